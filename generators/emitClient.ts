@@ -1,0 +1,53 @@
+import type { OperationDefinition } from '../src/shared/operation.js';
+import { operationTypeName } from './operations.js';
+import { GENERATED_BANNER } from './emitTypes.js';
+
+function hasRequiredFields(op: OperationDefinition): boolean {
+  const required = op.request.required;
+  return Array.isArray(required) && required.length > 0;
+}
+
+/** The typed client: one function per operation, grouped by domain, e.g. `api.auth.login(body)`. */
+export function generateClient(operations: OperationDefinition[]): string {
+  const routes = operations
+    .map((op) => `  '${op.id}': ${JSON.stringify({ id: op.id, method: op.method, path: op.path, silent: op.silent })},`)
+    .join('\n');
+  const domains = [...new Set(operations.map((op) => op.domain))];
+  const groups = domains
+    .map((domain) => {
+      const fns = operations
+        .filter((op) => op.domain === domain)
+        .map((op) => {
+          const req = `T.${operationTypeName(op, 'Request')}`;
+          const res = `T.${operationTypeName(op, 'Response')}`;
+          const param = hasRequiredFields(op) ? `body: ${req}` : `body: ${req} = {}`;
+          return `      /** ${op.summary}（${op.method} ${op.path}） */\n      ${op.name}: (${param}, options?: CallOptions): Promise<${res}> =>\n        call<${res}>(operationRoutes['${op.id}'], body, options),`;
+        })
+        .join('\n');
+      return `    ${domain}: {\n${fns}\n    },`;
+    })
+    .join('\n');
+  return `${GENERATED_BANNER}import type { OperationRoute } from '../shared/operation.js';
+import type * as T from './types.js';
+
+export interface CallOptions {
+  /** Suppresses the loading overlay; defaults to the operation's own \`silent\`. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export type OperationCaller = <Res>(route: OperationRoute, body: unknown, options?: CallOptions) => Promise<Res>;
+
+export const operationRoutes = {
+${routes}
+} satisfies Record<string, OperationRoute>;
+
+export function createApiClient(call: OperationCaller) {
+  return {
+${groups}
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+`;
+}

@@ -1,0 +1,32 @@
+import type { OperationDefinition } from '../src/shared/operation.js';
+import type { SchemaFile } from '../src/server/schemaFiles.js';
+import { PUBLIC } from '../src/shared/operation.js';
+import { operationTypeName } from './operations.js';
+import { GENERATED_BANNER } from './emitTypes.js';
+
+const json = (value: unknown): string => JSON.stringify(value, null, 2);
+
+/** The server's route table: every operation with its schemas, and the type of each. */
+export function generateRouteTable(files: SchemaFile[], operations: OperationDefinition[]): string {
+  const shared = files.filter((f) => f.kind === 'entities').map((f) => ({ $id: f.id, ...f.body }));
+  const typeEntries = operations
+    .map(
+      (op) =>
+        `  '${op.id}': { request: T.${operationTypeName(op, 'Request')}; response: T.${operationTypeName(op, 'Response')}; public: ${op.permission === PUBLIC} };`,
+    )
+    .join('\n');
+  return `${GENERATED_BANNER}import type { JsonSchema, OperationDefinition } from '../shared/operation.js';
+import type * as T from './types.js';
+
+/** Schemas that operations refer to by \`$ref\`; the server registers them before its routes. */
+export const sharedSchemas: JsonSchema[] = ${json(shared)};
+
+export const operationTable: OperationDefinition[] = ${json(operations)};
+
+export interface OperationTypes {
+${typeEntries}
+}
+
+export type OperationId = keyof OperationTypes;
+`;
+}

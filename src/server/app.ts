@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import addFormats from 'ajv-formats';
+import type { Plugin as AjvPlugin } from 'ajv';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../shared/schemaKeywords.js';
+import { sharedSchemas } from '../generated/routes.js';
+import type { ServerConfig } from './config.js';
+import { connectDatabase, type DatabaseHandle } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { installErrorHandling, notFoundBody } from './http/errorHandling.js';
+import { registerOperations } from './http/registerOperations.js';
+import { registerApiDocs } from './http/apiDocs.js';
+import type { Handlers, ServerServices } from './http/context.js';
+import { PageCatalog } from './pages/pageCatalog.js';
+import { permissionLabels } from './pages/permissions.js';
+import { seedDemoData } from './seed/demo.js';
+import { authHandlers } from './modules/auth.js';
+import { schemaHandlers } from './modules/schema.js';
+import { systemHandlers } from './modules/system.js';
+
+const handlers: Handlers = {
+  ...authHandlers,
+  ...schemaHandlers,
+  ...systemHandlers,
+};
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  services: ServerServices;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The whole server, used alike by `npm start` and by the tests. */
+export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
+  const database = await connectDatabase(config);
+  await migrateToLatest(database.db);
+  if (config.seedDemo) await seedDemoData(database.db);
+
+  const services: ServerServices = {
+    config,
+    system: database.db,
+    dbKind: database.kind,
+    pages: PageCatalog.fromSchemaFiles(),
+  };
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: {
+      customOptions: {
+        ...AJV_OPTIONS,
+        keywords: [...ANNOTATION_KEYWORDS],
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: true,
+        verbose: true,
+      },
+      plugins: [addFormats as unknown as AjvPlugin<unknown>],
+    },
+  });
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  await app.register(fastifyCookie);
+  installErrorHandling(app);
+  registerApiDocs(app);
+  registerOperations(app, services, handlers, permissionLabels());
+
+  const indexHtml = join(config.webDir, 'index.html');
+  const webBuilt = existsSync(indexHtml);
+  if (webBuilt) await app.register(fastifyStatic, { root: config.webDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    // Every unknown page path is the single-page app's business: it shows its own 404 page.
+    if (wantsPage && webBuilt) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.status(404).send(notFoundBody(request.method, request.url));
+  });
+
+  return {
+    app,
+    services,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { SessionExpiry, SubCode } from '../../shared/envelope.js';
+import { ApiError } from '../http/apiError.js';
+import type { Database } from '../db/tables.js';
+import { hashToken } from './tokens.js';
+
+export interface Session {
+  sessionId: number;
+  userId: number;
+  orgId: number;
+  username: string;
+  mauth: boolean;
+  /** The role's roleAuth keys. */
+  permissions: ReadonlySet<string>;
+}
+
+export function parseRoleAuth(roleAuth: string): Set<string> {
+  return new Set(
+    roleAuth
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  );
+}
+
+const expiredSession = (message: string) => new ApiError(401, SubCode.unauthenticated, message);
+
+/** The token from the `token` header, or else from the `token` cookie; `''` when sent empty. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.token;
+  if (typeof header === 'string') return header.trim();
+  return request.cookies?.token;
+}
+
+/** The signed-in session of a request, or the session-expiry error that fits (spec 000 §8). */
+export async function resolveSession(system: Kysely<Database>, request: FastifyRequest): Promise<Session> {
+  const token = tokenOf(request);
+  if (token === undefined) throw expiredSession(SessionExpiry.noToken);
+  if (token === '') throw expiredSession(SessionExpiry.tokenEmpty);
+
+  const row = await system
+    .selectFrom('sessions as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('roles as r', 'r.id', 'u.role_id')
+    .select([
+      's.id as sessionId',
+      's.org_id as orgId',
+      's.expires_at as expiresAt',
+      's.revoked_at as revokedAt',
+      'u.id as userId',
+      'u.username as username',
+      'u.mauth as mauth',
+      'u.locked as locked',
+      'u.locked_until as lockedUntil',
+      'u.valid_from as validFrom',
+      'u.valid_until as validUntil',
+      'r.role_auth as roleAuth',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+
+  const now = new Date();
+  if (!row || row.revokedAt || new Date(row.expiresAt) <= now) throw expiredSession(SessionExpiry.expired);
+  if (row.userId === null || row.username === null) throw expiredSession(SessionExpiry.userMissing);
+  if (row.locked || (row.lockedUntil && new Date(row.lockedUntil) > now)) throw expiredSession(SessionExpiry.userLocked);
+  if ((row.validFrom && new Date(row.validFrom) > now) || (row.validUntil && new Date(row.validUntil) <= now)) {
+    throw expiredSession(SessionExpiry.outsideValidity);
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    orgId: row.orgId,
+    username: row.username,
+    mauth: row.mauth ?? false,
+    permissions: parseRoleAuth(row.roleAuth ?? ''),
+  };
+}

@@ -1,0 +1,47 @@
+import { join, resolve } from 'node:path';
+import { projectRoot } from './schemaFiles.js';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** PGlite's directory; `memory://` keeps the database in memory (tests). */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of PGlite. */
+  databaseUrl?: string;
+  filesDir: string;
+  webDir: string;
+  classificationFile?: string;
+  /** Seed the demo organisations and users when the database has no organisation yet. */
+  seedDemo: boolean;
+  /** Lifetime of a sign-in, in days (the spec's cookie lifetime argument is 3). */
+  sessionDays: number;
+  /** Wrong passwords in a row before the account locks. */
+  maxFailedLogins: number;
+  lockMinutes: number;
+  /** Extra delay per wrong password after the second, so guessing slows down before the lock. */
+  loginSlowdownMs: number;
+  logLevel: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    port: int(env.PORT, 3000),
+    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(projectRoot, 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : join(projectRoot, 'files'),
+    webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : join(projectRoot, 'dist', 'web'),
+    classificationFile: env.CLASSIFICATION_FILE ? resolve(env.CLASSIFICATION_FILE) : undefined,
+    seedDemo: env.SEED_DEMO !== '0',
+    sessionDays: int(env.SESSION_DAYS, 3),
+    maxFailedLogins: int(env.MAX_FAILED_LOGINS, 5),
+    lockMinutes: int(env.LOCK_MINUTES, 15),
+    loginSlowdownMs: int(env.LOGIN_SLOWDOWN_MS, 400),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,36 @@
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import * as foundation from './migrations/0001_foundation.js';
+import type { Database } from './tables.js';
+
+/** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+export const APP_ROLE = 'ipm_app';
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  await grantAppRole(db);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Gives the tenant role access to every table, including ones added since the last start. */
+async function grantAppRole(db: Kysely<Database>): Promise<void> {
+  await sql`
+    grant usage on schema public to ipm_app;
+    grant select, insert, update, delete on all tables in schema public to ipm_app;
+    grant usage, select on all sequences in schema public to ipm_app;
+  `.execute(db);
+  // A non-superuser owner needs membership to switch to the role; a superuser already may.
+  await sql`
+    do $$ begin
+      if not (select rolsuper from pg_roles where rolname = current_user)
+         and not pg_has_role(current_user, 'ipm_app', 'member') then
+        execute format('grant ipm_app to %I', current_user);
+      end if;
+    end $$;
+  `.execute(db);
+}

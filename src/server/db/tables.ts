@@ -1,0 +1,123 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type JsonValue = ColumnType<unknown, string, string>;
+
+export interface OrganisationsTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'company' | 'agency';
+  created_at: CreatedAt;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  /** Comma-separated permission keys (spec: roleAuth). */
+  role_auth: string;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  org_id: number;
+  role_id: number;
+  username: string;
+  display_name: string;
+  phone: string;
+  email: string | null;
+  password_hash: string;
+  mauth: Generated<boolean>;
+  /** Set by an administrator: the account cannot sign in at all. */
+  locked: Generated<boolean>;
+  valid_from: Timestamp | null;
+  valid_until: Timestamp | null;
+  failed_logins: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  /** sha-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface EnterpriseGroupsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  superior_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface EnterprisesTable {
+  id: Generated<number>;
+  org_id: number;
+  group_id: number | null;
+  applicant_type: number;
+  book_type: number;
+  applicant_name: string;
+  applicant_address: string | null;
+  post_code: string | null;
+  applicant_credit_code: string | null;
+  legal_person: string | null;
+  certificate_no: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SchemaVersionsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** pages, forms, fields, … as under schemas/. */
+  kind: string;
+  /** The page path or form name the version belongs to. */
+  key: string;
+  version: number;
+  status: 'draft' | 'published' | 'archived';
+  body: JsonValue;
+  author_id: number | null;
+  comment: string | null;
+  created_at: CreatedAt;
+}
+
+export interface OperationLogTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  operation: string;
+  detail: JsonValue;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  organisations: OrganisationsTable;
+  roles: RolesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  enterprise_groups: EnterpriseGroupsTable;
+  enterprises: EnterprisesTable;
+  schema_versions: SchemaVersionsTable;
+  operation_log: OperationLogTable;
+}
+
+/** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
+export const TENANT_TABLES = [
+  'roles',
+  'users',
+  'sessions',
+  'enterprise_groups',
+  'enterprises',
+  'schema_versions',
+  'operation_log',
+] as const satisfies readonly (keyof Database)[];
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,132 @@
+import {
+  AndNode,
+  BinaryOperationNode,
+  ColumnNode,
+  OperationNodeTransformer,
+  OperatorNode,
+  PrimitiveValueListNode,
+  QueryNode,
+  ReferenceNode,
+  TableNode,
+  ValueListNode,
+  ValueNode,
+  ValuesNode,
+  sql,
+  type DeleteQueryNode,
+  type InsertQueryNode,
+  type Kysely,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type SelectQueryNode,
+  type Transaction,
+  type UnknownRow,
+  type UpdateQueryNode,
+} from 'kysely';
+import { TENANT_TABLES, type Database } from './tables.js';
+import { APP_ROLE } from './migrate.js';
+
+const tenantTables = new Set<string>(TENANT_TABLES);
+
+/** The table name and the name to reference it by, for a FROM/JOIN/UPDATE item. */
+function tenantTableRef(node: OperationNode | undefined): { table: string; ref: string } | null {
+  if (!node) return null;
+  if (node.kind === 'TableNode') {
+    const name = (node as TableNode).table.identifier.name;
+    return tenantTables.has(name) ? { table: name, ref: name } : null;
+  }
+  if (node.kind === 'AliasNode') {
+    const alias = node as unknown as { node: OperationNode; alias: OperationNode & { name?: string } };
+    const inner = tenantTableRef(alias.node);
+    const aliasName = (alias.alias as { name?: string }).name;
+    return inner && aliasName ? { table: inner.table, ref: aliasName } : inner;
+  }
+  return null;
+}
+
+class TenantScopeTransformer extends OperationNodeTransformer {
+  constructor(private readonly orgId: number) {
+    super();
+  }
+
+  private orgFilter(refs: string[]): OperationNode | null {
+    const conditions = refs.map((ref) =>
+      BinaryOperationNode.create(
+        ReferenceNode.create(ColumnNode.create('org_id'), TableNode.create(ref)),
+        OperatorNode.create('='),
+        ValueNode.create(this.orgId),
+      ),
+    );
+    if (conditions.length === 0) return null;
+    return conditions.slice(1).reduce<OperationNode>((acc, c) => AndNode.create(acc, c), conditions[0]);
+  }
+
+  private scope<T extends SelectQueryNode | UpdateQueryNode | DeleteQueryNode>(node: T, items: (OperationNode | undefined)[]): T {
+    const refs = items.map(tenantTableRef).filter((r): r is { table: string; ref: string } => r !== null);
+    const filter = this.orgFilter(refs.map((r) => r.ref));
+    return filter ? (QueryNode.cloneWithWhere(node, filter) as T) : node;
+  }
+
+  protected override transformSelectQuery(node: SelectQueryNode): SelectQueryNode {
+    const transformed = super.transformSelectQuery(node);
+    return this.scope(transformed, [...(transformed.from?.froms ?? []), ...(transformed.joins ?? []).map((j) => j.table)]);
+  }
+
+  protected override transformUpdateQuery(node: UpdateQueryNode): UpdateQueryNode {
+    const transformed = super.transformUpdateQuery(node);
+    return this.scope(transformed, [transformed.table, ...(transformed.from?.froms ?? [])]);
+  }
+
+  protected override transformDeleteQuery(node: DeleteQueryNode): DeleteQueryNode {
+    const transformed = super.transformDeleteQuery(node);
+    return this.scope(transformed, [...transformed.from.froms]);
+  }
+
+  /** Inserts into a tenant table get the organisation's id; an explicit other id fails the RLS check. */
+  protected override transformInsertQuery(node: InsertQueryNode): InsertQueryNode {
+    const transformed = super.transformInsertQuery(node);
+    const table = tenantTableRef(transformed.into);
+    const columns = transformed.columns ?? [];
+    if (!table || columns.some((c) => c.column.name === 'org_id')) return transformed;
+    const values = transformed.values;
+    if (!values || values.kind !== 'ValuesNode') return transformed;
+    const rows = (values as ValuesNode).values.map((row) =>
+      row.kind === 'PrimitiveValueListNode'
+        ? PrimitiveValueListNode.create([...row.values, this.orgId])
+        : ValueListNode.create([...row.values, ValueNode.create(this.orgId)]),
+    );
+    return { ...transformed, columns: [...columns, ColumnNode.create('org_id')], values: ValuesNode.create(rows) };
+  }
+}
+
+/**
+ * First wall of tenant isolation: every query on a tenant table made through a scoped database
+ * is limited to one organisation, whatever the handler wrote. Row-level security is the second.
+ */
+export class TenantScopePlugin implements KyselyPlugin {
+  private readonly transformer: TenantScopeTransformer;
+  constructor(orgId: number) {
+    this.transformer = new TenantScopeTransformer(orgId);
+  }
+  transformQuery(args: PluginTransformQueryArgs) {
+    return this.transformer.transformNode(args.node, args.queryId);
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+export type ScopedDb = Transaction<Database>;
+
+/**
+ * Runs `work` in one transaction as the tenant role with the organisation set, through the
+ * tenant plugin: the one place where a request's data access is bound to its organisation.
+ */
+export async function withOrganisation<T>(db: Kysely<Database>, orgId: number, work: (scoped: ScopedDb) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.org_id', ${String(orgId)}, true)`.execute(trx);
+    return work(trx.withPlugin(new TenantScopePlugin(orgId)));
+  });
+}

@@ -1,0 +1,16 @@
+import { SubCode } from '../../shared/envelope.js';
+
+/** A failure the client is told about: an honest HTTP status plus a Chinese subMessage. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly subCode: number,
+    readonly subMessage: string,
+  ) {
+    super(subMessage);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(422, SubCode.validation, message);
+export const forbidden = (message: string) => new ApiError(403, SubCode.forbidden, message);
+export const notFound = (message: string) => new ApiError(404, SubCode.notFound, message);

@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../config.js';
+import type { DatabaseKind } from '../db/connect.js';
+import type { Database } from '../db/tables.js';
+import type { ScopedDb } from '../db/tenantScope.js';
+import type { Session } from '../auth/session.js';
+import type { PageCatalog } from '../pages/pageCatalog.js';
+import type { OperationId, OperationTypes } from '../../generated/routes.js';
+
+/** What every handler may use, whoever calls. */
+export interface ServerServices {
+  config: ServerConfig;
+  /** Unscoped database: only sign-in and session checks, which run before an organisation is known. */
+  system: Kysely<Database>;
+  dbKind: DatabaseKind;
+  pages: PageCatalog;
+}
+
+export interface PublicContext extends ServerServices {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Set when a public call happens to carry a valid token. */
+  session: Session | null;
+}
+
+export interface TenantContext extends PublicContext {
+  session: Session;
+  /** This request's transaction, bound to the session's organisation. */
+  db: ScopedDb;
+}
+
+type ContextOf<K extends OperationId> = OperationTypes[K]['public'] extends true ? PublicContext : TenantContext;
+
+export type Handler<K extends OperationId> = (
+  body: OperationTypes[K]['request'],
+  ctx: ContextOf<K>,
+) => Promise<OperationTypes[K]['response']>;
+
+/** The handlers of one domain, e.g. `HandlersOf<'auth'>`: the compiler insists on every operation. */
+export type HandlersOf<D extends string> = {
+  [K in OperationId as K extends `${D}.${string}` ? K : never]: Handler<K>;
+};
+
+export type Handlers = { [K in OperationId]: Handler<K> };

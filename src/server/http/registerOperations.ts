@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../shared/envelope.js';
+import { PUBLIC, SIGNED_IN, type JsonSchema, type OperationDefinition } from '../../shared/operation.js';
+import { operationTable } from '../../generated/routes.js';
+import { resolveSession, type Session } from '../auth/session.js';
+import { withOrganisation } from '../db/tenantScope.js';
+import { forbidden } from './apiError.js';
+import type { Handlers, PublicContext, ServerServices, TenantContext } from './context.js';
+
+function envelopeSchema(data: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      code: { type: 'integer' },
+      message: { type: 'string' },
+      data,
+      subCode: { type: 'integer' },
+      subMessage: { type: 'string' },
+    },
+  };
+}
+
+/** Enforces the operation's permission on the server, whatever the page showed. */
+function checkPermission(op: OperationDefinition, session: Session, labels: ReadonlyMap<string, string>): void {
+  if (op.permission === SIGNED_IN) return;
+  if (!session.mauth) throw forbidden('当前账号未开通授权，请联系管理员');
+  if (!session.permissions.has(op.permission)) {
+    throw forbidden(`没有“${labels.get(op.permission) ?? op.permission}”权限`);
+  }
+}
+
+async function optionalSession(services: ServerServices, request: FastifyRequest): Promise<Session | null> {
+  try {
+    return await resolveSession(services.system, request);
+  } catch {
+    return null;
+  }
+}
+
+/** One Fastify route per operation of the generated table, validated and serialised by its schemas. */
+export function registerOperations(
+  app: FastifyInstance,
+  services: ServerServices,
+  handlers: Handlers,
+  permissionLabels: ReadonlyMap<string, string>,
+): void {
+  for (const op of operationTable) {
+    const handler = handlers[op.id as keyof Handlers] as unknown as (body: unknown, ctx: PublicContext | TenantContext) => Promise<unknown>;
+    if (!handler) throw new Error(`接口 ${op.id} 没有处理函数`);
+    app.route({
+      method: op.method,
+      url: op.path,
+      schema: {
+        ...(op.method === 'GET' ? { querystring: op.request } : { body: op.request }),
+        response: { 200: envelopeSchema(op.response) },
+      },
+      // An empty POST counts as `{}`, so operations without input need no body.
+      preValidation: async (request: FastifyRequest) => {
+        if (op.method === 'POST' && request.body === undefined) request.body = {};
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const body = op.method === 'GET' ? request.query : request.body;
+        let data: unknown;
+        if (op.permission === PUBLIC) {
+          data = await handler(body, { ...services, request, reply, session: await optionalSession(services, request) });
+        } else {
+          const session = await resolveSession(services.system, request);
+          checkPermission(op, session, permissionLabels);
+          data = await withOrganisation(services.system, session.orgId, (db) =>
+            handler(body, { ...services, request, reply, session, db }),
+          );
+        }
+        return { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data: data ?? null };
+      },
+    });
+  }
+}

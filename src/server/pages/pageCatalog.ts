@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { PageDefinition } from '../../generated/types.js';
+import type { Database } from '../db/tables.js';
+import type { ScopedDb } from '../db/tenantScope.js';
+import { filesOfKind, loadSchemaFiles } from '../schemaFiles.js';
+
+/**
+ * The pages the web app renders: the built-in ones from schemas/pages, each replaceable per
+ * organisation by a version published in schema_versions (the designer's store).
+ */
+export class PageCatalog {
+  private constructor(private readonly builtIn: PageDefinition[]) {}
+
+  static fromSchemaFiles(root?: string): PageCatalog {
+    const pages = filesOfKind(loadSchemaFiles(root), 'pages').map((f) => f.body as unknown as PageDefinition);
+    return new PageCatalog(pages.sort((a, b) => a.path.localeCompare(b.path)));
+  }
+
+  builtInPages(): PageDefinition[] {
+    return this.builtIn;
+  }
+
+  /** Built-in pages with the organisation's published versions in their place. */
+  async pagesFor(db: ScopedDb | Kysely<Database>): Promise<PageDefinition[]> {
+    const published = await db
+      .selectFrom('schema_versions')
+      .select(['key', 'body'])
+      .where('kind', '=', 'pages')
+      .where('status', '=', 'published')
+      .execute();
+    if (published.length === 0) return this.builtIn;
+    const override = new Map(published.map((row) => [row.key, row.body as PageDefinition]));
+    const merged = this.builtIn.map((page) => override.get(page.path) ?? page);
+    const builtInPaths = new Set(this.builtIn.map((p) => p.path));
+    for (const [path, page] of override) if (!builtInPaths.has(path)) merged.push(page);
+    return merged;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { hashPassword } from '../auth/passwords.js';
+import { allPermissionKeys } from '../pages/permissions.js';
+import { DEMO_ACCOUNTS, STAFF_PERMISSIONS } from './demoAccounts.js';
+
+type Account = (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS];
+
+/**
+ * First start: a demo agency with the enterprises it files for, and a demo company, each with
+ * an administrator holding every permission; plus an agency user and a staff user with few.
+ * Does nothing once any organisation exists.
+ */
+export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
+  const existing = await db.selectFrom('organisations').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const everything = allPermissionKeys().join(',');
+  const hashes = new Map<string, string>();
+  for (const account of Object.values(DEMO_ACCOUNTS)) hashes.set(account.username, await hashPassword(account.password));
+
+  await db.transaction().execute(async (trx) => {
+    const addUser = (orgId: number, roleId: number, account: Account) =>
+      trx
+        .insertInto('users')
+        .values({
+          org_id: orgId,
+          role_id: roleId,
+          username: account.username,
+          display_name: account.name,
+          phone: account.phone,
+          email: `${account.username}@example.com`,
+          password_hash: hashes.get(account.username)!,
+        })
+        .execute();
+    const addRole = async (orgId: number, name: string, roleAuth: string) =>
+      (await trx.insertInto('roles').values({ org_id: orgId, name, role_auth: roleAuth }).returning('id').executeTakeFirstOrThrow()).id;
+
+    const agency = await trx.insertInto('organisations').values({ name: '华信知识产权代理有限公司', kind: 'agency' }).returning('id').executeTakeFirstOrThrow();
+    const agencyAdmin = await addRole(agency.id, '管理员', everything);
+    const agencyRole = await addRole(agency.id, '代理机构', ['workbench', 'trademark', 'enterprise', 'systemSettings'].join(','));
+    await addUser(agency.id, agencyAdmin, DEMO_ACCOUNTS.admin);
+    await addUser(agency.id, agencyRole, DEMO_ACCOUNTS.agent);
+    const group = await trx.insertInto('enterprise_groups').values({ org_id: agency.id, name: '重点客户' }).returning('id').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('enterprises')
+      .values([
+        { org_id: agency.id, group_id: group.id, applicant_type: 1, book_type: 1, applicant_name: '杭州青禾食品有限公司', applicant_address: '浙江省杭州市西湖区文三路 90 号', post_code: '310012', applicant_credit_code: '91330106MA2H000001' },
+        { org_id: agency.id, group_id: group.id, applicant_type: 1, book_type: 1, applicant_name: '深圳云帆电子科技有限公司', applicant_address: '广东省深圳市南山区科技园南路 8 号', post_code: '518057', applicant_credit_code: '91440300MA5F000002' },
+        { org_id: agency.id, group_id: null, applicant_type: 0, book_type: 1, applicant_name: '周明--上海市徐汇区漕溪北路 12 号', applicant_address: '上海市徐汇区漕溪北路 12 号', post_code: '200030', certificate_no: '310104199001010011' },
+      ])
+      .execute();
+
+    const company = await trx.insertInto('organisations').values({ name: '星辰日化股份有限公司', kind: 'company' }).returning('id').executeTakeFirstOrThrow();
+    const companyAdmin = await addRole(company.id, '管理员', everything);
+    const staffRole = await addRole(company.id, '员工', STAFF_PERMISSIONS.join(','));
+    await addUser(company.id, companyAdmin, DEMO_ACCOUNTS.corpAdmin);
+    await addUser(company.id, staffRole, DEMO_ACCOUNTS.staff);
+    await trx
+      .insertInto('enterprises')
+      .values({ org_id: company.id, applicant_type: 1, book_type: 1, applicant_name: '星辰日化股份有限公司', applicant_address: '江苏省苏州市工业园区星湖街 328 号', post_code: '215123', applicant_credit_code: '91320594MA1M000003' })
+      .execute();
+  });
+  return true;
+}
