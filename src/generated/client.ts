@@ -15,6 +15,8 @@ export const operationRoutes = {
   'auth.logout': {"id":"auth.logout","method":"POST","path":"/loginPage/loginQuit","silent":false},
   'auth.getUserInfo': {"id":"auth.getUserInfo","method":"POST","path":"/homepage/getUserInfo","silent":false},
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false},
+  'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false},
+  'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true},
   'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true},
 } satisfies Record<string, OperationRoute>;
@@ -34,6 +36,16 @@ export function createApiClient(call: OperationCaller) {
       /** 当前用户的菜单（POST /homepage/getMenuList） */
       getMenuList: (body: T.AuthGetMenuListRequest = {}, options?: CallOptions): Promise<T.AuthGetMenuListResponse> =>
         call<T.AuthGetMenuListResponse>(operationRoutes['auth.getMenuList'], body, options),
+    },
+    enterprise: {
+      /** 企业列表（POST /enterPrise/getList） */
+      getList: (body: T.EnterpriseGetListRequest = {}, options?: CallOptions): Promise<T.EnterpriseGetListResponse> =>
+        call<T.EnterpriseGetListResponse>(operationRoutes['enterprise.getList'], body, options),
+    },
+    operationLog: {
+      /** 查询操作日志（POST /userManage/queryOperateLog） */
+      query: (body: T.OperationLogQueryRequest = {}, options?: CallOptions): Promise<T.OperationLogQueryResponse> =>
+        call<T.OperationLogQueryResponse>(operationRoutes['operationLog.query'], body, options),
     },
     schema: {
       /** 全部页面描述（POST /schema/pages） */

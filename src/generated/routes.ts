@@ -5,6 +5,40 @@ import type * as T from './types.js';
 /** Schemas that operations refer to by `$ref`; the server registers them before its routes. */
 export const sharedSchemas: JsonSchema[] = [
   {
+    "$id": "https://schemas.ipm.local/entities/enterprise-group.json",
+    "title": "EnterpriseGroup",
+    "description": "企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。",
+    "x-table": "enterprise_groups",
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "children"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "分组编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "未分组的企业归在编号为空的分组下"
+      },
+      "name": {
+        "title": "分组名称",
+        "type": "string"
+      },
+      "children": {
+        "title": "企业",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/enterprise.json"
+        }
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/enterprise.json",
     "title": "Enterprise",
     "description": "我的企业：组织名下的申请人主体（代理机构为其代理的企业）。",
@@ -170,6 +204,48 @@ export const sharedSchemas: JsonSchema[] = [
         "items": {
           "$ref": "https://schemas.ipm.local/entities/menu-entry.json"
         }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/operation-log-entry.json",
+    "title": "OperationLogEntry",
+    "description": "操作日志的一条记录：谁在何时做了什么。",
+    "x-table": "operation_log",
+    "type": "object",
+    "required": [
+      "id",
+      "userName",
+      "operation",
+      "detail",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "日志编号",
+        "type": "integer"
+      },
+      "userName": {
+        "title": "操作人",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "operation": {
+        "title": "操作",
+        "type": "string"
+      },
+      "detail": {
+        "title": "详情",
+        "type": "object",
+        "additionalProperties": true
+      },
+      "createdAt": {
+        "title": "操作时间",
+        "type": "string",
+        "format": "date-time"
       }
     }
   },
@@ -417,6 +493,112 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "enterprise.getList",
+    "domain": "enterprise",
+    "name": "getList",
+    "method": "POST",
+    "path": "/enterPrise/getList",
+    "summary": "企业列表",
+    "description": "按分组嵌套返回本组织的企业；flatIs 为真时展开为一层列表。",
+    "permission": "enterprise",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "flatIs": {
+          "title": "展开为一层",
+          "type": "boolean"
+        },
+        "applicantName": {
+          "title": "申请人名称",
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "groups",
+        "list"
+      ],
+      "properties": {
+        "groups": {
+          "title": "分组",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/enterprise-group.json"
+          }
+        },
+        "list": {
+          "title": "展开的企业",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/enterprise.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "operationLog.query",
+    "domain": "operationLog",
+    "name": "query",
+    "method": "POST",
+    "path": "/userManage/queryOperateLog",
+    "summary": "查询操作日志",
+    "description": "本组织的操作日志，按时间倒序分页。",
+    "permission": "userManagement",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "operation": {
+          "title": "操作",
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "日志",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/operation-log-entry.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
     "id": "schema.listPages",
     "domain": "schema",
     "name": "listPages",
@@ -497,6 +679,8 @@ export interface OperationTypes {
   'auth.logout': { request: T.AuthLogoutRequest; response: T.AuthLogoutResponse; public: false };
   'auth.getUserInfo': { request: T.AuthGetUserInfoRequest; response: T.AuthGetUserInfoResponse; public: false };
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false };
+  'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false };
+  'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true };
   'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true };
 }

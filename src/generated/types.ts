@@ -152,6 +152,24 @@ export interface PageDefinition {
 }
 
 /**
+ * 企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。
+ */
+export interface EnterpriseGroup {
+  /**
+   * 分组编号：未分组的企业归在编号为空的分组下
+   */
+  id: number | null;
+  /**
+   * 分组名称
+   */
+  name: string;
+  /**
+   * 企业
+   */
+  children: Enterprise[];
+}
+
+/**
  * 我的企业：组织名下的申请人主体（代理机构为其代理的企业）。
  */
 export interface Enterprise {
@@ -265,6 +283,34 @@ export interface MenuEntry {
 }
 
 /**
+ * 操作日志的一条记录：谁在何时做了什么。
+ */
+export interface OperationLogEntry {
+  /**
+   * 日志编号
+   */
+  id: number;
+  /**
+   * 操作人
+   */
+  userName: string | null;
+  /**
+   * 操作
+   */
+  operation: string;
+  /**
+   * 详情
+   */
+  detail: {
+    [k: string]: unknown;
+  };
+  /**
+   * 操作时间
+   */
+  createdAt: string;
+}
+
+/**
  * 客户组织（租户）：一家企业或一家商标代理机构。每条业务记录都属于一个组织。
  */
 export interface Organisation {
@@ -374,6 +420,54 @@ export type AuthGetUserInfoResponse = UserInfo;
 export interface AuthGetMenuListRequest {}
 
 export type AuthGetMenuListResponse = MenuEntry[];
+
+export interface EnterpriseGetListRequest {
+  /**
+   * 展开为一层
+   */
+  flatIs?: boolean;
+  /**
+   * 申请人名称
+   */
+  applicantName?: string;
+}
+
+export interface EnterpriseGetListResponse {
+  /**
+   * 分组
+   */
+  groups: EnterpriseGroup[];
+  /**
+   * 展开的企业
+   */
+  list: Enterprise[];
+}
+
+export interface OperationLogQueryRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 操作
+   */
+  operation?: string;
+}
+
+export interface OperationLogQueryResponse {
+  /**
+   * 日志
+   */
+  list: OperationLogEntry[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
 
 export interface SchemaListPagesRequest {}
 

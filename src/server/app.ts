@@ -20,11 +20,15 @@ import { seedDemoData } from './seed/demo.js';
 import { authHandlers } from './modules/auth.js';
 import { schemaHandlers } from './modules/schema.js';
 import { systemHandlers } from './modules/system.js';
+import { enterpriseHandlers } from './modules/enterprise.js';
+import { operationLogHandlers } from './modules/operationLog.js';
 
 const handlers: Handlers = {
   ...authHandlers,
   ...schemaHandlers,
   ...systemHandlers,
+  ...enterpriseHandlers,
+  ...operationLogHandlers,
 };
 
 export interface BuiltServer {

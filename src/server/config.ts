@@ -32,7 +32,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   return {
     host: env.HOST ?? '0.0.0.0',
     port: int(env.PORT, 3000),
-    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(projectRoot, 'data'),
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : env.DATA_DIR ? resolve(env.DATA_DIR) : join(projectRoot, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : join(projectRoot, 'files'),
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : join(projectRoot, 'dist', 'web'),

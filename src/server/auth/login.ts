@@ -8,6 +8,7 @@ import type { ServerServices } from '../http/context.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import { decodeBase64Password, hashToken, newSessionToken } from './tokens.js';
 import { loadUserInfo } from './userInfo.js';
+import { penaltyForFailure } from './loginThrottle.js';
 
 export const TOKEN_COOKIE = 'token';
 const WRONG_CREDENTIALS = '账号或密码错误';
@@ -31,6 +32,7 @@ export async function signIn(services: ServerServices, body: AuthLoginRequest, r
     .selectFrom('users')
     .select(['id', 'org_id', 'password_hash', 'locked', 'locked_until', 'valid_from', 'valid_until', 'failed_logins'])
     .where('username', '=', body.username.trim())
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user) {
     await verifyPassword(password, await decoyPasswordHash());
@@ -52,15 +54,13 @@ export async function signIn(services: ServerServices, body: AuthLoginRequest, r
       .where('id', '=', user.id)
       .returning('failed_logins')
       .executeTakeFirstOrThrow();
-    const failures = counted.failed_logins;
-    if (failures >= config.maxFailedLogins) {
-      const until = new Date(Date.now() + config.lockMinutes * 60_000);
-      await system.updateTable('users').set({ locked_until: until, failed_logins: 0 }).where('id', '=', user.id).execute();
-      throw lockedFor(until);
+    const penalty = penaltyForFailure(counted.failed_logins, config);
+    if (penalty.lockUntil) {
+      await system.updateTable('users').set({ locked_until: penalty.lockUntil, failed_logins: 0 }).where('id', '=', user.id).execute();
+      throw lockedFor(penalty.lockUntil);
     }
-    if (failures > 2) await sleep(config.loginSlowdownMs * (failures - 2));
-    const left = config.maxFailedLogins - failures;
-    throw new ApiError(401, SubCode.wrongCredentials, `${WRONG_CREDENTIALS}，还可尝试 ${left} 次`);
+    if (penalty.delayMs > 0) await sleep(penalty.delayMs);
+    throw new ApiError(401, SubCode.wrongCredentials, `${WRONG_CREDENTIALS}，还可尝试 ${penalty.attemptsLeft} 次`);
   }
 
   const token = newSessionToken();

@@ -55,6 +55,7 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
       'u.locked_until as lockedUntil',
       'u.valid_from as validFrom',
       'u.valid_until as validUntil',
+      'u.deleted_at as deletedAt',
       'r.role_auth as roleAuth',
     ])
     .where('s.token_hash', '=', hashToken(token))
@@ -62,7 +63,7 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
 
   const now = new Date();
   if (!row || row.revokedAt || new Date(row.expiresAt) <= now) throw expiredSession(SessionExpiry.expired);
-  if (row.userId === null || row.username === null) throw expiredSession(SessionExpiry.userMissing);
+  if (row.userId === null || row.username === null || row.deletedAt) throw expiredSession(SessionExpiry.userMissing);
   if (row.locked || (row.lockedUntil && new Date(row.lockedUntil) > now)) throw expiredSession(SessionExpiry.userLocked);
   if ((row.validFrom && new Date(row.validFrom) > now) || (row.validUntil && new Date(row.validUntil) <= now)) {
     throw expiredSession(SessionExpiry.outsideValidity);

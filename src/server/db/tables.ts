@@ -36,6 +36,8 @@ export interface UsersTable {
   valid_until: Timestamp | null;
   failed_logins: Generated<number>;
   locked_until: Timestamp | null;
+  /** Deleted users keep their row so history still names them; they cannot sign in. */
+  deleted_at: Timestamp | null;
   created_at: CreatedAt;
 }
 

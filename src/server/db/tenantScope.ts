@@ -5,12 +5,13 @@ import {
   OperationNodeTransformer,
   OperatorNode,
   PrimitiveValueListNode,
-  QueryNode,
+  ParensNode,
   ReferenceNode,
   TableNode,
   ValueListNode,
   ValueNode,
   ValuesNode,
+  WhereNode,
   sql,
   type DeleteQueryNode,
   type InsertQueryNode,
@@ -66,7 +67,10 @@ class TenantScopeTransformer extends OperationNodeTransformer {
   private scope<T extends SelectQueryNode | UpdateQueryNode | DeleteQueryNode>(node: T, items: (OperationNode | undefined)[]): T {
     const refs = items.map(tenantTableRef).filter((r): r is { table: string; ref: string } => r !== null);
     const filter = this.orgFilter(refs.map((r) => r.ref));
-    return filter ? (QueryNode.cloneWithWhere(node, filter) as T) : node;
+    if (!filter) return node;
+    // The handler's own condition goes in parentheses: `a or b` must not become `a or (b and org)`.
+    const where = node.where ? AndNode.create(ParensNode.create(node.where.where), filter) : filter;
+    return { ...node, where: WhereNode.create(where) };
   }
 
   protected override transformSelectQuery(node: SelectQueryNode): SelectQueryNode {

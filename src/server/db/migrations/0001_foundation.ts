@@ -33,6 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       valid_until timestamptz,
       failed_logins integer not null default 0,
       locked_until timestamptz,
+      deleted_at timestamptz,
       created_at timestamptz not null default now()
     );
     create index users_org_idx on users (org_id);

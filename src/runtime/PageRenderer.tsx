@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { createForm } from '@formily/core';
+import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
+import type { FormilyNode } from '../generated/types.js';
+import { componentRegistry } from './registry.js';
+import { pruneByPermission } from './pruneByPermission.js';
+import { useRuntime } from './runtimeContext.js';
+
+const SchemaField = createSchemaField({ components: componentRegistry as Record<string, never> });
+
+export interface PageRendererProps {
+  /** The page or form body. */
+  schema: FormilyNode;
+  /** Changing it gives the page a fresh form. */
+  formKey: string;
+}
+
+/**
+ * Renders one page body with Formily: a fresh form per page, nodes the user lacks permission for
+ * removed, and `$user`, `$permissions` and `$query` available to `{{ }}` expressions.
+ */
+export function PageRenderer({ schema, formKey }: PageRendererProps) {
+  const runtime = useRuntime();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const form = useMemo(() => createForm(), [formKey]);
+  const visible = useMemo(() => pruneByPermission(schema, runtime.permissions), [schema, runtime.permissions]);
+  const scope = useMemo(
+    () => ({ $user: runtime.user, $permissions: runtime.permissions, $query: Object.fromEntries(runtime.query) }),
+    [runtime.user, runtime.permissions, runtime.query],
+  );
+  if (!visible) return null;
+  return (
+    <FormProvider form={form}>
+      <SchemaField schema={visible as ISchema} scope={scope} />
+    </FormProvider>
+  );
+}

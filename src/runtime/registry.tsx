@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import {
+  Checkbox,
+  DatePicker,
+  FormGrid,
+  FormItem,
+  FormLayout,
+  Input,
+  NumberPicker,
+  Password,
+  Radio,
+  Reset,
+  Select,
+  Space,
+  Submit,
+  Switch,
+} from '@formily/antd-v5';
+import { Alert, Card, Divider, Result } from 'antd';
+import type { ComponentName } from './componentNames.js';
+import { OperationForm } from './components/OperationForm.js';
+import { CenteredPanel } from './components/CenteredPanel.js';
+import { RouterLink } from './components/RouterLink.js';
+import { Paragraph, Text, Title } from './components/Typography.js';
+
+// Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+/** Every component a schema may name, keyed exactly as schemas/ write them. */
+export const componentRegistry: Record<ComponentName, AnyComponent> = {
+  FormItem,
+  FormLayout,
+  FormGrid,
+  Input,
+  TextArea: Input.TextArea,
+  Password,
+  Checkbox,
+  RadioGroup: Radio.Group,
+  Select,
+  DatePicker,
+  NumberPicker,
+  Switch,
+  Submit,
+  Reset,
+  Space,
+  Card,
+  Divider,
+  Alert,
+  Result,
+  Title,
+  Paragraph,
+  Text,
+  RouterLink,
+  CenteredPanel,
+  OperationForm,
+};

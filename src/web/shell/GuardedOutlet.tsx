@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { PageDefinition } from '../../generated/types.js';
+import { documentTitle } from '../../shared/product.js';
+import { guardNavigation, rememberNavigation } from './navigationGuard.js';
+import { progress } from './progress.js';
+import { matchPage } from './matchPage.js';
+
+type Verdict = { path: string; redirect: string | null };
+
+/** Runs the navigation guard on every location change before the page renders. */
+export function GuardedOutlet({ pages }: { pages: PageDefinition[] }) {
+  const location = useLocation();
+  const fullPath = location.pathname + location.search;
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const previous = useRef<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const page = matchPage(pages, location.pathname);
+    document.title = documentTitle(page?.title ?? '页面不存在');
+    progress.start();
+    rememberNavigation(location.pathname, previous.current);
+    previous.current = location.pathname;
+    guardNavigation(page, fullPath)
+      .then((outcome) => !cancelled && setVerdict({ path: fullPath, redirect: outcome.pass ? null : outcome.redirect }))
+      .catch((err: unknown) => {
+        // Route errors are only logged as a warning (spec 000 §2.11); the page stays put.
+        console.warn('navigation guard', err);
+        if (!cancelled) setVerdict({ path: fullPath, redirect: null });
+      })
+      .finally(() => progress.done());
+    return () => {
+      cancelled = true;
+    };
+  }, [fullPath, location.pathname, pages]);
+
+  if (!verdict || verdict.path !== fullPath) return null;
+  if (verdict.redirect) return <Navigate to={verdict.redirect} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationTable } from '../../src/generated/routes.js';
+import type { MenuEntry } from '../../src/generated/types.js';
+import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+
+const titles = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.meta.title, ...titles(e.children)]);
+
+describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surface (${dbKind})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+
+  it('builds each user’s menu from the page schemas, filtered by the role’s keys', async () => {
+    const admin = (await server.post('/homepage/getMenuList', {}, await server.signIn('admin'))).json().data as MenuEntry[];
+    const system = admin.find((e) => e.path === '/system')!;
+    expect(system).toMatchObject({ redirect: '/system/companyList', meta: { title: '系统设置', menuKey: 'systemSettings' } });
+    expect(system.children.map((c) => c.path)).toEqual(['/system/companyList']);
+    expect(admin.find((e) => e.path === '/deal')?.meta).toMatchObject({ isAffix: true, isKeepAlive: true });
+    expect(titles(admin)).not.toContain('登录');
+
+    const staff = (await server.post('/homepage/getMenuList', {}, await server.signIn('staff'))).json().data as MenuEntry[];
+    expect(titles(staff)).toEqual(['工作台', '商标档案']);
+  });
+
+  it('enforces each operation’s permission on the server', async () => {
+    const staff = await server.signIn('staff');
+    const log = await server.post('/userManage/queryOperateLog', {}, staff);
+    expect(log.statusCode).toBe(403);
+    expect(log.json()).toMatchObject({ code: 403, subMessage: '没有“用户与配置”权限' });
+    expect((await server.post('/enterPrise/getList', {}, staff)).statusCode).toBe(403);
+    expect((await server.post('/userManage/queryOperateLog', {}, await server.signIn('admin'))).statusCode).toBe(200);
+  });
+
+  it('lets a user without mauth in, but into nothing protected', async () => {
+    await server.database.db.updateTable('users').set({ mauth: false }).where('username', '=', 'agent').execute();
+    const token = await server.signIn('agent');
+    expect((await server.post('/homepage/getUserInfo', {}, token)).json().data.mauth).toBe(false);
+    expect((await server.post('/homepage/getMenuList', {}, token)).json().data).toEqual([]);
+    const refused = await server.post('/enterPrise/getList', {}, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().subMessage).toBe('当前账号未开通授权，请联系管理员');
+  });
+
+  it('nests enterprises by group unless flatIs is set', async () => {
+    const token = await server.signIn('admin');
+    const nested = (await server.post('/enterPrise/getList', {}, token)).json().data;
+    expect(nested.groups.map((g: { name: string }) => g.name)).toEqual(['重点客户', '未分组']);
+    expect(nested.groups[0].children).toHaveLength(2);
+    const filtered = (await server.post('/enterPrise/getList', { flatIs: true, applicantName: '云帆' }, token)).json().data;
+    expect(filtered.list.map((e: { applicantName: string }) => e.applicantName)).toEqual(['深圳云帆电子科技有限公司']);
+  });
+
+  it('pages the operation log newest first', async () => {
+    const token = await server.signIn('admin');
+    const page = (await server.post('/userManage/queryOperateLog', { pageNo: 1, pageSize: 2, operation: 'auth.login' }, token)).json().data;
+    expect(page.list).toHaveLength(2);
+    expect(page.count).toBeGreaterThanOrEqual(2);
+    expect(page.list[0].operation).toBe('auth.login');
+    expect(new Date(page.list[0].createdAt) >= new Date(page.list[1].createdAt)).toBe(true);
+    const tooBig = await server.post('/userManage/queryOperateLog', { pageSize: 1000 }, token);
+    expect(tooBig.json().subMessage).toBe('请求参数有误：每页条数不能大于 100');
+  });
+
+  it('serves built-in page schemas, replaced by an organisation’s published version for that organisation only', async () => {
+    const anonymous = (await server.post('/schema/pages')).json().data.pages as { path: string; title: string }[];
+    expect(anonymous.find((p) => p.path === '/login')?.title).toBe('登录');
+
+    const { db } = server.database;
+    const company = await db.selectFrom('organisations').select('id').where('kind', '=', 'company').executeTakeFirstOrThrow();
+    const deal = anonymous.find((p) => p.path === '/deal')!;
+    await db
+      .insertInto('schema_versions')
+      .values({ org_id: company.id, kind: 'pages', key: '/deal', version: 1, status: 'published', body: JSON.stringify({ ...deal, title: '我的工作台' }) })
+      .execute();
+    const forCompany = (await server.post('/schema/pages', {}, await server.signIn('staff'))).json().data.pages as { path: string; title: string }[];
+    expect(forCompany.find((p) => p.path === '/deal')?.title).toBe('我的工作台');
+    const forAgency = (await server.post('/schema/pages', {}, await server.signIn('admin'))).json().data.pages as { path: string; title: string }[];
+    expect(forAgency.find((p) => p.path === '/deal')?.title).toBe('工作台');
+  });
+
+  it('publishes an OpenAPI document of every operation and a readable page of it', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const op of operationTable) expect(doc.paths[op.path][op.method.toLowerCase()].operationId).toBe(op.id);
+    expect(doc.components.schemas.UserInfo.properties.role.$ref).toBe('#/components/schemas/Role');
+    const page = await server.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('/loginPage/login');
+  });
+
+  it('answers unknown paths and methods with a 404 envelope', async () => {
+    const res = await server.post('/tm/noSuchCall');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404, subMessage: '接口不存在：POST /tm/noSuchCall' });
+    expect((await server.app.inject({ method: 'GET', url: '/loginPage/login', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  });
+
+  it('reports health with the database in use', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json().data).toEqual({ status: 'ok', database: dbKind });
+  });
+
+  it('keeps concurrent requests apart: each sees its own organisation inside its own transaction', async () => {
+    const [agency, company] = [await server.signIn('admin'), await server.signIn('staff')];
+    const calls = Array.from({ length: 30 }, (_, i) => {
+      const token = i % 2 === 0 ? agency : company;
+      return server.post('/homepage/getUserInfo', {}, token).then((r) => ({ even: i % 2 === 0, info: r.json().data }));
+    });
+    for (const { even, info } of await Promise.all(calls)) {
+      expect(info.username).toBe(even ? 'admin' : 'staff');
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildServer, type BuiltServer } from '../../../src/server/app.js';
+import { configFromEnv, type ServerConfig } from '../../../src/server/config.js';
+import { DEMO_ACCOUNTS } from '../../../src/server/seed/demoAccounts.js';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Which database this run of the API tests uses; PostgreSQL only when TEST_DATABASE_URL is set. */
+export const dbKind: DbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+export const skipThisDatabase = dbKind === 'postgres' && !process.env.TEST_DATABASE_URL;
+
+/** A database of its own on the test server, UTF-8 so Chinese text search behaves as in production. */
+async function createIsolatedDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `ipm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer extends BuiltServer {
+  post(url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse>;
+  signIn(account: keyof typeof DEMO_ACCOUNTS): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const isolated = dbKind === 'postgres' ? await createIsolatedDatabase() : null;
+  const config: ServerConfig = {
+    ...configFromEnv({}),
+    dataDir: 'memory://',
+    databaseUrl: isolated?.url,
+    logLevel: 'silent',
+    loginSlowdownMs: 0,
+    webDir: '/nonexistent',
+    ...overrides,
+  };
+  const server = await buildServer(config);
+  const post = (url: string, payload: unknown = {}, token?: string) =>
+    server.app.inject({ method: 'POST', url, payload: payload as object, headers: token === undefined ? {} : { token } });
+  return {
+    ...server,
+    post,
+    async signIn(account) {
+      const { username, password } = DEMO_ACCOUNTS[account];
+      const res = await post('/loginPage/login', { username, password: base64(password), encryptionType: 'base64' });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.body}`);
+      return res.json().data.token as string;
+    },
+    async stop() {
+      await server.close();
+      await isolated?.drop();
+    },
+  };
+}
+
+export function base64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}

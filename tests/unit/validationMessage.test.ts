@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import Ajv from 'ajv';
+import { describeValidationErrors } from '../../src/server/http/validationMessage.js';
+
+const ajv = new Ajv({ allErrors: true, verbose: true });
+const schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'count'],
+  properties: {
+    name: { title: '商标名称', type: 'string', minLength: 1, maxLength: 5 },
+    count: { title: '数量', type: 'integer', minimum: 1 },
+    kind: { title: '类型', enum: ['a', 'b'] },
+  },
+};
+const validate = ajv.compile(schema);
+const messageFor = (data: unknown) => {
+  validate(data);
+  return describeValidationErrors(validate.errors ?? []);
+};
+
+describe('validation messages name the field in Chinese', () => {
+  it('names a missing field by its title', () => {
+    expect(messageFor({ count: 1 })).toBe('请求参数有误：商标名称不能为空');
+  });
+  it('names an extra field', () => {
+    expect(messageFor({ name: 'a', count: 1, hack: true })).toBe('请求参数有误：不允许的字段：hack');
+  });
+  it('explains wrong types, limits and choices', () => {
+    expect(messageFor({ name: '', count: 'x' })).toBe('请求参数有误：商标名称不能为空；数量应为整数');
+    expect(messageFor({ name: '一二三四五六', count: 0, kind: 'c' })).toBe(
+      '请求参数有误：商标名称不能超过 5 个字符；数量不能小于 1；类型的取值只能是：a、b',
+    );
+  });
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { TEST_DB_KIND: 'pglite' },
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { TEST_DB_KIND: 'postgres' },
+        },
+      },
+    ],
+  },
+});
