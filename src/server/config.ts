@@ -8,6 +8,7 @@ export interface ServerConfig {
   dataDir: string;
   /** When set, PostgreSQL is used instead of PGlite. */
   databaseUrl?: string;
+  pgliteSharedBuffers: string;
   filesDir: string;
   webDir: string;
   classificationFile?: string;
@@ -34,6 +35,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port: int(env.PORT, 3000),
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : env.DATA_DIR ? resolve(env.DATA_DIR) : join(projectRoot, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS ?? '32MB',
     filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : join(projectRoot, 'files'),
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : join(projectRoot, 'dist', 'web'),
     classificationFile: env.CLASSIFICATION_FILE ? resolve(env.CLASSIFICATION_FILE) : undefined,

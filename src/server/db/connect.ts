@@ -17,6 +17,8 @@ export interface DatabaseHandle {
 export interface ConnectOptions {
   dataDir: string;
   databaseUrl?: string;
+  /** PGlite's shared_buffers; its 128MB default alone would take a third of the memory budget. */
+  pgliteSharedBuffers?: string;
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for `memory://`). */
@@ -27,7 +29,10 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm },
+    postgresqlconf: [`shared_buffers=${options.pgliteSharedBuffers ?? '32MB'}`],
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
