@@ -25,6 +25,9 @@ export interface ConnectOptions {
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover, shutdown) must not take the
+    // process down; the pool replaces it on next use.
+    pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接已断开：${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

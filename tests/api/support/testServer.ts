@@ -26,6 +26,12 @@ async function createIsolatedDatabase(): Promise<{ url: string; drop(): Promise<
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // The pool has closed its sockets; give the server a moment to see them go before dropping.
+      for (let i = 0; i < 40; i++) {
+        const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
