@@ -1,12 +1,12 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { App, ConfigProvider, Result, Button, Spin } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { Result, Button, Spin } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { api } from './http/httpClient.js';
 import { buildRoutes } from './shell/buildRoutes.js';
+import { ThemeProvider } from './theme/ThemeProvider.js';
 import './session/sessionActions.js';
 import './shell/styles.css';
 
@@ -44,10 +44,8 @@ function Root() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#ff7200' } }}>
-      <App>
-        <Root />
-      </App>
-    </ConfigProvider>
+    <ThemeProvider>
+      <Root />
+    </ThemeProvider>
   </StrictMode>,
 );

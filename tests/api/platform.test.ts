@@ -4,6 +4,7 @@ import type { MenuEntry } from '../../src/generated/types.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 const titles = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.meta.title, ...titles(e.children)]);
+const shownTitles = (entries: MenuEntry[]): string[] => entries.filter((e) => !e.meta.isHide).map((e) => e.meta.title);
 
 describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surface (${dbKind})`, () => {
   let server: TestServer;
@@ -16,12 +17,19 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     const admin = (await server.post('/homepage/getMenuList', {}, await server.signIn('admin'))).json().data as MenuEntry[];
     const system = admin.find((e) => e.path === '/system')!;
     expect(system).toMatchObject({ redirect: '/system/companyList', meta: { title: '系统设置', menuKey: 'systemSettings' } });
-    expect(system.children.map((c) => c.path)).toEqual(['/system/companyList']);
+    expect(system.children.map((c) => c.path)).toEqual(['/system/companyList', '/system/message', '/system/userConfig']);
+    expect(system.children[0].children[0]).toMatchObject({ path: '/system/companyList/detail', meta: { isHide: true, isKeepAlive: false } });
+    expect(shownTitles(admin)).toEqual(['工作台', '备忘录', '商标管理', '版权管理', '专利管理', '维权管理', '风险监控', 'D-Search', '智能工具', '系统设置']);
+    const brand = admin.find((e) => e.path === '/brand')!;
+    expect(brand.children.find((c) => c.path === '/brand/export')?.meta).toMatchObject({ isHide: true, menuKey: 'exportRecords' });
     expect(admin.find((e) => e.path === '/deal')?.meta).toMatchObject({ isAffix: true, isKeepAlive: true });
     expect(titles(admin)).not.toContain('登录');
 
     const staff = (await server.post('/homepage/getMenuList', {}, await server.signIn('staff'))).json().data as MenuEntry[];
-    expect(titles(staff)).toEqual(['工作台', '商标档案']);
+    expect(shownTitles(staff)).toEqual(['工作台', '备忘录', '商标管理']);
+    expect(titles(staff)).toContain('商标档案');
+    expect(titles(staff)).not.toContain('导出记录');
+    expect(titles(staff)).not.toContain('我的企业');
   });
 
   it('enforces each operation’s permission on the server', async () => {

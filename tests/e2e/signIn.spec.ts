@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 
-async function signIn(page: Page, account: keyof typeof DEMO_ACCOUNTS) {
+async function typeCredentials(page: Page, account: keyof typeof DEMO_ACCOUNTS) {
   const { username, password } = DEMO_ACCOUNTS[account];
   await page.getByPlaceholder('请输入账号').fill(username);
   await page.getByPlaceholder('请输入密码').fill(password);
@@ -11,7 +11,7 @@ async function signIn(page: Page, account: keyof typeof DEMO_ACCOUNTS) {
 test('signs in through the real login page and lands on home with the user’s name', async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('登录 - 商标知识产权管理平台');
-  await signIn(page, 'admin');
+  await typeCredentials(page, 'admin');
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: `欢迎回来，${DEMO_ACCOUNTS.admin.name}` })).toBeVisible();
   await expect(page.getByTestId('current-user')).toHaveText(DEMO_ACCOUNTS.admin.name);
@@ -23,16 +23,17 @@ test('signs in through the real login page and lands on home with the user’s n
 test('a deep link while signed out goes through sign-in and back', async ({ page }) => {
   await page.goto('/system/companyList');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsystem%2FcompanyList$/);
-  await signIn(page, 'admin');
+  await typeCredentials(page, 'admin');
   await expect(page).toHaveURL('/system/companyList');
   await expect(page).toHaveTitle('我的企业 - 商标知识产权管理平台');
 });
 
 test('the staff user’s menu holds only what the role allows, and other pages are refused', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, 'staff');
+  await typeCredentials(page, 'staff');
   await expect(page.getByTestId('current-user')).toHaveText(DEMO_ACCOUNTS.staff.name);
   await expect(page.getByRole('menuitem', { name: '工作台' })).toBeVisible();
+  await page.getByRole('menuitem', { name: '商标管理' }).click();
   await expect(page.getByRole('menuitem', { name: '商标档案' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: '系统设置' })).toHaveCount(0);
   await page.goto('/system/companyList');
@@ -54,7 +55,7 @@ test('bad sign-ins are explained in Chinese', async ({ page }) => {
 
 test('signing out revokes the session and protected pages ask to sign in again', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, 'corpAdmin');
+  await typeCredentials(page, 'corpAdmin');
   await page.getByTestId('current-user').click();
   await page.getByText('退出登录').click();
   await expect(page).toHaveURL('/login');

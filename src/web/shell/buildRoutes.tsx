@@ -30,7 +30,7 @@ export function buildRoutes(pages: PageDefinition[]): RouteObject[] {
       ),
       children: [
         ...standalone.map(routeOf),
-        { element: <ShellLayout />, children: inShell.map(routeOf) },
+        { element: <ShellLayout pages={pages} />, children: inShell.map(routeOf) },
         { path: '*', element: notFound ? <SchemaPage page={notFound} /> : <Navigate to="/" replace /> },
       ],
     },

@@ -20,7 +20,10 @@ export function menuPaths(entries: MenuEntry[], into = new Set<string>()): Set<s
 /** Rules 6 and 7 of spec 000 §2.11, kept in session storage. */
 export function rememberNavigation(to: string, from: string | null): void {
   if (from && from !== HOME_PATH && from !== to && from !== LOGIN_PATH) sessionStorage.setItem(PREVIOUS_PATH_KEY, from);
-  if (from && from !== HOME_PATH) sessionStorage.removeItem(ALL_CHECK_KEY);
+  if (from && from !== HOME_PATH) {
+    sessionStorage.removeItem(ALL_CHECK_KEY);
+    localStorage.removeItem(ALL_CHECK_KEY);
+  }
 }
 
 /**

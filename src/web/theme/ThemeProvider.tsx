@@ -1,0 +1,28 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { App, ConfigProvider, theme } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { globalState, subscribeGlobal } from './globalStore.js';
+
+/** antd's theme from `store-global`; grey and weak modes filter the whole page. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const settings = useSyncExternalStore(subscribeGlobal, globalState);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.toggle('ipm-grey', settings.isGrey);
+    root.classList.toggle('ipm-weak', settings.isWeak);
+    root.classList.toggle('ipm-dark', settings.isDark);
+    root.style.colorScheme = settings.isDark ? 'dark' : 'light';
+  }, [settings.isGrey, settings.isWeak, settings.isDark]);
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      componentSize={settings.size === 'default' ? 'middle' : settings.size}
+      theme={{
+        algorithm: settings.isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: { colorPrimary: settings.primary },
+      }}
+    >
+      <App>{children}</App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.js';
+
+test('theme choices are saved under store-global and survive a reload', async ({ page }) => {
+  await signIn(page, 'admin');
+  expect(await page.evaluate(() => localStorage.getItem('store-global'))).toBeNull();
+  await page.getByLabel('主题设置').click();
+  await page.getByRole('switch', { name: '暗黑模式' }).click();
+  await page.getByRole('switch', { name: '灰色模式' }).click();
+  await page.getByRole('switch', { name: '页脚' }).click();
+  await page.getByText('横向').click();
+  await page.reload();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('store-global')!));
+  expect(stored).toMatchObject({ layout: 'transverse', language: 'zhCn', size: 'default', primary: '#ff7200', isDark: true, isGrey: true, footer: false });
+  await expect(page.locator('html')).toHaveClass(/ipm-grey/);
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
+  await expect(page.locator('.ipm-top-menu')).toBeVisible();
+  await expect(page.locator('.ipm-sider')).toHaveCount(0);
+  await expect(page.locator('.ipm-footer')).toHaveCount(0);
+  await page.getByLabel('主题设置').click();
+  await page.getByRole('switch', { name: '色弱模式' }).click();
+  await expect(page.locator('html')).toHaveClass(/ipm-weak/);
+  await expect(page.locator('html')).not.toHaveClass(/ipm-grey/);
+  await page.getByRole('button', { name: '恢复默认' }).click();
+  await expect(page.locator('.ipm-sider')).toBeVisible();
+});
+
+test('the menu collapses, and the breadcrumb follows the menu tree', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/companyList/detail');
+  await expect(page.locator('.ipm-breadcrumb')).toHaveText(/系统设置\s*\/\s*我的企业\s*\/\s*企业详情/);
+  // A hidden page lights up its activeMenu entry.
+  await expect(page.locator('.ant-menu-item-selected')).toHaveText('我的企业');
+  await page.getByLabel('折叠菜单').click();
+  await expect(page.locator('.ipm-sider')).toHaveClass(/ant-layout-sider-collapsed/);
+  await page.reload();
+  await expect(page.locator('.ipm-sider')).toHaveClass(/ant-layout-sider-collapsed/);
+  await page.getByLabel('展开菜单').click();
+  await expect(page.locator('.ipm-sider')).not.toHaveClass(/ant-layout-sider-collapsed/);
+});
+
+test('the tags view lists opened pages; the affixed workbench cannot be closed', async ({ page }) => {
+  await signIn(page, 'admin');
+  const tabs = page.locator('.ipm-tags .ant-tabs-tab');
+  await page.getByRole('menuitem', { name: '备忘录' }).click();
+  await page.getByRole('menuitem', { name: '商标管理' }).click();
+  await page.getByRole('menuitem', { name: '争议商标' }).click();
+  await expect(tabs).toHaveText(['工作台', '首页', '备忘录', '争议商标']);
+  await expect(tabs.filter({ hasText: '工作台' }).getByLabel('remove')).toHaveCount(0);
+  await tabs.filter({ hasText: '争议商标' }).getByLabel('remove').click();
+  await expect(page).toHaveURL('/memo');
+  await expect(tabs).toHaveText(['工作台', '首页', '备忘录']);
+});
+
+test('a phone-sized screen still shows the full-screen mobile approval page', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'admin');
+  await page.goto('/mobile/demand');
+  await expect(page).toHaveTitle('提案审批 - 商标知识产权管理平台');
+  await expect(page.locator('.ipm-sider')).toHaveCount(0);
+});
