@@ -25,6 +25,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
+      ...(process.env as Record<string, string>),
       PORT: String(port),
       DATA_DIR: 'memory://',
       SKIP_WEB_BUILD: '1',

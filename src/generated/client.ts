@@ -15,6 +15,7 @@ export const operationRoutes = {
   'auth.logout': {"id":"auth.logout","method":"POST","path":"/loginPage/loginQuit","silent":false},
   'auth.getUserInfo': {"id":"auth.getUserInfo","method":"POST","path":"/homepage/getUserInfo","silent":false},
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false},
+  'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true},
@@ -36,6 +37,11 @@ export function createApiClient(call: OperationCaller) {
       /** 当前用户的菜单（POST /homepage/getMenuList） */
       getMenuList: (body: T.AuthGetMenuListRequest = {}, options?: CallOptions): Promise<T.AuthGetMenuListResponse> =>
         call<T.AuthGetMenuListResponse>(operationRoutes['auth.getMenuList'], body, options),
+    },
+    classification: {
+      /** 商品和服务分类树（POST /api/queryAllCgList） */
+      queryAllCgList: (body: T.ClassificationQueryAllCgListRequest = {}, options?: CallOptions): Promise<T.ClassificationQueryAllCgListResponse> =>
+        call<T.ClassificationQueryAllCgListResponse>(operationRoutes['classification.queryAllCgList'], body, options),
     },
     enterprise: {
       /** 企业列表（POST /enterPrise/getList） */

@@ -5,6 +5,60 @@ import type * as T from './types.js';
 /** Schemas that operations refer to by `$ref`; the server registers them before its routes. */
 export const sharedSchemas: JsonSchema[] = [
   {
+    "$id": "https://schemas.ipm.local/entities/classification-node.json",
+    "title": "ClassificationNode",
+    "description": "商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。",
+    "type": "object",
+    "required": [
+      "cgId",
+      "cgName",
+      "cgNum",
+      "dirLevel",
+      "count",
+      "cgList"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "cgId": {
+        "title": "节点编号",
+        "type": "string"
+      },
+      "cgName": {
+        "title": "名称",
+        "type": "string"
+      },
+      "cgNum": {
+        "title": "编号",
+        "type": "string",
+        "description": "分类为不带前导零的类号（如 9），类似群为四位群号，商品为六位编码"
+      },
+      "dirLevel": {
+        "title": "层级",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2
+        ]
+      },
+      "remark": {
+        "title": "备注",
+        "type": "string"
+      },
+      "count": {
+        "title": "下级数量",
+        "type": "integer"
+      },
+      "cgList": {
+        "title": "下级",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/classification-node.json"
+        }
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/enterprise-group.json",
     "title": "EnterpriseGroup",
     "description": "企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。",
@@ -493,6 +547,48 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "classification.queryAllCgList",
+    "domain": "classification",
+    "name": "queryAllCgList",
+    "method": "POST",
+    "path": "/api/queryAllCgList",
+    "summary": "商品和服务分类树",
+    "description": "空请求返回整棵树（45 个分类、类似群、商品）。parentNum 只取某一分类或类似群之下；maxLevel 限制深度；keyword 只保留名称或编码含关键词的商品及其上级。尚未导入分类表时返回 503。",
+    "permission": "$public",
+    "silent": true,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "parentNum": {
+          "title": "上级编号",
+          "type": "string",
+          "pattern": "^(\\d{1,2}|\\d{4})$"
+        },
+        "maxLevel": {
+          "title": "最深层级",
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2
+          ]
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 50
+        }
+      }
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/classification-node.json"
+      }
+    }
+  },
+  {
     "id": "enterprise.getList",
     "domain": "enterprise",
     "name": "getList",
@@ -679,6 +775,7 @@ export interface OperationTypes {
   'auth.logout': { request: T.AuthLogoutRequest; response: T.AuthLogoutResponse; public: false };
   'auth.getUserInfo': { request: T.AuthGetUserInfoRequest; response: T.AuthGetUserInfoResponse; public: false };
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false };
+  'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true };

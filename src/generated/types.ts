@@ -152,6 +152,40 @@ export interface PageDefinition {
 }
 
 /**
+ * 商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。
+ */
+export interface ClassificationNode {
+  /**
+   * 节点编号
+   */
+  cgId: string;
+  /**
+   * 名称
+   */
+  cgName: string;
+  /**
+   * 编号：分类为不带前导零的类号（如 9），类似群为四位群号，商品为六位编码
+   */
+  cgNum: string;
+  /**
+   * 层级
+   */
+  dirLevel: 0 | 1 | 2;
+  /**
+   * 备注
+   */
+  remark?: string;
+  /**
+   * 下级数量
+   */
+  count: number;
+  /**
+   * 下级
+   */
+  cgList: ClassificationNode[];
+}
+
+/**
  * 企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。
  */
 export interface EnterpriseGroup {
@@ -420,6 +454,23 @@ export type AuthGetUserInfoResponse = UserInfo;
 export interface AuthGetMenuListRequest {}
 
 export type AuthGetMenuListResponse = MenuEntry[];
+
+export interface ClassificationQueryAllCgListRequest {
+  /**
+   * 上级编号
+   */
+  parentNum?: string;
+  /**
+   * 最深层级
+   */
+  maxLevel?: 0 | 1 | 2;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+}
+
+export type ClassificationQueryAllCgListResponse = ClassificationNode[];
 
 export interface EnterpriseGetListRequest {
   /**

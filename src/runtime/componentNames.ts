@@ -29,6 +29,7 @@ export const COMPONENT_NAMES = [
   'RouterLink',
   'CenteredPanel',
   'OperationForm',
+  'ClassificationBrowser',
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

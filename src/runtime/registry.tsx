@@ -21,6 +21,7 @@ import { OperationForm } from './components/OperationForm.js';
 import { CenteredPanel } from './components/CenteredPanel.js';
 import { RouterLink } from './components/RouterLink.js';
 import { Paragraph, Text, Title } from './components/Typography.js';
+import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -53,4 +54,5 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   RouterLink,
   CenteredPanel,
   OperationForm,
+  ClassificationBrowser,
 };

@@ -22,6 +22,8 @@ import { schemaHandlers } from './modules/schema.js';
 import { systemHandlers } from './modules/system.js';
 import { enterpriseHandlers } from './modules/enterprise.js';
 import { operationLogHandlers } from './modules/operationLog.js';
+import { classificationHandlers } from './modules/classification.js';
+import { classificationImported, importClassificationFile } from './classification/importClassification.js';
 
 const handlers: Handlers = {
   ...authHandlers,
@@ -29,6 +31,7 @@ const handlers: Handlers = {
   ...systemHandlers,
   ...enterpriseHandlers,
   ...operationLogHandlers,
+  ...classificationHandlers,
 };
 
 export interface BuiltServer {
@@ -43,6 +46,7 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
   const database = await connectDatabase(config);
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoData(database.db);
+  const classificationReady = await prepareClassification(database, config);
 
   const services: ServerServices = {
     config,
@@ -82,6 +86,8 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
 
+  if (!classificationReady) app.log.warn('商品和服务分类表尚未导入：设置 CLASSIFICATION_FILE 或执行 npm run import:classification');
+
   return {
     app,
     services,
@@ -91,4 +97,12 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       await database.close();
     },
   };
+}
+
+/** Imports the configured classification file into an empty table; true when the table is filled. */
+async function prepareClassification(database: DatabaseHandle, config: ServerConfig): Promise<boolean> {
+  if (await classificationImported(database.db)) return true;
+  if (!config.classificationFile || !existsSync(config.classificationFile)) return false;
+  await importClassificationFile(database.db, config.classificationFile);
+  return true;
 }

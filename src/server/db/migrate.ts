@@ -1,10 +1,12 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/0001_foundation.js';
+import * as classification from './migrations/0002_classification.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_classification': classification,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -99,6 +99,31 @@ export interface OperationLogTable {
   created_at: CreatedAt;
 }
 
+export interface ClassificationClassesTable {
+  class_no: number;
+  name: string;
+  remark: string;
+}
+
+export interface ClassificationGroupsTable {
+  group_no: string;
+  class_no: number;
+  name: string;
+  remark: string;
+  position: number;
+}
+
+export interface ClassificationItemsTable {
+  id: Generated<number>;
+  /** Six-digit item code; one code may stand in several groups. */
+  code: string;
+  group_no: string;
+  class_no: number;
+  name: string;
+  remark: string;
+  position: number;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -108,6 +133,9 @@ export interface Database {
   enterprises: EnterprisesTable;
   schema_versions: SchemaVersionsTable;
   operation_log: OperationLogTable;
+  classification_classes: ClassificationClassesTable;
+  classification_groups: ClassificationGroupsTable;
+  classification_items: ClassificationItemsTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */

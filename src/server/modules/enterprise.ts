@@ -1,11 +1,12 @@
 import type { Enterprise, EnterpriseGroup } from '../../generated/types.js';
 import type { HandlersOf } from '../http/context.js';
+import { containsPattern } from '../db/likePattern.js';
 
 export const enterpriseHandlers: HandlersOf<'enterprise'> = {
   'enterprise.getList': async (body, ctx) => {
     let query = ctx.db.selectFrom('enterprises').selectAll().orderBy('id');
     const name = body.applicantName?.trim();
-    if (name) query = query.where('applicant_name', 'ilike', `%${name.replace(/[\\%_]/g, '\\$&')}%`);
+    if (name) query = query.where('applicant_name', 'ilike', containsPattern(name));
     const rows = await query.execute();
     const groups = await ctx.db.selectFrom('enterprise_groups').select(['id', 'name']).orderBy('id').execute();
 
