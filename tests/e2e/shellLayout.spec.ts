@@ -59,3 +59,19 @@ test('a phone-sized screen still shows the full-screen mobile approval page', as
   await expect(page).toHaveTitle('提案审批 - 商标知识产权管理平台');
   await expect(page.locator('.ipm-sider')).toHaveCount(0);
 });
+
+test('a keep-alive page keeps its state while its tag is open and starts afresh once closed', async ({ page }) => {
+  test.skip(!process.env.CLASSIFICATION_FILE, 'needs the classification data');
+  await signIn(page, 'admin');
+  await page.goto('/try45');
+  await page.getByRole('button', { name: /第9类 科学仪器/ }).click();
+  await expect(page.getByRole('heading', { name: '第9类 科学仪器' })).toBeVisible();
+  await page.getByRole('menuitem', { name: '备忘录' }).click();
+  await expect(page).toHaveURL('/memo');
+  await page.getByRole('tab', { name: '45类商标分类' }).click();
+  await expect(page.getByRole('heading', { name: '第9类 科学仪器' })).toBeVisible();
+  const tabs = page.locator('.ipm-tags .ant-tabs-tab');
+  await tabs.filter({ hasText: '45类商标分类' }).getByLabel('remove').click();
+  await page.goto('/try45');
+  await expect(page.getByRole('heading', { name: '第1类 化工原料' })).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { documentTitle } from '../../shared/product.js';
 import { guardNavigation, rememberNavigation } from './navigationGuard.js';
 import { progress } from './progress.js';
 import { matchPage } from './matchPage.js';
+import { GuardContext } from './guardState.js';
 
 type Verdict = { path: string; redirect: string | null };
 
@@ -35,7 +36,12 @@ export function GuardedOutlet({ pages }: { pages: PageDefinition[] }) {
     };
   }, [fullPath, location.pathname, pages]);
 
-  if (!verdict || verdict.path !== fullPath) return null;
-  if (verdict.redirect) return <Navigate to={verdict.redirect} replace />;
-  return <Outlet />;
+  const decided = verdict !== null && verdict.path === fullPath;
+  if (decided && verdict.redirect) return <Navigate to={verdict.redirect} replace />;
+  // The layout stays mounted while the guard decides; pages wait for its verdict themselves.
+  return (
+    <GuardContext.Provider value={decided ? fullPath : null}>
+      <Outlet />
+    </GuardContext.Provider>
+  );
 }
