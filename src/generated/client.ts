@@ -11,19 +11,59 @@ export interface CallOptions {
 export type OperationCaller = <Res>(route: OperationRoute, body: unknown, options?: CallOptions) => Promise<Res>;
 
 export const operationRoutes = {
+  'account.changePassword': {"id":"account.changePassword","method":"POST","path":"/api/change-password","silent":false},
+  'account.modifyUser': {"id":"account.modifyUser","method":"POST","path":"/api/user/modify","silent":false},
+  'account.modifyEmail': {"id":"account.modifyEmail","method":"POST","path":"/api/user/modify-email","silent":false},
+  'account.sendVerificationCode': {"id":"account.sendVerificationCode","method":"POST","path":"/api/user/verification-code","silent":false},
+  'account.modifyPhone': {"id":"account.modifyPhone","method":"POST","path":"/api/user/modify-phone","silent":false},
+  'account.openAuth': {"id":"account.openAuth","method":"POST","path":"/api/user/auth/open","silent":false},
+  'account.closeAuth': {"id":"account.closeAuth","method":"POST","path":"/api/user/auth/close","silent":false},
   'auth.login': {"id":"auth.login","method":"POST","path":"/loginPage/login","silent":false},
   'auth.logout': {"id":"auth.logout","method":"POST","path":"/loginPage/loginQuit","silent":false},
   'auth.getUserInfo': {"id":"auth.getUserInfo","method":"POST","path":"/homepage/getUserInfo","silent":false},
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false},
+  'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false},
+  'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false},
+  'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false},
+  'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false},
+  'home.todoList': {"id":"home.todoList","method":"POST","path":"/api/todo-list","silent":true},
+  'home.completeTodo': {"id":"home.completeTodo","method":"POST","path":"/api/todo-complete","silent":false},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true},
+  'site.getAgreement': {"id":"site.getAgreement","method":"POST","path":"/api/get-agreement","silent":true},
+  'site.getBanner': {"id":"site.getBanner","method":"POST","path":"/open/getBanner","silent":true},
+  'site.queryReleaseLog': {"id":"site.queryReleaseLog","method":"POST","path":"/api/queryTheReleaseLog","silent":true},
+  'site.setReleaseLogRead': {"id":"site.setReleaseLogRead","method":"POST","path":"/api/setUpTheReleaseLog","silent":true},
   'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true},
 } satisfies Record<string, OperationRoute>;
 
 export function createApiClient(call: OperationCaller) {
   return {
+    account: {
+      /** 修改密码（POST /api/change-password） */
+      changePassword: (body: T.AccountChangePasswordRequest, options?: CallOptions): Promise<T.AccountChangePasswordResponse> =>
+        call<T.AccountChangePasswordResponse>(operationRoutes['account.changePassword'], body, options),
+      /** 修改个人资料（POST /api/user/modify） */
+      modifyUser: (body: T.AccountModifyUserRequest, options?: CallOptions): Promise<T.AccountModifyUserResponse> =>
+        call<T.AccountModifyUserResponse>(operationRoutes['account.modifyUser'], body, options),
+      /** 修改邮箱（POST /api/user/modify-email） */
+      modifyEmail: (body: T.AccountModifyEmailRequest, options?: CallOptions): Promise<T.AccountModifyEmailResponse> =>
+        call<T.AccountModifyEmailResponse>(operationRoutes['account.modifyEmail'], body, options),
+      /** 获取验证码（POST /api/user/verification-code） */
+      sendVerificationCode: (body: T.AccountSendVerificationCodeRequest, options?: CallOptions): Promise<T.AccountSendVerificationCodeResponse> =>
+        call<T.AccountSendVerificationCodeResponse>(operationRoutes['account.sendVerificationCode'], body, options),
+      /** 修改手机号（POST /api/user/modify-phone） */
+      modifyPhone: (body: T.AccountModifyPhoneRequest, options?: CallOptions): Promise<T.AccountModifyPhoneResponse> =>
+        call<T.AccountModifyPhoneResponse>(operationRoutes['account.modifyPhone'], body, options),
+      /** 开通用户授权（POST /api/user/auth/open） */
+      openAuth: (body: T.AccountOpenAuthRequest, options?: CallOptions): Promise<T.AccountOpenAuthResponse> =>
+        call<T.AccountOpenAuthResponse>(operationRoutes['account.openAuth'], body, options),
+      /** 关闭用户授权（POST /api/user/auth/close） */
+      closeAuth: (body: T.AccountCloseAuthRequest, options?: CallOptions): Promise<T.AccountCloseAuthResponse> =>
+        call<T.AccountCloseAuthResponse>(operationRoutes['account.closeAuth'], body, options),
+    },
     auth: {
       /** 登录（POST /loginPage/login） */
       login: (body: T.AuthLoginRequest, options?: CallOptions): Promise<T.AuthLoginResponse> =>
@@ -37,6 +77,9 @@ export function createApiClient(call: OperationCaller) {
       /** 当前用户的菜单（POST /homepage/getMenuList） */
       getMenuList: (body: T.AuthGetMenuListRequest = {}, options?: CallOptions): Promise<T.AuthGetMenuListResponse> =>
         call<T.AuthGetMenuListResponse>(operationRoutes['auth.getMenuList'], body, options),
+      /** 单点登录（POST /api/ssoAuth） */
+      ssoAuth: (body: T.AuthSsoAuthRequest, options?: CallOptions): Promise<T.AuthSsoAuthResponse> =>
+        call<T.AuthSsoAuthResponse>(operationRoutes['auth.ssoAuth'], body, options),
     },
     classification: {
       /** 商品和服务分类树（POST /api/queryAllCgList） */
@@ -48,6 +91,23 @@ export function createApiClient(call: OperationCaller) {
       getList: (body: T.EnterpriseGetListRequest = {}, options?: CallOptions): Promise<T.EnterpriseGetListResponse> =>
         call<T.EnterpriseGetListResponse>(operationRoutes['enterprise.getList'], body, options),
     },
+    home: {
+      /** 我的消息（POST /homepage/getMessageList） */
+      getMessageList: (body: T.HomeGetMessageListRequest = {}, options?: CallOptions): Promise<T.HomeGetMessageListResponse> =>
+        call<T.HomeGetMessageListResponse>(operationRoutes['home.getMessageList'], body, options),
+      /** 标记消息已读（POST /homepage/setMessageRead） */
+      setMessageRead: (body: T.HomeSetMessageReadRequest = {}, options?: CallOptions): Promise<T.HomeSetMessageReadResponse> =>
+        call<T.HomeSetMessageReadResponse>(operationRoutes['home.setMessageRead'], body, options),
+      /** 组织概况（POST /homepage/getGroupInfo） */
+      getGroupInfo: (body: T.HomeGetGroupInfoRequest = {}, options?: CallOptions): Promise<T.HomeGetGroupInfoResponse> =>
+        call<T.HomeGetGroupInfoResponse>(operationRoutes['home.getGroupInfo'], body, options),
+      /** 我的待办（POST /api/todo-list） */
+      todoList: (body: T.HomeTodoListRequest = {}, options?: CallOptions): Promise<T.HomeTodoListResponse> =>
+        call<T.HomeTodoListResponse>(operationRoutes['home.todoList'], body, options),
+      /** 完成待办（POST /api/todo-complete） */
+      completeTodo: (body: T.HomeCompleteTodoRequest, options?: CallOptions): Promise<T.HomeCompleteTodoResponse> =>
+        call<T.HomeCompleteTodoResponse>(operationRoutes['home.completeTodo'], body, options),
+    },
     operationLog: {
       /** 查询操作日志（POST /userManage/queryOperateLog） */
       query: (body: T.OperationLogQueryRequest = {}, options?: CallOptions): Promise<T.OperationLogQueryResponse> =>
@@ -57,6 +117,20 @@ export function createApiClient(call: OperationCaller) {
       /** 全部页面描述（POST /schema/pages） */
       listPages: (body: T.SchemaListPagesRequest = {}, options?: CallOptions): Promise<T.SchemaListPagesResponse> =>
         call<T.SchemaListPagesResponse>(operationRoutes['schema.listPages'], body, options),
+    },
+    site: {
+      /** 用户协议（POST /api/get-agreement） */
+      getAgreement: (body: T.SiteGetAgreementRequest = {}, options?: CallOptions): Promise<T.SiteGetAgreementResponse> =>
+        call<T.SiteGetAgreementResponse>(operationRoutes['site.getAgreement'], body, options),
+      /** 首页横幅（POST /open/getBanner） */
+      getBanner: (body: T.SiteGetBannerRequest = {}, options?: CallOptions): Promise<T.SiteGetBannerResponse> =>
+        call<T.SiteGetBannerResponse>(operationRoutes['site.getBanner'], body, options),
+      /** 更新日志（POST /api/queryTheReleaseLog） */
+      queryReleaseLog: (body: T.SiteQueryReleaseLogRequest = {}, options?: CallOptions): Promise<T.SiteQueryReleaseLogResponse> =>
+        call<T.SiteQueryReleaseLogResponse>(operationRoutes['site.queryReleaseLog'], body, options),
+      /** 确认已读更新日志（POST /api/setUpTheReleaseLog） */
+      setReleaseLogRead: (body: T.SiteSetReleaseLogReadRequest, options?: CallOptions): Promise<T.SiteSetReleaseLogReadResponse> =>
+        call<T.SiteSetReleaseLogReadResponse>(operationRoutes['site.setReleaseLogRead'], body, options),
     },
     system: {
       /** 服务与数据库是否可用（GET /api/health） */

@@ -5,6 +5,41 @@ import type * as T from './types.js';
 /** Schemas that operations refer to by `$ref`; the server registers them before its routes. */
 export const sharedSchemas: JsonSchema[] = [
   {
+    "$id": "https://schemas.ipm.local/entities/banner.json",
+    "title": "Banner",
+    "description": "首页横幅。",
+    "x-table": "banners",
+    "type": "object",
+    "required": [
+      "id",
+      "title",
+      "subtitle",
+      "link"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "横幅编号",
+        "type": "integer"
+      },
+      "title": {
+        "title": "标题",
+        "type": "string"
+      },
+      "subtitle": {
+        "title": "副标题",
+        "type": "string"
+      },
+      "link": {
+        "title": "链接",
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/classification-node.json",
     "title": "ClassificationNode",
     "description": "商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。",
@@ -169,6 +204,99 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/group-info.json",
+    "title": "GroupInfo",
+    "description": "工作台上的组织概况：组织、角色与企业分组。",
+    "type": "object",
+    "required": [
+      "organisationName",
+      "organisationKind",
+      "roleName",
+      "memberCount",
+      "enterpriseCount",
+      "groups"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "organisationName": {
+        "title": "组织",
+        "type": "string"
+      },
+      "organisationKind": {
+        "title": "组织类型",
+        "type": "string"
+      },
+      "roleName": {
+        "title": "角色",
+        "type": "string"
+      },
+      "memberCount": {
+        "title": "成员数",
+        "type": "integer"
+      },
+      "enterpriseCount": {
+        "title": "企业数",
+        "type": "integer"
+      },
+      "groups": {
+        "title": "企业分组",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "count"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "title": "分组编号",
+              "type": [
+                "integer",
+                "null"
+              ]
+            },
+            "name": {
+              "title": "分组名称",
+              "type": "string"
+            },
+            "count": {
+              "title": "企业数",
+              "type": "integer"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/login-result.json",
+    "title": "LoginResult",
+    "description": "登录成功的应答：令牌、过期时间与用户信息。",
+    "type": "object",
+    "required": [
+      "token",
+      "expiresAt",
+      "userInfo"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "token": {
+        "title": "令牌",
+        "type": "string"
+      },
+      "expiresAt": {
+        "title": "过期时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "userInfo": {
+        "$ref": "https://schemas.ipm.local/entities/user-info.json"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/menu-entry.json",
     "title": "MenuEntry",
     "description": "菜单项：由页面描述文件生成，并按用户的 roleAuth 过滤。",
@@ -262,6 +390,57 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/message.json",
+    "title": "Message",
+    "description": "站内消息：提醒、审批结果、系统通知。",
+    "x-table": "messages",
+    "type": "object",
+    "required": [
+      "id",
+      "kind",
+      "title",
+      "content",
+      "link",
+      "read",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "消息编号",
+        "type": "integer"
+      },
+      "kind": {
+        "title": "类型",
+        "type": "string"
+      },
+      "title": {
+        "title": "标题",
+        "type": "string"
+      },
+      "content": {
+        "title": "内容",
+        "type": "string"
+      },
+      "link": {
+        "title": "相关页面",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "read": {
+        "title": "已读",
+        "type": "boolean"
+      },
+      "createdAt": {
+        "title": "时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/operation-log-entry.json",
     "title": "OperationLogEntry",
     "description": "操作日志的一条记录：谁在何时做了什么。",
@@ -336,6 +515,39 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/release-note.json",
+    "title": "ReleaseNote",
+    "description": "版本更新日志。",
+    "x-table": "release_notes",
+    "type": "object",
+    "required": [
+      "version",
+      "title",
+      "content",
+      "publishedAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "version": {
+        "title": "版本",
+        "type": "string"
+      },
+      "title": {
+        "title": "标题",
+        "type": "string"
+      },
+      "content": {
+        "title": "内容",
+        "type": "string"
+      },
+      "publishedAt": {
+        "title": "发布时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/role.json",
     "title": "Role",
     "description": "角色：名称与按钮权限。roleAuth 是权限键以英文逗号连接的字符串。",
@@ -359,6 +571,94 @@ export const sharedSchemas: JsonSchema[] = [
       "roleAuth": {
         "title": "按钮权限",
         "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/site-document.json",
+    "title": "SiteDocument",
+    "description": "平台文书，例如用户协议。",
+    "x-table": "site_documents",
+    "type": "object",
+    "required": [
+      "title",
+      "content",
+      "version",
+      "updatedAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "title": {
+        "title": "标题",
+        "type": "string"
+      },
+      "content": {
+        "title": "正文",
+        "type": "string"
+      },
+      "version": {
+        "title": "版本",
+        "type": "string"
+      },
+      "updatedAt": {
+        "title": "更新时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/todo.json",
+    "title": "Todo",
+    "description": "待办事项：需要当前用户处理的事。",
+    "x-table": "todos",
+    "type": "object",
+    "required": [
+      "id",
+      "kind",
+      "title",
+      "link",
+      "dueAt",
+      "overdue",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "待办编号",
+        "type": "integer"
+      },
+      "kind": {
+        "title": "类型",
+        "type": "string"
+      },
+      "title": {
+        "title": "事项",
+        "type": "string"
+      },
+      "link": {
+        "title": "处理页面",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "dueAt": {
+        "title": "截止时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "overdue": {
+        "title": "已逾期",
+        "type": "boolean"
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
       }
     }
   },
@@ -424,6 +724,235 @@ export const sharedSchemas: JsonSchema[] = [
 
 export const operationTable: OperationDefinition[] = [
   {
+    "id": "account.changePassword",
+    "domain": "account",
+    "name": "changePassword",
+    "method": "POST",
+    "path": "/api/change-password",
+    "summary": "修改密码",
+    "description": "新旧密码均以 base64 编码提交。新密码 8–64 位，须同时包含字母和数字。修改后其他设备上的登录全部失效。",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "oldPassword",
+        "newPassword",
+        "encryptionType"
+      ],
+      "properties": {
+        "oldPassword": {
+          "title": "原密码",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512
+        },
+        "newPassword": {
+          "title": "新密码",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512
+        },
+        "encryptionType": {
+          "title": "密码编码方式",
+          "type": "string",
+          "enum": [
+            "base64"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "account.modifyUser",
+    "domain": "account",
+    "name": "modifyUser",
+    "method": "POST",
+    "path": "/api/user/modify",
+    "summary": "修改个人资料",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "title": "姓名",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/user-info.json"
+    }
+  },
+  {
+    "id": "account.modifyEmail",
+    "domain": "account",
+    "name": "modifyEmail",
+    "method": "POST",
+    "path": "/api/user/modify-email",
+    "summary": "修改邮箱",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "email"
+      ],
+      "properties": {
+        "email": {
+          "title": "邮箱",
+          "type": "string",
+          "format": "email",
+          "maxLength": 120
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/user-info.json"
+    }
+  },
+  {
+    "id": "account.sendVerificationCode",
+    "domain": "account",
+    "name": "sendVerificationCode",
+    "method": "POST",
+    "path": "/api/user/verification-code",
+    "summary": "获取验证码",
+    "description": "向新手机号发送 6 位验证码，5 分钟内有效；60 秒内不能重复获取。",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "phone"
+      ],
+      "properties": {
+        "phone": {
+          "title": "手机号",
+          "type": "string",
+          "pattern": "^1\\d{10}$"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "expiresInSeconds",
+        "resendAfterSeconds"
+      ],
+      "properties": {
+        "expiresInSeconds": {
+          "title": "有效秒数",
+          "type": "integer"
+        },
+        "resendAfterSeconds": {
+          "title": "可重发秒数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "account.modifyPhone",
+    "domain": "account",
+    "name": "modifyPhone",
+    "method": "POST",
+    "path": "/api/user/modify-phone",
+    "summary": "修改手机号",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "phone",
+        "code"
+      ],
+      "properties": {
+        "phone": {
+          "title": "手机号",
+          "type": "string",
+          "pattern": "^1\\d{10}$"
+        },
+        "code": {
+          "title": "验证码",
+          "type": "string",
+          "pattern": "^\\d{6}$"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/user-info.json"
+    }
+  },
+  {
+    "id": "account.openAuth",
+    "domain": "account",
+    "name": "openAuth",
+    "method": "POST",
+    "path": "/api/user/auth/open",
+    "summary": "开通用户授权",
+    "permission": "userManagement",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "userId"
+      ],
+      "properties": {
+        "userId": {
+          "title": "用户",
+          "type": "integer"
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "account.closeAuth",
+    "domain": "account",
+    "name": "closeAuth",
+    "method": "POST",
+    "path": "/api/user/auth/close",
+    "summary": "关闭用户授权",
+    "description": "关闭后该用户仍可登录，但不能进入任何受保护页面。不能关闭自己的授权。",
+    "permission": "userManagement",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "userId"
+      ],
+      "properties": {
+        "userId": {
+          "title": "用户",
+          "type": "integer"
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
     "id": "auth.login",
     "domain": "auth",
     "name": "login",
@@ -464,27 +993,7 @@ export const operationTable: OperationDefinition[] = [
       }
     },
     "response": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "token",
-        "expiresAt",
-        "userInfo"
-      ],
-      "properties": {
-        "token": {
-          "title": "令牌",
-          "type": "string"
-        },
-        "expiresAt": {
-          "title": "过期时间",
-          "type": "string",
-          "format": "date-time"
-        },
-        "userInfo": {
-          "$ref": "https://schemas.ipm.local/entities/user-info.json"
-        }
-      }
+      "$ref": "https://schemas.ipm.local/entities/login-result.json"
     }
   },
   {
@@ -544,6 +1053,35 @@ export const operationTable: OperationDefinition[] = [
       "items": {
         "$ref": "https://schemas.ipm.local/entities/menu-entry.json"
       }
+    }
+  },
+  {
+    "id": "auth.ssoAuth",
+    "domain": "auth",
+    "name": "ssoAuth",
+    "method": "POST",
+    "path": "/api/ssoAuth",
+    "summary": "单点登录",
+    "description": "用与合作系统共享的密钥（SSO_SECRET）签名的票据登录：票据为 base64url(JSON {username, exp, nonce}) + '.' + base64url(HMAC-SHA256)。票据 10 分钟内有效且只能使用一次。",
+    "permission": "$public",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ticket"
+      ],
+      "properties": {
+        "ticket": {
+          "title": "票据",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2048
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/login-result.json"
     }
   },
   {
@@ -639,6 +1177,203 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "home.getMessageList",
+    "domain": "home",
+    "name": "getMessageList",
+    "method": "POST",
+    "path": "/homepage/getMessageList",
+    "summary": "我的消息",
+    "description": "当前用户的站内消息，新的在前。",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "unreadOnly": {
+          "title": "只看未读",
+          "type": "boolean"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "unread"
+      ],
+      "properties": {
+        "list": {
+          "title": "消息",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/message.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "unread": {
+          "title": "未读条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "home.setMessageRead",
+    "domain": "home",
+    "name": "setMessageRead",
+    "method": "POST",
+    "path": "/homepage/setMessageRead",
+    "summary": "标记消息已读",
+    "description": "ids 标记指定消息；all 为真时标记全部未读消息。",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "ids": {
+          "title": "消息",
+          "type": "array",
+          "items": {
+            "type": "integer"
+          },
+          "maxItems": 500
+        },
+        "all": {
+          "title": "全部已读",
+          "type": "boolean"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "updated"
+      ],
+      "properties": {
+        "updated": {
+          "title": "标记条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "home.getGroupInfo",
+    "domain": "home",
+    "name": "getGroupInfo",
+    "method": "POST",
+    "path": "/homepage/getGroupInfo",
+    "summary": "组织概况",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/group-info.json"
+    }
+  },
+  {
+    "id": "home.todoList",
+    "domain": "home",
+    "name": "todoList",
+    "method": "POST",
+    "path": "/api/todo-list",
+    "summary": "我的待办",
+    "description": "未完成的待办，先到期的在前；逾期的标为 overdue。",
+    "permission": "$signedIn",
+    "silent": true,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "待办",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/todo.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "home.completeTodo",
+    "domain": "home",
+    "name": "completeTodo",
+    "method": "POST",
+    "path": "/api/todo-complete",
+    "summary": "完成待办",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "待办",
+          "type": "integer"
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
     "id": "operationLog.query",
     "domain": "operationLog",
     "name": "query",
@@ -729,6 +1464,113 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "site.getAgreement",
+    "domain": "site",
+    "name": "getAgreement",
+    "method": "POST",
+    "path": "/api/get-agreement",
+    "summary": "用户协议",
+    "permission": "$public",
+    "silent": true,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/site-document.json"
+    }
+  },
+  {
+    "id": "site.getBanner",
+    "domain": "site",
+    "name": "getBanner",
+    "method": "POST",
+    "path": "/open/getBanner",
+    "summary": "首页横幅",
+    "permission": "$public",
+    "silent": true,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/banner.json"
+      }
+    }
+  },
+  {
+    "id": "site.queryReleaseLog",
+    "domain": "site",
+    "name": "queryReleaseLog",
+    "method": "POST",
+    "path": "/api/queryTheReleaseLog",
+    "summary": "更新日志",
+    "description": "最近的版本更新日志，新的在前；unreadVersion 为当前用户尚未确认的最新版本。",
+    "permission": "$signedIn",
+    "silent": true,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "unreadVersion"
+      ],
+      "properties": {
+        "list": {
+          "title": "更新日志",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/release-note.json"
+          }
+        },
+        "unreadVersion": {
+          "title": "未读版本",
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "id": "site.setReleaseLogRead",
+    "domain": "site",
+    "name": "setReleaseLogRead",
+    "method": "POST",
+    "path": "/api/setUpTheReleaseLog",
+    "summary": "确认已读更新日志",
+    "permission": "$signedIn",
+    "silent": true,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "version"
+      ],
+      "properties": {
+        "version": {
+          "title": "版本",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
     "id": "system.health",
     "domain": "system",
     "name": "health",
@@ -771,14 +1613,31 @@ export const operationTable: OperationDefinition[] = [
 ];
 
 export interface OperationTypes {
+  'account.changePassword': { request: T.AccountChangePasswordRequest; response: T.AccountChangePasswordResponse; public: false };
+  'account.modifyUser': { request: T.AccountModifyUserRequest; response: T.AccountModifyUserResponse; public: false };
+  'account.modifyEmail': { request: T.AccountModifyEmailRequest; response: T.AccountModifyEmailResponse; public: false };
+  'account.sendVerificationCode': { request: T.AccountSendVerificationCodeRequest; response: T.AccountSendVerificationCodeResponse; public: false };
+  'account.modifyPhone': { request: T.AccountModifyPhoneRequest; response: T.AccountModifyPhoneResponse; public: false };
+  'account.openAuth': { request: T.AccountOpenAuthRequest; response: T.AccountOpenAuthResponse; public: false };
+  'account.closeAuth': { request: T.AccountCloseAuthRequest; response: T.AccountCloseAuthResponse; public: false };
   'auth.login': { request: T.AuthLoginRequest; response: T.AuthLoginResponse; public: true };
   'auth.logout': { request: T.AuthLogoutRequest; response: T.AuthLogoutResponse; public: false };
   'auth.getUserInfo': { request: T.AuthGetUserInfoRequest; response: T.AuthGetUserInfoResponse; public: false };
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false };
+  'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false };
+  'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false };
+  'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse; public: false };
+  'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse; public: false };
+  'home.todoList': { request: T.HomeTodoListRequest; response: T.HomeTodoListResponse; public: false };
+  'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse; public: false };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true };
+  'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse; public: true };
+  'site.getBanner': { request: T.SiteGetBannerRequest; response: T.SiteGetBannerResponse; public: true };
+  'site.queryReleaseLog': { request: T.SiteQueryReleaseLogRequest; response: T.SiteQueryReleaseLogResponse; public: false };
+  'site.setReleaseLogRead': { request: T.SiteSetReleaseLogReadRequest; response: T.SiteSetReleaseLogReadResponse; public: false };
   'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true };
 }
 

@@ -152,6 +152,28 @@ export interface PageDefinition {
 }
 
 /**
+ * 首页横幅。
+ */
+export interface Banner {
+  /**
+   * 横幅编号
+   */
+  id: number;
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 副标题
+   */
+  subtitle: string;
+  /**
+   * 链接
+   */
+  link: string | null;
+}
+
+/**
  * 商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。
  */
 export interface ClassificationNode {
@@ -250,6 +272,64 @@ export interface Enterprise {
 }
 
 /**
+ * 工作台上的组织概况：组织、角色与企业分组。
+ */
+export interface GroupInfo {
+  /**
+   * 组织
+   */
+  organisationName: string;
+  /**
+   * 组织类型
+   */
+  organisationKind: string;
+  /**
+   * 角色
+   */
+  roleName: string;
+  /**
+   * 成员数
+   */
+  memberCount: number;
+  /**
+   * 企业数
+   */
+  enterpriseCount: number;
+  /**
+   * 企业分组
+   */
+  groups: {
+    /**
+     * 分组编号
+     */
+    id: number | null;
+    /**
+     * 分组名称
+     */
+    name: string;
+    /**
+     * 企业数
+     */
+    count: number;
+  }[];
+}
+
+/**
+ * 登录成功的应答：令牌、过期时间与用户信息。
+ */
+export interface LoginResult {
+  /**
+   * 令牌
+   */
+  token: string;
+  /**
+   * 过期时间
+   */
+  expiresAt: string;
+  userInfo: UserInfo;
+}
+
+/**
  * 菜单项：由页面描述文件生成，并按用户的 roleAuth 过滤。
  */
 export interface MenuEntry {
@@ -317,6 +397,40 @@ export interface MenuEntry {
 }
 
 /**
+ * 站内消息：提醒、审批结果、系统通知。
+ */
+export interface Message {
+  /**
+   * 消息编号
+   */
+  id: number;
+  /**
+   * 类型
+   */
+  kind: string;
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 内容
+   */
+  content: string;
+  /**
+   * 相关页面
+   */
+  link: string | null;
+  /**
+   * 已读
+   */
+  read: boolean;
+  /**
+   * 时间
+   */
+  createdAt: string;
+}
+
+/**
  * 操作日志的一条记录：谁在何时做了什么。
  */
 export interface OperationLogEntry {
@@ -363,6 +477,28 @@ export interface Organisation {
 }
 
 /**
+ * 版本更新日志。
+ */
+export interface ReleaseNote {
+  /**
+   * 版本
+   */
+  version: string;
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 内容
+   */
+  content: string;
+  /**
+   * 发布时间
+   */
+  publishedAt: string;
+}
+
+/**
  * 角色：名称与按钮权限。roleAuth 是权限键以英文逗号连接的字符串。
  */
 export interface Role {
@@ -378,6 +514,62 @@ export interface Role {
    * 按钮权限
    */
   roleAuth: string;
+}
+
+/**
+ * 平台文书，例如用户协议。
+ */
+export interface SiteDocument {
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 正文
+   */
+  content: string;
+  /**
+   * 版本
+   */
+  version: string;
+  /**
+   * 更新时间
+   */
+  updatedAt: string;
+}
+
+/**
+ * 待办事项：需要当前用户处理的事。
+ */
+export interface Todo {
+  /**
+   * 待办编号
+   */
+  id: number;
+  /**
+   * 类型
+   */
+  kind: string;
+  /**
+   * 事项
+   */
+  title: string;
+  /**
+   * 处理页面
+   */
+  link: string | null;
+  /**
+   * 截止时间
+   */
+  dueAt: string | null;
+  /**
+   * 已逾期
+   */
+  overdue: boolean;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
 }
 
 /**
@@ -416,6 +608,90 @@ export interface UserInfo {
   organisation: Organisation;
 }
 
+export interface AccountChangePasswordRequest {
+  /**
+   * 原密码
+   */
+  oldPassword: string;
+  /**
+   * 新密码
+   */
+  newPassword: string;
+  /**
+   * 密码编码方式
+   */
+  encryptionType: "base64";
+}
+
+export type AccountChangePasswordResponse = null;
+
+export interface AccountModifyUserRequest {
+  /**
+   * 姓名
+   */
+  name: string;
+}
+
+export type AccountModifyUserResponse = UserInfo;
+
+export interface AccountModifyEmailRequest {
+  /**
+   * 邮箱
+   */
+  email: string;
+}
+
+export type AccountModifyEmailResponse = UserInfo;
+
+export interface AccountSendVerificationCodeRequest {
+  /**
+   * 手机号
+   */
+  phone: string;
+}
+
+export interface AccountSendVerificationCodeResponse {
+  /**
+   * 有效秒数
+   */
+  expiresInSeconds: number;
+  /**
+   * 可重发秒数
+   */
+  resendAfterSeconds: number;
+}
+
+export interface AccountModifyPhoneRequest {
+  /**
+   * 手机号
+   */
+  phone: string;
+  /**
+   * 验证码
+   */
+  code: string;
+}
+
+export type AccountModifyPhoneResponse = UserInfo;
+
+export interface AccountOpenAuthRequest {
+  /**
+   * 用户
+   */
+  userId: number;
+}
+
+export type AccountOpenAuthResponse = null;
+
+export interface AccountCloseAuthRequest {
+  /**
+   * 用户
+   */
+  userId: number;
+}
+
+export type AccountCloseAuthResponse = null;
+
 export interface AuthLoginRequest {
   /**
    * 账号
@@ -431,17 +707,7 @@ export interface AuthLoginRequest {
   encryptionType: "base64";
 }
 
-export interface AuthLoginResponse {
-  /**
-   * 令牌
-   */
-  token: string;
-  /**
-   * 过期时间
-   */
-  expiresAt: string;
-  userInfo: UserInfo;
-}
+export type AuthLoginResponse = LoginResult;
 
 export interface AuthLogoutRequest {}
 
@@ -454,6 +720,15 @@ export type AuthGetUserInfoResponse = UserInfo;
 export interface AuthGetMenuListRequest {}
 
 export type AuthGetMenuListResponse = MenuEntry[];
+
+export interface AuthSsoAuthRequest {
+  /**
+   * 票据
+   */
+  ticket: string;
+}
+
+export type AuthSsoAuthResponse = LoginResult;
 
 export interface ClassificationQueryAllCgListRequest {
   /**
@@ -494,6 +769,91 @@ export interface EnterpriseGetListResponse {
   list: Enterprise[];
 }
 
+export interface HomeGetMessageListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 只看未读
+   */
+  unreadOnly?: boolean;
+}
+
+export interface HomeGetMessageListResponse {
+  /**
+   * 消息
+   */
+  list: Message[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 未读条数
+   */
+  unread: number;
+}
+
+export interface HomeSetMessageReadRequest {
+  /**
+   * 消息
+   *
+   * @maxItems 500
+   */
+  ids?: number[];
+  /**
+   * 全部已读
+   */
+  all?: boolean;
+}
+
+export interface HomeSetMessageReadResponse {
+  /**
+   * 标记条数
+   */
+  updated: number;
+}
+
+export interface HomeGetGroupInfoRequest {}
+
+export type HomeGetGroupInfoResponse = GroupInfo;
+
+export interface HomeTodoListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface HomeTodoListResponse {
+  /**
+   * 待办
+   */
+  list: Todo[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface HomeCompleteTodoRequest {
+  /**
+   * 待办
+   */
+  id: number;
+}
+
+export type HomeCompleteTodoResponse = null;
+
 export interface OperationLogQueryRequest {
   /**
    * 页码
@@ -528,6 +888,36 @@ export interface SchemaListPagesResponse {
    */
   pages: PageDefinition[];
 }
+
+export interface SiteGetAgreementRequest {}
+
+export type SiteGetAgreementResponse = SiteDocument;
+
+export interface SiteGetBannerRequest {}
+
+export type SiteGetBannerResponse = Banner[];
+
+export interface SiteQueryReleaseLogRequest {}
+
+export interface SiteQueryReleaseLogResponse {
+  /**
+   * 更新日志
+   */
+  list: ReleaseNote[];
+  /**
+   * 未读版本
+   */
+  unreadVersion: string | null;
+}
+
+export interface SiteSetReleaseLogReadRequest {
+  /**
+   * 版本
+   */
+  version: string;
+}
+
+export type SiteSetReleaseLogReadResponse = null;
 
 export interface SystemHealthRequest {}
 

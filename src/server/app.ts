@@ -17,12 +17,17 @@ import type { Handlers, ServerServices } from './http/context.js';
 import { PageCatalog } from './pages/pageCatalog.js';
 import { permissionLabels } from './pages/permissions.js';
 import { seedDemoData } from './seed/demo.js';
+import { seedSiteContent } from './seed/siteContent.js';
 import { authHandlers } from './modules/auth.js';
 import { schemaHandlers } from './modules/schema.js';
 import { systemHandlers } from './modules/system.js';
 import { enterpriseHandlers } from './modules/enterprise.js';
 import { operationLogHandlers } from './modules/operationLog.js';
 import { classificationHandlers } from './modules/classification.js';
+import { homeHandlers } from './modules/home.js';
+import { siteHandlers } from './modules/site.js';
+import { accountHandlers } from './modules/account.js';
+import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
 import { classificationImported, importClassificationFile } from './classification/importClassification.js';
 
 const handlers: Handlers = {
@@ -32,6 +37,9 @@ const handlers: Handlers = {
   ...enterpriseHandlers,
   ...operationLogHandlers,
   ...classificationHandlers,
+  ...homeHandlers,
+  ...siteHandlers,
+  ...accountHandlers,
 };
 
 export interface BuiltServer {
@@ -41,19 +49,18 @@ export interface BuiltServer {
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** The SMS gateway; by default SMS_WEBHOOK_URL, or the server log when none is configured. */
+  sms?: SmsGateway;
+}
+
 /** The whole server, used alike by `npm start` and by the tests. */
-export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
+export async function buildServer(config: ServerConfig, options: ServerOptions = {}): Promise<BuiltServer> {
   const database = await connectDatabase(config);
   await migrateToLatest(database.db);
+  await seedSiteContent(database.db);
   if (config.seedDemo) await seedDemoData(database.db);
   const classificationReady = await prepareClassification(database, config);
-
-  const services: ServerServices = {
-    config,
-    system: database.db,
-    dbKind: database.kind,
-    pages: PageCatalog.fromSchemaFiles(),
-  };
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -70,6 +77,13 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       plugins: [addFormats as unknown as AjvPlugin<unknown>],
     },
   });
+  const services: ServerServices = {
+    config,
+    system: database.db,
+    dbKind: database.kind,
+    pages: PageCatalog.fromSchemaFiles(),
+    sms: options.sms ?? (config.smsWebhookUrl ? webhookSmsGateway(config.smsWebhookUrl) : logSmsGateway(app.log)),
+  };
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(fastifyCookie);
   installErrorHandling(app);

@@ -22,6 +22,10 @@ export interface ServerConfig {
   /** Extra delay per wrong password after the second, so guessing slows down before the lock. */
   loginSlowdownMs: number;
   logLevel: string;
+  /** Shared secret for single sign-on tickets; without it /api/ssoAuth is off. */
+  ssoSecret?: string;
+  /** Where phone verification codes are posted as JSON {phone, text}; without it they go to the log. */
+  smsWebhookUrl?: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -45,5 +49,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     lockMinutes: int(env.LOCK_MINUTES, 15),
     loginSlowdownMs: int(env.LOGIN_SLOWDOWN_MS, 400),
     logLevel: env.LOG_LEVEL ?? 'info',
+    ssoSecret: env.SSO_SECRET || undefined,
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
   };
 }

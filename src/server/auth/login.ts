@@ -1,16 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import type { AuthLoginRequest, AuthLoginResponse } from '../../generated/types.js';
-import { SessionExpiry, SubCode } from '../../shared/envelope.js';
+import type { AuthLoginRequest, LoginResult } from '../../generated/types.js';
+import { SubCode } from '../../shared/envelope.js';
 import { ApiError, badRequest } from '../http/apiError.js';
 import type { ServerServices } from '../http/context.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
-import { decodeBase64Password, hashToken, newSessionToken } from './tokens.js';
-import { loadUserInfo } from './userInfo.js';
+import { decodeBase64Password } from './tokens.js';
+import { openSession } from './openSession.js';
 import { penaltyForFailure } from './loginThrottle.js';
+import { assertAccountUsable } from './accountState.js';
 
-export const TOKEN_COOKIE = 'token';
 const WRONG_CREDENTIALS = '账号或密码错误';
 
 function lockedFor(until: Date): ApiError {
@@ -20,10 +20,9 @@ function lockedFor(until: Date): ApiError {
 
 /**
  * Signs a user in: checks the account, counts wrong passwords (each one past the second answers
- * more slowly; reaching the limit locks the account for a while), then opens a session row and
- * sets the token cookie for the configured number of days.
+ * more slowly; reaching the limit locks the account for a while), then opens a session.
  */
-export async function signIn(services: ServerServices, body: AuthLoginRequest, reply: FastifyReply): Promise<AuthLoginResponse> {
+export async function signIn(services: ServerServices, body: AuthLoginRequest, reply: FastifyReply): Promise<LoginResult> {
   const { system, config } = services;
   const password = decodeBase64Password(body.password);
   if (password === null) throw badRequest('请求参数有误：密码不是有效的 base64 编码');
@@ -39,12 +38,8 @@ export async function signIn(services: ServerServices, body: AuthLoginRequest, r
     throw new ApiError(401, SubCode.wrongCredentials, WRONG_CREDENTIALS);
   }
 
-  const now = new Date();
-  if (user.locked) throw new ApiError(403, SubCode.forbidden, SessionExpiry.userLocked);
-  if ((user.valid_from && new Date(user.valid_from) > now) || (user.valid_until && new Date(user.valid_until) <= now)) {
-    throw new ApiError(403, SubCode.forbidden, SessionExpiry.outsideValidity);
-  }
-  if (user.locked_until && new Date(user.locked_until) > now) throw lockedFor(new Date(user.locked_until));
+  assertAccountUsable(user);
+  if (user.locked_until && new Date(user.locked_until) > new Date()) throw lockedFor(new Date(user.locked_until));
 
   if (!(await verifyPassword(password, user.password_hash))) {
     // Counted in the database, so every server process sees the same count.
@@ -63,26 +58,5 @@ export async function signIn(services: ServerServices, body: AuthLoginRequest, r
     throw new ApiError(401, SubCode.wrongCredentials, `${WRONG_CREDENTIALS}，还可尝试 ${penalty.attemptsLeft} 次`);
   }
 
-  const token = newSessionToken();
-  const expiresAt = new Date(Date.now() + config.sessionDays * 86_400_000);
-  await system.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
-    await trx
-      .insertInto('sessions')
-      .values({ org_id: user.org_id, user_id: user.id, token_hash: hashToken(token), expires_at: expiresAt })
-      .execute();
-    await trx
-      .insertInto('operation_log')
-      .values({ org_id: user.org_id, user_id: user.id, operation: 'auth.login', detail: JSON.stringify({ ip: reply.request.ip }) })
-      .execute();
-  });
-
-  reply.setCookie(TOKEN_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: reply.request.protocol === 'https',
-    expires: expiresAt,
-  });
-  return { token, expiresAt: expiresAt.toISOString(), userInfo: await loadUserInfo(system, user.id) };
+  return openSession(system, config, user, reply, 'password');
 }

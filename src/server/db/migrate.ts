@@ -1,12 +1,18 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/0001_foundation.js';
 import * as classification from './migrations/0002_classification.js';
+import * as workbench from './migrations/0003_workbench.js';
+import * as siteContent from './migrations/0004_site_content.js';
+import * as verification from './migrations/0005_verification.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_classification': classification,
+  '0003_workbench': workbench,
+  '0004_site_content': siteContent,
+  '0005_verification': verification,
 };
 
 export const APP_ROLE = 'ipm_app';

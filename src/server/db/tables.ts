@@ -124,6 +124,80 @@ export interface ClassificationItemsTable {
   position: number;
 }
 
+export interface MessagesTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  kind: Generated<string>;
+  title: string;
+  content: Generated<string>;
+  link: string | null;
+  read_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface TodosTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  kind: Generated<string>;
+  title: string;
+  link: string | null;
+  due_at: Timestamp | null;
+  done_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface SiteDocumentsTable {
+  key: string;
+  title: string;
+  content: string;
+  version: string;
+  updated_at: CreatedAt;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  title: string;
+  subtitle: Generated<string>;
+  link: string | null;
+  position: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface ReleaseNotesTable {
+  version: string;
+  title: string;
+  content: string;
+  published_at: CreatedAt;
+}
+
+export interface ReleaseNoteReadsTable {
+  org_id: number;
+  user_id: number;
+  version: string;
+  read_at: CreatedAt;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  purpose: string;
+  /** What the code proves: the new phone number, for example. */
+  target: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface SsoNoncesTable {
+  nonce: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -136,6 +210,14 @@ export interface Database {
   classification_classes: ClassificationClassesTable;
   classification_groups: ClassificationGroupsTable;
   classification_items: ClassificationItemsTable;
+  messages: MessagesTable;
+  todos: TodosTable;
+  site_documents: SiteDocumentsTable;
+  banners: BannersTable;
+  release_notes: ReleaseNotesTable;
+  release_note_reads: ReleaseNoteReadsTable;
+  verification_codes: VerificationCodesTable;
+  sso_nonces: SsoNoncesTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -147,6 +229,10 @@ export const TENANT_TABLES = [
   'enterprises',
   'schema_versions',
   'operation_log',
+  'messages',
+  'todos',
+  'release_note_reads',
+  'verification_codes',
 ] as const satisfies readonly (keyof Database)[];
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import type { Database } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { Session } from '../auth/session.js';
 import type { PageCatalog } from '../pages/pageCatalog.js';
+import type { SmsGateway } from '../notify/smsGateway.js';
 import type { OperationId, OperationTypes } from '../../generated/routes.js';
 
 /** What every handler may use, whoever calls. */
@@ -15,6 +16,7 @@ export interface ServerServices {
   system: Kysely<Database>;
   dbKind: DatabaseKind;
   pages: PageCatalog;
+  sms: SmsGateway;
 }
 
 export interface PublicContext extends ServerServices {

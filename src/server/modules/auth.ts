@@ -1,10 +1,14 @@
 import type { HandlersOf } from '../http/context.js';
-import { signIn, TOKEN_COOKIE } from '../auth/login.js';
+import { signIn } from '../auth/login.js';
+import { TOKEN_COOKIE } from '../auth/openSession.js';
+import { signInWithTicket } from '../auth/sso.js';
 import { loadUserInfo } from '../auth/userInfo.js';
 import { buildMenu } from '../pages/buildMenu.js';
 
 export const authHandlers: HandlersOf<'auth'> = {
   'auth.login': (body, ctx) => signIn(ctx, body, ctx.reply),
+
+  'auth.ssoAuth': (body, ctx) => signInWithTicket(ctx, body.ticket, ctx.reply),
 
   'auth.logout': async (_body, ctx) => {
     await ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', ctx.session.sessionId).execute();

@@ -60,5 +60,28 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
       .values({ org_id: company.id, applicant_type: 1, book_type: 1, applicant_name: '星辰日化股份有限公司', applicant_address: '江苏省苏州市工业园区星湖街 328 号', post_code: '215123', applicant_credit_code: '91320594MA1M000003' })
       .execute();
   });
+  await seedDemoInbox(db);
   return true;
+}
+
+/** A few messages and to-dos so the demo workbench is not empty. */
+async function seedDemoInbox(db: Kysely<Database>): Promise<void> {
+  const users = await db.selectFrom('users').select(['id', 'org_id', 'display_name']).execute();
+  const day = 86_400_000;
+  for (const user of users) {
+    await db
+      .insertInto('messages')
+      .values([
+        { org_id: user.org_id, user_id: user.id, kind: 'system', title: '欢迎使用商标知识产权管理平台', content: `${user.display_name}，您好！可在“主题设置”中调整界面，在“个人中心”中修改密码。` },
+        { org_id: user.org_id, user_id: user.id, kind: 'system', title: '账号安全提示', content: '请勿与他人共用账号。连续 5 次输错密码，账号将锁定 15 分钟。' },
+      ])
+      .execute();
+    await db
+      .insertInto('todos')
+      .values([
+        { org_id: user.org_id, user_id: user.id, kind: 'task', title: '完善个人资料：核对手机号与邮箱', link: '/personal', due_at: new Date(Date.now() + 7 * day) },
+        { org_id: user.org_id, user_id: user.id, kind: 'task', title: '浏览 45 类商品和服务分类', link: '/try45', due_at: null },
+      ])
+      .execute();
+  }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildServer, type BuiltServer } from '../../../src/server/app.js';
+import { buildServer, type BuiltServer, type ServerOptions } from '../../../src/server/app.js';
 import { configFromEnv, type ServerConfig } from '../../../src/server/config.js';
 import { DEMO_ACCOUNTS } from '../../../src/server/seed/demoAccounts.js';
 
@@ -44,7 +44,7 @@ export interface TestServer extends BuiltServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: ServerOptions = {}): Promise<TestServer> {
   const isolated = dbKind === 'postgres' ? await createIsolatedDatabase() : null;
   const config: ServerConfig = {
     ...configFromEnv({}),
@@ -55,7 +55,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     webDir: '/nonexistent',
     ...overrides,
   };
-  const server = await buildServer(config);
+  const server = await buildServer(config, options);
   const post = (url: string, payload: unknown = {}, token?: string) =>
     server.app.inject({ method: 'POST', url, payload: payload as object, headers: token === undefined ? {} : { token } });
   return {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { enableTenantIsolation } from '../tenantPolicy.js';
 
 const TENANT_TABLES = ['roles', 'users', 'sessions', 'enterprise_groups', 'enterprises', 'schema_versions', 'operation_log'];
 
@@ -107,12 +108,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table organisations enable row level security`.execute(db);
   await sql`create policy tenant_isolation on organisations
     using (id = nullif(current_setting('app.org_id', true), '')::integer)`.execute(db);
-  for (const table of TENANT_TABLES) {
-    await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-    await sql`create policy tenant_isolation on ${sql.table(table)}
-      using (org_id = nullif(current_setting('app.org_id', true), '')::integer)
-      with check (org_id = nullif(current_setting('app.org_id', true), '')::integer)`.execute(db);
-  }
+  for (const table of TENANT_TABLES) await enableTenantIsolation(db, table);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+
+describe.skipIf(skipThisDatabase)(`workbench, messages and site content (${dbKind})`, () => {
+  let server: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await server.signIn('admin');
+  });
+  afterAll(() => server?.stop());
+
+  it('lists my messages newest first with the unread count, and marks them read', async () => {
+    const first = (await server.post('/homepage/getMessageList', {}, admin)).json().data;
+    expect(first.count).toBe(2);
+    expect(first.unread).toBe(2);
+    expect(first.list[0]).toMatchObject({ title: '账号安全提示', read: false });
+    const one = await server.post('/homepage/setMessageRead', { ids: [first.list[0].id] }, admin);
+    expect(one.json().data).toEqual({ updated: 1 });
+    expect((await server.post('/homepage/getMessageList', { unreadOnly: true }, admin)).json().data).toMatchObject({ count: 1, unread: 1 });
+    expect((await server.post('/homepage/setMessageRead', { all: true }, admin)).json().data).toEqual({ updated: 1 });
+    expect((await server.post('/homepage/getMessageList', {}, admin)).json().data.unread).toBe(0);
+    const nothing = await server.post('/homepage/setMessageRead', {}, admin);
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json().subMessage).toBe('请选择要标记为已读的消息');
+  });
+
+  it('never marks another user’s message', async () => {
+    const staff = await server.signIn('agent');
+    const theirs = (await server.post('/homepage/getMessageList', {}, staff)).json().data.list[0];
+    expect((await server.post('/homepage/setMessageRead', { ids: [theirs.id] }, admin)).json().data).toEqual({ updated: 0 });
+    expect((await server.post('/homepage/getMessageList', {}, staff)).json().data.unread).toBe(2);
+  });
+
+  it('lists open to-dos soonest first and completes them', async () => {
+    const todos = (await server.post('/api/todo-list', {}, admin)).json().data;
+    expect(todos.count).toBe(2);
+    expect(todos.list[0]).toMatchObject({ title: '完善个人资料：核对手机号与邮箱', link: '/personal', overdue: false });
+    expect(todos.list[1].dueAt).toBeNull();
+    expect((await server.post('/api/todo-complete', { id: todos.list[0].id }, admin)).statusCode).toBe(200);
+    expect((await server.post('/api/todo-list', {}, admin)).json().data.count).toBe(1);
+    const again = await server.post('/api/todo-complete', { id: todos.list[0].id }, admin);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().subMessage).toBe('待办不存在或已完成');
+  });
+
+  it('summarises the organisation', async () => {
+    const info = (await server.post('/homepage/getGroupInfo', {}, admin)).json().data;
+    expect(info).toEqual({
+      organisationName: '华信知识产权代理有限公司',
+      organisationKind: '代理机构',
+      roleName: '管理员',
+      memberCount: 2,
+      enterpriseCount: 3,
+      groups: [
+        { id: expect.any(Number), name: '重点客户', count: 2 },
+        { id: null, name: '未分组', count: 1 },
+      ],
+    });
+  });
+
+  it('serves the agreement and banners to anyone', async () => {
+    const agreement = (await server.post('/api/get-agreement')).json().data;
+    expect(agreement.title).toBe('用户服务协议');
+    expect(agreement.content).toContain('数据归属与保密');
+    const banners = (await server.post('/open/getBanner')).json().data;
+    expect(banners.map((b: { title: string }) => b.title)).toEqual(['商标档案一站管理', '官文期限自动计算', '45 类商品和服务分类']);
+  });
+
+  it('shows the release log until the user confirms it', async () => {
+    const log = (await server.post('/api/queryTheReleaseLog', {}, admin)).json().data;
+    expect(log.list[0].version).toBe('0.1.0');
+    expect(log.unreadVersion).toBe('0.1.0');
+    expect((await server.post('/api/setUpTheReleaseLog', { version: '0.1.0' }, admin)).statusCode).toBe(200);
+    expect((await server.post('/api/setUpTheReleaseLog', { version: '0.1.0' }, admin)).statusCode).toBe(200);
+    expect((await server.post('/api/queryTheReleaseLog', {}, admin)).json().data.unreadVersion).toBeNull();
+    const other = await server.signIn('staff');
+    expect((await server.post('/api/queryTheReleaseLog', {}, other)).json().data.unreadVersion).toBe('0.1.0');
+    const unknown = await server.post('/api/setUpTheReleaseLog', { version: '9.9.9' }, admin);
+    expect(unknown.json().subMessage).toBe('没有版本 9.9.9 的更新日志');
+  });
+});
