@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_SSO_SECRET } from './tests/e2e/ssoSecret.js';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 
@@ -31,6 +32,7 @@ export default defineConfig({
       SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',
       LOGIN_SLOWDOWN_MS: '0',
+      SSO_SECRET: E2E_SSO_SECRET,
     },
   },
 });

@@ -28,8 +28,18 @@ export const COMPONENT_NAMES = [
   'Text',
   'RouterLink',
   'CenteredPanel',
+  'Row',
+  'Col',
   'OperationForm',
+  'SendCodeButton',
+  'OperationList',
+  'OperationDescriptions',
+  'OperationArticle',
+  'OperationCarousel',
+  'OperationOnLoad',
+  'QueryRedirect',
   'ClassificationBrowser',
+  'ReleaseLogDialog',
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

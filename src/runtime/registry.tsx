@@ -15,13 +15,21 @@ import {
   Submit,
   Switch,
 } from '@formily/antd-v5';
-import { Alert, Card, Divider, Result } from 'antd';
+import { Alert, Card, Col, Divider, Result, Row } from 'antd';
 import type { ComponentName } from './componentNames.js';
 import { OperationForm } from './components/OperationForm.js';
 import { CenteredPanel } from './components/CenteredPanel.js';
 import { RouterLink } from './components/RouterLink.js';
 import { Paragraph, Text, Title } from './components/Typography.js';
+import { SendCodeButton } from './components/SendCodeButton.js';
+import { OperationList } from './blocks/OperationList.js';
+import { OperationDescriptions } from './blocks/OperationDescriptions.js';
+import { OperationArticle } from './blocks/OperationArticle.js';
+import { OperationCarousel } from './blocks/OperationCarousel.js';
+import { OperationOnLoad } from './blocks/OperationOnLoad.js';
+import { QueryRedirect } from './blocks/QueryRedirect.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
+import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -53,6 +61,16 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   Text,
   RouterLink,
   CenteredPanel,
+  Row,
+  Col,
   OperationForm,
+  SendCodeButton,
+  OperationList,
+  OperationDescriptions,
+  OperationArticle,
+  OperationCarousel,
+  OperationOnLoad,
+  QueryRedirect,
   ClassificationBrowser,
+  ReleaseLogDialog,
 };

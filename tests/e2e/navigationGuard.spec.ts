@@ -64,15 +64,16 @@ test('rule 6: the previous path is kept in session storage, except /, the same p
   const previous = () => page.evaluate(() => sessionStorage.getItem('previousPath'));
   await page.getByRole('menuitem', { name: '备忘录' }).click();
   await expect(page).toHaveURL('/memo');
-  expect(await previous()).toBeNull(); // came from /
+  await expect.poll(previous).toBeNull(); // came from /
   await page.getByRole('tab', { name: '工作台' }).click();
   await expect(page).toHaveURL('/deal');
-  expect(await previous()).toBe('/memo');
+  await expect.poll(previous).toBe('/memo');
   await page.getByRole('tab', { name: '首页' }).click();
   await expect(page).toHaveURL('/');
-  expect(await previous()).toBe('/deal');
+  await expect.poll(previous).toBe('/deal');
   await page.getByRole('tab', { name: '工作台' }).click();
-  expect(await previous()).toBe('/deal'); // leaving / keeps what was there
+  await expect(page).toHaveURL('/deal');
+  await expect.poll(previous).toBe('/deal'); // leaving / keeps what was there
 });
 
 test('rule 7: a stored allCheck is cleared when leaving a path other than /', async ({ page }) => {
@@ -80,10 +81,10 @@ test('rule 7: a stored allCheck is cleared when leaving a path other than /', as
   await page.evaluate(() => sessionStorage.setItem('allCheck', '1'));
   await page.getByRole('menuitem', { name: '工作台' }).click();
   await expect(page).toHaveURL('/deal');
-  expect(await page.evaluate(() => sessionStorage.getItem('allCheck'))).toBe('1'); // left from /
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('allCheck'))).toBe('1'); // left from /
   await page.getByRole('menuitem', { name: '备忘录' }).click();
   await expect(page).toHaveURL('/memo');
-  expect(await page.evaluate(() => sessionStorage.getItem('allCheck'))).toBeNull();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('allCheck'))).toBeNull();
 });
 
 test('route errors are only logged as a warning', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
+import { signIn } from './support.js';
 
 async function typeCredentials(page: Page, account: keyof typeof DEMO_ACCOUNTS) {
   const { username, password } = DEMO_ACCOUNTS[account];
@@ -29,9 +30,7 @@ test('a deep link while signed out goes through sign-in and back', async ({ page
 });
 
 test('the staff user’s menu holds only what the role allows, and other pages are refused', async ({ page }) => {
-  await page.goto('/login');
-  await typeCredentials(page, 'staff');
-  await expect(page.getByTestId('current-user')).toHaveText(DEMO_ACCOUNTS.staff.name);
+  await signIn(page, 'staff');
   await expect(page.getByRole('menuitem', { name: '工作台' })).toBeVisible();
   await page.getByRole('menuitem', { name: '商标管理' }).click();
   await expect(page.getByRole('menuitem', { name: '商标档案' })).toBeVisible();
@@ -54,8 +53,7 @@ test('bad sign-ins are explained in Chinese', async ({ page }) => {
 });
 
 test('signing out revokes the session and protected pages ask to sign in again', async ({ page }) => {
-  await page.goto('/login');
-  await typeCredentials(page, 'corpAdmin');
+  await signIn(page, 'corpAdmin');
   await page.getByTestId('current-user').click();
   await page.getByText('退出登录').click();
   await expect(page).toHaveURL('/login');

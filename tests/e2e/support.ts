@@ -1,10 +1,23 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 
-/** Signs in through the real login page and waits for home. */
-export async function signIn(page: Page, account: DemoAccount): Promise<void> {
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/** Confirms the release log for an account through the API, so home opens without the dialog. */
+async function acknowledgeReleaseLog(request: APIRequestContext, account: DemoAccount): Promise<void> {
+  const { username, password } = DEMO_ACCOUNTS[account];
+  const login = await request.post('/loginPage/login', { data: { username, password: base64(password), encryptionType: 'base64' } });
+  const token = (await login.json()).data.token as string;
+  const log = await request.post('/api/queryTheReleaseLog', { headers: { token }, data: {} });
+  const version = (await log.json()).data.unreadVersion as string | null;
+  if (version) await request.post('/api/setUpTheReleaseLog', { headers: { token }, data: { version } });
+}
+
+/** Signs in through the real login page and waits for home (without the release log, unless asked). */
+export async function signIn(page: Page, account: DemoAccount, options: { showReleaseLog?: boolean } = {}): Promise<void> {
+  if (!options.showReleaseLog) await acknowledgeReleaseLog(page.request, account);
   const { username, password, name } = DEMO_ACCOUNTS[account];
   if (!page.url().includes('/login')) await page.goto('/login');
   await page.getByPlaceholder('请输入账号').fill(username);

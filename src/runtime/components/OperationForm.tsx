@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from 'antd';
-import { useForm } from '@formily/react';
+import { useField, useForm } from '@formily/react';
+import { FormPath, isField, type Field, type Form } from '@formily/core';
 import { useRuntime } from '../runtimeContext.js';
 import { runAction } from '../actions.js';
 import { encodeValues, type ValueEncoding } from '../encodeValues.js';
@@ -13,33 +14,55 @@ export interface OperationFormProps {
   encode?: Record<string, ValueEncoding>;
   /** Constant fields added to the request, e.g. `{ "encryptionType": "base64" }`. */
   extra?: Record<string, unknown>;
+  /** Fields that are only for the page (a password confirmation) and not sent. */
+  omit?: string[];
   /** A registered action run with the reply, e.g. `session.signIn`. */
   onSuccess?: string;
   successMessage?: string;
+  /** Clears the fields after success (a password form). */
+  resetOnSuccess?: boolean;
+  /** Full-width large button (sign-in) or a normal one aligned left. */
+  block?: boolean;
   children?: ReactNode;
 }
 
+/** The data fields inside this section only: a page may hold several independent forms. */
+function fieldsWithin(form: Form, sectionAddress: string): Field[] {
+  return Object.values(form.fields).filter(
+    (f): f is Field => isField(f) && f.address.toString().startsWith(`${sectionAddress}.`),
+  );
+}
+
 /**
- * A form section that validates its fields by their rules, then calls an operation with them.
- * Enter in any field submits; the button shows progress while the call runs.
+ * A form section that validates its own fields by their rules, then calls an operation with their
+ * values. Enter in any field submits; the button shows progress while the call runs.
  */
-export function OperationForm({ operation, submitText = '提 交', encode, extra, onSuccess, successMessage, children }: OperationFormProps) {
+export function OperationForm(props: OperationFormProps) {
+  const { operation, submitText = '提 交', encode, extra, omit = [], onSuccess, successMessage, resetOnSuccess, block = true, children } = props;
   const form = useForm();
+  const section = useField();
   const runtime = useRuntime();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (busy) return;
+    const fields = fieldsWithin(form, section.address.toString());
+    const results = await Promise.all(fields.map((f) => f.validate().then(() => f.selfErrors.length === 0)));
+    if (results.includes(false)) return;
+    const values: Record<string, unknown> = {};
+    for (const f of fields) {
+      const name = f.path.toString();
+      if (!omit.includes(name) && f.value !== undefined && f.value !== '') FormPath.setIn(values, name, f.value);
+    }
     setBusy(true);
     try {
-      await form.submit(async (values: Record<string, unknown>) => {
-        const result = await runtime.callOperation(operation, { ...encodeValues(values, encode), ...extra });
-        if (successMessage) runtime.notify('success', successMessage);
-        await runAction(onSuccess, result, runtime);
-      });
+      const result = await runtime.callOperation(operation, { ...encodeValues(values, encode), ...extra });
+      if (successMessage) runtime.notify('success', successMessage);
+      if (resetOnSuccess) await Promise.all(fields.map((f) => f.reset({ forceClear: true, validate: false })));
+      await runAction(onSuccess, result, runtime);
     } catch {
-      // Field errors show beside the fields; call errors were shown by the HTTP client.
+      // Call errors were shown by the HTTP client.
     } finally {
       setBusy(false);
     }
@@ -48,7 +71,7 @@ export function OperationForm({ operation, submitText = '提 交', encode, extra
   return (
     <form onSubmit={submit} noValidate>
       {children}
-      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+      <Button type="primary" htmlType="submit" block={block} size={block ? 'large' : 'middle'} loading={busy}>
         {submitText}
       </Button>
     </form>

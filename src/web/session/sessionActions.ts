@@ -1,20 +1,25 @@
-import type { AuthLoginResponse } from '../../generated/types.js';
+import type { LoginResult, UserInfo } from '../../generated/types.js';
+import { sameSitePath } from '../../runtime/blocks/sameSitePath.js';
 import { registerAction } from '../../runtime/actions.js';
 import { api } from '../http/httpClient.js';
 import { clearUserState, setLoadedMenu, updateUserState } from './userStore.js';
 
 /** Where a deep link sent the user before sign-in; only same-site paths are followed. */
 export function redirectTarget(query: URLSearchParams): string {
-  const target = query.get('redirect');
-  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/';
+  const target = sameSitePath(query.get('redirect'));
+  return target && !target.startsWith('/login') ? target : '/';
 }
 
 registerAction('session.signIn', (result, runtime) => {
-  const reply = result as AuthLoginResponse;
+  const reply = result as LoginResult;
   updateUserState({ token: reply.token, userInfo: reply.userInfo });
   setLoadedMenu(null);
   runtime.notify('success', `欢迎回来，${reply.userInfo.name}`);
   runtime.navigate(redirectTarget(runtime.query));
+});
+
+registerAction('session.updateUser', (result) => {
+  updateUserState({ userInfo: result as UserInfo });
 });
 
 /** Revokes the session on the server (when it is still valid) and forgets it here. */

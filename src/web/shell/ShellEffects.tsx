@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { App, Spin } from 'antd';
 import { useState } from 'react';
 import { shellEvents } from '../http/shellEvents.js';
-import { clearUserState } from '../session/userStore.js';
+import { clearUserState, userState } from '../session/userStore.js';
 import { LOGIN_PATH } from './navigationGuard.js';
 
 /** Shows the HTTP client's messages, signs out on session expiry, and goes to /500 when offline. */
@@ -13,6 +13,8 @@ export function ShellEffects() {
   useEffect(() => {
     const onNotify = ({ type, text }: { type: 'error' | 'warning' | 'success' | 'info'; text: string }) => void message[type](text);
     const onExpired = (text: string) => {
+      // Several calls can fail together; the first one signs out, the rest have nothing to add.
+      if (!userState().token) return;
       message.error(text);
       clearUserState();
       const here = window.location.pathname + window.location.search;

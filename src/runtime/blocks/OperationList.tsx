@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Badge, Button, Empty, List, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useOperation } from '../useOperation.js';
+import { useRuntime } from '../runtimeContext.js';
+import { fillTemplate, readPath } from './readPath.js';
+
+export interface ListAction {
+  operation: string;
+  label: string;
+  /** Request field that receives the item's id; `ids` sends it as a one-item list. */
+  idParam?: string;
+  /** Item field whose truthy value hides the action (e.g. `read`). */
+  hideWhen?: string;
+  /** For header actions: the request body. */
+  body?: Record<string, unknown>;
+  successMessage?: string;
+}
+
+export interface OperationListProps {
+  operation: string;
+  body?: Record<string, unknown>;
+  /** Where the items are in the reply (default `list`); `count` beside it drives paging. */
+  listPath?: string;
+  countPath?: string;
+  titleField: string;
+  descriptionField?: string;
+  timeField?: string;
+  /** Item field with a path inside the product: the title links there. */
+  linkField?: string;
+  /** Item field that is true once the item is read; unread items carry a dot. */
+  readField?: string;
+  /** Item field that marks an item red, e.g. `overdue`. */
+  alertField?: string;
+  alertText?: string;
+  pageSize?: number;
+  emptyText?: string;
+  /** Text above the list, with `{field}` placeholders from the reply, e.g. `未读 {unread} 条`. */
+  summary?: string;
+  itemAction?: ListAction;
+  headerAction?: ListAction;
+}
+
+type Item = Record<string, unknown> & { id?: number | string };
+
+/** A list of records from one operation: paging, links, read marks and per-item or whole-list actions. */
+export function OperationList(props: OperationListProps) {
+  const { operation, listPath = 'list', countPath = 'count', pageSize = 10 } = props;
+  const runtime = useRuntime();
+  const [pageNo, setPageNo] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const { data, isLoading, mutate } = useOperation<unknown>(operation, { ...props.body, pageNo, pageSize });
+  const items = (readPath(data, listPath) as Item[] | undefined) ?? [];
+  const total = Number(readPath(data, countPath) ?? items.length);
+
+  const run = async (action: ListAction, body: Record<string, unknown>, key: string) => {
+    setBusy(key);
+    try {
+      await runtime.callOperation(action.operation, body);
+      if (action.successMessage) runtime.notify('success', action.successMessage);
+      await mutate();
+    } catch {
+      // The HTTP client has shown why.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const header = props.summary || props.headerAction;
+  return (
+    <>
+      {header && (
+        <div className="ipm-list-header">
+          <Typography.Text type="secondary">{props.summary && data ? fillTemplate(props.summary, data) : ''}</Typography.Text>
+          {props.headerAction && (
+            <Button size="small" type="link" loading={busy === 'header'} onClick={() => run(props.headerAction!, props.headerAction!.body ?? {}, 'header')}>
+              {props.headerAction.label}
+            </Button>
+          )}
+        </div>
+      )}
+      <List<Item>
+        loading={isLoading}
+        dataSource={items}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText ?? '暂无数据'} /> }}
+        pagination={total > pageSize ? { current: pageNo, pageSize, total, size: 'small', onChange: setPageNo, showTotal: (n) => `共 ${n} 条` } : false}
+        renderItem={(item) => {
+          const title = String(readPath(item, props.titleField) ?? '');
+          const link = props.linkField ? (readPath(item, props.linkField) as string | null) : null;
+          const unread = props.readField ? !readPath(item, props.readField) : false;
+          const alert = props.alertField ? Boolean(readPath(item, props.alertField)) : false;
+          const time = props.timeField ? (readPath(item, props.timeField) as string | null) : null;
+          const action = props.itemAction;
+          const showAction = action && !(action.hideWhen && readPath(item, action.hideWhen));
+          return (
+            <List.Item
+              key={String(item.id)}
+              actions={
+                showAction
+                  ? [
+                      <Button
+                        key="action"
+                        size="small"
+                        type="link"
+                        loading={busy === String(item.id)}
+                        onClick={() => run(action, { [action.idParam ?? 'id']: action.idParam === 'ids' ? [item.id] : item.id }, String(item.id))}
+                      >
+                        {action.label}
+                      </Button>,
+                    ]
+                  : undefined
+              }
+            >
+              <List.Item.Meta
+                title={
+                  <Space size={6}>
+                    {props.readField && <Badge status={unread ? 'processing' : 'default'} />}
+                    {link ? (
+                      <Typography.Link onClick={() => runtime.navigate(link)} strong={unread}>
+                        {title}
+                      </Typography.Link>
+                    ) : (
+                      <Typography.Text strong={unread}>{title}</Typography.Text>
+                    )}
+                    {alert && <Tag color="error">{props.alertText ?? '已逾期'}</Tag>}
+                  </Space>
+                }
+                description={
+                  <>
+                    {props.descriptionField && <div>{String(readPath(item, props.descriptionField) ?? '')}</div>}
+                    {props.timeField && <Typography.Text type="secondary">{time ? dayjs(time).format('YYYY-MM-DD HH:mm') : '无截止时间'}</Typography.Text>}
+                  </>
+                }
+              />
+            </List.Item>
+          );
+        }}
+      />
+    </>
+  );
+}
