@@ -112,5 +112,5 @@ test('a signed single sign-on ticket signs the user in and lands home', async ({
   await expect(page).toHaveURL('/');
   await expect(page.getByTestId('current-user')).toHaveText('李代理');
   await page.goto(`/callBack?ticket=${encodeURIComponent(ticket)}`);
-  await expect(page.getByText('单点登录票据已被使用')).toBeVisible();
+  await expect(page.locator('.ant-result-subtitle')).toHaveText('单点登录票据已被使用');
 });
