@@ -30,6 +30,9 @@ export const operationRoutes = {
   'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false},
   'home.todoList': {"id":"home.todoList","method":"POST","path":"/api/todo-list","silent":true},
   'home.completeTodo': {"id":"home.completeTodo","method":"POST","path":"/api/todo-complete","silent":false},
+  'memo.list': {"id":"memo.list","method":"POST","path":"/api/memo/list","silent":false},
+  'memo.save': {"id":"memo.save","method":"POST","path":"/api/memo/save","silent":false},
+  'memo.delete': {"id":"memo.delete","method":"POST","path":"/api/memo/delete","silent":false},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true},
   'site.getAgreement': {"id":"site.getAgreement","method":"POST","path":"/api/get-agreement","silent":true},
@@ -107,6 +110,17 @@ export function createApiClient(call: OperationCaller) {
       /** 完成待办（POST /api/todo-complete） */
       completeTodo: (body: T.HomeCompleteTodoRequest, options?: CallOptions): Promise<T.HomeCompleteTodoResponse> =>
         call<T.HomeCompleteTodoResponse>(operationRoutes['home.completeTodo'], body, options),
+    },
+    memo: {
+      /** 我的备忘（POST /api/memo/list） */
+      list: (body: T.MemoListRequest = {}, options?: CallOptions): Promise<T.MemoListResponse> =>
+        call<T.MemoListResponse>(operationRoutes['memo.list'], body, options),
+      /** 保存备忘（POST /api/memo/save） */
+      save: (body: T.MemoSaveRequest, options?: CallOptions): Promise<T.MemoSaveResponse> =>
+        call<T.MemoSaveResponse>(operationRoutes['memo.save'], body, options),
+      /** 删除备忘（POST /api/memo/delete） */
+      delete: (body: T.MemoDeleteRequest, options?: CallOptions): Promise<T.MemoDeleteResponse> =>
+        call<T.MemoDeleteResponse>(operationRoutes['memo.delete'], body, options),
     },
     operationLog: {
       /** 查询操作日志（POST /userManage/queryOperateLog） */

@@ -297,6 +297,40 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/memo.json",
+    "title": "Memo",
+    "description": "备忘录中的一条：只有本人可见。",
+    "x-table": "memos",
+    "type": "object",
+    "required": [
+      "id",
+      "content",
+      "createdAt",
+      "updatedAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "备忘编号",
+        "type": "integer"
+      },
+      "content": {
+        "title": "内容",
+        "type": "string"
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "updatedAt": {
+        "title": "更新时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/menu-entry.json",
     "title": "MenuEntry",
     "description": "菜单项：由页面描述文件生成，并按用户的 roleAuth 过滤。",
@@ -1374,6 +1408,121 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "memo.list",
+    "domain": "memo",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/memo/list",
+    "summary": "我的备忘",
+    "description": "当前用户的备忘，最近修改的在前；keyword 按内容筛选。",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 50
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "备忘",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/memo.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "memo.save",
+    "domain": "memo",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/memo/save",
+    "summary": "保存备忘",
+    "description": "没有 id 时新建，有 id 时修改本人的这条备忘。",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "content"
+      ],
+      "properties": {
+        "id": {
+          "title": "备忘",
+          "type": "integer"
+        },
+        "content": {
+          "title": "内容",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/memo.json"
+    }
+  },
+  {
+    "id": "memo.delete",
+    "domain": "memo",
+    "name": "delete",
+    "method": "POST",
+    "path": "/api/memo/delete",
+    "summary": "删除备忘",
+    "permission": "$signedIn",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "备忘",
+          "type": "integer"
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
     "id": "operationLog.query",
     "domain": "operationLog",
     "name": "query",
@@ -1632,6 +1781,9 @@ export interface OperationTypes {
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse; public: false };
   'home.todoList': { request: T.HomeTodoListRequest; response: T.HomeTodoListResponse; public: false };
   'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse; public: false };
+  'memo.list': { request: T.MemoListRequest; response: T.MemoListResponse; public: false };
+  'memo.save': { request: T.MemoSaveRequest; response: T.MemoSaveResponse; public: false };
+  'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse; public: false };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true };
   'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse; public: true };

@@ -330,6 +330,28 @@ export interface LoginResult {
 }
 
 /**
+ * 备忘录中的一条：只有本人可见。
+ */
+export interface Memo {
+  /**
+   * 备忘编号
+   */
+  id: number;
+  /**
+   * 内容
+   */
+  content: string;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+  /**
+   * 更新时间
+   */
+  updatedAt: string;
+}
+
+/**
  * 菜单项：由页面描述文件生成，并按用户的 roleAuth 过滤。
  */
 export interface MenuEntry {
@@ -853,6 +875,54 @@ export interface HomeCompleteTodoRequest {
 }
 
 export type HomeCompleteTodoResponse = null;
+
+export interface MemoListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+}
+
+export interface MemoListResponse {
+  /**
+   * 备忘
+   */
+  list: Memo[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface MemoSaveRequest {
+  /**
+   * 备忘
+   */
+  id?: number;
+  /**
+   * 内容
+   */
+  content: string;
+}
+
+export type MemoSaveResponse = Memo;
+
+export interface MemoDeleteRequest {
+  /**
+   * 备忘
+   */
+  id: number;
+}
+
+export type MemoDeleteResponse = null;
 
 export interface OperationLogQueryRequest {
   /**

@@ -27,6 +27,7 @@ import { classificationHandlers } from './modules/classification.js';
 import { homeHandlers } from './modules/home.js';
 import { siteHandlers } from './modules/site.js';
 import { accountHandlers } from './modules/account.js';
+import { memoHandlers } from './modules/memo.js';
 import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
 import { classificationImported, importClassificationFile } from './classification/importClassification.js';
 
@@ -40,6 +41,7 @@ const handlers: Handlers = {
   ...homeHandlers,
   ...siteHandlers,
   ...accountHandlers,
+  ...memoHandlers,
 };
 
 export interface BuiltServer {

@@ -79,4 +79,27 @@ describe.skipIf(skipThisDatabase)(`workbench, messages and site content (${dbKin
     const unknown = await server.post('/api/setUpTheReleaseLog', { version: '9.9.9' }, admin);
     expect(unknown.json().subMessage).toBe('没有版本 9.9.9 的更新日志');
   });
+
+  it('keeps each user’s memos private: create, edit, search, delete', async () => {
+    const mine = await server.signIn('corpAdmin');
+    const other = await server.signIn('staff');
+    const created = (await server.post('/api/memo/save', { content: '  跟进“星辰”商标续展  ' }, mine)).json().data;
+    expect(created.content).toBe('跟进“星辰”商标续展');
+    await server.post('/api/memo/save', { content: '核对第 9 类商品' }, mine);
+    const edited = (await server.post('/api/memo/save', { id: created.id, content: '跟进“星辰”商标续展：已提交' }, mine)).json().data;
+    expect(edited.updatedAt >= created.updatedAt).toBe(true);
+    const list = (await server.post('/api/memo/list', {}, mine)).json().data;
+    expect(list.count).toBe(2);
+    expect(list.list[0].content).toBe('跟进“星辰”商标续展：已提交');
+    expect((await server.post('/api/memo/list', { keyword: '第 9 类' }, mine)).json().data.count).toBe(1);
+    expect((await server.post('/api/memo/list', {}, other)).json().data.count).toBe(0);
+    expect((await server.post('/api/memo/save', { id: created.id, content: '改别人的' }, other)).statusCode).toBe(404);
+    expect((await server.post('/api/memo/delete', { id: created.id }, other)).statusCode).toBe(404);
+    const empty = await server.post('/api/memo/save', { content: '' }, mine);
+    expect(empty.json().subMessage).toBe('请求参数有误：内容不能为空');
+    const long = await server.post('/api/memo/save', { content: '长'.repeat(501) }, mine);
+    expect(long.json().subMessage).toBe('请求参数有误：内容不能超过 500 个字符');
+    expect((await server.post('/api/memo/delete', { id: created.id }, mine)).statusCode).toBe(200);
+    expect((await server.post('/api/memo/list', {}, mine)).json().data.count).toBe(1);
+  });
 });

@@ -114,3 +114,34 @@ test('a signed single sign-on ticket signs the user in and lands home', async ({
   await page.goto(`/callBack?ticket=${encodeURIComponent(ticket)}`);
   await expect(page.locator('.ant-result-subtitle')).toHaveText('单点登录票据已被使用');
 });
+
+test('the memo page adds, finds and deletes notes, asking before deleting', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.getByRole('menuitem', { name: '备忘录' }).click();
+  const list = page.locator('.ant-card').filter({ hasText: '我的备忘' });
+  await expect(list.getByText('还没有备忘')).toBeVisible();
+  const form = page.locator('.ant-card').filter({ hasText: '新建备忘' });
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(form.getByText('请输入内容')).toBeVisible();
+  for (const text of ['周五前确认续展材料', '给客户发送驳回复审报价']) {
+    await form.getByRole('textbox').fill(text);
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(list.getByText(text)).toBeVisible();
+  }
+  await expect(form.getByRole('textbox')).toHaveValue('');
+  await expect(list.getByText('共 2 条')).toBeVisible();
+  await list.getByLabel('搜索备忘内容').fill('报价');
+  await expect(list.getByText('共 1 条')).toBeVisible();
+  await list.getByLabel('搜索备忘内容').fill('');
+  await expect(list.getByText('共 2 条')).toBeVisible();
+  await list.getByRole('listitem').filter({ hasText: '周五前确认续展材料' }).getByRole('button', { name: '删除' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('确认要删除吗？');
+  await expect(dialog.locator('.ant-modal-confirm-content')).toHaveText('此操作不可逆，请核对后删除。');
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(list.getByText('共 2 条')).toBeVisible();
+  await list.getByRole('listitem').filter({ hasText: '周五前确认续展材料' }).getByRole('button', { name: '删除' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('删除成功！')).toBeVisible();
+  await expect(list.getByText('共 1 条')).toBeVisible();
+});

@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Badge, Button, Empty, List, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { App, Badge, Button, Empty, Input, List, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { fillTemplate, readPath } from './readPath.js';
+import { confirmOptions, type ConfirmVariant } from '../confirmDialog.js';
 
 export interface ListAction {
   operation: string;
@@ -15,6 +16,9 @@ export interface ListAction {
   /** For header actions: the request body. */
   body?: Record<string, unknown>;
   successMessage?: string;
+  /** Ask first, with one of the confirm dialog's variants (`delete`, `publish`, …). */
+  confirm?: ConfirmVariant;
+  danger?: boolean;
 }
 
 export interface OperationListProps {
@@ -39,7 +43,12 @@ export interface OperationListProps {
   summary?: string;
   itemAction?: ListAction;
   headerAction?: ListAction;
+  /** Adds a search box whose text is sent under this request field. */
+  searchField?: string;
+  searchPlaceholder?: string;
 }
+
+const SEARCH_DEBOUNCE_MS = 300;
 
 type Item = Record<string, unknown> & { id?: number | string };
 
@@ -47,13 +56,28 @@ type Item = Record<string, unknown> & { id?: number | string };
 export function OperationList(props: OperationListProps) {
   const { operation, listPath = 'list', countPath = 'count', pageSize = 10 } = props;
   const runtime = useRuntime();
+  const { modal } = App.useApp();
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
-  const { data, isLoading, mutate } = useOperation<unknown>(operation, { ...props.body, pageNo, pageSize });
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPageNo(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const searchBody = props.searchField && search ? { [props.searchField]: search } : {};
+  const { data, isLoading, mutate } = useOperation<unknown>(operation, { ...props.body, ...searchBody, pageNo, pageSize });
   const items = (readPath(data, listPath) as Item[] | undefined) ?? [];
   const total = Number(readPath(data, countPath) ?? items.length);
 
   const run = async (action: ListAction, body: Record<string, unknown>, key: string) => {
+    if (action.confirm) {
+      const confirmed = await new Promise<boolean>((resolve) => modal.confirm(confirmOptions(action.confirm!, resolve)));
+      if (!confirmed) return;
+    }
     setBusy(key);
     try {
       await runtime.callOperation(action.operation, body);
@@ -69,6 +93,16 @@ export function OperationList(props: OperationListProps) {
   const header = props.summary || props.headerAction;
   return (
     <>
+      {props.searchField && (
+        <Input.Search
+          allowClear
+          className="ipm-list-search"
+          placeholder={props.searchPlaceholder ?? '搜索'}
+          aria-label={props.searchPlaceholder ?? '搜索'}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      )}
       {header && (
         <div className="ipm-list-header">
           <Typography.Text type="secondary">{props.summary && data ? fillTemplate(props.summary, data) : ''}</Typography.Text>
@@ -102,6 +136,7 @@ export function OperationList(props: OperationListProps) {
                         key="action"
                         size="small"
                         type="link"
+                        danger={action.danger}
                         loading={busy === String(item.id)}
                         onClick={() => run(action, { [action.idParam ?? 'id']: action.idParam === 'ids' ? [item.id] : item.id }, String(item.id))}
                       >

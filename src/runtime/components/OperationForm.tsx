@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from 'antd';
+import { useSWRConfig } from 'swr';
 import { useField, useForm } from '@formily/react';
 import { FormPath, isField, type Field, type Form } from '@formily/core';
 import { useRuntime } from '../runtimeContext.js';
@@ -21,6 +22,8 @@ export interface OperationFormProps {
   successMessage?: string;
   /** Clears the fields after success (a password form). */
   resetOnSuccess?: boolean;
+  /** Operation ids whose data on the page is fetched again after success (a list beside the form). */
+  refresh?: string[];
   /** Full-width large button (sign-in) or a normal one aligned left. */
   block?: boolean;
   children?: ReactNode;
@@ -38,7 +41,8 @@ function fieldsWithin(form: Form, sectionAddress: string): Field[] {
  * values. Enter in any field submits; the button shows progress while the call runs.
  */
 export function OperationForm(props: OperationFormProps) {
-  const { operation, submitText = '提 交', encode, extra, omit = [], onSuccess, successMessage, resetOnSuccess, block = true, children } = props;
+  const { operation, submitText = '提 交', encode, extra, omit = [], onSuccess, successMessage, resetOnSuccess, refresh = [], block = true, children } = props;
+  const { mutate } = useSWRConfig();
   const form = useForm();
   const section = useField();
   const runtime = useRuntime();
@@ -60,6 +64,7 @@ export function OperationForm(props: OperationFormProps) {
       const result = await runtime.callOperation(operation, { ...encodeValues(values, encode), ...extra });
       if (successMessage) runtime.notify('success', successMessage);
       if (resetOnSuccess) await Promise.all(fields.map((f) => f.reset({ forceClear: true, validate: false })));
+      if (refresh.length > 0) await mutate((key) => Array.isArray(key) && refresh.includes(key[0] as string));
       await runAction(onSuccess, result, runtime);
     } catch {
       // Call errors were shown by the HTTP client.

@@ -4,6 +4,7 @@ import * as classification from './migrations/0002_classification.js';
 import * as workbench from './migrations/0003_workbench.js';
 import * as siteContent from './migrations/0004_site_content.js';
 import * as verification from './migrations/0005_verification.js';
+import * as memos from './migrations/0006_memos.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_workbench': workbench,
   '0004_site_content': siteContent,
   '0005_verification': verification,
+  '0006_memos': memos,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -198,6 +198,15 @@ export interface SsoNoncesTable {
   expires_at: Timestamp;
 }
 
+export interface MemosTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  content: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -218,6 +227,7 @@ export interface Database {
   release_note_reads: ReleaseNoteReadsTable;
   verification_codes: VerificationCodesTable;
   sso_nonces: SsoNoncesTable;
+  memos: MemosTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -233,6 +243,7 @@ export const TENANT_TABLES = [
   'todos',
   'release_note_reads',
   'verification_codes',
+  'memos',
 ] as const satisfies readonly (keyof Database)[];
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { HandlersOf } from '../http/context.js';
+import { badRequest, notFound } from '../http/apiError.js';
+import { containsPattern } from '../db/likePattern.js';
+import type { MemosTable } from '../db/tables.js';
+import type { Selectable } from 'kysely';
+
+const toMemo = (m: Selectable<MemosTable>) => ({
+  id: m.id,
+  content: m.content,
+  createdAt: new Date(m.created_at).toISOString(),
+  updatedAt: new Date(m.updated_at).toISOString(),
+});
+
+export const memoHandlers: HandlersOf<'memo'> = {
+  'memo.list': async (body, ctx) => {
+    const pageNo = body.pageNo ?? 1;
+    const pageSize = body.pageSize ?? 10;
+    let mine = ctx.db.selectFrom('memos').where('user_id', '=', ctx.session.userId);
+    const keyword = body.keyword?.trim();
+    if (keyword) mine = mine.where('content', 'ilike', containsPattern(keyword));
+    const [rows, total] = await Promise.all([
+      mine.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
+      mine.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list: rows.map(toMemo), count: total.n };
+  },
+
+  'memo.save': async (body, ctx) => {
+    const content = body.content.trim();
+    if (!content) throw badRequest('内容不能为空');
+    if (body.id === undefined) {
+      const created = await ctx.db
+        .insertInto('memos')
+        .values({ org_id: ctx.session.orgId, user_id: ctx.session.userId, content })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toMemo(created);
+    }
+    const updated = await ctx.db
+      .updateTable('memos')
+      .set({ content, updated_at: new Date() })
+      .where('id', '=', body.id)
+      .where('user_id', '=', ctx.session.userId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw notFound('备忘不存在或已删除');
+    return toMemo(updated);
+  },
+
+  'memo.delete': async (body, ctx) => {
+    const deleted = await ctx.db.deleteFrom('memos').where('id', '=', body.id).where('user_id', '=', ctx.session.userId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notFound('备忘不存在或已删除');
+    return null;
+  },
+};
