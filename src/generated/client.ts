@@ -24,6 +24,8 @@ export const operationRoutes = {
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false},
   'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true},
+  'display.set': {"id":"display.set","method":"POST","path":"/userCustomDisplay/set","silent":true},
+  'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false},
   'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false},
   'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false},
@@ -88,6 +90,14 @@ export function createApiClient(call: OperationCaller) {
       /** 商品和服务分类树（POST /api/queryAllCgList） */
       queryAllCgList: (body: T.ClassificationQueryAllCgListRequest = {}, options?: CallOptions): Promise<T.ClassificationQueryAllCgListResponse> =>
         call<T.ClassificationQueryAllCgListResponse>(operationRoutes['classification.queryAllCgList'], body, options),
+    },
+    display: {
+      /** 保存显示偏好（POST /userCustomDisplay/set） */
+      set: (body: T.DisplaySetRequest, options?: CallOptions): Promise<T.DisplaySetResponse> =>
+        call<T.DisplaySetResponse>(operationRoutes['display.set'], body, options),
+      /** 读取显示偏好（POST /userCustomDisplay/query） */
+      query: (body: T.DisplayQueryRequest, options?: CallOptions): Promise<T.DisplayQueryResponse> =>
+        call<T.DisplayQueryResponse>(operationRoutes['display.query'], body, options),
     },
     enterprise: {
       /** 企业列表（POST /enterPrise/getList） */

@@ -1161,13 +1161,86 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "display.set",
+    "domain": "display",
+    "name": "set",
+    "method": "POST",
+    "path": "/userCustomDisplay/set",
+    "summary": "保存显示偏好",
+    "description": "displayType 7 为海外国家提示是否不再提醒，8 为保存的排序方案，columns:表格键 为该表格的列设置；displayContent 为 JSON 文本。",
+    "permission": "$signedIn",
+    "silent": true,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "displayType",
+        "displayContent"
+      ],
+      "properties": {
+        "displayType": {
+          "title": "偏好类型",
+          "type": [
+            "integer",
+            "string"
+          ],
+          "pattern": "^[A-Za-z0-9:_\\-]{1,64}$",
+          "minimum": 1
+        },
+        "displayContent": {
+          "title": "偏好内容",
+          "type": "string",
+          "maxLength": 65536
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "display.query",
+    "domain": "display",
+    "name": "query",
+    "method": "POST",
+    "path": "/userCustomDisplay/query",
+    "summary": "读取显示偏好",
+    "description": "返回保存的 JSON 文本；从未保存过时为空。",
+    "permission": "$signedIn",
+    "silent": true,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "displayType"
+      ],
+      "properties": {
+        "displayType": {
+          "title": "偏好类型",
+          "type": [
+            "integer",
+            "string"
+          ],
+          "pattern": "^[A-Za-z0-9:_\\-]{1,64}$",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "type": [
+        "string",
+        "null"
+      ]
+    }
+  },
+  {
     "id": "enterprise.getList",
     "domain": "enterprise",
     "name": "getList",
     "method": "POST",
     "path": "/enterPrise/getList",
     "summary": "企业列表",
-    "description": "按分组嵌套返回本组织的企业；flatIs 为真时展开为一层列表。",
+    "description": "按分组嵌套返回本组织的企业；flatIs 为真时展开为一层列表，并可用 pageNo、pageSize 分页（count 为总数）。",
     "permission": "enterprise",
     "silent": false,
     "request": {
@@ -1182,6 +1255,33 @@ export const operationTable: OperationDefinition[] = [
           "title": "申请人名称",
           "type": "string",
           "maxLength": 100
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "sortField": {
+          "title": "排序字段",
+          "type": "string",
+          "enum": [
+            "applicantName",
+            "id"
+          ]
+        },
+        "sortType": {
+          "title": "排序方向",
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
         }
       }
     },
@@ -1190,7 +1290,8 @@ export const operationTable: OperationDefinition[] = [
       "additionalProperties": false,
       "required": [
         "groups",
-        "list"
+        "list",
+        "count"
       ],
       "properties": {
         "groups": {
@@ -1206,6 +1307,10 @@ export const operationTable: OperationDefinition[] = [
           "items": {
             "$ref": "https://schemas.ipm.local/entities/enterprise.json"
           }
+        },
+        "count": {
+          "title": "企业总数",
+          "type": "integer"
         }
       }
     }
@@ -1775,6 +1880,8 @@ export interface OperationTypes {
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false };
   'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true };
+  'display.set': { request: T.DisplaySetRequest; response: T.DisplaySetResponse; public: false };
+  'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse; public: false };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse; public: false };

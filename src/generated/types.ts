@@ -769,6 +769,28 @@ export interface ClassificationQueryAllCgListRequest {
 
 export type ClassificationQueryAllCgListResponse = ClassificationNode[];
 
+export interface DisplaySetRequest {
+  /**
+   * 偏好类型
+   */
+  displayType: number | string;
+  /**
+   * 偏好内容
+   */
+  displayContent: string;
+}
+
+export type DisplaySetResponse = null;
+
+export interface DisplayQueryRequest {
+  /**
+   * 偏好类型
+   */
+  displayType: number | string;
+}
+
+export type DisplayQueryResponse = string | null;
+
 export interface EnterpriseGetListRequest {
   /**
    * 展开为一层
@@ -778,6 +800,22 @@ export interface EnterpriseGetListRequest {
    * 申请人名称
    */
   applicantName?: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 排序字段
+   */
+  sortField?: "applicantName" | "id";
+  /**
+   * 排序方向
+   */
+  sortType?: "asc" | "desc";
 }
 
 export interface EnterpriseGetListResponse {
@@ -789,6 +827,10 @@ export interface EnterpriseGetListResponse {
    * 展开的企业
    */
   list: Enterprise[];
+  /**
+   * 企业总数
+   */
+  count: number;
 }
 
 export interface HomeGetMessageListRequest {

@@ -38,6 +38,7 @@ export const COMPONENT_NAMES = [
   'OperationCarousel',
   'OperationOnLoad',
   'QueryRedirect',
+  'GenericTable',
   'ClassificationBrowser',
   'ReleaseLogDialog',
 ] as const;

@@ -28,6 +28,7 @@ import { OperationArticle } from './blocks/OperationArticle.js';
 import { OperationCarousel } from './blocks/OperationCarousel.js';
 import { OperationOnLoad } from './blocks/OperationOnLoad.js';
 import { QueryRedirect } from './blocks/QueryRedirect.js';
+import { GenericTable } from './blocks/GenericTable.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 
@@ -71,6 +72,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   OperationCarousel,
   OperationOnLoad,
   QueryRedirect,
+  GenericTable,
   ClassificationBrowser,
   ReleaseLogDialog,
 };

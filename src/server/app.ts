@@ -28,6 +28,7 @@ import { homeHandlers } from './modules/home.js';
 import { siteHandlers } from './modules/site.js';
 import { accountHandlers } from './modules/account.js';
 import { memoHandlers } from './modules/memo.js';
+import { displayHandlers } from './modules/display.js';
 import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
 import { classificationImported, importClassificationFile } from './classification/importClassification.js';
 
@@ -42,6 +43,7 @@ const handlers: Handlers = {
   ...siteHandlers,
   ...accountHandlers,
   ...memoHandlers,
+  ...displayHandlers,
 };
 
 export interface BuiltServer {

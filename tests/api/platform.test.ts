@@ -120,4 +120,30 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
       expect(info.username).toBe(even ? 'admin' : 'staff');
     }
   });
+
+  it('pages and sorts the flat enterprise list', async () => {
+    const token = await server.signIn('admin');
+    const first = (await server.post('/enterPrise/getList', { flatIs: true, pageNo: 1, pageSize: 2, sortField: 'id', sortType: 'desc' }, token)).json().data;
+    expect(first.count).toBe(3);
+    expect(first.list).toHaveLength(2);
+    expect(first.list[0].id).toBeGreaterThan(first.list[1].id);
+    const second = (await server.post('/enterPrise/getList', { flatIs: true, pageNo: 2, pageSize: 2, sortField: 'id', sortType: 'desc' }, token)).json().data;
+    expect(second.list).toHaveLength(1);
+    const bad = await server.post('/enterPrise/getList', { flatIs: true, sortField: 'password' }, token);
+    expect(bad.json().subMessage).toBe('请求参数有误：排序字段的取值只能是：applicantName、id');
+  });
+
+  it('keeps display preferences per user as JSON text', async () => {
+    const admin = await server.signIn('admin');
+    const staff = await server.signIn('staff');
+    expect((await server.post('/userCustomDisplay/query', { displayType: 'columns:enterprises' }, admin)).json().data).toBeNull();
+    const content = JSON.stringify([{ prop: 'postCode', isShow: false }]);
+    expect((await server.post('/userCustomDisplay/set', { displayType: 'columns:enterprises', displayContent: content }, admin)).statusCode).toBe(200);
+    expect((await server.post('/userCustomDisplay/query', { displayType: 'columns:enterprises' }, admin)).json().data).toBe(content);
+    expect((await server.post('/userCustomDisplay/query', { displayType: 'columns:enterprises' }, staff)).json().data).toBeNull();
+    await server.post('/userCustomDisplay/set', { displayType: 8, displayContent: '[]' }, admin);
+    expect((await server.post('/userCustomDisplay/query', { displayType: 8 }, admin)).json().data).toBe('[]');
+    const bad = await server.post('/userCustomDisplay/set', { displayType: 7, displayContent: '{oops' }, admin);
+    expect(bad.json().subMessage).toBe('偏好内容不是合法的 JSON 文本');
+  });
 });

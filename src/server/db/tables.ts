@@ -207,6 +207,15 @@ export interface MemosTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface DisplayPreferencesTable {
+  org_id: number;
+  user_id: number;
+  /** 7 country notice, 8 sort presets, `columns:<table>` column settings, … */
+  display_type: string;
+  content: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -228,6 +237,7 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   sso_nonces: SsoNoncesTable;
   memos: MemosTable;
+  display_preferences: DisplayPreferencesTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -244,6 +254,7 @@ export const TENANT_TABLES = [
   'release_note_reads',
   'verification_codes',
   'memos',
+  'display_preferences',
 ] as const satisfies readonly (keyof Database)[];
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,32 +1,44 @@
+import { sql, type Selectable } from 'kysely';
 import type { Enterprise, EnterpriseGroup } from '../../generated/types.js';
 import type { HandlersOf } from '../http/context.js';
 import { containsPattern } from '../db/likePattern.js';
+import type { EnterprisesTable } from '../db/tables.js';
+
+const toEnterprise = (r: Selectable<EnterprisesTable>): Enterprise => ({
+  id: r.id,
+  groupId: r.group_id,
+  applicantType: r.applicant_type,
+  bookType: r.book_type,
+  applicantName: r.applicant_name,
+  applicantAddress: r.applicant_address,
+  postCode: r.post_code,
+  applicantCreditCode: r.applicant_credit_code,
+  legalPerson: r.legal_person,
+  certificateNo: r.certificate_no,
+});
 
 export const enterpriseHandlers: HandlersOf<'enterprise'> = {
   'enterprise.getList': async (body, ctx) => {
-    let query = ctx.db.selectFrom('enterprises').selectAll().orderBy('id');
+    let matching = ctx.db.selectFrom('enterprises');
     const name = body.applicantName?.trim();
-    if (name) query = query.where('applicant_name', 'ilike', containsPattern(name));
-    const rows = await query.execute();
-    const groups = await ctx.db.selectFrom('enterprise_groups').select(['id', 'name']).orderBy('id').execute();
+    if (name) matching = matching.where('applicant_name', 'ilike', containsPattern(name));
 
-    const list: Enterprise[] = rows.map((r) => ({
-      id: r.id,
-      groupId: r.group_id,
-      applicantType: r.applicant_type,
-      bookType: r.book_type,
-      applicantName: r.applicant_name,
-      applicantAddress: r.applicant_address,
-      postCode: r.post_code,
-      applicantCreditCode: r.applicant_credit_code,
-      legalPerson: r.legal_person,
-      certificateNo: r.certificate_no,
-    }));
-    if (body.flatIs) return { groups: [], list };
+    if (body.flatIs) {
+      const direction = body.sortType ?? 'asc';
+      let page = body.sortField === 'applicantName' ? matching.selectAll().orderBy('applicant_name', direction).orderBy('id') : matching.selectAll().orderBy('id', direction);
+      if (body.pageSize) page = page.limit(body.pageSize).offset(((body.pageNo ?? 1) - 1) * body.pageSize);
+      const [rows, total] = await Promise.all([page.execute(), matching.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()]);
+      return { groups: [], list: rows.map(toEnterprise), count: total.n };
+    }
 
+    const [rows, groups] = await Promise.all([
+      matching.selectAll().orderBy('id').execute(),
+      ctx.db.selectFrom('enterprise_groups').select(['id', 'name']).orderBy('id').execute(),
+    ]);
+    const list = rows.map(toEnterprise);
     const nested: EnterpriseGroup[] = groups.map((g) => ({ id: g.id, name: g.name, children: list.filter((e) => e.groupId === g.id) }));
     const ungrouped = list.filter((e) => e.groupId === null);
     if (ungrouped.length > 0) nested.push({ id: null, name: '未分组', children: ungrouped });
-    return { groups: nested, list: [] };
+    return { groups: nested, list: [], count: list.length };
   },
 };

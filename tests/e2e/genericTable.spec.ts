@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.js';
+
+test('my enterprises: a generic table with paging, sorting and column settings that follow the user', async ({ page, browser }) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/companyList');
+  const table = page.locator('.ipm-generic-table');
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
+  await expect(table.getByText('共 3 条')).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: '邮编' })).toBeVisible();
+
+  // Sorted on the server by code point: 周 < 杭 < 深.
+  await table.getByRole('columnheader', { name: '申请人名称' }).click();
+  await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('周明');
+  await table.getByRole('columnheader', { name: '申请人名称' }).click();
+  await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('深圳云帆');
+
+  await table.getByLabel('列表设置').click();
+  const drawer = page.getByRole('dialog', { name: '列表设置' });
+  await drawer.getByLabel('显示邮编').uncheck();
+  await drawer.getByLabel('上移法定代表人').click();
+  await drawer.getByLabel('上移法定代表人').click();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(table.getByRole('columnheader', { name: '邮编' })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.locator('.ipm-generic-table').getByRole('columnheader', { name: '邮编' })).toHaveCount(0);
+
+  // A second browser has nothing stored locally: the settings come from the server.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signIn(second, 'admin');
+  await second.goto('/system/companyList');
+  const secondTable = second.locator('.ipm-generic-table');
+  await expect(secondTable.locator('tbody tr.ant-table-row')).toHaveCount(3);
+  await expect(secondTable.getByRole('columnheader', { name: '邮编' })).toHaveCount(0);
+  const headers = await secondTable.locator('thead th').allTextContents();
+  expect(headers.indexOf('法定代表人')).toBeGreaterThan(-1);
+  expect(headers.indexOf('法定代表人')).toBeLessThan(headers.indexOf('地址'));
+  await other.close();
+
+  await table.getByLabel('列表设置').click();
+  await page.getByRole('dialog', { name: '列表设置' }).getByRole('button', { name: /恢复默认/ }).click();
+  await expect(table.getByRole('columnheader', { name: '邮编' })).toBeVisible();
+});
+
+test('the staff role cannot open my enterprises', async ({ page }) => {
+  await signIn(page, 'staff');
+  await page.goto('/system/companyList');
+  await expect(page).toHaveURL('/403');
+});
