@@ -1282,6 +1282,22 @@ export const operationTable: OperationDefinition[] = [
             "asc",
             "desc"
           ]
+        },
+        "applicantType": {
+          "title": "申请人类型",
+          "type": "integer",
+          "enum": [
+            0,
+            1
+          ]
+        },
+        "bookType": {
+          "title": "书式类型",
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ]
         }
       }
     },

@@ -816,6 +816,14 @@ export interface EnterpriseGetListRequest {
    * 排序方向
    */
   sortType?: "asc" | "desc";
+  /**
+   * 申请人类型
+   */
+  applicantType?: 0 | 1;
+  /**
+   * 书式类型
+   */
+  bookType?: 1 | 2;
 }
 
 export interface EnterpriseGetListResponse {

@@ -39,6 +39,7 @@ export const COMPONENT_NAMES = [
   'OperationOnLoad',
   'QueryRedirect',
   'GenericTable',
+  'FilterBar',
   'ClassificationBrowser',
   'ReleaseLogDialog',
 ] as const;

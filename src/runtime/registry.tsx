@@ -29,6 +29,7 @@ import { OperationCarousel } from './blocks/OperationCarousel.js';
 import { OperationOnLoad } from './blocks/OperationOnLoad.js';
 import { QueryRedirect } from './blocks/QueryRedirect.js';
 import { GenericTable } from './blocks/GenericTable.js';
+import { FilterBar } from './blocks/FilterBar.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 
@@ -73,6 +74,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   OperationOnLoad,
   QueryRedirect,
   GenericTable,
+  FilterBar,
   ClassificationBrowser,
   ReleaseLogDialog,
 };

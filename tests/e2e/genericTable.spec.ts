@@ -20,7 +20,7 @@ test('my enterprises: a generic table with paging, sorting and column settings t
   await drawer.getByLabel('显示邮编').uncheck();
   await drawer.getByLabel('上移法定代表人').click();
   await drawer.getByLabel('上移法定代表人').click();
-  await drawer.getByRole('button', { name: 'Close' }).click();
+  await drawer.getByRole('button', { name: '关闭' }).click();
   await expect(table.getByRole('columnheader', { name: '邮编' })).toHaveCount(0);
 
   await page.reload();
@@ -48,4 +48,32 @@ test('the staff role cannot open my enterprises', async ({ page }) => {
   await signIn(page, 'staff');
   await page.goto('/system/companyList');
   await expect(page).toHaveURL('/403');
+});
+
+test('the filter bar narrows the table, lists chips, clears and resets, and remembers the conditions', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/companyList');
+  const table = page.locator('.ipm-generic-table');
+  const bar = page.locator('.ipm-filter-bar');
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
+  await bar.getByPlaceholder('输入名称关键字').fill('科技');
+  await bar.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(bar.getByText('已选条件：')).toBeVisible();
+  await expect(bar.locator('.ant-tag')).toHaveText(['申请人名称：科技']);
+
+  await page.reload();
+  await expect(page.locator('.ipm-filter-bar').getByPlaceholder('输入名称关键字')).toHaveValue('科技');
+  await expect(page.locator('.ipm-generic-table tbody tr.ant-table-row')).toHaveCount(1);
+
+  await page.locator('.ipm-filter-bar').getByRole('button', { name: '清空条件' }).click();
+  await expect(page.locator('.ipm-generic-table tbody tr.ant-table-row')).toHaveCount(3);
+  await expect(page.locator('.ipm-filter-bar').getByText('已选条件：')).toHaveCount(0);
+
+  await page.locator('.ipm-filter-bar').getByPlaceholder('输入名称关键字').fill('不存在的企业');
+  await page.locator('.ipm-filter-bar').getByPlaceholder('输入名称关键字').press('Enter');
+  await expect(page.locator('.ipm-generic-table').getByText('暂无数据')).toBeVisible();
+  await page.locator('.ipm-filter-bar').getByRole('button', { name: /重\s*置/ }).click();
+  await expect(page.locator('.ipm-filter-bar').getByPlaceholder('输入名称关键字')).toHaveValue('');
+  await expect(page.locator('.ipm-generic-table tbody tr.ant-table-row')).toHaveCount(3);
 });

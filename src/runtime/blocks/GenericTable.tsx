@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Image, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -10,6 +10,7 @@ import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
 import { IMAGE_PLACEHOLDER } from './imagePlaceholder.js';
+import { currentQuery, runtimeBus } from '../bus.js';
 
 export interface TableColumn {
   prop: string;
@@ -49,6 +50,8 @@ export interface GenericTableProps {
   rowButtons?: TableButton[];
   pageSizes?: number[];
   defaultPageSize?: number;
+  /** The filter bar channel whose conditions are added to the request. */
+  queryChannel?: string;
   /** Request fields that carry the sorted column and its direction. */
   sortFieldParam?: string;
   sortOrderParam?: string;
@@ -91,9 +94,23 @@ export function GenericTable(props: GenericTableProps) {
   const [sort, setSort] = useState<{ field: string; order: 'asc' | 'desc' } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [conditions, setConditions] = useState<Record<string, unknown>>(() => (props.queryChannel ? currentQuery(props.queryChannel) : {}));
+
+  useEffect(() => {
+    if (!props.queryChannel) return;
+    const onQuery = ({ channel, values }: { channel: string; values: Record<string, unknown> }) => {
+      if (channel !== props.queryChannel) return;
+      setConditions(values);
+      setPage((p) => ({ ...p, pageNo: 1 }));
+    };
+    runtimeBus.on('query', onQuery);
+    // A filter bar that mounted first may have published already.
+    setConditions(currentQuery(props.queryChannel));
+    return () => runtimeBus.off('query', onQuery);
+  }, [props.queryChannel]);
 
   const sortBody = sort ? { [props.sortFieldParam ?? 'sortField']: sort.field, [props.sortOrderParam ?? 'sortType']: sort.order } : {};
-  const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, { ...props.body, ...sortBody, ...page });
+  const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, { ...props.body, ...conditions, ...sortBody, ...page });
   const rows = (readPath(data, listPath) as Row[] | undefined) ?? [];
   const total = Number(readPath(data, countPath) ?? rows.length);
 

@@ -22,6 +22,8 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     let matching = ctx.db.selectFrom('enterprises');
     const name = body.applicantName?.trim();
     if (name) matching = matching.where('applicant_name', 'ilike', containsPattern(name));
+    if (body.applicantType !== undefined) matching = matching.where('applicant_type', '=', body.applicantType);
+    if (body.bookType !== undefined) matching = matching.where('book_type', '=', body.bookType);
 
     if (body.flatIs) {
       const direction = body.sortType ?? 'asc';

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App, ConfigProvider, theme } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import { globalState, subscribeGlobal } from './globalStore.js';
 
 /** antd's theme from `store-global`; grey and weak modes filter the whole page. */
