@@ -42,6 +42,7 @@ export const operationRoutes = {
   'site.queryReleaseLog': {"id":"site.queryReleaseLog","method":"POST","path":"/api/queryTheReleaseLog","silent":true},
   'site.setReleaseLogRead': {"id":"site.setReleaseLogRead","method":"POST","path":"/api/setUpTheReleaseLog","silent":true},
   'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true},
+  'user.list': {"id":"user.list","method":"POST","path":"/api/user/list","silent":false},
 } satisfies Record<string, OperationRoute>;
 
 export function createApiClient(call: OperationCaller) {
@@ -160,6 +161,11 @@ export function createApiClient(call: OperationCaller) {
       /** 服务与数据库是否可用（GET /api/health） */
       health: (body: T.SystemHealthRequest = {}, options?: CallOptions): Promise<T.SystemHealthResponse> =>
         call<T.SystemHealthResponse>(operationRoutes['system.health'], body, options),
+    },
+    user: {
+      /** 用户列表（POST /api/user/list） */
+      list: (body: T.UserListRequest = {}, options?: CallOptions): Promise<T.UserListResponse> =>
+        call<T.UserListResponse>(operationRoutes['user.list'], body, options),
     },
   };
 }

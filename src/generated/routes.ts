@@ -753,6 +753,76 @@ export const sharedSchemas: JsonSchema[] = [
         "$ref": "https://schemas.ipm.local/entities/organisation.json"
       }
     }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/user-summary.json",
+    "title": "UserSummary",
+    "description": "用户列表中的一行。",
+    "x-table": "users",
+    "type": "object",
+    "required": [
+      "id",
+      "username",
+      "name",
+      "phone",
+      "email",
+      "roleName",
+      "mauth",
+      "locked",
+      "lastLoginAt",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "用户编号",
+        "type": "integer"
+      },
+      "username": {
+        "title": "账号",
+        "type": "string"
+      },
+      "name": {
+        "title": "姓名",
+        "type": "string"
+      },
+      "phone": {
+        "title": "手机号",
+        "type": "string"
+      },
+      "email": {
+        "title": "邮箱",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "roleName": {
+        "title": "角色",
+        "type": "string"
+      },
+      "mauth": {
+        "title": "已授权",
+        "type": "boolean"
+      },
+      "locked": {
+        "title": "已锁定",
+        "type": "boolean"
+      },
+      "lastLoginAt": {
+        "title": "最近登录",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
   }
 ];
 
@@ -1879,6 +1949,82 @@ export const operationTable: OperationDefinition[] = [
         }
       }
     }
+  },
+  {
+    "id": "user.list",
+    "domain": "user",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/user/list",
+    "summary": "用户列表",
+    "description": "本组织的用户。角色为“代理机构”的用户只看到自己，除非 noFilter 为真。keyword 匹配账号、姓名或手机号。",
+    "permission": "userManagement",
+    "silent": false,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 50
+        },
+        "noFilter": {
+          "title": "不过滤",
+          "type": "boolean"
+        },
+        "sortField": {
+          "title": "排序字段",
+          "type": "string",
+          "enum": [
+            "username",
+            "createdAt"
+          ]
+        },
+        "sortType": {
+          "title": "排序方向",
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "用户",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/user-summary.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
   }
 ];
 
@@ -1914,6 +2060,7 @@ export interface OperationTypes {
   'site.queryReleaseLog': { request: T.SiteQueryReleaseLogRequest; response: T.SiteQueryReleaseLogResponse; public: false };
   'site.setReleaseLogRead': { request: T.SiteSetReleaseLogReadRequest; response: T.SiteSetReleaseLogReadResponse; public: false };
   'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true };
+  'user.list': { request: T.UserListRequest; response: T.UserListResponse; public: false };
 }
 
 export type OperationId = keyof OperationTypes;

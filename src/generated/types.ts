@@ -630,6 +630,52 @@ export interface UserInfo {
   organisation: Organisation;
 }
 
+/**
+ * 用户列表中的一行。
+ */
+export interface UserSummary {
+  /**
+   * 用户编号
+   */
+  id: number;
+  /**
+   * 账号
+   */
+  username: string;
+  /**
+   * 姓名
+   */
+  name: string;
+  /**
+   * 手机号
+   */
+  phone: string;
+  /**
+   * 邮箱
+   */
+  email: string | null;
+  /**
+   * 角色
+   */
+  roleName: string;
+  /**
+   * 已授权
+   */
+  mauth: boolean;
+  /**
+   * 已锁定
+   */
+  locked: boolean;
+  /**
+   * 最近登录
+   */
+  lastLoginAt: string | null;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+}
+
 export interface AccountChangePasswordRequest {
   /**
    * 原密码
@@ -1050,4 +1096,42 @@ export interface SystemHealthResponse {
    * 数据库
    */
   database: "pglite" | "postgres";
+}
+
+export interface UserListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+  /**
+   * 不过滤
+   */
+  noFilter?: boolean;
+  /**
+   * 排序字段
+   */
+  sortField?: "username" | "createdAt";
+  /**
+   * 排序方向
+   */
+  sortType?: "asc" | "desc";
+}
+
+export interface UserListResponse {
+  /**
+   * 用户
+   */
+  list: UserSummary[];
+  /**
+   * 总条数
+   */
+  count: number;
 }

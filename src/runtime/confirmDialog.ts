@@ -10,18 +10,22 @@ export const CONFIRM_VARIANTS = {
 
 export type ConfirmVariant = keyof typeof CONFIRM_VARIANTS;
 
+/** A variant by name, or a question of its own for actions the variants do not cover. */
+export type ConfirmSpec = ConfirmVariant | { title: string; content?: string; danger?: boolean };
+
 export const CONFIRM_WIDTH = 380;
 
-/** Options for antd's `modal.confirm` of one variant; resolves true when the user confirms. */
-export function confirmOptions(variant: ConfirmVariant, onDecide: (confirmed: boolean) => void): ModalFuncProps {
-  const { title, content } = CONFIRM_VARIANTS[variant];
+/** Options for antd's `modal.confirm`; `onDecide` learns whether the user confirmed. */
+export function confirmOptions(spec: ConfirmSpec, onDecide: (confirmed: boolean) => void): ModalFuncProps {
+  const { title, content } = typeof spec === 'string' ? CONFIRM_VARIANTS[spec] : spec;
+  const danger = spec === 'delete' || (typeof spec === 'object' && spec.danger);
   return {
     title,
     content,
     width: CONFIRM_WIDTH,
     okText: '确定',
     cancelText: '取消',
-    okButtonProps: variant === 'delete' ? { danger: true } : undefined,
+    okButtonProps: danger ? { danger: true } : undefined,
     onOk: () => onDecide(true),
     onCancel: () => onDecide(false),
   };

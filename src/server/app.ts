@@ -29,6 +29,7 @@ import { siteHandlers } from './modules/site.js';
 import { accountHandlers } from './modules/account.js';
 import { memoHandlers } from './modules/memo.js';
 import { displayHandlers } from './modules/display.js';
+import { userHandlers } from './modules/user.js';
 import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
 import { classificationImported, importClassificationFile } from './classification/importClassification.js';
 
@@ -44,6 +45,7 @@ const handlers: Handlers = {
   ...accountHandlers,
   ...memoHandlers,
   ...displayHandlers,
+  ...userHandlers,
 };
 
 export interface BuiltServer {

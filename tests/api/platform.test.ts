@@ -146,4 +146,22 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     const bad = await server.post('/userCustomDisplay/set', { displayType: 7, displayContent: '{oops' }, admin);
     expect(bad.json().subMessage).toBe('偏好内容不是合法的 JSON 文本');
   });
+
+  it('lists the organisation’s users with their last sign-in; agency users see only themselves unless unfiltered', async () => {
+    const admin = await server.signIn('admin');
+    const list = (await server.post('/api/user/list', { sortField: 'username', sortType: 'asc' }, admin)).json().data;
+    expect(list.count).toBe(2);
+    expect(list.list.map((u: { username: string }) => u.username)).toEqual(['admin', 'agent']);
+    expect(list.list[0]).toMatchObject({ name: '王管理', roleName: '管理员', mauth: true, locked: false });
+    expect(list.list[0].lastLoginAt).not.toBeNull();
+    expect((await server.post('/api/user/list', { keyword: '李' }, admin)).json().data.list.map((u: { username: string }) => u.username)).toEqual(['agent']);
+
+    // Give the agency role user management to see the agency rule at work.
+    await server.database.db.updateTable('roles').set({ role_auth: 'userManagement' }).where('name', '=', '代理机构').execute();
+    await server.database.db.updateTable('users').set({ mauth: true }).where('username', '=', 'agent').execute();
+    const agent = await server.signIn('agent');
+    expect((await server.post('/api/user/list', {}, agent)).json().data.list.map((u: { username: string }) => u.username)).toEqual(['agent']);
+    expect((await server.post('/api/user/list', { noFilter: true }, agent)).json().data.count).toBe(2);
+    expect((await server.post('/api/user/list', {}, await server.signIn('staff'))).statusCode).toBe(403);
+  });
 });

@@ -77,3 +77,24 @@ test('the filter bar narrows the table, lists chips, clears and resets, and reme
   await expect(page.locator('.ipm-filter-bar').getByPlaceholder('输入名称关键字')).toHaveValue('');
   await expect(page.locator('.ipm-generic-table tbody tr.ant-table-row')).toHaveCount(3);
 });
+
+test('users and configuration: closing and reopening a user’s authorisation, asked first', async ({ page }) => {
+  await signIn(page, 'corpAdmin');
+  await page.goto('/system/userConfig');
+  const table = page.locator('.ipm-generic-table');
+  const staffRow = table.locator('tbody tr.ant-table-row').filter({ hasText: 'staff' });
+  await expect(staffRow).toContainText('已授权');
+  await staffRow.getByRole('button', { name: '关闭授权' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('确认要关闭该用户的授权吗？');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已关闭授权')).toBeVisible();
+  await expect(staffRow).toContainText('未授权');
+  await staffRow.getByRole('button', { name: '开通授权' }).click();
+  await expect(staffRow).toContainText('已授权');
+  // Nobody closes their own door.
+  const selfRow = table.locator('tbody tr.ant-table-row').filter({ hasText: 'corpadmin' });
+  await selfRow.getByRole('button', { name: '关闭授权' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('不能关闭自己的授权')).toBeVisible();
+});

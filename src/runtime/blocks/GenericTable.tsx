@@ -4,7 +4,7 @@ import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
-import { confirmOptions, type ConfirmVariant } from '../confirmDialog.js';
+import { confirmOptions, type ConfirmSpec } from '../confirmDialog.js';
 import { readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
@@ -30,7 +30,7 @@ export interface TableButton {
   operation: string;
   permission?: string;
   idParam?: string;
-  confirm?: ConfirmVariant;
+  confirm?: ConfirmSpec;
   danger?: boolean;
   successMessage?: string;
   /** Shown only when the row's field equals this value. */

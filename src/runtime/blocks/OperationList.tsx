@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { fillTemplate, readPath } from './readPath.js';
-import { confirmOptions, type ConfirmVariant } from '../confirmDialog.js';
+import { confirmOptions, type ConfirmSpec } from '../confirmDialog.js';
 
 export interface ListAction {
   operation: string;
@@ -17,7 +17,7 @@ export interface ListAction {
   body?: Record<string, unknown>;
   successMessage?: string;
   /** Ask first, with one of the confirm dialog's variants (`delete`, `publish`, …). */
-  confirm?: ConfirmVariant;
+  confirm?: ConfirmSpec;
   danger?: boolean;
 }
 
