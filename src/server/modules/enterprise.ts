@@ -1,7 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Enterprise, EnterpriseGroup } from '../../generated/types.js';
 import type { HandlersOf } from '../http/context.js';
 import { containsPattern } from '../db/likePattern.js';
+import { countRows, pageWindow } from '../db/paging.js';
 import type { EnterprisesTable } from '../db/tables.js';
 
 const toEnterprise = (r: Selectable<EnterprisesTable>): Enterprise => ({
@@ -28,9 +29,12 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     if (body.flatIs) {
       const direction = body.sortType ?? 'asc';
       let page = body.sortField === 'applicantName' ? matching.selectAll().orderBy('applicant_name', direction).orderBy('id') : matching.selectAll().orderBy('id', direction);
-      if (body.pageSize) page = page.limit(body.pageSize).offset(((body.pageNo ?? 1) - 1) * body.pageSize);
-      const [rows, total] = await Promise.all([page.execute(), matching.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()]);
-      return { groups: [], list: rows.map(toEnterprise), count: total.n };
+      if (body.pageSize) {
+        const { limit, offset } = pageWindow(body);
+        page = page.limit(limit).offset(offset);
+      }
+      const [rows, total] = await Promise.all([page.execute(), countRows(matching.selectAll())]);
+      return { groups: [], list: rows.map(toEnterprise), count: total };
     }
 
     const [rows, groups] = await Promise.all([

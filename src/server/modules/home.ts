@@ -1,19 +1,19 @@
 import { sql } from 'kysely';
 import type { HandlersOf } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
+import { countRows, pageWindow } from '../db/paging.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export const homeHandlers: HandlersOf<'home'> = {
   'home.getMessageList': async (body, ctx) => {
-    const pageNo = body.pageNo ?? 1;
-    const pageSize = body.pageSize ?? 10;
+    const { limit, offset } = pageWindow(body);
     const mine = ctx.db.selectFrom('messages').where('user_id', '=', ctx.session.userId);
     const listed = body.unreadOnly ? mine.where('read_at', 'is', null) : mine;
     const [rows, total, unread] = await Promise.all([
-      listed.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
-      listed.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      mine.where('read_at', 'is', null).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      listed.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      countRows(listed),
+      countRows(mine.where('read_at', 'is', null)),
     ]);
     return {
       list: rows.map((m) => ({
@@ -25,8 +25,8 @@ export const homeHandlers: HandlersOf<'home'> = {
         read: m.read_at !== null,
         createdAt: iso(m.created_at),
       })),
-      count: total.n,
-      unread: unread.n,
+      count: total,
+      unread,
     };
   },
 
@@ -69,18 +69,11 @@ export const homeHandlers: HandlersOf<'home'> = {
   },
 
   'home.todoList': async (body, ctx) => {
-    const pageNo = body.pageNo ?? 1;
-    const pageSize = body.pageSize ?? 10;
+    const { limit, offset } = pageWindow(body);
     const open = ctx.db.selectFrom('todos').where('user_id', '=', ctx.session.userId).where('done_at', 'is', null);
     const [rows, total] = await Promise.all([
-      open
-        .selectAll()
-        .orderBy(sql`due_at asc nulls last`)
-        .orderBy('id')
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize)
-        .execute(),
-      open.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      open.selectAll().orderBy(sql`due_at asc nulls last`).orderBy('id').limit(limit).offset(offset).execute(),
+      countRows(open),
     ]);
     const now = Date.now();
     return {
@@ -93,7 +86,7 @@ export const homeHandlers: HandlersOf<'home'> = {
         overdue: t.due_at !== null && new Date(t.due_at).getTime() < now,
         createdAt: iso(t.created_at),
       })),
-      count: total.n,
+      count: total,
     };
   },
 

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { HandlersOf } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { containsPattern } from '../db/likePattern.js';
+import { countRows, pageWindow } from '../db/paging.js';
 import type { MemosTable } from '../db/tables.js';
 import type { Selectable } from 'kysely';
 
@@ -14,16 +14,15 @@ const toMemo = (m: Selectable<MemosTable>) => ({
 
 export const memoHandlers: HandlersOf<'memo'> = {
   'memo.list': async (body, ctx) => {
-    const pageNo = body.pageNo ?? 1;
-    const pageSize = body.pageSize ?? 10;
+    const { limit, offset } = pageWindow(body);
     let mine = ctx.db.selectFrom('memos').where('user_id', '=', ctx.session.userId);
     const keyword = body.keyword?.trim();
     if (keyword) mine = mine.where('content', 'ilike', containsPattern(keyword));
     const [rows, total] = await Promise.all([
-      mine.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
-      mine.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      mine.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      countRows(mine),
     ]);
-    return { list: rows.map(toMemo), count: total.n };
+    return { list: rows.map(toMemo), count: total };
   },
 
   'memo.save': async (body, ctx) => {

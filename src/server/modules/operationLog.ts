@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
+import { countRows, pageWindow } from '../db/paging.js';
 import type { HandlersOf } from '../http/context.js';
 
 export const operationLogHandlers: HandlersOf<'operationLog'> = {
   'operationLog.query': async (body, ctx) => {
-    const pageNo = body.pageNo ?? 1;
-    const pageSize = body.pageSize ?? 20;
+    const { limit, offset } = pageWindow(body, 20);
     let base = ctx.db.selectFrom('operation_log as l');
     if (body.operation) base = base.where('l.operation', '=', body.operation);
     const [rows, total] = await Promise.all([
@@ -13,10 +12,10 @@ export const operationLogHandlers: HandlersOf<'operationLog'> = {
         .select(['l.id', 'u.display_name as userName', 'l.operation', 'l.detail', 'l.created_at'])
         .orderBy('l.created_at', 'desc')
         .orderBy('l.id', 'desc')
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize)
+        .limit(limit)
+        .offset(offset)
         .execute(),
-      base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+      countRows(base),
     ]);
     return {
       list: rows.map((r) => ({
@@ -26,7 +25,7 @@ export const operationLogHandlers: HandlersOf<'operationLog'> = {
         detail: r.detail as Record<string, unknown>,
         createdAt: new Date(r.created_at).toISOString(),
       })),
-      count: total.count,
+      count: total,
     };
   },
 };

@@ -1,14 +1,13 @@
-import { sql } from 'kysely';
 import type { HandlersOf } from '../http/context.js';
 import { containsPattern } from '../db/likePattern.js';
+import { countRows, pageWindow } from '../db/paging.js';
 
 /** The role name that marks an agency user (spec 000 §6). */
 export const AGENCY_ROLE_NAME = '代理机构';
 
 export const userHandlers: HandlersOf<'user'> = {
   'user.list': async (body, ctx) => {
-    const pageNo = body.pageNo ?? 1;
-    const pageSize = body.pageSize ?? 10;
+    const { limit, offset } = pageWindow(body);
     const caller = await ctx.db
       .selectFrom('users as u')
       .innerJoin('roles as r', 'r.id', 'u.role_id')
@@ -39,10 +38,10 @@ export const userHandlers: HandlersOf<'user'> = {
           'r.name as roleName',
           (eb) => eb.selectFrom('sessions as s').select((s) => s.fn.max('s.created_at').as('last')).whereRef('s.user_id', '=', 'u.id').as('lastLoginAt'),
         ])
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize)
+        .limit(limit)
+        .offset(offset)
         .execute(),
-      users.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      countRows(users),
     ]);
     return {
       list: rows.map((r) => ({
@@ -57,7 +56,7 @@ export const userHandlers: HandlersOf<'user'> = {
         lastLoginAt: r.lastLoginAt ? new Date(r.lastLoginAt as Date).toISOString() : null,
         createdAt: new Date(r.created_at).toISOString(),
       })),
-      count: total.n,
+      count: total,
     };
   },
 };
