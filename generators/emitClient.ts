@@ -10,7 +10,7 @@ function hasRequiredFields(op: OperationDefinition): boolean {
 /** The typed client: one function per operation, grouped by domain, e.g. `api.auth.login(body)`. */
 export function generateClient(operations: OperationDefinition[]): string {
   const routes = operations
-    .map((op) => `  '${op.id}': ${JSON.stringify({ id: op.id, method: op.method, path: op.path, silent: op.silent })},`)
+    .map((op) => `  '${op.id}': ${JSON.stringify({ id: op.id, method: op.method, path: op.path, silent: op.silent, transport: op.transport })},`)
     .join('\n');
   const domains = [...new Set(operations.map((op) => op.domain))];
   const groups = domains
@@ -18,9 +18,10 @@ export function generateClient(operations: OperationDefinition[]): string {
       const fns = operations
         .filter((op) => op.domain === domain)
         .map((op) => {
-          const req = `T.${operationTypeName(op, 'Request')}`;
-          const res = `T.${operationTypeName(op, 'Response')}`;
-          const param = hasRequiredFields(op) ? `body: ${req}` : `body: ${req} = {}`;
+          // An upload sends FormData (the file under `file`); a download answers with the file as a Blob.
+          const req = op.transport === 'multipart' ? 'FormData' : `T.${operationTypeName(op, 'Request')}`;
+          const res = op.transport === 'file' ? 'Blob' : `T.${operationTypeName(op, 'Response')}`;
+          const param = hasRequiredFields(op) || op.transport === 'multipart' ? `body: ${req}` : `body: ${req} = {}`;
           return `      /** ${op.summary}（${op.method} ${op.path}） */\n      ${op.name}: (${param}, options?: CallOptions): Promise<${res}> =>\n        call<${res}>(operationRoutes['${op.id}'], body, options),`;
         })
         .join('\n');

@@ -50,17 +50,22 @@ export function generateOpenApi(files: SchemaFile[], operations: OperationDefini
       'x-silent': op.silent,
       security: op.permission === PUBLIC ? [] : [{ token: [] }],
       responses: {
-        '200': {
-          description: '成功',
-          content: { 'application/json': { schema: envelopeOf(toComponentRefs(op.response, componentOf)) } },
-        },
+        '200':
+          op.transport === 'file'
+            ? { description: '文件内容', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+            : { description: '成功', content: { 'application/json': { schema: envelopeOf(toComponentRefs(op.response, componentOf)) } } },
         '4XX': {
           description: '请求有误、未登录、无权限或业务错误',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
         },
       },
     };
-    if (op.method === 'GET') {
+    if (op.transport === 'multipart') {
+      operation.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } },
+      };
+    } else if (op.method === 'GET') {
       const props = (request.properties ?? {}) as Record<string, JsonSchema>;
       operation.parameters = Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema }));
     } else {

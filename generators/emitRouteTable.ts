@@ -12,7 +12,7 @@ export function generateRouteTable(files: SchemaFile[], operations: OperationDef
   const typeEntries = operations
     .map(
       (op) =>
-        `  '${op.id}': { request: T.${operationTypeName(op, 'Request')}; response: T.${operationTypeName(op, 'Response')}; public: ${op.permission === PUBLIC} };`,
+        `  '${op.id}': { request: T.${operationTypeName(op, 'Request')}; response: T.${operationTypeName(op, 'Response')}; public: ${op.permission === PUBLIC}; transport: '${op.transport}' };`,
     )
     .join('\n');
   return `${GENERATED_BANNER}import type { JsonSchema, OperationDefinition } from '../shared/operation.js';

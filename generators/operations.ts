@@ -8,6 +8,8 @@ interface ApiFileOperation {
   description?: string;
   permission: string;
   silent?: boolean;
+  transport?: OperationDefinition['transport'];
+  uploadLimitMb?: number;
   request: JsonSchema;
   response: JsonSchema;
 }
@@ -29,6 +31,8 @@ export function operationsFromFiles(apiFiles: SchemaFile[]): OperationDefinition
         ...(op.description ? { description: op.description } : {}),
         permission: op.permission,
         silent: op.silent ?? false,
+        transport: op.transport ?? 'json',
+        ...(op.transport === 'multipart' ? { uploadLimitMb: op.uploadLimitMb ?? 30 } : {}),
         request: op.request,
         response: op.response,
       });

@@ -11,38 +11,40 @@ export interface CallOptions {
 export type OperationCaller = <Res>(route: OperationRoute, body: unknown, options?: CallOptions) => Promise<Res>;
 
 export const operationRoutes = {
-  'account.changePassword': {"id":"account.changePassword","method":"POST","path":"/api/change-password","silent":false},
-  'account.modifyUser': {"id":"account.modifyUser","method":"POST","path":"/api/user/modify","silent":false},
-  'account.modifyEmail': {"id":"account.modifyEmail","method":"POST","path":"/api/user/modify-email","silent":false},
-  'account.sendVerificationCode': {"id":"account.sendVerificationCode","method":"POST","path":"/api/user/verification-code","silent":false},
-  'account.modifyPhone': {"id":"account.modifyPhone","method":"POST","path":"/api/user/modify-phone","silent":false},
-  'account.openAuth': {"id":"account.openAuth","method":"POST","path":"/api/user/auth/open","silent":false},
-  'account.closeAuth': {"id":"account.closeAuth","method":"POST","path":"/api/user/auth/close","silent":false},
-  'auth.login': {"id":"auth.login","method":"POST","path":"/loginPage/login","silent":false},
-  'auth.logout': {"id":"auth.logout","method":"POST","path":"/loginPage/loginQuit","silent":false},
-  'auth.getUserInfo': {"id":"auth.getUserInfo","method":"POST","path":"/homepage/getUserInfo","silent":false},
-  'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false},
-  'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false},
-  'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true},
-  'display.set': {"id":"display.set","method":"POST","path":"/userCustomDisplay/set","silent":true},
-  'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true},
-  'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false},
-  'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false},
-  'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false},
-  'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false},
-  'home.todoList': {"id":"home.todoList","method":"POST","path":"/api/todo-list","silent":true},
-  'home.completeTodo': {"id":"home.completeTodo","method":"POST","path":"/api/todo-complete","silent":false},
-  'memo.list': {"id":"memo.list","method":"POST","path":"/api/memo/list","silent":false},
-  'memo.save': {"id":"memo.save","method":"POST","path":"/api/memo/save","silent":false},
-  'memo.delete': {"id":"memo.delete","method":"POST","path":"/api/memo/delete","silent":false},
-  'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false},
-  'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true},
-  'site.getAgreement': {"id":"site.getAgreement","method":"POST","path":"/api/get-agreement","silent":true},
-  'site.getBanner': {"id":"site.getBanner","method":"POST","path":"/open/getBanner","silent":true},
-  'site.queryReleaseLog': {"id":"site.queryReleaseLog","method":"POST","path":"/api/queryTheReleaseLog","silent":true},
-  'site.setReleaseLogRead': {"id":"site.setReleaseLogRead","method":"POST","path":"/api/setUpTheReleaseLog","silent":true},
-  'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true},
-  'user.list': {"id":"user.list","method":"POST","path":"/api/user/list","silent":false},
+  'account.changePassword': {"id":"account.changePassword","method":"POST","path":"/api/change-password","silent":false,"transport":"json"},
+  'account.modifyUser': {"id":"account.modifyUser","method":"POST","path":"/api/user/modify","silent":false,"transport":"json"},
+  'account.modifyEmail': {"id":"account.modifyEmail","method":"POST","path":"/api/user/modify-email","silent":false,"transport":"json"},
+  'account.sendVerificationCode': {"id":"account.sendVerificationCode","method":"POST","path":"/api/user/verification-code","silent":false,"transport":"json"},
+  'account.modifyPhone': {"id":"account.modifyPhone","method":"POST","path":"/api/user/modify-phone","silent":false,"transport":"json"},
+  'account.openAuth': {"id":"account.openAuth","method":"POST","path":"/api/user/auth/open","silent":false,"transport":"json"},
+  'account.closeAuth': {"id":"account.closeAuth","method":"POST","path":"/api/user/auth/close","silent":false,"transport":"json"},
+  'auth.login': {"id":"auth.login","method":"POST","path":"/loginPage/login","silent":false,"transport":"json"},
+  'auth.logout': {"id":"auth.logout","method":"POST","path":"/loginPage/loginQuit","silent":false,"transport":"json"},
+  'auth.getUserInfo': {"id":"auth.getUserInfo","method":"POST","path":"/homepage/getUserInfo","silent":false,"transport":"json"},
+  'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false,"transport":"json"},
+  'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false,"transport":"json"},
+  'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
+  'display.set': {"id":"display.set","method":"POST","path":"/userCustomDisplay/set","silent":true,"transport":"json"},
+  'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true,"transport":"json"},
+  'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false,"transport":"json"},
+  'file.upload': {"id":"file.upload","method":"POST","path":"/api/file/upload","silent":false,"transport":"multipart"},
+  'file.download': {"id":"file.download","method":"GET","path":"/api/file/download","silent":false,"transport":"file"},
+  'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false,"transport":"json"},
+  'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false,"transport":"json"},
+  'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false,"transport":"json"},
+  'home.todoList': {"id":"home.todoList","method":"POST","path":"/api/todo-list","silent":true,"transport":"json"},
+  'home.completeTodo': {"id":"home.completeTodo","method":"POST","path":"/api/todo-complete","silent":false,"transport":"json"},
+  'memo.list': {"id":"memo.list","method":"POST","path":"/api/memo/list","silent":false,"transport":"json"},
+  'memo.save': {"id":"memo.save","method":"POST","path":"/api/memo/save","silent":false,"transport":"json"},
+  'memo.delete': {"id":"memo.delete","method":"POST","path":"/api/memo/delete","silent":false,"transport":"json"},
+  'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false,"transport":"json"},
+  'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true,"transport":"json"},
+  'site.getAgreement': {"id":"site.getAgreement","method":"POST","path":"/api/get-agreement","silent":true,"transport":"json"},
+  'site.getBanner': {"id":"site.getBanner","method":"POST","path":"/open/getBanner","silent":true,"transport":"json"},
+  'site.queryReleaseLog': {"id":"site.queryReleaseLog","method":"POST","path":"/api/queryTheReleaseLog","silent":true,"transport":"json"},
+  'site.setReleaseLogRead': {"id":"site.setReleaseLogRead","method":"POST","path":"/api/setUpTheReleaseLog","silent":true,"transport":"json"},
+  'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true,"transport":"json"},
+  'user.list': {"id":"user.list","method":"POST","path":"/api/user/list","silent":false,"transport":"json"},
 } satisfies Record<string, OperationRoute>;
 
 export function createApiClient(call: OperationCaller) {
@@ -104,6 +106,14 @@ export function createApiClient(call: OperationCaller) {
       /** 企业列表（POST /enterPrise/getList） */
       getList: (body: T.EnterpriseGetListRequest = {}, options?: CallOptions): Promise<T.EnterpriseGetListResponse> =>
         call<T.EnterpriseGetListResponse>(operationRoutes['enterprise.getList'], body, options),
+    },
+    file: {
+      /** 上传文件（POST /api/file/upload） */
+      upload: (body: FormData, options?: CallOptions): Promise<T.FileUploadResponse> =>
+        call<T.FileUploadResponse>(operationRoutes['file.upload'], body, options),
+      /** 下载文件（GET /api/file/download） */
+      download: (body: T.FileDownloadRequest, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['file.download'], body, options),
     },
     home: {
       /** 我的消息（POST /homepage/getMessageList） */

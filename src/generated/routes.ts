@@ -697,6 +697,56 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/uploaded-file.json",
+    "title": "UploadedFile",
+    "description": "上传成功的文件（spec 000 §3：uid、name、size、url、path、status）。",
+    "x-table": "files",
+    "type": "object",
+    "required": [
+      "uid",
+      "name",
+      "size",
+      "url",
+      "path",
+      "status",
+      "type"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "uid": {
+        "title": "文件编号",
+        "type": "string"
+      },
+      "name": {
+        "title": "文件名",
+        "type": "string"
+      },
+      "size": {
+        "title": "大小（字节）",
+        "type": "integer"
+      },
+      "type": {
+        "title": "文件类型",
+        "type": "string"
+      },
+      "url": {
+        "title": "下载地址",
+        "type": "string"
+      },
+      "path": {
+        "title": "存储路径",
+        "type": "string"
+      },
+      "status": {
+        "title": "状态",
+        "type": "string",
+        "enum": [
+          "done"
+        ]
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/user-info.json",
     "title": "UserInfo",
     "description": "当前登录用户的信息（/homepage/getUserInfo 的 data）。",
@@ -837,6 +887,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "新旧密码均以 base64 编码提交。新密码 8–64 位，须同时包含字母和数字。修改后其他设备上的登录全部失效。",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -880,6 +931,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "修改个人资料",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -908,6 +960,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "修改邮箱",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -937,6 +990,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "向新手机号发送 6 位验证码，5 分钟内有效；60 秒内不能重复获取。",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -979,6 +1033,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "修改手机号",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1012,6 +1067,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "开通用户授权",
     "permission": "userManagement",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1039,6 +1095,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "关闭后该用户仍可登录，但不能进入任何受保护页面。不能关闭自己的授权。",
     "permission": "userManagement",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1066,6 +1123,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "密码以 base64 编码提交（encryptionType 为 base64）。成功后签发令牌，同时写入 3 天有效的 token Cookie；连续输错密码会逐次变慢，随后暂时锁定。",
     "permission": "$public",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1110,6 +1168,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "吊销当前会话，令牌随即失效。",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1128,6 +1187,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "当前用户信息",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1147,6 +1207,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "由页面描述文件生成的菜单树，按角色的 roleAuth 过滤。",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1169,6 +1230,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "用与合作系统共享的密钥（SSO_SECRET）签名的票据登录：票据为 base64url(JSON {username, exp, nonce}) + '.' + base64url(HMAC-SHA256)。票据 10 分钟内有效且只能使用一次。",
     "permission": "$public",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1198,6 +1260,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "空请求返回整棵树（45 个分类、类似群、商品）。parentNum 只取某一分类或类似群之下；maxLevel 限制深度；keyword 只保留名称或编码含关键词的商品及其上级。尚未导入分类表时返回 503。",
     "permission": "$public",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1240,6 +1303,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "displayType 7 为海外国家提示是否不再提醒，8 为保存的排序方案，columns:表格键 为该表格的列设置；displayContent 为 JSON 文本。",
     "permission": "$signedIn",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1278,6 +1342,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "返回保存的 JSON 文本；从未保存过时为空。",
     "permission": "$signedIn",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1313,6 +1378,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "按分组嵌套返回本组织的企业；flatIs 为真时展开为一层列表，并可用 pageNo、pageSize 分页（count 为总数）。",
     "permission": "enterprise",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1402,6 +1468,57 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "file.upload",
+    "domain": "file",
+    "name": "upload",
+    "method": "POST",
+    "path": "/api/file/upload",
+    "summary": "上传文件",
+    "description": "multipart/form-data，文件字段为 file。不超过 30MB；按文件内容（而非仅扩展名）核对类型：pdf、jpg、jpeg、png、gif、webp、doc、docx、xls、xlsx、ppt、pptx、zip、rar、7z、txt、csv。",
+    "permission": "$signedIn",
+    "silent": false,
+    "transport": "multipart",
+    "uploadLimitMb": 30,
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
+    }
+  },
+  {
+    "id": "file.download",
+    "domain": "file",
+    "name": "download",
+    "method": "GET",
+    "path": "/api/file/download",
+    "summary": "下载文件",
+    "description": "按上传时返回的 path 下载本组织的文件；应答为文件本身。",
+    "permission": "$signedIn",
+    "silent": false,
+    "transport": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path"
+      ],
+      "properties": {
+        "path": {
+          "title": "存储路径",
+          "type": "string",
+          "pattern": "^[0-9]+/[0-9]{6}/[0-9a-f]{64}\\.[a-z0-9]{1,5}$"
+        }
+      }
+    },
+    "response": {
+      "type": "string",
+      "description": "文件内容"
+    }
+  },
+  {
     "id": "home.getMessageList",
     "domain": "home",
     "name": "getMessageList",
@@ -1411,6 +1528,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "当前用户的站内消息，新的在前。",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1471,6 +1589,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "ids 标记指定消息；all 为真时标记全部未读消息。",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1512,6 +1631,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "组织概况",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1531,6 +1651,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "未完成的待办，先到期的在前；逾期的标为 overdue。",
     "permission": "$signedIn",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1581,6 +1702,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "完成待办",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1608,6 +1730,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "当前用户的备忘，最近修改的在前；keyword 按内容筛选。",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1664,6 +1787,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "没有 id 时新建，有 id 时修改本人的这条备忘。",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1696,6 +1820,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "删除备忘",
     "permission": "$signedIn",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1723,6 +1848,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织的操作日志，按时间倒序分页。",
     "permission": "userManagement",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1779,6 +1905,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "前端据此生成路由并渲染页面。已登录时返回本组织已发布的版本，其余为内置版本。",
     "permission": "$public",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1812,6 +1939,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "用户协议",
     "permission": "$public",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1830,6 +1958,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "首页横幅",
     "permission": "$public",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1852,6 +1981,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "最近的版本更新日志，新的在前；unreadVersion 为当前用户尚未确认的最新版本。",
     "permission": "$signedIn",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1891,6 +2021,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "确认已读更新日志",
     "permission": "$signedIn",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1919,6 +2050,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "服务与数据库是否可用",
     "permission": "$public",
     "silent": true,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -1960,6 +2092,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织的用户。角色为“代理机构”的用户只看到自己，除非 noFilter 为真。keyword 匹配账号、姓名或手机号。",
     "permission": "userManagement",
     "silent": false,
+    "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
@@ -2029,38 +2162,40 @@ export const operationTable: OperationDefinition[] = [
 ];
 
 export interface OperationTypes {
-  'account.changePassword': { request: T.AccountChangePasswordRequest; response: T.AccountChangePasswordResponse; public: false };
-  'account.modifyUser': { request: T.AccountModifyUserRequest; response: T.AccountModifyUserResponse; public: false };
-  'account.modifyEmail': { request: T.AccountModifyEmailRequest; response: T.AccountModifyEmailResponse; public: false };
-  'account.sendVerificationCode': { request: T.AccountSendVerificationCodeRequest; response: T.AccountSendVerificationCodeResponse; public: false };
-  'account.modifyPhone': { request: T.AccountModifyPhoneRequest; response: T.AccountModifyPhoneResponse; public: false };
-  'account.openAuth': { request: T.AccountOpenAuthRequest; response: T.AccountOpenAuthResponse; public: false };
-  'account.closeAuth': { request: T.AccountCloseAuthRequest; response: T.AccountCloseAuthResponse; public: false };
-  'auth.login': { request: T.AuthLoginRequest; response: T.AuthLoginResponse; public: true };
-  'auth.logout': { request: T.AuthLogoutRequest; response: T.AuthLogoutResponse; public: false };
-  'auth.getUserInfo': { request: T.AuthGetUserInfoRequest; response: T.AuthGetUserInfoResponse; public: false };
-  'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false };
-  'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true };
-  'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true };
-  'display.set': { request: T.DisplaySetRequest; response: T.DisplaySetResponse; public: false };
-  'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse; public: false };
-  'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false };
-  'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false };
-  'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse; public: false };
-  'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse; public: false };
-  'home.todoList': { request: T.HomeTodoListRequest; response: T.HomeTodoListResponse; public: false };
-  'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse; public: false };
-  'memo.list': { request: T.MemoListRequest; response: T.MemoListResponse; public: false };
-  'memo.save': { request: T.MemoSaveRequest; response: T.MemoSaveResponse; public: false };
-  'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse; public: false };
-  'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false };
-  'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true };
-  'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse; public: true };
-  'site.getBanner': { request: T.SiteGetBannerRequest; response: T.SiteGetBannerResponse; public: true };
-  'site.queryReleaseLog': { request: T.SiteQueryReleaseLogRequest; response: T.SiteQueryReleaseLogResponse; public: false };
-  'site.setReleaseLogRead': { request: T.SiteSetReleaseLogReadRequest; response: T.SiteSetReleaseLogReadResponse; public: false };
-  'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true };
-  'user.list': { request: T.UserListRequest; response: T.UserListResponse; public: false };
+  'account.changePassword': { request: T.AccountChangePasswordRequest; response: T.AccountChangePasswordResponse; public: false; transport: 'json' };
+  'account.modifyUser': { request: T.AccountModifyUserRequest; response: T.AccountModifyUserResponse; public: false; transport: 'json' };
+  'account.modifyEmail': { request: T.AccountModifyEmailRequest; response: T.AccountModifyEmailResponse; public: false; transport: 'json' };
+  'account.sendVerificationCode': { request: T.AccountSendVerificationCodeRequest; response: T.AccountSendVerificationCodeResponse; public: false; transport: 'json' };
+  'account.modifyPhone': { request: T.AccountModifyPhoneRequest; response: T.AccountModifyPhoneResponse; public: false; transport: 'json' };
+  'account.openAuth': { request: T.AccountOpenAuthRequest; response: T.AccountOpenAuthResponse; public: false; transport: 'json' };
+  'account.closeAuth': { request: T.AccountCloseAuthRequest; response: T.AccountCloseAuthResponse; public: false; transport: 'json' };
+  'auth.login': { request: T.AuthLoginRequest; response: T.AuthLoginResponse; public: true; transport: 'json' };
+  'auth.logout': { request: T.AuthLogoutRequest; response: T.AuthLogoutResponse; public: false; transport: 'json' };
+  'auth.getUserInfo': { request: T.AuthGetUserInfoRequest; response: T.AuthGetUserInfoResponse; public: false; transport: 'json' };
+  'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false; transport: 'json' };
+  'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true; transport: 'json' };
+  'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
+  'display.set': { request: T.DisplaySetRequest; response: T.DisplaySetResponse; public: false; transport: 'json' };
+  'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse; public: false; transport: 'json' };
+  'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false; transport: 'json' };
+  'file.upload': { request: T.FileUploadRequest; response: T.FileUploadResponse; public: false; transport: 'multipart' };
+  'file.download': { request: T.FileDownloadRequest; response: T.FileDownloadResponse; public: false; transport: 'file' };
+  'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false; transport: 'json' };
+  'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse; public: false; transport: 'json' };
+  'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse; public: false; transport: 'json' };
+  'home.todoList': { request: T.HomeTodoListRequest; response: T.HomeTodoListResponse; public: false; transport: 'json' };
+  'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse; public: false; transport: 'json' };
+  'memo.list': { request: T.MemoListRequest; response: T.MemoListResponse; public: false; transport: 'json' };
+  'memo.save': { request: T.MemoSaveRequest; response: T.MemoSaveResponse; public: false; transport: 'json' };
+  'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse; public: false; transport: 'json' };
+  'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
+  'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true; transport: 'json' };
+  'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse; public: true; transport: 'json' };
+  'site.getBanner': { request: T.SiteGetBannerRequest; response: T.SiteGetBannerResponse; public: true; transport: 'json' };
+  'site.queryReleaseLog': { request: T.SiteQueryReleaseLogRequest; response: T.SiteQueryReleaseLogResponse; public: false; transport: 'json' };
+  'site.setReleaseLogRead': { request: T.SiteSetReleaseLogReadRequest; response: T.SiteSetReleaseLogReadResponse; public: false; transport: 'json' };
+  'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true; transport: 'json' };
+  'user.list': { request: T.UserListRequest; response: T.UserListResponse; public: false; transport: 'json' };
 }
 
 export type OperationId = keyof OperationTypes;

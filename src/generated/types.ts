@@ -595,6 +595,40 @@ export interface Todo {
 }
 
 /**
+ * 上传成功的文件（spec 000 §3：uid、name、size、url、path、status）。
+ */
+export interface UploadedFile {
+  /**
+   * 文件编号
+   */
+  uid: string;
+  /**
+   * 文件名
+   */
+  name: string;
+  /**
+   * 大小（字节）
+   */
+  size: number;
+  /**
+   * 文件类型
+   */
+  type: string;
+  /**
+   * 下载地址
+   */
+  url: string;
+  /**
+   * 存储路径
+   */
+  path: string;
+  /**
+   * 状态
+   */
+  status: "done";
+}
+
+/**
  * 当前登录用户的信息（/homepage/getUserInfo 的 data）。
  */
 export interface UserInfo {
@@ -886,6 +920,22 @@ export interface EnterpriseGetListResponse {
    */
   count: number;
 }
+
+export interface FileUploadRequest {}
+
+export type FileUploadResponse = UploadedFile;
+
+export interface FileDownloadRequest {
+  /**
+   * 存储路径
+   */
+  path: string;
+}
+
+/**
+ * 文件内容
+ */
+export type FileDownloadResponse = string;
 
 export interface HomeGetMessageListRequest {
   /**

@@ -30,6 +30,9 @@ import { accountHandlers } from './modules/account.js';
 import { memoHandlers } from './modules/memo.js';
 import { displayHandlers } from './modules/display.js';
 import { userHandlers } from './modules/user.js';
+import { fileHandlers } from './modules/file.js';
+import { FileStore } from './files/fileStore.js';
+import fastifyMultipart from '@fastify/multipart';
 import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
 import { classificationImported, importClassificationFile } from './classification/importClassification.js';
 
@@ -46,6 +49,7 @@ const handlers: Handlers = {
   ...memoHandlers,
   ...displayHandlers,
   ...userHandlers,
+  ...fileHandlers,
 };
 
 export interface BuiltServer {
@@ -89,9 +93,11 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     dbKind: database.kind,
     pages: PageCatalog.fromSchemaFiles(),
     sms: options.sms ?? (config.smsWebhookUrl ? webhookSmsGateway(config.smsWebhookUrl) : logSmsGateway(app.log)),
+    files: new FileStore(config.filesDir),
   };
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
   installErrorHandling(app);
   registerApiDocs(app);
   registerOperations(app, services, handlers, permissionLabels());

@@ -15,12 +15,16 @@ export interface OperationDefinition {
   description?: string;
   permission: PermissionRequirement;
   silent: boolean;
+  /** json: JSON in, envelope out; multipart: an upload with a `file` field; file: the reply is the file itself. */
+  transport: 'json' | 'multipart' | 'file';
+  /** For uploads: the size limit in MB. */
+  uploadLimitMb?: number;
   request: JsonSchema;
   response: JsonSchema;
 }
 
 /** What the web client needs of an operation: no schemas, so the bundle stays small. */
-export type OperationRoute = Pick<OperationDefinition, 'id' | 'method' | 'path' | 'silent'>;
+export type OperationRoute = Pick<OperationDefinition, 'id' | 'method' | 'path' | 'silent' | 'transport'>;
 
 export const PUBLIC = '$public';
 export const SIGNED_IN = '$signedIn';

@@ -6,6 +6,7 @@ import * as siteContent from './migrations/0004_site_content.js';
 import * as verification from './migrations/0005_verification.js';
 import * as memos from './migrations/0006_memos.js';
 import * as displayPreferences from './migrations/0007_display_preferences.js';
+import * as files from './migrations/0008_files.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_verification': verification,
   '0006_memos': memos,
   '0007_display_preferences': displayPreferences,
+  '0008_files': files,
 };
 
 export const APP_ROLE = 'ipm_app';

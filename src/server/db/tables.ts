@@ -216,6 +216,19 @@ export interface DisplayPreferencesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface FilesTable {
+  id: Generated<number>;
+  org_id: number;
+  uploader_id: number | null;
+  /** `<org>/<yyyymm>/<sha256>.<ext>` under FILES_DIR. */
+  path: string;
+  original_name: string;
+  content_type: string;
+  size: ColumnType<string | number, number, number>;
+  sha256: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -238,6 +251,7 @@ export interface Database {
   sso_nonces: SsoNoncesTable;
   memos: MemosTable;
   display_preferences: DisplayPreferencesTable;
+  files: FilesTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -255,6 +269,7 @@ export const TENANT_TABLES = [
   'verification_codes',
   'memos',
   'display_preferences',
+  'files',
 ] as const satisfies readonly (keyof Database)[];
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.js';
@@ -7,6 +8,8 @@ import type { ScopedDb } from '../db/tenantScope.js';
 import type { Session } from '../auth/session.js';
 import type { PageCatalog } from '../pages/pageCatalog.js';
 import type { SmsGateway } from '../notify/smsGateway.js';
+import type { FileStore } from '../files/fileStore.js';
+import type { ReceivedUpload } from '../files/receiveUpload.js';
 import type { OperationId, OperationTypes } from '../../generated/routes.js';
 
 /** What every handler may use, whoever calls. */
@@ -17,6 +20,7 @@ export interface ServerServices {
   dbKind: DatabaseKind;
   pages: PageCatalog;
   sms: SmsGateway;
+  files: FileStore;
 }
 
 export interface PublicContext extends ServerServices {
@@ -30,14 +34,23 @@ export interface TenantContext extends PublicContext {
   session: Session;
   /** This request's transaction, bound to the session's organisation. */
   db: ScopedDb;
+  /** For uploads: the file, already stored before the transaction began. */
+  upload?: ReceivedUpload;
 }
 
 type ContextOf<K extends OperationId> = OperationTypes[K]['public'] extends true ? PublicContext : TenantContext;
 
-export type Handler<K extends OperationId> = (
-  body: OperationTypes[K]['request'],
-  ctx: ContextOf<K>,
-) => Promise<OperationTypes[K]['response']>;
+/** What a handler of a `file` operation answers with: the file itself, not an envelope. */
+export interface FileReply {
+  stream: Readable;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+type ReplyOf<K extends OperationId> = OperationTypes[K]['transport'] extends 'file' ? FileReply : OperationTypes[K]['response'];
+
+export type Handler<K extends OperationId> = (body: OperationTypes[K]['request'], ctx: ContextOf<K>) => Promise<ReplyOf<K>>;
 
 /** The handlers of one domain, e.g. `HandlersOf<'auth'>`: the compiler insists on every operation. */
 export type HandlersOf<D extends string> = {

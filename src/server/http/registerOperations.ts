@@ -4,8 +4,9 @@ import { PUBLIC, SIGNED_IN, type JsonSchema, type OperationDefinition } from '..
 import { operationTable } from '../../generated/routes.js';
 import { resolveSession, type Session } from '../auth/session.js';
 import { withOrganisation } from '../db/tenantScope.js';
+import { receiveUpload } from '../files/receiveUpload.js';
 import { forbidden } from './apiError.js';
-import type { Handlers, PublicContext, ServerServices, TenantContext } from './context.js';
+import type { FileReply, Handlers, PublicContext, ServerServices, TenantContext } from './context.js';
 
 function envelopeSchema(data: JsonSchema): JsonSchema {
   return {
@@ -47,28 +48,37 @@ export function registerOperations(
   for (const op of operationTable) {
     const handler = handlers[op.id as keyof Handlers] as unknown as (body: unknown, ctx: PublicContext | TenantContext) => Promise<unknown>;
     if (!handler) throw new Error(`接口 ${op.id} 没有处理函数`);
+    // Uploads are read by their handler; downloads answer with the file, not an envelope.
+    const input = op.transport === 'multipart' ? {} : op.method === 'GET' ? { querystring: op.request } : { body: op.request };
+    const output = op.transport === 'file' ? {} : { response: { 200: envelopeSchema(op.response) } };
     app.route({
       method: op.method,
       url: op.path,
-      schema: {
-        ...(op.method === 'GET' ? { querystring: op.request } : { body: op.request }),
-        response: { 200: envelopeSchema(op.response) },
-      },
+      schema: { ...input, ...output },
       // An empty POST counts as `{}`, so operations without input need no body.
       preValidation: async (request: FastifyRequest) => {
-        if (op.method === 'POST' && request.body === undefined) request.body = {};
+        if (op.method === 'POST' && op.transport === 'json' && request.body === undefined) request.body = {};
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const body = op.method === 'GET' ? request.query : request.body;
+        const body = op.transport === 'multipart' ? {} : op.method === 'GET' ? request.query : request.body;
         let data: unknown;
         if (op.permission === PUBLIC) {
           data = await handler(body, { ...services, request, reply, session: await optionalSession(services, request) });
         } else {
           const session = await resolveSession(services.system, request);
           checkPermission(op, session, permissionLabels);
+          const upload = op.transport === 'multipart' ? await receiveUpload(request, services.files, session.orgId, op.uploadLimitMb ?? 30) : undefined;
           data = await withOrganisation(services.system, session.orgId, (db) =>
-            handler(body, { ...services, request, reply, session, db }),
+            handler(body, { ...services, request, reply, session, db, upload }),
           );
+        }
+        if (op.transport === 'file') {
+          const file = data as FileReply;
+          return reply
+            .type(file.contentType)
+            .header('content-length', file.size)
+            .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+            .send(file.stream);
         }
         return { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data: data ?? null };
       },

@@ -47,19 +47,25 @@ export async function callOperation<Res>(route: OperationRoute, body: unknown, o
       ? AbortSignal.any([options.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
       : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const query = route.method === 'GET' && body && typeof body === 'object' ? `?${new URLSearchParams(body as Record<string, string>)}` : '';
+    // Uploads send FormData as it is (the browser sets the multipart boundary).
+    const upload = route.transport === 'multipart';
     let response: Response;
     try {
       response = await fetch(route.path + query, {
         method: route.method,
         credentials: 'include',
-        headers: { 'content-type': 'application/json', token: userState().token },
-        body: route.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+        headers: upload ? { token: userState().token } : { 'content-type': 'application/json', token: userState().token },
+        body: route.method === 'GET' ? undefined : upload ? (body as FormData) : JSON.stringify(body ?? {}),
         signal,
       });
     } catch (err) {
       const name = (err as Error).name;
       const text = name === 'TimeoutError' || /timeout/i.test((err as Error).message) ? TIMEOUT_TEXT : NETWORK_TEXT;
       return fail(text, 0);
+    }
+    // A download answers with the file; an answer in JSON instead is the export's error.
+    if (route.transport === 'file' && response.ok && !(response.headers.get('content-type') ?? '').includes('application/json')) {
+      return (await response.blob()) as Res;
     }
     let envelope: ApiEnvelope<Res>;
     try {
@@ -91,3 +97,4 @@ export function callOperationById<Res = unknown>(id: string, body: unknown, opti
   if (!route) throw new CallError(`未知的接口 ${id}`, 0);
   return callOperation<Res>(route, body, options);
 }
+
