@@ -32,6 +32,7 @@ export const COMPONENT_NAMES = [
   'Col',
   'OperationForm',
   'SendCodeButton',
+  'AttachmentUpload',
   'OperationList',
   'OperationDescriptions',
   'OperationArticle',

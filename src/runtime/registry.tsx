@@ -22,6 +22,7 @@ import { CenteredPanel } from './components/CenteredPanel.js';
 import { RouterLink } from './components/RouterLink.js';
 import { Paragraph, Text, Title } from './components/Typography.js';
 import { SendCodeButton } from './components/SendCodeButton.js';
+import { AttachmentUpload } from './components/AttachmentUpload.js';
 import { OperationList } from './blocks/OperationList.js';
 import { OperationDescriptions } from './blocks/OperationDescriptions.js';
 import { OperationArticle } from './blocks/OperationArticle.js';
@@ -67,6 +68,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   Col,
   OperationForm,
   SendCodeButton,
+  AttachmentUpload,
   OperationList,
   OperationDescriptions,
   OperationArticle,

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.js';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+test('the building-block example page: attachments upload, download, replace and remove for real', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/blockExample');
+  await expect(page.getByRole('heading', { name: '构件示例' })).toBeVisible();
+  const single = page.locator('.ant-formily-item').filter({ hasText: /^附件/ });
+  const multi = page.locator('.ant-formily-item').filter({ hasText: '多个附件' });
+
+  await single.locator('input[type=file]').setInputFiles({ name: '委托书.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByText('上传成功')).toBeVisible();
+  await expect(single.getByText('委托书.pdf')).toBeVisible();
+  await single.locator('input[type=file]').setInputFiles({ name: '营业执照.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(single.getByText('营业执照.pdf')).toBeVisible();
+  await expect(single.getByText('委托书.pdf')).toHaveCount(0);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), single.getByText('营业执照.pdf').click()]);
+  expect(download.suggestedFilename()).toBe('营业执照.pdf');
+  await expect(page.getByText('开始下载，请稍候')).toBeVisible();
+
+  await multi.locator('input[type=file]').setInputFiles({ name: 'setup.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 0x90)]) });
+  await expect(page.getByText('文件内容与扩展名 .pdf 不符（实际为 exe）')).toBeVisible();
+  await expect(page.getByText('上传失败，请重试')).toBeVisible();
+  await expect(multi.getByText('setup.pdf')).toHaveCount(0);
+
+  await multi.locator('input[type=file]').setInputFiles([
+    { name: '证据一.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: '证据二.txt', mimeType: 'text/plain', buffer: Buffer.from('使用证据说明') },
+  ]);
+  await expect(multi.getByText('证据一.pdf')).toBeVisible();
+  await expect(multi.getByText('证据二.txt')).toBeVisible();
+  await multi.locator('.ant-upload-list-item').filter({ hasText: '证据一.pdf' }).getByRole('button', { name: /删除|remove|delete/i }).click();
+  await expect(page.getByText('文件已移除')).toBeVisible();
+  await expect(multi.getByText('证据一.pdf')).toHaveCount(0);
+
+  await expect(page.locator('.ipm-generic-table tbody tr.ant-table-row')).toHaveCount(2);
+});
