@@ -27,8 +27,15 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  await grantAppRole(db);
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // New tables need the tenant role's grants; an unchanged schema already has them.
+  if (applied.length > 0 || !(await appRoleCanUseTables(db))) await grantAppRole(db);
+  return applied;
+}
+
+async function appRoleCanUseTables(db: Kysely<Database>): Promise<boolean> {
+  const row = await sql<{ ok: boolean }>`select has_table_privilege('ipm_app', 'public.users', 'select') as ok`.execute(db);
+  return row.rows[0]?.ok === true;
 }
 
 /** Gives the tenant role access to every table, including ones added since the last start. */
