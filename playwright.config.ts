@@ -33,6 +33,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_SLOWDOWN_MS: '0',
       SSO_SECRET: E2E_SSO_SECRET,
+      EXTERNAL_TOOLS: JSON.stringify({ dplsearch1: 'https://search.example.invalid/trademark' }),
     },
   },
 });

@@ -43,6 +43,7 @@ export const operationRoutes = {
   'site.getBanner': {"id":"site.getBanner","method":"POST","path":"/open/getBanner","silent":true,"transport":"json"},
   'site.queryReleaseLog': {"id":"site.queryReleaseLog","method":"POST","path":"/api/queryTheReleaseLog","silent":true,"transport":"json"},
   'site.setReleaseLogRead': {"id":"site.setReleaseLogRead","method":"POST","path":"/api/setUpTheReleaseLog","silent":true,"transport":"json"},
+  'site.getExternalTools': {"id":"site.getExternalTools","method":"POST","path":"/api/external-tools","silent":true,"transport":"json"},
   'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true,"transport":"json"},
   'user.list': {"id":"user.list","method":"POST","path":"/api/user/list","silent":false,"transport":"json"},
 } satisfies Record<string, OperationRoute>;
@@ -166,6 +167,9 @@ export function createApiClient(call: OperationCaller) {
       /** 确认已读更新日志（POST /api/setUpTheReleaseLog） */
       setReleaseLogRead: (body: T.SiteSetReleaseLogReadRequest, options?: CallOptions): Promise<T.SiteSetReleaseLogReadResponse> =>
         call<T.SiteSetReleaseLogReadResponse>(operationRoutes['site.setReleaseLogRead'], body, options),
+      /** 外部工具地址（POST /api/external-tools） */
+      getExternalTools: (body: T.SiteGetExternalToolsRequest = {}, options?: CallOptions): Promise<T.SiteGetExternalToolsResponse> =>
+        call<T.SiteGetExternalToolsResponse>(operationRoutes['site.getExternalTools'], body, options),
     },
     system: {
       /** 服务与数据库是否可用（GET /api/health） */

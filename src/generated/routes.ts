@@ -2042,6 +2042,54 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "site.getExternalTools",
+    "domain": "site",
+    "name": "getExternalTools",
+    "method": "POST",
+    "path": "/api/external-tools",
+    "summary": "外部工具地址",
+    "description": "运维在 EXTERNAL_TOOLS 中配置的外部检索工具地址。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tools"
+      ],
+      "properties": {
+        "tools": {
+          "title": "工具",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "key",
+              "url"
+            ],
+            "properties": {
+              "key": {
+                "title": "工具键",
+                "type": "string"
+              },
+              "url": {
+                "title": "地址",
+                "type": "string"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "system.health",
     "domain": "system",
     "name": "health",
@@ -2194,6 +2242,7 @@ export interface OperationTypes {
   'site.getBanner': { request: T.SiteGetBannerRequest; response: T.SiteGetBannerResponse; public: true; transport: 'json' };
   'site.queryReleaseLog': { request: T.SiteQueryReleaseLogRequest; response: T.SiteQueryReleaseLogResponse; public: false; transport: 'json' };
   'site.setReleaseLogRead': { request: T.SiteSetReleaseLogReadRequest; response: T.SiteSetReleaseLogReadResponse; public: false; transport: 'json' };
+  'site.getExternalTools': { request: T.SiteGetExternalToolsRequest; response: T.SiteGetExternalToolsResponse; public: false; transport: 'json' };
   'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true; transport: 'json' };
   'user.list': { request: T.UserListRequest; response: T.UserListResponse; public: false; transport: 'json' };
 }

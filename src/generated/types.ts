@@ -148,6 +148,10 @@ export interface PageDefinition {
    * 在新的浏览器标签页打开
    */
   newTab?: boolean;
+  /**
+   * 外部工具的键：地址由运维在 EXTERNAL_TOOLS 中配置，菜单项直接在新窗口打开它
+   */
+  externalTool?: string;
   body?: FormilyNode;
 }
 
@@ -1134,6 +1138,24 @@ export interface SiteSetReleaseLogReadRequest {
 }
 
 export type SiteSetReleaseLogReadResponse = null;
+
+export interface SiteGetExternalToolsRequest {}
+
+export interface SiteGetExternalToolsResponse {
+  /**
+   * 工具
+   */
+  tools: {
+    /**
+     * 工具键
+     */
+    key: string;
+    /**
+     * 地址
+     */
+    url: string;
+  }[];
+}
 
 export interface SystemHealthRequest {}
 

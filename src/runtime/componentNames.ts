@@ -39,6 +39,7 @@ export const COMPONENT_NAMES = [
   'OperationCarousel',
   'OperationOnLoad',
   'QueryRedirect',
+  'ExternalTool',
   'GenericTable',
   'FilterBar',
   'ClassificationBrowser',

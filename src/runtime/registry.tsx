@@ -29,6 +29,7 @@ import { OperationArticle } from './blocks/OperationArticle.js';
 import { OperationCarousel } from './blocks/OperationCarousel.js';
 import { OperationOnLoad } from './blocks/OperationOnLoad.js';
 import { QueryRedirect } from './blocks/QueryRedirect.js';
+import { ExternalTool } from './blocks/ExternalTool.js';
 import { GenericTable } from './blocks/GenericTable.js';
 import { FilterBar } from './blocks/FilterBar.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
@@ -75,6 +76,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   OperationCarousel,
   OperationOnLoad,
   QueryRedirect,
+  ExternalTool,
   GenericTable,
   FilterBar,
   ClassificationBrowser,

@@ -26,6 +26,26 @@ export interface ServerConfig {
   ssoSecret?: string;
   /** Where phone verification codes are posted as JSON {phone, text}; without it they go to the log. */
   smsWebhookUrl?: string;
+  /** Addresses of the external search tools (D-Search, smart tools), by the pages' `externalTool` key. */
+  externalTools: Record<string, string>;
+}
+
+/** EXTERNAL_TOOLS is a JSON object of tool key → http(s) address; anything else stops the start. */
+export function parseExternalTools(text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('EXTERNAL_TOOLS 不是合法的 JSON');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('EXTERNAL_TOOLS 应为“工具键: 地址”的 JSON 对象');
+  const tools: Record<string, string> = {};
+  for (const [key, url] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new Error(`EXTERNAL_TOOLS 中 ${key} 的地址应以 http:// 或 https:// 开头`);
+    tools[key] = url;
+  }
+  return tools;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -51,5 +71,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     ssoSecret: env.SSO_SECRET || undefined,
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    externalTools: parseExternalTools(env.EXTERNAL_TOOLS),
   };
 }

@@ -75,3 +75,15 @@ test('a keep-alive page keeps its state while its tag is open and starts afresh 
   await page.goto('/try45');
   await expect(page.getByRole('heading', { name: '第1类 化工原料' })).toBeVisible();
 });
+
+test('external search tools open their configured address in a new window, or say they are not configured', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.getByRole('menuitem', { name: 'D-Search' }).click();
+  const link = page.getByRole('link', { name: '商标查询' }).first();
+  await expect(link).toHaveAttribute('href', 'https://search.example.invalid/trademark');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await page.goto('/tool/dplsearch1');
+  await expect(page.getByRole('link', { name: '在新窗口打开' })).toHaveAttribute('href', 'https://search.example.invalid/trademark');
+  await page.goto('/tool/brandSearch');
+  await expect(page.getByText('该工具由外部检索服务提供，管理员尚未配置其地址（EXTERNAL_TOOLS 中的 brandSearch）。')).toBeVisible();
+});

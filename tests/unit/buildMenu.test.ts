@@ -34,4 +34,14 @@ describe('buildMenu', () => {
     expect(paths).not.toContain('/login');
     expect(paths).not.toContain('/404');
   });
+
+  it('gives an external tool its configured address as isLink', () => {
+    const tools: PageDefinition[] = [
+      { path: '/dplsearch', title: 'D-Search', menuKey: 'dopplerSearch' },
+      { path: '/tool/dplsearch1', title: '商标查询', parent: '/dplsearch', externalTool: 'dplsearch1' },
+      { path: '/tool/dplsearch2', title: '批量查询', parent: '/dplsearch', externalTool: 'dplsearch2' },
+    ];
+    const [dpl] = buildMenu(tools, new Set(['dopplerSearch']), { dplsearch1: 'https://search.example/tm' });
+    expect(dpl.children.map((c) => c.meta.isLink)).toEqual(['https://search.example/tm', '']);
+  });
 });

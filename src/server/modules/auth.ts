@@ -24,6 +24,6 @@ export const authHandlers: HandlersOf<'auth'> = {
 
   'auth.getMenuList': async (_body, ctx) => {
     if (!ctx.session.mauth) return [];
-    return buildMenu(await ctx.pages.pagesFor(ctx.db), ctx.session.permissions);
+    return buildMenu(await ctx.pages.pagesFor(ctx.db), ctx.session.permissions, ctx.config.externalTools);
   },
 };

@@ -4,6 +4,10 @@ import { notFound } from '../http/apiError.js';
 const RELEASE_NOTES_SHOWN = 10;
 
 export const siteHandlers: HandlersOf<'site'> = {
+  'site.getExternalTools': async (_body, ctx) => ({
+    tools: Object.entries(ctx.config.externalTools).map(([key, url]) => ({ key, url })),
+  }),
+
   'site.getAgreement': async (_body, ctx) => {
     const doc = await ctx.system.selectFrom('site_documents').selectAll().where('key', '=', 'agreement').executeTakeFirst();
     if (!doc) throw notFound('用户协议尚未发布');

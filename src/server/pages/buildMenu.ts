@@ -4,7 +4,7 @@ export function isMenuPage(page: PageDefinition): boolean {
   return page.inMenu ?? !page.public;
 }
 
-function toEntry(page: PageDefinition, children: MenuEntry[]): MenuEntry {
+function toEntry(page: PageDefinition, children: MenuEntry[], toolLinks: Record<string, string>): MenuEntry {
   return {
     path: page.path,
     name: page.path.replace(/^\//, '').replace(/\//g, '-') || 'home',
@@ -12,7 +12,7 @@ function toEntry(page: PageDefinition, children: MenuEntry[]): MenuEntry {
     meta: {
       icon: page.icon ?? '',
       title: page.title,
-      isLink: '',
+      isLink: page.externalTool ? (toolLinks[page.externalTool] ?? '') : '',
       iframe: false,
       isHide: page.hidden ?? false,
       isFull: page.full ?? false,
@@ -27,9 +27,10 @@ function toEntry(page: PageDefinition, children: MenuEntry[]): MenuEntry {
 
 /**
  * The menu tree of a user: menu pages nested by `parent`, ordered by `order`, without any page
- * whose menu key the role lacks (and so without its children).
+ * whose menu key the role lacks (and so without its children). External tools carry their
+ * configured address in `isLink`.
  */
-export function buildMenu(pages: PageDefinition[], permissions: ReadonlySet<string>): MenuEntry[] {
+export function buildMenu(pages: PageDefinition[], permissions: ReadonlySet<string>, toolLinks: Record<string, string> = {}): MenuEntry[] {
   const visible = pages.filter((p) => isMenuPage(p) && (!p.menuKey || permissions.has(p.menuKey)));
   const byParent = new Map<string | undefined, PageDefinition[]>();
   for (const page of visible) {
@@ -40,6 +41,6 @@ export function buildMenu(pages: PageDefinition[], permissions: ReadonlySet<stri
   const build = (parent: string | undefined): MenuEntry[] =>
     (byParent.get(parent) ?? [])
       .sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a.path.localeCompare(b.path))
-      .map((page) => toEntry(page, build(page.path)));
+      .map((page) => toEntry(page, build(page.path), toolLinks));
   return build(undefined);
 }

@@ -25,9 +25,12 @@ function toMenuItems(entries: MenuEntry[]): MenuItem[] {
     .map((e) => {
       const children = toMenuItems(e.children);
       const icon = menuIcon(e.meta.icon);
-      return children.length > 0
-        ? { key: e.path, icon, label: e.meta.title, children }
-        : { key: e.path, icon, label: <Link to={e.path}>{e.meta.title}</Link> };
+      if (children.length > 0) return { key: e.path, icon, label: e.meta.title, children };
+      // An external tool with a configured address opens it straight away, in a new window.
+      if (e.meta.isLink) {
+        return { key: e.path, icon, label: <a href={e.meta.isLink} target="_blank" rel="noreferrer">{e.meta.title}</a> };
+      }
+      return { key: e.path, icon, label: <Link to={e.path}>{e.meta.title}</Link> };
     });
 }
 
