@@ -38,3 +38,17 @@ test('the building-block example page: attachments upload, download, replace and
 
   await expect(page.locator('.ipm-generic-table tbody tr.ant-table-row')).toHaveCount(2);
 });
+
+test('a download that answers with JSON is reported as a failed export', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/blockExample');
+  const single = page.locator('.ant-formily-item').filter({ hasText: /^附件/ });
+  await single.locator('input[type=file]').setInputFiles({ name: '说明.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(single.getByText('说明.pdf')).toBeVisible();
+  await page.route('**/api/file/download**', (route) =>
+    route.fulfill({ status: 200, json: { code: 500, message: '导出失败', data: null, subCode: 50000, subMessage: '导出失败：文件已被清理' } }),
+  );
+  await single.getByText('说明.pdf').click();
+  await expect(page.getByText('导出失败：文件已被清理')).toBeVisible();
+  await expect(page.getByText('文件下载失败，请稍后重试')).toBeVisible();
+});

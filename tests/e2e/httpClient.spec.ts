@@ -69,3 +69,14 @@ test('a server that cannot be reached at start offers a retry instead of a blank
   await page.getByRole('button', { name: /重\s*试/ }).click();
   await expect(page.getByPlaceholder('请输入账号')).toBeVisible();
 });
+
+test('subCode 10002 counts as success', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.route('**/homepage/getGroupInfo', async (route) => {
+    const real = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...real, subCode: 10002, subMessage: '已同步' } });
+  });
+  await page.getByRole('menuitem', { name: '工作台' }).click();
+  await expect(page.locator('.ant-card').filter({ hasText: '组织概况' })).toContainText('华信知识产权代理有限公司');
+  await expect(page.getByText('已同步')).toHaveCount(0);
+});

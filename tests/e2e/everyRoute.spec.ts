@@ -1,0 +1,40 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support.js';
+
+interface PageInfo {
+  path: string;
+  title: string;
+  redirect?: string;
+  menuKey?: string;
+  public?: boolean;
+}
+
+async function pagesFromServer(page: Page): Promise<PageInfo[]> {
+  const res = await page.request.post('/schema/pages', { data: {} });
+  return (await res.json()).data.pages as PageInfo[];
+}
+
+/** Every path of spec 000 §2, opened as a signed-in user: the page answers with its own title, no script error. */
+for (const account of ['admin', 'staff'] as const) {
+  test(`every route opens for ${account}, or is refused with 403 when the role lacks it`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await signIn(page, account);
+    const roleAuth = new Set(
+      (await page.evaluate(() => JSON.parse(localStorage.getItem('store-user')!).userInfo.role.roleAuth as string)).split(','),
+    );
+    const pages = (await pagesFromServer(page)).filter((p) => !p.redirect && !p.path.includes(':') && p.path !== '/sso/auth' && p.path !== '/callBack' && p.path !== '/middleware');
+    expect(pages.length).toBeGreaterThan(100);
+    for (const info of pages) {
+      await page.goto(info.path);
+      if (info.menuKey && !roleAuth.has(info.menuKey) && !info.public) {
+        await expect(page, info.path).toHaveURL('/403');
+      } else {
+        await expect(page, info.path).toHaveTitle(`${info.title} - 商标知识产权管理平台`);
+        await expect(page, info.path).toHaveURL(info.path);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+}
