@@ -26,6 +26,7 @@ export const COMPONENT_NAMES = [
   'Title',
   'Paragraph',
   'Text',
+  'Image',
   'RouterLink',
   'CenteredPanel',
   'Row',

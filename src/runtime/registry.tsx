@@ -21,6 +21,7 @@ import { OperationForm } from './components/OperationForm.js';
 import { CenteredPanel } from './components/CenteredPanel.js';
 import { RouterLink } from './components/RouterLink.js';
 import { Paragraph, Text, Title } from './components/Typography.js';
+import { FallbackImage } from './components/FallbackImage.js';
 import { SendCodeButton } from './components/SendCodeButton.js';
 import { AttachmentUpload } from './components/AttachmentUpload.js';
 import { OperationList } from './blocks/OperationList.js';
@@ -63,6 +64,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   Title,
   Paragraph,
   Text,
+  Image: FallbackImage,
   RouterLink,
   CenteredPanel,
   Row,

@@ -7,6 +7,8 @@ test('the building-block example page: attachments upload, download, replace and
   await signIn(page, 'admin');
   await page.goto('/system/blockExample');
   await expect(page.getByRole('heading', { name: '构件示例' })).toBeVisible();
+  // A picture that cannot be loaded shows the placeholder instead.
+  await expect(page.getByRole('img', { name: '商标图样' })).toHaveAttribute('src', /^data:image\/svg\+xml/);
   const single = page.locator('.ant-formily-item').filter({ hasText: /^附件/ });
   const multi = page.locator('.ant-formily-item').filter({ hasText: '多个附件' });
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Image, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
@@ -9,7 +9,7 @@ import { readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
-import { IMAGE_PLACEHOLDER } from './imagePlaceholder.js';
+import { FallbackImage } from '../components/FallbackImage.js';
 import { currentQuery, runtimeBus } from '../bus.js';
 
 export interface TableColumn {
@@ -71,7 +71,7 @@ function cellText(column: TableColumn, value: unknown): ReactNode {
     case 'select':
       return <Tag>{column.options?.[String(value)] ?? String(value)}</Tag>;
     case 'image':
-      return <Image width={48} height={48} src={String(value)} fallback={IMAGE_PLACEHOLDER} />;
+      return <FallbackImage width={48} height={48} src={String(value)} />;
     default:
       return (
         <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: column.width ?? 240 }}>
