@@ -18,7 +18,3 @@ export async function runAction(name: string | undefined, result: unknown, servi
   if (!action) throw new Error(`未注册的动作 ${name}`);
   await action(result, services);
 }
-
-export function registeredActionNames(): string[] {
-  return [...actions.keys()];
-}

@@ -20,8 +20,6 @@ export const GENERAL_UPLOAD_TYPES: Record<string, { detected: string | null; mim
   csv: { detected: null, mime: 'text/csv; charset=utf-8' },
 };
 
-export const GENERAL_UPLOAD_LIMIT_BYTES = 30 * 1024 * 1024;
-
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { HandlersOf } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { countRows, pageWindow } from '../db/paging.js';
+import { loadUserInfo } from '../auth/userInfo.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -39,14 +40,8 @@ export const homeHandlers: HandlersOf<'home'> = {
   },
 
   'home.getGroupInfo': async (_body, ctx) => {
-    const [org, role, members, groups, ungrouped] = await Promise.all([
-      ctx.db.selectFrom('organisations').select(['name', 'kind']).executeTakeFirstOrThrow(),
-      ctx.db
-        .selectFrom('users as u')
-        .innerJoin('roles as r', 'r.id', 'u.role_id')
-        .select('r.name')
-        .where('u.id', '=', ctx.session.userId)
-        .executeTakeFirstOrThrow(),
+    const [me, members, groups, ungrouped] = await Promise.all([
+      loadUserInfo(ctx.db, ctx.session.userId),
       ctx.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow(),
       ctx.db
         .selectFrom('enterprise_groups as g')
@@ -59,9 +54,9 @@ export const homeHandlers: HandlersOf<'home'> = {
     ]);
     const groupList = [...groups, ...(ungrouped.n > 0 ? [{ id: null, name: '未分组', count: ungrouped.n }] : [])];
     return {
-      organisationName: org.name,
-      organisationKind: org.kind === 'agency' ? '代理机构' : '企业',
-      roleName: role.name,
+      organisationName: me.organisation.name,
+      organisationKind: me.organisation.kind === 'agency' ? '代理机构' : '企业',
+      roleName: me.roleName,
       memberCount: members.n,
       enterpriseCount: groupList.reduce((n, g) => n + g.count, 0),
       groups: groupList,

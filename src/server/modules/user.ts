@@ -1,6 +1,7 @@
 import type { HandlersOf } from '../http/context.js';
 import { containsPattern } from '../db/likePattern.js';
 import { countRows, pageWindow } from '../db/paging.js';
+import { loadUserInfo } from '../auth/userInfo.js';
 
 /** The role name that marks an agency user (spec 000 §6). */
 export const AGENCY_ROLE_NAME = '代理机构';
@@ -8,15 +9,10 @@ export const AGENCY_ROLE_NAME = '代理机构';
 export const userHandlers: HandlersOf<'user'> = {
   'user.list': async (body, ctx) => {
     const { limit, offset } = pageWindow(body);
-    const caller = await ctx.db
-      .selectFrom('users as u')
-      .innerJoin('roles as r', 'r.id', 'u.role_id')
-      .select('r.name')
-      .where('u.id', '=', ctx.session.userId)
-      .executeTakeFirstOrThrow();
+    const caller = await loadUserInfo(ctx.db, ctx.session.userId);
 
     let users = ctx.db.selectFrom('users as u').innerJoin('roles as r', 'r.id', 'u.role_id').where('u.deleted_at', 'is', null);
-    if (caller.name === AGENCY_ROLE_NAME && !body.noFilter) users = users.where('u.id', '=', ctx.session.userId);
+    if (caller.roleName === AGENCY_ROLE_NAME && !body.noFilter) users = users.where('u.id', '=', ctx.session.userId);
     const keyword = body.keyword?.trim();
     if (keyword) {
       const pattern = containsPattern(keyword);
