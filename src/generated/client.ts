@@ -27,6 +27,7 @@ export const operationRoutes = {
   'display.set': {"id":"display.set","method":"POST","path":"/userCustomDisplay/set","silent":true,"transport":"json"},
   'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true,"transport":"json"},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false,"transport":"json"},
+  'enterprise.saveInfo': {"id":"enterprise.saveInfo","method":"POST","path":"/enterPrise/saveInfo","silent":false,"transport":"json"},
   'file.upload': {"id":"file.upload","method":"POST","path":"/api/file/upload","silent":false,"transport":"multipart"},
   'file.download': {"id":"file.download","method":"GET","path":"/api/file/download","silent":false,"transport":"file"},
   'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false,"transport":"json"},
@@ -107,6 +108,9 @@ export function createApiClient(call: OperationCaller) {
       /** 企业列表（POST /enterPrise/getList） */
       getList: (body: T.EnterpriseGetListRequest = {}, options?: CallOptions): Promise<T.EnterpriseGetListResponse> =>
         call<T.EnterpriseGetListResponse>(operationRoutes['enterprise.getList'], body, options),
+      /** 保存企业（POST /enterPrise/saveInfo） */
+      saveInfo: (body: T.EnterpriseSaveInfoRequest, options?: CallOptions): Promise<T.EnterpriseSaveInfoResponse> =>
+        call<T.EnterpriseSaveInfoResponse>(operationRoutes['enterprise.saveInfo'], body, options),
     },
     file: {
       /** 上传文件（POST /api/file/upload） */

@@ -1468,6 +1468,90 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "enterprise.saveInfo",
+    "domain": "enterprise",
+    "name": "saveInfo",
+    "method": "POST",
+    "path": "/enterPrise/saveInfo",
+    "summary": "保存企业",
+    "description": "没有 id 时新增，有 id 时修改本组织的企业。同一组织内申请人名称不能重复。",
+    "permission": "enterprise",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "applicantType",
+        "bookType",
+        "applicantName"
+      ],
+      "properties": {
+        "id": {
+          "title": "企业",
+          "type": "integer"
+        },
+        "groupId": {
+          "title": "所属分组",
+          "type": [
+            "integer",
+            "null"
+          ]
+        },
+        "applicantType": {
+          "title": "申请人类型",
+          "type": "integer",
+          "enum": [
+            0,
+            1
+          ]
+        },
+        "bookType": {
+          "title": "书式类型",
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ]
+        },
+        "applicantName": {
+          "title": "申请人名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "applicantAddress": {
+          "title": "申请人地址",
+          "type": "string",
+          "maxLength": 200
+        },
+        "postCode": {
+          "title": "邮政编码",
+          "type": "string",
+          "pattern": "^(\\d{6})?$"
+        },
+        "applicantCreditCode": {
+          "title": "统一社会信用代码",
+          "type": "string",
+          "pattern": "^([0-9A-HJ-NPQRTUWXY]{18})?$"
+        },
+        "legalPerson": {
+          "title": "法定代表人",
+          "type": "string",
+          "maxLength": 50
+        },
+        "certificateNo": {
+          "title": "证件号码",
+          "type": "string",
+          "maxLength": 50
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/enterprise.json"
+    }
+  },
+  {
     "id": "file.upload",
     "domain": "file",
     "name": "upload",
@@ -2226,6 +2310,7 @@ export interface OperationTypes {
   'display.set': { request: T.DisplaySetRequest; response: T.DisplaySetResponse; public: false; transport: 'json' };
   'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse; public: false; transport: 'json' };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false; transport: 'json' };
+  'enterprise.saveInfo': { request: T.EnterpriseSaveInfoRequest; response: T.EnterpriseSaveInfoResponse; public: false; transport: 'json' };
   'file.upload': { request: T.FileUploadRequest; response: T.FileUploadResponse; public: false; transport: 'multipart' };
   'file.download': { request: T.FileDownloadRequest; response: T.FileDownloadResponse; public: false; transport: 'file' };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false; transport: 'json' };

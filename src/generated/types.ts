@@ -925,6 +925,51 @@ export interface EnterpriseGetListResponse {
   count: number;
 }
 
+export interface EnterpriseSaveInfoRequest {
+  /**
+   * 企业
+   */
+  id?: number;
+  /**
+   * 所属分组
+   */
+  groupId?: number | null;
+  /**
+   * 申请人类型
+   */
+  applicantType: 0 | 1;
+  /**
+   * 书式类型
+   */
+  bookType: 1 | 2;
+  /**
+   * 申请人名称
+   */
+  applicantName: string;
+  /**
+   * 申请人地址
+   */
+  applicantAddress?: string;
+  /**
+   * 邮政编码
+   */
+  postCode?: string;
+  /**
+   * 统一社会信用代码
+   */
+  applicantCreditCode?: string;
+  /**
+   * 法定代表人
+   */
+  legalPerson?: string;
+  /**
+   * 证件号码
+   */
+  certificateNo?: string;
+}
+
+export type EnterpriseSaveInfoResponse = Enterprise;
+
 export interface FileUploadRequest {}
 
 export type FileUploadResponse = UploadedFile;

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { createForm } from '@formily/core';
-import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
+import { FormProvider, type ISchema } from '@formily/react';
 import type { FormilyNode } from '../generated/types.js';
-import { componentRegistry } from './registry.js';
+import { getSchemaField } from './schemaField.js';
 import { pruneByPermission } from './pruneByPermission.js';
 import { useRuntime } from './runtimeContext.js';
-
-const SchemaField = createSchemaField({ components: componentRegistry as Record<string, never> });
 
 export interface PageRendererProps {
   /** The page or form body. */
@@ -29,6 +27,7 @@ export function PageRenderer({ schema, formKey }: PageRendererProps) {
     [runtime.user, runtime.permissions, runtime.query],
   );
   if (!visible) return null;
+  const SchemaField = getSchemaField();
   return (
     <FormProvider form={form}>
       <SchemaField schema={visible as ISchema} scope={scope} />

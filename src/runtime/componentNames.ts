@@ -42,6 +42,7 @@ export const COMPONENT_NAMES = [
   'QueryRedirect',
   'ExternalTool',
   'GenericTable',
+  'DialogFormButton',
   'FilterBar',
   'ClassificationBrowser',
   'ReleaseLogDialog',

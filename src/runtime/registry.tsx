@@ -32,6 +32,7 @@ import { OperationOnLoad } from './blocks/OperationOnLoad.js';
 import { QueryRedirect } from './blocks/QueryRedirect.js';
 import { ExternalTool } from './blocks/ExternalTool.js';
 import { GenericTable } from './blocks/GenericTable.js';
+import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
@@ -80,6 +81,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   QueryRedirect,
   ExternalTool,
   GenericTable,
+  DialogFormButton,
   FilterBar,
   ClassificationBrowser,
   ReleaseLogDialog,

@@ -165,4 +165,23 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     expect((await server.post('/api/user/list', { noFilter: true }, agent)).json().data.count).toBe(2);
     expect((await server.post('/api/user/list', {}, await server.signIn('staff'))).statusCode).toBe(403);
   });
+
+  it('saves enterprises within the organisation, refusing duplicates and malformed codes', async () => {
+    const admin = await server.signIn('corpAdmin');
+    const created = await server.post('/enterPrise/saveInfo', { applicantType: 1, bookType: 1, applicantName: ' 星辰（上海）贸易有限公司 ', postCode: '200000' }, admin);
+    expect(created.statusCode).toBe(200);
+    expect(created.json().data).toMatchObject({ applicantName: '星辰（上海）贸易有限公司', postCode: '200000', applicantAddress: null });
+    const id = created.json().data.id;
+    const dup = await server.post('/enterPrise/saveInfo', { applicantType: 1, bookType: 1, applicantName: '星辰（上海）贸易有限公司' }, admin);
+    expect(dup.json().subMessage).toBe('申请人“星辰（上海）贸易有限公司”已存在');
+    const badCode = await server.post('/enterPrise/saveInfo', { applicantType: 1, bookType: 1, applicantName: '某公司', applicantCreditCode: '123' }, admin);
+    expect(badCode.json().subMessage).toBe('请求参数有误：统一社会信用代码格式不正确');
+    const renamed = await server.post('/enterPrise/saveInfo', { id, applicantType: 1, bookType: 2, applicantName: '星辰国际贸易有限公司' }, admin);
+    expect(renamed.json().data).toMatchObject({ id, bookType: 2, applicantName: '星辰国际贸易有限公司' });
+    const foreign = await server.database.db.selectFrom('enterprises').select('id').where('applicant_name', '=', '杭州青禾食品有限公司').executeTakeFirstOrThrow();
+    const steal = await server.post('/enterPrise/saveInfo', { id: foreign.id, applicantType: 1, bookType: 1, applicantName: '改名' }, admin);
+    expect(steal.statusCode).toBe(404);
+    const untouched = await server.database.db.selectFrom('enterprises').select('applicant_name').where('id', '=', foreign.id).executeTakeFirstOrThrow();
+    expect(untouched.applicant_name).toBe('杭州青禾食品有限公司');
+  });
 });

@@ -98,3 +98,24 @@ test('users and configuration: closing and reopening a user’s authorisation, a
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('不能关闭自己的授权')).toBeVisible();
 });
+
+test('新增企业 opens a form from the schema, explains bad input, and the table shows the new enterprise', async ({ page }) => {
+  await signIn(page, 'corpAdmin');
+  await page.goto('/system/companyList');
+  const table = page.locator('.ipm-generic-table');
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await page.getByRole('button', { name: '新增企业' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增企业' });
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog.getByText('请输入申请人名称')).toBeVisible();
+  await dialog.locator('input').first().fill('星辰日化股份有限公司');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('申请人“星辰日化股份有限公司”已存在')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.locator('input').first().fill('星辰（上海）贸易有限公司');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('企业已保存')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(table).toContainText('星辰（上海）贸易有限公司');
+});

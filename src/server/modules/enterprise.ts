@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Enterprise, EnterpriseGroup } from '../../generated/types.js';
 import type { HandlersOf } from '../http/context.js';
 import { containsPattern } from '../db/likePattern.js';
+import { badRequest, notFound } from '../http/apiError.js';
 import { countRows, pageWindow } from '../db/paging.js';
 import type { EnterprisesTable } from '../db/tables.js';
 
@@ -46,5 +47,39 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     const ungrouped = list.filter((e) => e.groupId === null);
     if (ungrouped.length > 0) nested.push({ id: null, name: '未分组', children: ungrouped });
     return { groups: nested, list: [], count: list.length };
+  },
+
+  'enterprise.saveInfo': async (body, ctx) => {
+    const name = body.applicantName.trim();
+    if (!name) throw badRequest('申请人名称不能为空');
+    const clash = await ctx.db
+      .selectFrom('enterprises')
+      .select('id')
+      .where('applicant_name', '=', name)
+      .$if(body.id !== undefined, (q) => q.where('id', '!=', body.id!))
+      .executeTakeFirst();
+    if (clash) throw badRequest(`申请人“${name}”已存在`);
+    if (body.groupId) {
+      const group = await ctx.db.selectFrom('enterprise_groups').select('id').where('id', '=', body.groupId).executeTakeFirst();
+      if (!group) throw badRequest('所属分组不存在');
+    }
+    const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
+    const values = {
+      group_id: body.groupId ?? null,
+      applicant_type: body.applicantType,
+      book_type: body.bookType,
+      applicant_name: name,
+      applicant_address: blankToNull(body.applicantAddress),
+      post_code: blankToNull(body.postCode),
+      applicant_credit_code: blankToNull(body.applicantCreditCode),
+      legal_person: blankToNull(body.legalPerson),
+      certificate_no: blankToNull(body.certificateNo),
+    };
+    const row =
+      body.id === undefined
+        ? await ctx.db.insertInto('enterprises').values({ org_id: ctx.session.orgId, ...values }).returningAll().executeTakeFirstOrThrow()
+        : await ctx.db.updateTable('enterprises').set(values).where('id', '=', body.id).returningAll().executeTakeFirst();
+    if (!row) throw notFound('企业不存在');
+    return toEnterprise(row);
   },
 };
