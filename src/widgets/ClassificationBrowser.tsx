@@ -1,19 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Col, Collapse, Empty, Input, List, Row, Skeleton, Tag, Typography } from 'antd';
 import type { ClassificationNode } from '../generated/types.js';
 import { useOperation } from '../runtime/useOperation.js';
+import { useDebounced } from '../runtime/useDebounced.js';
 
 const OPERATION = 'classification.queryAllCgList';
 const SEARCH_DEBOUNCE_MS = 500;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function GroupList({ groups, expandAll }: { groups: ClassificationNode[]; expandAll: boolean }) {
   if (groups.length === 0) return <Empty description="没有符合条件的商品和服务" />;

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { RecursionField, useField, useFieldSchema, useForm } from '@formily/react';
-import { isField, type Field } from '@formily/core';
+import type { Field } from '@formily/core';
+import { fieldsWithin } from '../sectionFields.js';
 import { publishQuery } from '../bus.js';
 import { useRuntime } from '../runtimeContext.js';
 import { chipKeys, clearedValue, isEmptyCondition, resetConditions } from './filterConditions.js';
@@ -40,8 +41,7 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [] }: Filte
   const [applied, setApplied] = useState<Record<string, unknown>>({});
   const userId = useRuntime().user?.id;
 
-  const fields = () =>
-    Object.values(form.fields).filter((f): f is Field => isField(f) && f.address.toString().startsWith(`${section.address.toString()}.`));
+  const fields = () => fieldsWithin(form, section.address.toString());
   const valuesOf = () => Object.fromEntries(fields().map((f) => [f.path.toString(), f.value]));
 
   const search = (values = valuesOf()) => {

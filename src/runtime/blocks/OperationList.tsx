@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Badge, Button, Empty, Input, List, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
+import { useDebounced } from '../useDebounced.js';
 import { useRuntime } from '../runtimeContext.js';
 import { fillTemplate, readPath } from './readPath.js';
 import { confirmOptions, type ConfirmSpec } from '../confirmDialog.js';
@@ -60,14 +61,9 @@ export function OperationList(props: OperationListProps) {
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPageNo(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const search = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
+  // A new search starts from the first page.
+  useEffect(() => setPageNo(1), [search]);
   const searchBody = props.searchField && search ? { [props.searchField]: search } : {};
   const { data, isLoading, mutate } = useOperation<unknown>(operation, { ...props.body, ...searchBody, pageNo, pageSize });
   const items = (readPath(data, listPath) as Item[] | undefined) ?? [];

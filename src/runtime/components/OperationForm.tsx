@@ -2,7 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { useSWRConfig } from 'swr';
 import { useField, useForm } from '@formily/react';
-import { FormPath, isField, type Field, type Form } from '@formily/core';
+import { FormPath } from '@formily/core';
+import { fieldsWithin } from '../sectionFields.js';
 import { useRuntime } from '../runtimeContext.js';
 import { runAction } from '../actions.js';
 import { encodeValues, type ValueEncoding } from '../encodeValues.js';
@@ -27,13 +28,6 @@ export interface OperationFormProps {
   /** Full-width large button (sign-in) or a normal one aligned left. */
   block?: boolean;
   children?: ReactNode;
-}
-
-/** The data fields inside this section only: a page may hold several independent forms. */
-function fieldsWithin(form: Form, sectionAddress: string): Field[] {
-  return Object.values(form.fields).filter(
-    (f): f is Field => isField(f) && f.address.toString().startsWith(`${sectionAddress}.`),
-  );
 }
 
 /**
