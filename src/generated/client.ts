@@ -24,6 +24,9 @@ export const operationRoutes = {
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false,"transport":"json"},
   'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
+  'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json"},
+  'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json"},
+  'classification.lookup': {"id":"classification.lookup","method":"POST","path":"/api/classification/lookup","silent":true,"transport":"json"},
   'display.set': {"id":"display.set","method":"POST","path":"/userCustomDisplay/set","silent":true,"transport":"json"},
   'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true,"transport":"json"},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false,"transport":"json"},
@@ -95,6 +98,15 @@ export function createApiClient(call: OperationCaller) {
       /** 商品和服务分类树（POST /api/queryAllCgList） */
       queryAllCgList: (body: T.ClassificationQueryAllCgListRequest = {}, options?: CallOptions): Promise<T.ClassificationQueryAllCgListResponse> =>
         call<T.ClassificationQueryAllCgListResponse>(operationRoutes['classification.queryAllCgList'], body, options),
+      /** 分类选择器：逐页取下级（POST /api/classification/children） */
+      children: (body: T.ClassificationChildrenRequest = {}, options?: CallOptions): Promise<T.ClassificationChildrenResponse> =>
+        call<T.ClassificationChildrenResponse>(operationRoutes['classification.children'], body, options),
+      /** 分类选择器：搜索（POST /api/classification/search） */
+      search: (body: T.ClassificationSearchRequest, options?: CallOptions): Promise<T.ClassificationSearchResponse> =>
+        call<T.ClassificationSearchResponse>(operationRoutes['classification.search'], body, options),
+      /** 分类选择器：按编号取名称（POST /api/classification/lookup） */
+      lookup: (body: T.ClassificationLookupRequest = {}, options?: CallOptions): Promise<T.ClassificationLookupResponse> =>
+        call<T.ClassificationLookupResponse>(operationRoutes['classification.lookup'], body, options),
     },
     display: {
       /** 保存显示偏好（POST /userCustomDisplay/set） */

@@ -40,6 +40,73 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/classification-entry.json",
+    "title": "ClassificationEntry",
+    "description": "分类选择器中的一行：分类（dirLevel 0）、类似群（1）或商品/服务项目（2），带所属分类与类似群，供逐页浏览与搜索结果显示位置。",
+    "type": "object",
+    "required": [
+      "cgId",
+      "cgName",
+      "cgNum",
+      "dirLevel",
+      "count",
+      "classNum",
+      "groupNum",
+      "groupName"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "cgId": {
+        "title": "节点编号",
+        "type": "string",
+        "description": "c9、g0901、i123 形式，同一棵树中唯一"
+      },
+      "cgName": {
+        "title": "名称",
+        "type": "string"
+      },
+      "cgNum": {
+        "title": "编号",
+        "type": "string",
+        "description": "分类为不带前导零的类号（如 9），类似群为四位群号，商品为六位编码"
+      },
+      "dirLevel": {
+        "title": "层级",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2
+        ]
+      },
+      "count": {
+        "title": "下级数量",
+        "type": "integer",
+        "description": "分类下的类似群数、类似群下的商品数；商品为 0"
+      },
+      "classNum": {
+        "title": "所属分类",
+        "type": "string",
+        "description": "类号（不带前导零）"
+      },
+      "groupNum": {
+        "title": "所属类似群",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "商品所在的四位群号；分类与类似群为空"
+      },
+      "groupName": {
+        "title": "所属类似群名称",
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/classification-node.json",
     "title": "ClassificationNode",
     "description": "商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。",
@@ -1294,6 +1361,166 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "classification.children",
+    "domain": "classification",
+    "name": "children",
+    "method": "POST",
+    "path": "/api/classification/children",
+    "summary": "分类选择器：逐页取下级",
+    "description": "不带 parentNum 时为 45 个分类；parentNum 为类号时是该分类的类似群，为四位群号时是该群的商品/服务项目。按 pageNo（从 1 起）与 pageSize（默认 50）分页，供选择器滚动到底部时续取。尚未导入分类表时返回 503。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "parentNum": {
+          "title": "上级编号",
+          "type": "string",
+          "pattern": "^(\\d{1,2}|\\d{4})$"
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "本页条目",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/classification-entry.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "classification.search",
+    "domain": "classification",
+    "name": "search",
+    "method": "POST",
+    "path": "/api/classification/search",
+    "summary": "分类选择器：搜索",
+    "description": "在三个层级中同时搜索：名称含关键词，或编号相符（“9”“第9类”找到第 9 类，“0901”找到类似群 0901，数字前缀找到群号或商品编码以它开头的条目）。结果先分类、再类似群、后商品，按编号与原顺序排列并分页（pageSize 默认 50）。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "keyword"
+      ],
+      "properties": {
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "本页条目",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/classification-entry.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "classification.lookup",
+    "domain": "classification",
+    "name": "lookup",
+    "method": "POST",
+    "path": "/api/classification/lookup",
+    "summary": "分类选择器：按编号取名称",
+    "description": "已选的类号与群号对应的条目（例如刷新后恢复筛选条件时显示名称）；不存在的编号不返回。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "categories": {
+          "title": "类号",
+          "type": "array",
+          "maxItems": 45,
+          "items": {
+            "type": "string",
+            "pattern": "^\\d{1,2}$"
+          }
+        },
+        "groups": {
+          "title": "群号",
+          "type": "array",
+          "maxItems": 600,
+          "items": {
+            "type": "string",
+            "pattern": "^\\d{4}$"
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/classification-entry.json"
+      }
+    }
+  },
+  {
     "id": "display.set",
     "domain": "display",
     "name": "set",
@@ -2307,6 +2534,9 @@ export interface OperationTypes {
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false; transport: 'json' };
   'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
+  'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse; public: false; transport: 'json' };
+  'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse; public: false; transport: 'json' };
+  'classification.lookup': { request: T.ClassificationLookupRequest; response: T.ClassificationLookupResponse; public: false; transport: 'json' };
   'display.set': { request: T.DisplaySetRequest; response: T.DisplaySetResponse; public: false; transport: 'json' };
   'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse; public: false; transport: 'json' };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false; transport: 'json' };

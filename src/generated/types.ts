@@ -178,6 +178,44 @@ export interface Banner {
 }
 
 /**
+ * 分类选择器中的一行：分类（dirLevel 0）、类似群（1）或商品/服务项目（2），带所属分类与类似群，供逐页浏览与搜索结果显示位置。
+ */
+export interface ClassificationEntry {
+  /**
+   * 节点编号：c9、g0901、i123 形式，同一棵树中唯一
+   */
+  cgId: string;
+  /**
+   * 名称
+   */
+  cgName: string;
+  /**
+   * 编号：分类为不带前导零的类号（如 9），类似群为四位群号，商品为六位编码
+   */
+  cgNum: string;
+  /**
+   * 层级
+   */
+  dirLevel: 0 | 1 | 2;
+  /**
+   * 下级数量：分类下的类似群数、类似群下的商品数；商品为 0
+   */
+  count: number;
+  /**
+   * 所属分类：类号（不带前导零）
+   */
+  classNum: string;
+  /**
+   * 所属类似群：商品所在的四位群号；分类与类似群为空
+   */
+  groupNum: string | null;
+  /**
+   * 所属类似群名称
+   */
+  groupName: string | null;
+}
+
+/**
  * 商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。
  */
 export interface ClassificationNode {
@@ -852,6 +890,75 @@ export interface ClassificationQueryAllCgListRequest {
 }
 
 export type ClassificationQueryAllCgListResponse = ClassificationNode[];
+
+export interface ClassificationChildrenRequest {
+  /**
+   * 上级编号
+   */
+  parentNum?: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface ClassificationChildrenResponse {
+  /**
+   * 本页条目
+   */
+  list: ClassificationEntry[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface ClassificationSearchRequest {
+  /**
+   * 关键词
+   */
+  keyword: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface ClassificationSearchResponse {
+  /**
+   * 本页条目
+   */
+  list: ClassificationEntry[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface ClassificationLookupRequest {
+  /**
+   * 类号
+   *
+   * @maxItems 45
+   */
+  categories?: string[];
+  /**
+   * 群号
+   *
+   * @maxItems 600
+   */
+  groups?: string[];
+}
+
+export type ClassificationLookupResponse = ClassificationEntry[];
 
 export interface DisplaySetRequest {
   /**
