@@ -27,6 +27,10 @@ export const operationRoutes = {
   'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json"},
   'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json"},
   'classification.lookup': {"id":"classification.lookup","method":"POST","path":"/api/classification/lookup","silent":true,"transport":"json"},
+  'country.getCountryList': {"id":"country.getCountryList","method":"POST","path":"/common/getCountryList","silent":true,"transport":"json"},
+  'country.treeList': {"id":"country.treeList","method":"POST","path":"/countryCtg/treeList","silent":true,"transport":"json"},
+  'country.reSave': {"id":"country.reSave","method":"POST","path":"/countryCtg/reSave","silent":false,"transport":"json"},
+  'country.restoreDefault': {"id":"country.restoreDefault","method":"POST","path":"/countryCtg/restoreDefault","silent":false,"transport":"json"},
   'display.set': {"id":"display.set","method":"POST","path":"/userCustomDisplay/set","silent":true,"transport":"json"},
   'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true,"transport":"json"},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false,"transport":"json"},
@@ -42,6 +46,7 @@ export const operationRoutes = {
   'memo.save': {"id":"memo.save","method":"POST","path":"/api/memo/save","silent":false,"transport":"json"},
   'memo.delete': {"id":"memo.delete","method":"POST","path":"/api/memo/delete","silent":false,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false,"transport":"json"},
+  'person.getUserList': {"id":"person.getUserList","method":"POST","path":"/brandArchives/getUserList","silent":true,"transport":"json"},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true,"transport":"json"},
   'site.getAgreement': {"id":"site.getAgreement","method":"POST","path":"/api/get-agreement","silent":true,"transport":"json"},
   'site.getBanner': {"id":"site.getBanner","method":"POST","path":"/open/getBanner","silent":true,"transport":"json"},
@@ -108,6 +113,20 @@ export function createApiClient(call: OperationCaller) {
       lookup: (body: T.ClassificationLookupRequest = {}, options?: CallOptions): Promise<T.ClassificationLookupResponse> =>
         call<T.ClassificationLookupResponse>(operationRoutes['classification.lookup'], body, options),
     },
+    country: {
+      /** 国家列表（POST /common/getCountryList） */
+      getCountryList: (body: T.CountryGetCountryListRequest = {}, options?: CallOptions): Promise<T.CountryGetCountryListResponse> =>
+        call<T.CountryGetCountryListResponse>(operationRoutes['country.getCountryList'], body, options),
+      /** 国家分组树（POST /countryCtg/treeList） */
+      treeList: (body: T.CountryTreeListRequest = {}, options?: CallOptions): Promise<T.CountryTreeListResponse> =>
+        call<T.CountryTreeListResponse>(operationRoutes['country.treeList'], body, options),
+      /** 保存国家分组（POST /countryCtg/reSave） */
+      reSave: (body: T.CountryReSaveRequest, options?: CallOptions): Promise<T.CountryReSaveResponse> =>
+        call<T.CountryReSaveResponse>(operationRoutes['country.reSave'], body, options),
+      /** 恢复内置国家分组（POST /countryCtg/restoreDefault） */
+      restoreDefault: (body: T.CountryRestoreDefaultRequest = {}, options?: CallOptions): Promise<T.CountryRestoreDefaultResponse> =>
+        call<T.CountryRestoreDefaultResponse>(operationRoutes['country.restoreDefault'], body, options),
+    },
     display: {
       /** 保存显示偏好（POST /userCustomDisplay/set） */
       set: (body: T.DisplaySetRequest, options?: CallOptions): Promise<T.DisplaySetResponse> =>
@@ -164,6 +183,11 @@ export function createApiClient(call: OperationCaller) {
       /** 查询操作日志（POST /userManage/queryOperateLog） */
       query: (body: T.OperationLogQueryRequest = {}, options?: CallOptions): Promise<T.OperationLogQueryResponse> =>
         call<T.OperationLogQueryResponse>(operationRoutes['operationLog.query'], body, options),
+    },
+    person: {
+      /** 搜索本组织人员（POST /brandArchives/getUserList） */
+      getUserList: (body: T.PersonGetUserListRequest, options?: CallOptions): Promise<T.PersonGetUserListResponse> =>
+        call<T.PersonGetUserListResponse>(operationRoutes['person.getUserList'], body, options),
     },
     schema: {
       /** 全部页面描述（POST /schema/pages） */

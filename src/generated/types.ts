@@ -250,6 +250,52 @@ export interface ClassificationNode {
 }
 
 /**
+ * 国家列表中的一项：ISO 3166-1 国家和地区（中文名取自 i18n-iso-countries 的 zh 语言，港澳台写作中国香港、中国澳门、中国台湾），以及地区组织与马德里国际注册（WIPO ST.3 代码 EM、OA、BX、WO）。
+ */
+export interface CountryEntry {
+  /**
+   * 代码
+   */
+  code: string;
+  /**
+   * 中文名称
+   */
+  name: string;
+  /**
+   * 英文名称
+   */
+  nameEn: string;
+  /**
+   * 地区组织或国际注册
+   */
+  region: boolean;
+  /**
+   * 成员国代码：地区组织的成员国；国家与马德里为空
+   */
+  members: string[];
+}
+
+/**
+ * 国家树的一个节点：分组（代码以小写字母开头，如 asia）或国家、地区、地区组织（两位大写代码，如 DE、EM），国家与地区没有下级。
+ */
+export interface CountryTreeNode {
+  /**
+   * 代码
+   */
+  code: string;
+  /**
+   * 名称
+   */
+  name: string;
+  /**
+   * 下级
+   *
+   * @maxItems 300
+   */
+  subList: CountryTreeNode[];
+}
+
+/**
  * 企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。
  */
 export interface EnterpriseGroup {
@@ -538,6 +584,20 @@ export interface Organisation {
    * 组织类型：company 企业，agency 代理机构
    */
   kind: "company" | "agency";
+}
+
+/**
+ * 人员搜索的一项：本组织的一位用户（例如自定义日期字段提醒的“人员”）。
+ */
+export interface PersonOption {
+  /**
+   * 用户编号
+   */
+  id: number;
+  /**
+   * 姓名
+   */
+  name: string;
 }
 
 /**
@@ -960,6 +1020,29 @@ export interface ClassificationLookupRequest {
 
 export type ClassificationLookupResponse = ClassificationEntry[];
 
+export interface CountryGetCountryListRequest {}
+
+export type CountryGetCountryListResponse = CountryEntry[];
+
+export interface CountryTreeListRequest {}
+
+export type CountryTreeListResponse = CountryTreeNode[];
+
+export interface CountryReSaveRequest {
+  /**
+   * 国家分组
+   *
+   * @maxItems 300
+   */
+  tree: CountryTreeNode[];
+}
+
+export type CountryReSaveResponse = CountryTreeNode[];
+
+export interface CountryRestoreDefaultRequest {}
+
+export type CountryRestoreDefaultResponse = CountryTreeNode[];
+
 export interface DisplaySetRequest {
   /**
    * 偏好类型
@@ -1251,6 +1334,23 @@ export interface OperationLogQueryResponse {
    */
   count: number;
 }
+
+export interface PersonGetUserListRequest {
+  /**
+   * 搜索内容
+   */
+  search: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export type PersonGetUserListResponse = PersonOption[];
 
 export interface SchemaListPagesRequest {}
 

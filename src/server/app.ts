@@ -31,6 +31,8 @@ import { memoHandlers } from './modules/memo.js';
 import { displayHandlers } from './modules/display.js';
 import { userHandlers } from './modules/user.js';
 import { fileHandlers } from './modules/file.js';
+import { countryHandlers } from './modules/country.js';
+import { personHandlers } from './modules/person.js';
 import { FileStore } from './files/fileStore.js';
 import fastifyMultipart from '@fastify/multipart';
 import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
@@ -50,6 +52,8 @@ const handlers: Handlers = {
   ...displayHandlers,
   ...userHandlers,
   ...fileHandlers,
+  ...countryHandlers,
+  ...personHandlers,
 };
 
 export interface BuiltServer {

@@ -229,6 +229,14 @@ export interface FilesTable {
   created_at: CreatedAt;
 }
 
+export interface CountryTreesTable {
+  org_id: number;
+  /** The organisation's tree of {code, name, subList} as JSON text. */
+  tree: string;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -252,6 +260,7 @@ export interface Database {
   memos: MemosTable;
   display_preferences: DisplayPreferencesTable;
   files: FilesTable;
+  country_trees: CountryTreesTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -270,4 +279,5 @@ export const TENANT_TABLES = [
   'memos',
   'display_preferences',
   'files',
+  'country_trees',
 ] as const satisfies readonly (keyof Database)[];

@@ -5,7 +5,7 @@ import { classificationChildren, lookupClassification, searchClassification } fr
 export const classificationHandlers: HandlersOf<'classification'> = {
   'classification.queryAllCgList': (body, ctx) =>
     classificationTree(ctx.system, { parentNum: body.parentNum, maxLevel: body.maxLevel as 0 | 1 | 2 | undefined, keyword: body.keyword }),
-  'classification.children': (body, ctx) => classificationChildren(ctx.db, body),
-  'classification.search': (body, ctx) => searchClassification(ctx.db, body),
-  'classification.lookup': (body, ctx) => lookupClassification(ctx.db, body),
+  'classification.children': (body, ctx) => classificationChildren(ctx.system, body),
+  'classification.search': (body, ctx) => searchClassification(ctx.system, body),
+  'classification.lookup': (body, ctx) => lookupClassification(ctx.system, body),
 };
