@@ -7,8 +7,13 @@ export const COMPONENT_NAMES = [
   'Card',
   'CenteredPanel',
   'Checkbox',
+  'ClassPicker',
   'ClassificationBrowser',
   'Col',
+  'CountryGroupNotice',
+  'CountryMemberTip',
+  'CountryName',
+  'CountryTreeSelect',
   'DatePicker',
   'DialogFormButton',
   'Divider',
@@ -29,6 +34,7 @@ export const COMPONENT_NAMES = [
   'OperationOnLoad',
   'Paragraph',
   'Password',
+  'PersonSearch',
   'QueryRedirect',
   'RadioGroup',
   'ReleaseLogDialog',
@@ -44,6 +50,7 @@ export const COMPONENT_NAMES = [
   'Text',
   'TextArea',
   'Title',
+  'TreeSelectAll',
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

@@ -981,6 +981,17 @@ export interface CheckboxProps {
   [k: string]: unknown;
 }
 
+export interface ClassPickerProps {
+  /**
+   * 占位文字：默认“请选择大类、类似群或商品”
+   */
+  placeholder?: string;
+  /**
+   * 最多显示标签数：超出时显示 +N；默认按宽度自适应
+   */
+  maxTagCount?: number;
+}
+
 export interface ClassificationBrowserProps {}
 
 export interface ColProps {
@@ -1013,6 +1024,54 @@ export interface ColProps {
    */
   xl?: number;
   [k: string]: unknown;
+}
+
+export interface CountryGroupNoticeProps {
+  /**
+   * 链接文字：默认“地区注册须知”
+   */
+  linkText?: string;
+  /**
+   * 打开页面时提醒：未勾选过“下次不再提醒”时，页面打开即弹出，默认否
+   */
+  autoOpen?: boolean;
+}
+
+export interface CountryMemberTipProps {
+  /**
+   * 地区组织：EM 欧盟、OA 非洲知识产权组织、BX 比荷卢
+   */
+  code: "EM" | "OA" | "BX";
+}
+
+export interface CountryNameProps {
+  /**
+   * 分隔符：多个名称之间，默认“、”
+   */
+  separator?: string;
+  /**
+   * 固定代码：不绑定字段值时直接显示这些代码的名称
+   */
+  codes?: string[];
+}
+
+export interface CountryTreeSelectProps {
+  /**
+   * 占位文字：默认“请选择国家或地区”
+   */
+  placeholder?: string;
+  /**
+   * 地区注册须知：选中地区组织或其成员国时是否提醒，默认是
+   */
+  notice?: boolean;
+  /**
+   * 成员国提示：选中地区组织时是否列出成员国，默认是
+   */
+  memberTip?: boolean;
+  /**
+   * 最多显示标签数：超出时显示 +N；默认按宽度自适应
+   */
+  maxTagCount?: number;
 }
 
 export interface DatePickerProps {
@@ -1756,6 +1815,17 @@ export interface PasswordProps {
   [k: string]: unknown;
 }
 
+export interface PersonSearchProps {
+  /**
+   * 占位文字：默认“请输入姓名、账号或手机号搜索”
+   */
+  placeholder?: string;
+  /**
+   * 多选：默认是；否时最多选一人
+   */
+  multiple?: boolean;
+}
+
 export interface QueryRedirectProps {
   /**
    * 参数名
@@ -1945,6 +2015,50 @@ export interface TitleProps {
     [k: string]: unknown;
   };
   [k: string]: unknown;
+}
+
+export interface TreeSelectAllProps {
+  /**
+   * 取数接口：应答为树节点的列表，如 country.treeList；不填时用 treeData
+   */
+  operation?: string;
+  /**
+   * 请求体：调用 operation 时的固定请求字段
+   */
+  body?: {};
+  /**
+   * 静态树：不用接口时的树节点列表
+   */
+  treeData?: {}[];
+  /**
+   * 字段名：节点中名称、值、下级的属性名，默认 label、value、children
+   */
+  fieldNames?: {
+    /**
+     * 名称属性
+     */
+    label?: string;
+    /**
+     * 值属性
+     */
+    value?: string;
+    /**
+     * 下级属性
+     */
+    children?: string;
+  };
+  /**
+   * 分组可选：有下级的节点本身能否选中，默认是
+   */
+  groupsSelectable?: boolean;
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最多显示标签数：超出时显示 +N；默认按宽度自适应
+   */
+  maxTagCount?: number;
 }
 
 export interface AccountChangePasswordRequest {

@@ -34,7 +34,14 @@ import { ExternalTool } from './blocks/ExternalTool.js';
 import { GenericTable } from './blocks/GenericTable.js';
 import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
+import { TreeSelectAll } from './components/treeSelectAll/TreeSelectAll.js';
+import { PersonSearch } from './components/PersonSearch.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
+import { ClassPicker } from '../widgets/classPicker/ClassPicker.js';
+import { CountryTreeSelect } from '../widgets/countries/CountryTreeSelect.js';
+import { CountryName } from '../widgets/countries/CountryName.js';
+import { CountryMemberTip } from '../widgets/countries/CountryMemberTip.js';
+import { CountryGroupNotice } from '../widgets/countries/CountryGroupNotice.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
@@ -85,4 +92,11 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   FilterBar,
   ClassificationBrowser,
   ReleaseLogDialog,
+  TreeSelectAll,
+  PersonSearch,
+  ClassPicker,
+  CountryTreeSelect,
+  CountryName,
+  CountryMemberTip,
+  CountryGroupNotice,
 };

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { RecursionField, useField, useFieldSchema, useForm } from '@formily/react';
+import { observer, RecursionField, useField, useFieldSchema, useForm } from '@formily/react';
 import type { Field } from '@formily/core';
 import { fieldsWithin } from '../sectionFields.js';
 import { publishQuery } from '../bus.js';
 import { useRuntime } from '../runtimeContext.js';
-import { chipKeys, clearedValue, isEmptyCondition, resetConditions } from './filterConditions.js';
+import { chipKeys, clearedValue, conditionText, isEmptyCondition, resetConditions } from './filterConditions.js';
 
 export interface FilterBarProps {
   /** The channel the listening table reads its conditions from. */
@@ -22,11 +22,11 @@ const storageKey = (channel: string, userId: number | undefined) => `filter:${us
 
 function chipText(field: Field | undefined, value: unknown): string {
   const options = field?.dataSource as { label?: string; value?: unknown }[] | undefined;
-  const labelOf = (v: unknown) => options?.find((o) => o.value === v)?.label ?? String(v);
-  if (Array.isArray(value)) return value.map(labelOf).join('、');
-  if (value === true) return '是';
-  return labelOf(value);
+  return conditionText(value, (v) => options?.find((o) => o.value === v)?.label ?? String(v));
 }
+
+/** Observes the field, so a chip rereads once a widget has learnt its values' names. */
+const ChipText = observer(({ field, name, value }: { field: Field | undefined; name: string; value: unknown }) => <>{`${field?.title ?? name}：${chipText(field, value)}`}</>);
 
 /**
  * 筛选栏: labelled fields with 重 置 and 查 询, only the first four until 展开, and the chosen
@@ -100,7 +100,7 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [] }: Filte
           <Typography.Text type="secondary">已选条件：</Typography.Text>
           {chips.map((key) => (
             <Tag key={key} closable onClose={() => setAll({ ...applied, [key]: clearedValue(applied[key]) })}>
-              {`${fieldByName.get(key)?.title ?? key}：${chipText(fieldByName.get(key), applied[key])}`}
+              <ChipText field={fieldByName.get(key)} name={key} value={applied[key]} />
             </Tag>
           ))}
           <Button type="link" size="small" onClick={() => setAll(Object.fromEntries(Object.entries(applied).map(([k, v]) => [k, clearedValue(v)])))}>
