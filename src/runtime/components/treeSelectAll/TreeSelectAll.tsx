@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Space, TreeSelect, Typography } from 'antd';
 import type { TreeSelectAllProps as DescribedProps } from '../../../generated/types.js';
 import { useOperation } from '../../useOperation.js';
@@ -34,14 +34,14 @@ export type TreeSelectAllProps = DescribedProps & {
 interface AntNode {
   value: TreeValue;
   key: TreeValue;
-  title: string;
+  /** The line in the tree: the name, and 全选 / 取消全选 for a node with children. */
+  title: ReactNode;
+  /** The name on the tag once chosen. */
+  label: string;
   checkable: boolean;
   selectable: boolean;
   children: AntNode[];
 }
-
-const toAnt = (nodes: SelectableNode[]): AntNode[] =>
-  nodes.map((n) => ({ value: n.value, key: n.value, title: n.label, checkable: n.selectable, selectable: n.selectable, children: toAnt(n.children) }));
 
 const groupValues = (nodes: SelectableNode[]): TreeValue[] => nodes.flatMap((n) => (n.children.length > 0 ? [n.value, ...groupValues(n.children)] : []));
 
@@ -76,29 +76,22 @@ export function TreeSelectAll({
 
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed, FILTER_DEBOUNCE_MS);
-  const shown = useMemo(() => toAnt(filterTree(nodes, keyword)), [nodes, keyword]);
   const [expanded, setExpanded] = useState<TreeValue[]>([]);
 
   usePublishLabels(useMemo(() => [...index.values()].map((n) => ({ label: n.label, value: n.value })), [index]));
 
-  const commit = useCallback(
-    (next: TreeValue[]) => {
-      const had = new Set(selected);
-      const added = next.filter((v) => !had.has(v));
-      if (added.length > 0) onAdded?.(added);
-      onChange?.(next);
-    },
-    [selected, onChange, onAdded],
-  );
+  const commit = (next: TreeValue[]) => {
+    const had = new Set(selected);
+    const added = next.filter((v) => !had.has(v));
+    if (added.length > 0) onAdded?.(added);
+    onChange?.(next);
+  };
 
-  const renderTitle = (data: { value?: TreeValue; title?: unknown }) => {
-    const node = data.value === undefined ? undefined : index.get(data.value);
-    const label = node?.label ?? String(data.title ?? '');
-    if (!node || node.children.length === 0) return <span>{label}</span>;
+  const actions = (node: SelectableNode) => {
     const state = selectionUnder(selected, node);
     return (
       <span className="ipm-tree-select-all-node">
-        <span>{label}</span>
+        <span>{node.label}</span>
         <Space size={8} className="ipm-tree-select-all-actions">
           <Typography.Link
             disabled={state === 'all' || disabled}
@@ -122,25 +115,38 @@ export function TreeSelectAll({
       </span>
     );
   };
+  const toAnt = (list: SelectableNode[]): AntNode[] =>
+    list.map((n) => ({
+      value: n.value,
+      key: n.value,
+      title: n.children.length > 0 ? actions(n) : n.label,
+      label: n.label,
+      checkable: n.selectable,
+      selectable: n.selectable,
+      children: toAnt(n.children),
+    }));
+  const filtered = useMemo(() => filterTree(nodes, keyword), [nodes, keyword]);
 
   return (
     <TreeSelect
       className="ipm-tree-select-all"
       style={{ width: '100%' }}
-      treeData={shown}
+      treeData={toAnt(filtered)}
+      treeNodeLabelProp="label"
       treeCheckable
       treeCheckStrictly
       // Values are shown with their labels; the field keeps plain values.
       value={selected.map((v) => ({ value: v, label: index.get(v)?.label ?? String(v) }))}
       onChange={(next: { value: TreeValue }[]) => commit(next.map((n) => n.value))}
       showCheckedStrategy={TreeSelect.SHOW_ALL}
-      treeTitleRender={renderTitle}
       showSearch
       searchValue={typed}
       onSearch={setTyped}
       filterTreeNode={false}
+      // The filter stays while a branch is chosen, and goes when the dropdown closes.
       autoClearSearchValue={false}
-      treeExpandedKeys={keyword.trim() ? groupValues(filterTree(nodes, keyword)) : expanded}
+      onOpenChange={(open) => !open && setTyped('')}
+      treeExpandedKeys={keyword.trim() ? groupValues(filtered) : expanded}
       onTreeExpand={(keys) => setExpanded(keys as TreeValue[])}
       placeholder={placeholder}
       maxTagCount={maxTagCount ?? 'responsive'}
@@ -150,7 +156,7 @@ export function TreeSelectAll({
       notFoundContent={givenLoading ?? remote.isLoading ? '加载中…' : '暂无数据'}
       listHeight={320}
       popupMatchSelectWidth={false}
-      dropdownStyle={{ minWidth: 320 }}
+      styles={{ popup: { root: { minWidth: 320 } } }}
     />
   );
 }
