@@ -36,7 +36,7 @@ export function CountryNoticePopover({ open, preference, onAcknowledge, children
     </div>
   );
   return (
-    <Popover open={open} trigger={[]} placement="top" title={UNION_NOTICE_TITLE} content={content} overlayClassName="ipm-country-notice-popover">
+    <Popover open={open} trigger={[]} placement="top" title={UNION_NOTICE_TITLE} content={content} overlayClassName="ipm-country-notice-popover" zIndex={1100}>
       {children}
     </Popover>
   );

@@ -28,11 +28,16 @@ export function CountryTreeSelect({ placeholder = '请选择国家或地区', no
   const nodes = useMemo(() => readTree(tree.data, COUNTRY_FIELDS, false), [tree.data]);
   const { preference, save } = useNoticePreference();
   const [noticeOpen, setNoticeOpen] = useState(false);
+  const [dropdownOpen, setDropdownOpen] = useState(false);
   const selected = value ?? [];
   const unions = memberTip ? chosenUnions(selected, countries) : [];
 
   const onAdded = (added: TreeValue[]) => {
-    if (notice && !preference.noRemind && concernsUnion(added, countries)) setNoticeOpen(true);
+    if (notice && !preference.noRemind && concernsUnion(added, countries)) {
+      // The notice is to be read: the dropdown makes way for it.
+      setDropdownOpen(false);
+      setNoticeOpen(true);
+    }
   };
 
   return (
@@ -52,6 +57,8 @@ export function CountryTreeSelect({ placeholder = '请选择国家或地区', no
             value={selected}
             onChange={(next) => onChange?.(next.map(String))}
             onAdded={onAdded}
+            open={dropdownOpen}
+            onOpenChange={setDropdownOpen}
             placeholder={placeholder}
             maxTagCount={maxTagCount}
             disabled={disabled}

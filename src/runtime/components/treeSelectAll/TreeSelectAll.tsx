@@ -29,6 +29,9 @@ export type TreeSelectAllProps = DescribedProps & {
   loading?: boolean;
   /** Called with the values a change added, before onChange. */
   onAdded?: (added: TreeValue[]) => void;
+  /** For widgets built on this one that close the dropdown themselves. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 };
 
 interface AntNode {
@@ -64,6 +67,8 @@ export function TreeSelectAll({
   nodes: givenNodes,
   loading: givenLoading,
   onAdded,
+  open,
+  onOpenChange,
 }: TreeSelectAllProps) {
   const remote = useOperation<unknown>(operation ?? '', operation && !givenNodes ? (body ?? {}) : null);
   const names = useMemo(() => ({ ...DEFAULT_FIELD_NAMES, ...fieldNames }), [fieldNames]);
@@ -145,7 +150,11 @@ export function TreeSelectAll({
       filterTreeNode={false}
       // The filter stays while a branch is chosen, and goes when the dropdown closes.
       autoClearSearchValue={false}
-      onOpenChange={(open) => !open && setTyped('')}
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setTyped('');
+        onOpenChange?.(next);
+      }}
       treeExpandedKeys={keyword.trim() ? groupValues(filtered) : expanded}
       onTreeExpand={(keys) => setExpanded(keys as TreeValue[])}
       placeholder={placeholder}
