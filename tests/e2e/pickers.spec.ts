@@ -39,6 +39,13 @@ async function pickCountry(page: Page, field: Locator, name: string): Promise<vo
 }
 
 test.describe('pickers and trees on the example page', () => {
+  const scriptErrors: string[] = [];
+  test.beforeEach(({ page }) => {
+    scriptErrors.length = 0;
+    page.on('pageerror', (err) => scriptErrors.push(err.message));
+  });
+  test.afterEach(() => expect(scriptErrors).toEqual([]));
+
   test('class picker: 300px panel, level lock, unlock on clear, goods 50 at a time', async ({ page }) => {
     test.skip(!haveClassification, 'needs CLASSIFICATION_FILE (CI points it at the shared classification data)');
     await openExample(page);
