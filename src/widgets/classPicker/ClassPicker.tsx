@@ -10,6 +10,7 @@ import {
   choiceLabel,
   choices,
   emptyClassValue,
+  LEVEL_NAMES,
   lockedLevel,
   normaliseClassValue,
   removeChoice,
@@ -60,9 +61,10 @@ export function ClassPicker({ value: rawValue, onChange, disabled, placeholder =
     });
   }
 
-  const chosen = choices(value);
-  const options = chosen.map((c) => ({ value: tagKey(c.level, c.text), label: choiceLabel(c.level, c.text, names) }));
-  usePublishLabels(useMemo(() => chosen.map((c) => ({ value: c.text, label: choiceLabel(c.level, c.text, names) })), [value, names]));
+  const chosen = useMemo(() => choices(value).map((c) => ({ ...c, label: choiceLabel(c.level, c.text, names) })), [value, names]);
+  const options = chosen.map((c) => ({ value: tagKey(c.level, c.text), label: c.label }));
+  // The filter bar's chip shows these names for the values of whichever level is filled.
+  usePublishLabels(useMemo(() => chosen.map((c) => ({ value: c.text, label: c.label })), [chosen]));
 
   const toggle = (entry: ClassificationEntry) => {
     remember([entry]);
@@ -85,7 +87,7 @@ export function ClassPicker({ value: rawValue, onChange, disabled, placeholder =
         onChange={(e) => setTyped(e.target.value)}
       />
       {keyword ? <ClassSearchResults keyword={keyword} value={value} onToggle={toggle} /> : <ClassColumns value={value} onToggle={toggle} />}
-      {locked !== null && <div className="ipm-class-picker-hint">已按“{['大类', '类似群', '商品/服务项'][locked]}”选择，清空后可选择其他层级</div>}
+      {locked !== null && <div className="ipm-class-picker-hint">已按“{LEVEL_NAMES[locked]}”选择，清空后可选择其他层级</div>}
     </div>
   );
 
