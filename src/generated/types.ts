@@ -983,7 +983,7 @@ export interface CheckboxProps {
 
 export interface ClassPickerProps {
   /**
-   * 占位文字：默认“请选择大类、类似群或商品”
+   * 占位文字
    */
   placeholder?: string;
   /**
@@ -1028,11 +1028,11 @@ export interface ColProps {
 
 export interface CountryGroupNoticeProps {
   /**
-   * 链接文字：默认“地区注册须知”
+   * 链接文字
    */
   linkText?: string;
   /**
-   * 打开页面时提醒：未勾选过“下次不再提醒”时，页面打开即弹出，默认否
+   * 打开页面时提醒：未勾选过“下次不再提醒”时，页面打开即弹出
    */
   autoOpen?: boolean;
 }
@@ -1046,7 +1046,7 @@ export interface CountryMemberTipProps {
 
 export interface CountryNameProps {
   /**
-   * 分隔符：多个名称之间，默认“、”
+   * 分隔符：多个名称之间
    */
   separator?: string;
   /**
@@ -1057,15 +1057,15 @@ export interface CountryNameProps {
 
 export interface CountryTreeSelectProps {
   /**
-   * 占位文字：默认“请选择国家或地区”
+   * 占位文字
    */
   placeholder?: string;
   /**
-   * 地区注册须知：选中地区组织或其成员国时是否提醒，默认是
+   * 地区注册须知：选中地区组织或其成员国时是否提醒
    */
   notice?: boolean;
   /**
-   * 成员国提示：选中地区组织时是否列出成员国，默认是
+   * 成员国提示：选中地区组织时是否列出成员国
    */
   memberTip?: boolean;
   /**
@@ -1817,11 +1817,11 @@ export interface PasswordProps {
 
 export interface PersonSearchProps {
   /**
-   * 占位文字：默认“请输入姓名、账号或手机号搜索”
+   * 占位文字
    */
   placeholder?: string;
   /**
-   * 多选：默认是；否时最多选一人
+   * 多选：否时最多选一人
    */
   multiple?: boolean;
 }
@@ -2048,7 +2048,7 @@ export interface TreeSelectAllProps {
     children?: string;
   };
   /**
-   * 分组可选：有下级的节点本身能否选中，默认是
+   * 分组可选：有下级的节点本身能否选中
    */
   groupsSelectable?: boolean;
   /**
