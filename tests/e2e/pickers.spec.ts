@@ -52,7 +52,8 @@ test.describe('pickers and trees on the example page', () => {
     const field = item(card(page), '商品分类');
     await field.locator('.ipm-class-picker').click();
     await expect(classPanel(page)).toBeVisible();
-    expect(Math.round(await classPanel(page).evaluate((el) => el.getBoundingClientRect().height))).toBe(300);
+    // Measured once the opening animation has finished.
+    await expect.poll(() => classPanel(page).evaluate((el) => Math.round(el.getBoundingClientRect().height))).toBe(300);
 
     await expect(column(page, '大类').getByRole('listitem')).toHaveCount(45);
     await column(page, '大类').getByText('第9类 科学仪器').click();
@@ -136,6 +137,17 @@ test.describe('pickers and trees on the example page', () => {
     // The groups stay selectable on their own.
     await openDropdown(page).locator('.ant-select-tree-treenode').filter({ hasText: '国内商标' }).locator('.ant-select-tree-checkbox').first().click();
     await expect(tags(field)).toHaveText(['马德里国际注册', '单一国家注册', '地区组织注册', '国内商标']);
+    await page.keyboard.press('Escape');
+
+    // The same from an operation's tree, with groups that only arrange their children.
+    const markets = item(card(page), '重点市场');
+    await markets.locator('.ant-select-selector').click();
+    const region = openDropdown(page).locator('.ipm-tree-select-all-node').filter({ hasText: '地区组织与国际注册' });
+    await region.getByText('全选', { exact: true }).click();
+    await expect(tags(markets)).toHaveText(['欧盟', '非洲知识产权组织', '比荷卢', '马德里']);
+    await expect(openDropdown(page).locator('.ant-select-tree-treenode').filter({ hasText: '地区组织与国际注册' }).locator('.ant-select-tree-checkbox')).toHaveCount(0);
+    await region.getByText('取消全选').click();
+    await expect(tags(markets)).toHaveCount(0);
   });
 
   test('country tree: the regional notice, 下次不再提醒 kept across a reload, member countries of a union', async ({ page }) => {
