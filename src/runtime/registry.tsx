@@ -36,6 +36,7 @@ import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
+import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -85,4 +86,5 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   FilterBar,
   ClassificationBrowser,
   ReleaseLogDialog,
+  SchemaDesigner,
 };
