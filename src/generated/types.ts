@@ -342,7 +342,7 @@ export interface Memo {
    */
   id: number;
   /**
-   * 内容
+   * 内容：经服务端清理的富文本（HTML）
    */
   content: string;
   /**
@@ -1103,7 +1103,7 @@ export interface MemoSaveRequest {
    */
   id?: number;
   /**
-   * 内容
+   * 内容：富文本（HTML）：保存前服务端按编辑器产生的格式清理，脚本、事件属性、外部图片与不安全的链接都会被去掉
    */
   content: string;
 }
