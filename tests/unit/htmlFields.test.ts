@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cleanHtmlFields, htmlFieldPaths } from '../../src/server/http/htmlFields.js';
+import type { JsonSchema } from '../../src/shared/operation.js';
 
 const html = { type: 'string', contentMediaType: 'text/html' };
-const shared: Record<string, object> = {
+const shared: Record<string, JsonSchema> = {
   'https://schemas.ipm.local/entities/note.json': {
     type: 'object',
     properties: { body: html, title: { type: 'string' }, replies: { type: 'array', items: { $ref: 'https://schemas.ipm.local/entities/note.json' } } },

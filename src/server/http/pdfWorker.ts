@@ -2,9 +2,7 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-
-/** The PDF previewer's worker is served at this fixed address (spec 001 §9). */
-export const PDF_WORKER_PATH = '/pdf.worker.js';
+import { PDF_WORKER_PATH } from '../../shared/product.js';
 
 const require = createRequire(import.meta.url);
 

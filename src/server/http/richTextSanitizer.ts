@@ -22,7 +22,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Script and style bodies vanish with their tags; other unknown tags keep their text.
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: (tagName, attribs) => {
+    a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = attribs.href;
       if (!href || !isSafeLink(href)) return { tagName, attribs: {} };
       return { tagName, attribs: { href, target: '_blank', rel: 'noopener noreferrer' } };
