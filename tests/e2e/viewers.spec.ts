@@ -123,18 +123,47 @@ test('rich-text editor: Chinese toolbar, formatted typing, and a picture uploade
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
 
+  // A pasted picture file is uploaded the same way; pasted markup with a base64 picture loses the picture.
+  await editor.evaluate((el, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const files = new DataTransfer();
+    files.items.add(new File([bytes], '粘贴.png', { type: 'image/png' }));
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: files, bubbles: true, cancelable: true }));
+  }, PNG.toString('base64'));
+  await expect(editor.locator('img')).toHaveCount(2);
+  await expect(editor.locator('img').nth(1)).toHaveAttribute('src', /^\/api\/file\/download\?path=/);
+  await editor.evaluate((el, base64) => {
+    const markup = new DataTransfer();
+    markup.setData('text/html', `<p>粘贴的段落<img src="data:image/png;base64,${base64}"></p>`);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: markup, bubbles: true, cancelable: true }));
+  }, PNG.toString('base64'));
+  await expect(editor).toContainText('粘贴的段落');
+  await expect(editor.locator('img')).toHaveCount(2);
+  await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
+
   // Not a picture: refused before any upload.
   const again = page.waitForEvent('filechooser');
   await card.getByRole('button', { name: '插入图片', exact: true }).click();
   await (await again).setFiles({ name: '说明.txt', mimeType: 'text/plain', buffer: Buffer.from('不是图片') });
   await expect(page.getByText('文件只能是 jpg、png、gif、webp 格式')).toBeVisible();
-  await expect(editor.locator('img')).toHaveCount(1);
+  await expect(editor.locator('img')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/viewers-editor.png' });
 });
 
 test('memo: rich text saved with a script is stored and shown clean, and the page filters what it renders', async ({ page }) => {
-  await signIn(page, 'admin');
+  // The agent's memos, removed again afterwards: other tests expect the admin's list to start empty.
+  await signIn(page, 'agent');
   const { token } = await storedUser(page);
+  try {
+    await memoScenario(page, token);
+  } finally {
+    await page.unrouteAll();
+    const { list } = (await (await page.request.post('/api/memo/list', { headers: { token }, data: { pageSize: 100 } })).json()).data;
+    for (const memo of list as { id: number }[]) await page.request.post('/api/memo/delete', { headers: { token }, data: { id: memo.id } });
+  }
+});
+
+async function memoScenario(page: Page, token: string): Promise<void> {
   const dirty =
     '<p>核对<strong>续展</strong>材料<script>window.__memoXss = 1</script><img src="x" onerror="window.__memoXss = 2">' +
     '<a href="javascript:window.__memoXss = 3">恶意链接</a></p>';
@@ -187,7 +216,7 @@ test('memo: rich text saved with a script is stored and shown clean, and the pag
   await expect(forged.locator('a')).not.toHaveAttribute('href', /.*/);
   await forged.getByText('未经清理').click();
   expect(await page.evaluate(() => (window as unknown as { __memoXss?: number }).__memoXss)).toBeUndefined();
-});
+}
 
 test('avatar initials, deadline wording, handling deadline choices, copy, empty state', async ({ page }) => {
   await openExample(page);
