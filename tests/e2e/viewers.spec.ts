@@ -231,7 +231,7 @@ test('avatar initials, deadline wording, handling deadline choices, copy, empty 
   const today = dayjs();
   const deadline = page.locator('.ant-formily-item').filter({ hasText: '官方期限' });
   const setDeadline = async (date: string) => {
-    await deadline.getByRole('button', { name: /^修改期限/ }).or(deadline.getByLabel(/^修改期限/)).first().click();
+    await deadline.getByLabel(/^修改期限/).click();
     const input = deadline.locator('.ant-picker input');
     await input.fill(date);
     await input.press('Enter');

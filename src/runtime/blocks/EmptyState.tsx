@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Empty } from 'antd';
 import type { EmptyStateProps } from '../../generated/types.js';
 
 /** The default text of the empty-state widget (spec 000 §9). */
 export const EMPTY_STATE_TEXT = '请先搜索商标';
 
-const PRESET_IMAGES: Record<string, string | React.ReactNode> = {
+const PRESET_IMAGES: Record<string, ReactNode> = {
   default: Empty.PRESENTED_IMAGE_DEFAULT,
   simple: Empty.PRESENTED_IMAGE_SIMPLE,
 };
