@@ -151,8 +151,9 @@ test('rich-text editor: Chinese toolbar, formatted typing, and a picture uploade
 });
 
 test('memo: rich text saved with a script is stored and shown clean, and the page filters what it renders', async ({ page }) => {
-  // The agent's memos, removed again afterwards: other tests expect the admin's list to start empty.
-  await signIn(page, 'agent');
+  // The staff user's memos, removed again afterwards: other tests expect the admin's list to start
+  // empty and the agent's release log unread.
+  await signIn(page, 'staff');
   const { token } = await storedUser(page);
   try {
     await memoScenario(page, token);
