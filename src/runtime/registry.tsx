@@ -34,6 +34,14 @@ import { ExternalTool } from './blocks/ExternalTool.js';
 import { GenericTable } from './blocks/GenericTable.js';
 import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
+import { PdfPreview } from './components/PdfPreview.js';
+import { RichTextEditor } from './components/RichTextEditor.js';
+import { DeadlineDisplay } from './components/DeadlineDisplay.js';
+import { HandlingDeadlinePicker } from './components/HandlingDeadlinePicker.js';
+import { CopyText } from './components/CopyText.js';
+import { AvatarBadge } from './blocks/AvatarBadge.js';
+import { EmptyState } from './blocks/EmptyState.js';
+import { ResponsiveGrid } from './blocks/ResponsiveGrid.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
@@ -87,4 +95,12 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   ClassificationBrowser,
   ReleaseLogDialog,
   SchemaDesigner,
+  PdfPreview,
+  RichTextEditor,
+  DeadlineDisplay,
+  HandlingDeadlinePicker,
+  CopyText,
+  AvatarBadge,
+  EmptyState,
+  ResponsiveGrid,
 };
