@@ -91,7 +91,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       plugins: [addFormats as unknown as AjvPlugin<unknown>],
     },
   });
-  const schemas = SchemaLibrary.load();
+  const schemas = SchemaLibrary.load(config.schemasDir);
   const services: ServerServices = {
     config,
     system: database.db,
