@@ -36,6 +36,14 @@ import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
 import { TreeSelectAll } from './components/treeSelectAll/TreeSelectAll.js';
 import { PersonSearch } from './components/PersonSearch.js';
+import { PdfPreview } from './components/PdfPreview.js';
+import { RichTextEditor } from './components/RichTextEditor.js';
+import { DeadlineDisplay } from './components/DeadlineDisplay.js';
+import { HandlingDeadlinePicker } from './components/HandlingDeadlinePicker.js';
+import { CopyText } from './components/CopyText.js';
+import { AvatarBadge } from './blocks/AvatarBadge.js';
+import { EmptyState } from './blocks/EmptyState.js';
+import { ResponsiveGrid } from './blocks/ResponsiveGrid.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 import { ClassPicker } from '../widgets/classPicker/ClassPicker.js';
 import { CountryTreeSelect } from '../widgets/countries/CountryTreeSelect.js';
@@ -43,6 +51,7 @@ import { CountryName } from '../widgets/countries/CountryName.js';
 import { CountryMemberTip } from '../widgets/countries/CountryMemberTip.js';
 import { CountryGroupNotice } from '../widgets/countries/CountryGroupNotice.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
+import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -99,4 +108,13 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   CountryName,
   CountryMemberTip,
   CountryGroupNotice,
+  SchemaDesigner,
+  PdfPreview,
+  RichTextEditor,
+  DeadlineDisplay,
+  HandlingDeadlinePicker,
+  CopyText,
+  AvatarBadge,
+  EmptyState,
+  ResponsiveGrid,
 };
