@@ -178,6 +178,40 @@ export interface Banner {
 }
 
 /**
+ * 进行中的分片上传（50MB 及以上的大文件）：上传编号、分片大小与服务端已收到的分片，中断后据此续传。
+ */
+export interface ChunkedUpload {
+  /**
+   * 上传编号
+   */
+  uploadId: string;
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 文件大小（字节）
+   */
+  size: number;
+  /**
+   * 上传用途
+   */
+  purpose: "general" | "officialDocument";
+  /**
+   * 分片大小（字节）
+   */
+  chunkSize: number;
+  /**
+   * 分片数
+   */
+  chunkCount: number;
+  /**
+   * 已收到的分片序号
+   */
+  received: number[];
+}
+
+/**
  * 商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。
  */
 export interface ClassificationNode {
@@ -316,6 +350,28 @@ export interface GroupInfo {
      */
     count: number;
   }[];
+}
+
+/**
+ * 图片上传列表中的一张图（spec 001 §3）：序号、图片地址、裁剪后的图片地址与备注。
+ */
+export interface ImageEntry {
+  /**
+   * 序号
+   */
+  position: number;
+  /**
+   * 图片地址
+   */
+  imageData: string;
+  /**
+   * 裁剪后的图片地址：未裁剪时为空
+   */
+  cropperImg: string;
+  /**
+   * 备注
+   */
+  remark: string;
 }
 
 /**
@@ -630,6 +686,32 @@ export interface UploadedFile {
    * 状态
    */
   status: "done";
+}
+
+/**
+ * 一位成员上传的文件：上传人、文件数与最近上传的文件。
+ */
+export interface UploaderFiles {
+  /**
+   * 上传人编号
+   */
+  id: number;
+  /**
+   * 上传人
+   */
+  name: string;
+  /**
+   * 文件数
+   */
+  count: number;
+  /**
+   * 最近上传时间
+   */
+  lastUploadedAt?: string;
+  /**
+   * 最近上传的文件
+   */
+  files: UploadedFile[];
 }
 
 /**
@@ -970,7 +1052,12 @@ export interface EnterpriseSaveInfoRequest {
 
 export type EnterpriseSaveInfoResponse = Enterprise;
 
-export interface FileUploadRequest {}
+export interface FileUploadRequest {
+  /**
+   * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB）
+   */
+  purpose?: "general" | "officialDocument";
+}
 
 export type FileUploadResponse = UploadedFile;
 
@@ -985,6 +1072,76 @@ export interface FileDownloadRequest {
  * 文件内容
  */
 export type FileDownloadResponse = string;
+
+export interface FileStartUploadRequest {
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 文件大小
+   */
+  size: number;
+  /**
+   * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB）
+   */
+  purpose?: "general" | "officialDocument";
+}
+
+export type FileStartUploadResponse = ChunkedUpload;
+
+export interface FileUploadChunkRequest {
+  /**
+   * 上传编号
+   */
+  uploadId: string;
+  /**
+   * 分片序号
+   */
+  index: string;
+}
+
+export type FileUploadChunkResponse = ChunkedUpload;
+
+export interface FileUploadStatusRequest {
+  /**
+   * 上传编号
+   */
+  uploadId: string;
+}
+
+export type FileUploadStatusResponse = ChunkedUpload;
+
+export interface FileCompleteUploadRequest {
+  /**
+   * 上传编号
+   */
+  uploadId: string;
+}
+
+export type FileCompleteUploadResponse = UploadedFile;
+
+export interface FileListByUploaderRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface FileListByUploaderResponse {
+  /**
+   * 成员
+   */
+  list: UploaderFiles[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
 
 export interface HomeGetMessageListRequest {
   /**
