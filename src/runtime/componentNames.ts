@@ -34,6 +34,8 @@ export const COMPONENT_NAMES = [
   'OperationForm',
   'SendCodeButton',
   'AttachmentUpload',
+  'ThumbnailUpload',
+  'ImageRemarkList',
   'OperationList',
   'OperationDescriptions',
   'OperationArticle',

@@ -1,0 +1,32 @@
+import { extensionOf } from './uploadRules.js';
+
+const IMAGE_TYPES = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp']);
+
+/** Whether a thumbnail can show the picture itself. */
+export function isImageFile(nameOrType: string): boolean {
+  return IMAGE_TYPES.has(nameOrType.includes('.') ? extensionOf(nameOrType) : nameOrType.toLowerCase());
+}
+
+export type FileIconKind = 'pdf' | 'doc' | 'zip' | 'xlsx' | 'txt' | 'other';
+
+/** The file-type icon of a non-image thumbnail (spec 000 §9: pdf, doc, zip/rar, xlsx, txt). */
+export function fileIconKind(nameOrType: string): FileIconKind {
+  const type = nameOrType.includes('.') ? extensionOf(nameOrType) : nameOrType.toLowerCase();
+  if (type === 'pdf') return 'pdf';
+  if (type === 'doc' || type === 'docx') return 'doc';
+  if (type === 'zip' || type === 'rar' || type === '7z') return 'zip';
+  if (type === 'xls' || type === 'xlsx' || type === 'csv') return 'xlsx';
+  if (type === 'txt') return 'txt';
+  return 'other';
+}
+
+/** What a table cell shows of a file list: the first few, and how many more there are. */
+export function cellSlice<T>(files: readonly T[], shown = 3): { visible: T[]; more: number } {
+  return { visible: files.slice(0, shown), more: Math.max(0, files.length - shown) };
+}
+
+/** The stored path inside a download address `/api/file/download?path=…`. */
+export function pathOfUrl(url: string): string | null {
+  const query = url.split('?')[1];
+  return query ? new URLSearchParams(query).get('path') : null;
+}

@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { App } from 'antd';
+import type { UploadedFile } from '../../generated/types.js';
+import { useRuntime } from '../runtimeContext.js';
+import { countRefusal, fileRefusal, type UploadRules } from './uploadRules.js';
+import { sendFile } from './sendFile.js';
+
+export interface FileInFlight {
+  uid: string;
+  name: string;
+  percent: number;
+}
+
+let sequence = 0;
+
+/**
+ * The upload steps every uploader shares: refuse a file by the rules (nothing is sent), hold a
+ * place for it while it travels so several files chosen at once respect the count, send it
+ * (chunked when large) with its progress, and say how it went in the spec's words.
+ */
+export function useUploadQueue(rules: UploadRules, taken: () => number) {
+  const runtime = useRuntime();
+  const { message } = App.useApp();
+  const held = useRef(0);
+  // The same count as state, so the add button hides while files are on their way.
+  const [pending, setPending] = useState(0);
+  const [inFlight, setInFlight] = useState<FileInFlight[]>([]);
+
+  const warn = (text: string) => void message.warning({ content: text, key: text });
+
+  /** Checks a chosen file and, when it may go, holds a place for it. */
+  const admit = (file: { name: string; size: number }, extra?: (file: { name: string; size: number }) => string | null): boolean => {
+    const reason = extra?.(file) ?? fileRefusal(file, rules) ?? countRefusal(rules, taken() + held.current);
+    if (reason) {
+      warn(reason);
+      return false;
+    }
+    held.current++;
+    setPending(held.current);
+    return true;
+  };
+
+  /** Gives back a place held for a file that will not be sent after all (a crop cancelled). */
+  const release = () => {
+    held.current = Math.max(0, held.current - 1);
+    setPending(held.current);
+  };
+
+  /** Sends one file, reporting its progress under its name. */
+  const transfer = async (file: File): Promise<UploadedFile> => {
+    const uid = `upload-${++sequence}`;
+    setInFlight((list) => [...list, { uid, name: file.name, percent: 0 }]);
+    try {
+      return await sendFile(runtime.callOperation, file, rules, (percent) =>
+        setInFlight((list) => list.map((f) => (f.uid === uid ? { ...f, percent } : f))),
+      );
+    } finally {
+      setInFlight((list) => list.filter((f) => f.uid !== uid));
+    }
+  };
+
+  /** Runs the sending of an admitted file; `store` puts the result into the field's value. */
+  const run = async <T>(work: (send: typeof transfer) => Promise<T>, store: (result: T) => void): Promise<void> => {
+    try {
+      const result = await work(transfer);
+      store(result);
+      message.success('上传成功');
+    } catch {
+      message.error('上传失败，请重试');
+    } finally {
+      release();
+    }
+  };
+
+  return { admit, release, run, inFlight, pending, warn };
+}
