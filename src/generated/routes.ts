@@ -696,6 +696,78 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/schema-problem.json",
+    "title": "SchemaProblem",
+    "description": "描述中的一处问题：位置（JSON 指针）与中文说明。",
+    "type": "object",
+    "required": [
+      "at",
+      "message"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "at": {
+        "title": "位置",
+        "type": "string",
+        "description": "JSON 指针，如 /body/properties/table/x-component-props/operation"
+      },
+      "message": {
+        "title": "说明",
+        "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/schema-version.json",
+    "title": "SchemaVersion",
+    "description": "设计器保存的一个描述版本：草稿、已发布或已归档。",
+    "x-table": "schema_versions",
+    "type": "object",
+    "required": [
+      "version",
+      "status",
+      "authorName",
+      "comment",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "version": {
+        "title": "版本号",
+        "type": "integer",
+        "minimum": 1
+      },
+      "status": {
+        "title": "状态",
+        "enum": [
+          "draft",
+          "published",
+          "archived"
+        ],
+        "description": "draft 草稿；published 正在生效；archived 曾经发布、已被替换"
+      },
+      "authorName": {
+        "title": "作者",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "comment": {
+        "title": "说明",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "title": "保存时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/site-document.json",
     "title": "SiteDocument",
     "description": "平台文书，例如用户协议。",
@@ -1416,6 +1488,511 @@ export const operationTable: OperationDefinition[] = [
       "type": "array",
       "items": {
         "$ref": "https://schemas.ipm.local/entities/classification-node.json"
+      }
+    }
+  },
+  {
+    "id": "designer.listSchemas",
+    "domain": "designer",
+    "name": "listSchemas",
+    "method": "POST",
+    "path": "/designer/schemas",
+    "summary": "可设计的描述",
+    "description": "内置描述与本组织保存过的描述，各带正在生效的版本号与最新版本号。",
+    "permission": "schemaDesigner",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 100,
+          "description": "按标题或键查找"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "描述",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "kind",
+              "key",
+              "title",
+              "builtIn",
+              "publishedVersion",
+              "latestVersion",
+              "updatedAt"
+            ],
+            "properties": {
+              "kind": {
+                "title": "描述类别",
+                "enum": [
+                  "pages",
+                  "forms",
+                  "fields"
+                ],
+                "description": "pages 页面；forms 表单；fields 自定义字段类型"
+              },
+              "key": {
+                "title": "键",
+                "type": "string"
+              },
+              "title": {
+                "title": "标题",
+                "type": "string"
+              },
+              "builtIn": {
+                "title": "有内置版本",
+                "type": "boolean"
+              },
+              "publishedVersion": {
+                "title": "生效版本",
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "description": "为空时生效的是内置版本"
+              },
+              "latestVersion": {
+                "title": "最新版本",
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
+              "updatedAt": {
+                "title": "最近保存",
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.getSchema",
+    "domain": "designer",
+    "name": "getSchema",
+    "method": "POST",
+    "path": "/designer/schema",
+    "summary": "一个描述的内置版本与版本列表",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "builtIn",
+        "versions"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string"
+        },
+        "builtIn": {
+          "title": "内置版本",
+          "type": [
+            "object",
+            "null"
+          ],
+          "additionalProperties": true
+        },
+        "versions": {
+          "title": "版本",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/schema-version.json"
+          },
+          "description": "新的在前"
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.getVersion",
+    "domain": "designer",
+    "name": "getVersion",
+    "method": "POST",
+    "path": "/designer/version",
+    "summary": "一个版本的内容",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "version"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "version": {
+          "title": "版本号",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "version",
+        "body"
+      ],
+      "properties": {
+        "version": {
+          "$ref": "https://schemas.ipm.local/entities/schema-version.json"
+        },
+        "body": {
+          "title": "内容",
+          "type": "object",
+          "additionalProperties": true
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.validate",
+    "domain": "designer",
+    "name": "validate",
+    "method": "POST",
+    "path": "/designer/validate",
+    "summary": "检查描述",
+    "description": "按元描述与构件描述检查，返回每处问题的位置；不保存任何东西。",
+    "permission": "schemaDesigner",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "body"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "body": {
+          "title": "描述内容",
+          "type": "object",
+          "additionalProperties": true
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "problems"
+      ],
+      "properties": {
+        "problems": {
+          "title": "问题",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/schema-problem.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.saveDraft",
+    "domain": "designer",
+    "name": "saveDraft",
+    "method": "POST",
+    "path": "/designer/saveDraft",
+    "summary": "保存草稿",
+    "description": "保存为新的草稿版本。baseVersion 是编辑开始时的最新版本号（从内置版本开始时为 null）；之后若有人保存了更新的版本，保存被拒绝，不会悄悄覆盖。有问题的草稿也可保存，问题随应答返回。",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "body",
+        "baseVersion"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "body": {
+          "title": "描述内容",
+          "type": "object",
+          "additionalProperties": true
+        },
+        "baseVersion": {
+          "title": "基于的版本",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1
+        },
+        "comment": {
+          "title": "说明",
+          "type": "string",
+          "maxLength": 500
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "version",
+        "problems"
+      ],
+      "properties": {
+        "version": {
+          "title": "新版本号",
+          "type": "integer"
+        },
+        "problems": {
+          "title": "问题",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/schema-problem.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.publish",
+    "domain": "designer",
+    "name": "publish",
+    "method": "POST",
+    "path": "/designer/publish",
+    "summary": "发布版本",
+    "description": "先在服务端检查；有任何问题都不发布。发布后原来生效的版本归档，本组织的用户下次加载即看到新版本；记入操作日志。",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "version"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "version": {
+          "title": "版本号",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "publishedVersion"
+      ],
+      "properties": {
+        "publishedVersion": {
+          "title": "生效版本",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "为空表示生效的是内置版本"
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.rollback",
+    "domain": "designer",
+    "name": "rollback",
+    "method": "POST",
+    "path": "/designer/rollback",
+    "summary": "回滚",
+    "description": "把较早的版本复制为新版本并发布（历史不改写）；version 为 0 表示回到内置版本。记入操作日志。",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "version"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "version": {
+          "title": "回滚到的版本号",
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "publishedVersion"
+      ],
+      "properties": {
+        "publishedVersion": {
+          "title": "生效版本",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "为空表示生效的是内置版本"
+        }
       }
     }
   },
@@ -2636,6 +3213,13 @@ export interface OperationTypes {
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false; transport: 'json' };
   'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
+  'designer.listSchemas': { request: T.DesignerListSchemasRequest; response: T.DesignerListSchemasResponse; public: false; transport: 'json' };
+  'designer.getSchema': { request: T.DesignerGetSchemaRequest; response: T.DesignerGetSchemaResponse; public: false; transport: 'json' };
+  'designer.getVersion': { request: T.DesignerGetVersionRequest; response: T.DesignerGetVersionResponse; public: false; transport: 'json' };
+  'designer.validate': { request: T.DesignerValidateRequest; response: T.DesignerValidateResponse; public: false; transport: 'json' };
+  'designer.saveDraft': { request: T.DesignerSaveDraftRequest; response: T.DesignerSaveDraftResponse; public: false; transport: 'json' };
+  'designer.publish': { request: T.DesignerPublishRequest; response: T.DesignerPublishResponse; public: false; transport: 'json' };
+  'designer.rollback': { request: T.DesignerRollbackRequest; response: T.DesignerRollbackResponse; public: false; transport: 'json' };
   'display.set': { request: T.DisplaySetRequest; response: T.DisplaySetResponse; public: false; transport: 'json' };
   'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse; public: false; transport: 'json' };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false; transport: 'json' };

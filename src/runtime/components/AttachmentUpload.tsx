@@ -1,28 +1,18 @@
 import { useRef } from 'react';
 import { Button, Upload, type UploadFile } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import type { UploadedFile } from '../../generated/types.js';
-import { UPLOAD_PURPOSES, type UploadPurpose } from '../../shared/uploadPurposes.js';
+import type { AttachmentUploadProps as DescribedAttachmentUploadProps, UploadedFile } from '../../generated/types.js';
+import { UPLOAD_PURPOSES } from '../../shared/uploadPurposes.js';
 import { acceptAttribute, acceptedExtensions, limitMbOf, type UploadRules } from '../upload/uploadRules.js';
 import { useUploadQueue } from '../upload/useUploadQueue.js';
 import { useFileActions } from '../upload/useFileActions.js';
 
-export interface AttachmentUploadProps {
-  /** 1 for a single attachment (a new file replaces the old one); at most 10 otherwise. */
-  maxCount?: number;
-  /** general (30MB) or officialDocument (100MB, pdf/jpg/jpeg/png/doc/docx). */
-  purpose?: UploadPurpose;
-  /** Lowers the purpose's size limit. */
-  limitMb?: number;
-  /** Allowed extensions, e.g. `["pdf", "jpg"]`; the server checks the content as well. */
-  accept?: string[];
-  /** A drop area instead of a button (the official-document uploader). */
-  drag?: boolean;
+export type AttachmentUploadProps = DescribedAttachmentUploadProps & {
   value?: UploadedFile[];
   onChange?: (files: UploadedFile[]) => void;
   disabled?: boolean;
   readOnly?: boolean;
-}
+};
 
 /**
  * 附件: uploads through the file operations with the spec's messages (large files in resumable

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Input, Upload } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { ImageEntry } from '../../generated/types.js';
+import type { ImageEntry, ImageRemarkListProps as DescribedImageRemarkListProps } from '../../generated/types.js';
 import { CROP_TYPES } from '../upload/cropGeometry.js';
 import { pathOfUrl } from '../upload/fileKinds.js';
 import { acceptAttribute, extensionOf, type UploadRules } from '../upload/uploadRules.js';
@@ -16,18 +16,12 @@ import './uploads.css';
 export const DEFAULT_IMAGE_LIMIT = 3;
 export const REMARK_MAX = 20;
 
-export interface ImageRemarkListProps {
-  limit?: number;
-  limitMb?: number;
-  /** Picture types; jpg, jpeg and png by default (and always when cropping). */
-  accept?: string[];
-  /** Each picture goes through the crop dialog; the entry keeps both the picture and its cropped version. */
-  crop?: boolean;
+export type ImageRemarkListProps = DescribedImageRemarkListProps & {
   value?: ImageEntry[];
   onChange?: (entries: ImageEntry[]) => void;
   disabled?: boolean;
   readOnly?: boolean;
-}
+};
 
 /** The entries numbered again from 0 in their order. */
 function renumber(entries: ImageEntry[]): ImageEntry[] {

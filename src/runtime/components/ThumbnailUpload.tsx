@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Tooltip, Upload } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { UploadedFile } from '../../generated/types.js';
-import type { UploadPurpose } from '../../shared/uploadPurposes.js';
+import type { ThumbnailUploadProps as DescribedThumbnailUploadProps, UploadedFile } from '../../generated/types.js';
 import { CROP_TYPES } from '../upload/cropGeometry.js';
 import { acceptAttribute, extensionOf, generalTypeMessage, type UploadRules } from '../upload/uploadRules.js';
 import { useUploadQueue } from '../upload/useUploadQueue.js';
@@ -15,21 +14,12 @@ import './uploads.css';
 /** In a table cell the add button hides from this many files on (spec 001 §2, §9). */
 export const CELL_ADD_HIDES_AT = 4;
 
-export interface ThumbnailUploadProps {
-  /** At most this many files; the add button hides when the count reaches it. */
-  limit?: number;
-  purpose?: UploadPurpose;
-  limitMb?: number;
-  accept?: string[];
-  /** Pictures go through the crop dialog first (jpg, jpeg and png only). */
-  crop?: boolean;
-  /** card: picture cards; cell: a table cell's 3 thumbnails and "+N". */
-  variant?: 'card' | 'cell';
+export type ThumbnailUploadProps = DescribedThumbnailUploadProps & {
   value?: UploadedFile[];
   onChange?: (files: UploadedFile[]) => void;
   disabled?: boolean;
   readOnly?: boolean;
-}
+};
 
 /** Only pictures can be cropped: "文件只能是 jpg、png 格式". */
 export function cropRefusal(file: { name: string }): string | null {
