@@ -2,14 +2,17 @@
  * What an upload is for decides its limits (spec 001 §5, §9; spec 000 §5): the client names a
  * purpose, the server looks it up here and never takes a size limit from the request.
  */
+/** Every type the server takes at all; it checks each one's content by its signature. */
+export const GENERAL_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'rar', '7z', 'txt', 'csv'] as const;
+
+export type GeneralExtension = (typeof GENERAL_EXTENSIONS)[number];
+
 export const UPLOAD_PURPOSES = {
-  general: { label: '一般文件', limitMb: 30, extensions: null },
+  general: { label: '一般文件', limitMb: 30, extensions: GENERAL_EXTENSIONS },
   officialDocument: { label: '官文', limitMb: 100, extensions: ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx'] },
-} as const satisfies Record<string, { label: string; limitMb: number; extensions: readonly string[] | null }>;
+} as const satisfies Record<string, { label: string; limitMb: number; extensions: readonly string[] }>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
-
-export const UPLOAD_PURPOSE_NAMES = Object.keys(UPLOAD_PURPOSES) as UploadPurpose[];
 
 export const MB = 1024 * 1024;
 

@@ -2,10 +2,12 @@ import { useRef } from 'react';
 import { Button, Upload, type UploadFile } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AttachmentUploadProps as DescribedAttachmentUploadProps, UploadedFile } from '../../generated/types.js';
-import { UPLOAD_PURPOSES } from '../../shared/uploadPurposes.js';
+import { CHUNKED_UPLOAD_FROM_BYTES, MB } from '../../shared/uploadPurposes.js';
 import { acceptAttribute, acceptedExtensions, limitMbOf, type UploadRules } from '../upload/uploadRules.js';
 import { useUploadQueue } from '../upload/useUploadQueue.js';
+import { withStoredFile } from '../upload/fileKinds.js';
 import { useFileActions } from '../upload/useFileActions.js';
+import './uploads.css';
 
 export type AttachmentUploadProps = DescribedAttachmentUploadProps & {
   value?: UploadedFile[];
@@ -32,9 +34,15 @@ export function AttachmentUpload({ maxCount = 10, purpose = 'general', limitMb, 
   const { download, remove } = useFileActions();
   const editable = !disabled && !readOnly;
 
+  // A finished file keeps the list key of its progress entry, so the entry turns into it in place.
+  const listUid = useRef(new Map<string, string>());
+  const shownUid = (f: UploadedFile) => listUid.current.get(f.uid) ?? f.uid;
+  const done: UploadFile[] = value.map((f) => ({ uid: shownUid(f), name: f.name, status: 'done', size: f.size }));
   const fileList: UploadFile[] = [
-    ...value.map((f): UploadFile => ({ uid: f.uid, name: f.name, status: 'done', size: f.size })),
-    ...queue.inFlight.map((f): UploadFile => ({ uid: f.uid, name: f.name, status: 'uploading', percent: f.percent })),
+    ...done,
+    ...queue.inFlight
+      .filter((f) => !done.some((d) => d.uid === f.uid))
+      .map((f): UploadFile => ({ uid: f.uid, name: f.name, status: 'uploading', percent: f.percent })),
   ];
   const props = {
     multiple: maxCount > 1,
@@ -45,31 +53,36 @@ export function AttachmentUpload({ maxCount = 10, purpose = 'general', limitMb, 
     customRequest: ({ file }: { file: unknown }) =>
       void queue.run(
         (send) => send(file as File),
-        (stored) => commit(maxCount === 1 ? [stored] : [...latest.current, stored]),
+        (stored, [inFlightUid]) => {
+          const next = withStoredFile(latest.current, stored, maxCount);
+          if (inFlightUid) listUid.current.set(next[next.length - 1].uid, inFlightUid);
+          commit(next);
+        },
       ),
     onPreview: (item: UploadFile) => {
-      const file = value.find((f) => f.uid === item.uid);
+      const file = value.find((f) => shownUid(f) === item.uid);
       if (file) void download(file);
     },
     onRemove: (item: UploadFile) => {
-      commit(remove(latest.current, (f) => f.uid === item.uid));
+      commit(remove(latest.current, (f) => shownUid(f) === item.uid));
       return true;
     },
     showUploadList: { showRemoveIcon: editable },
+    className: 'ipm-attachments',
   };
   const canAdd = editable && (maxCount === 1 || value.length + queue.pending < maxCount);
 
   if (drag) {
     const types = acceptedExtensions(rules);
     return (
-      <Upload.Dragger {...props} openFileDialogOnClick={canAdd} className="ipm-upload-dragger">
+      <Upload.Dragger {...props} openFileDialogOnClick={canAdd}>
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
         <p className="ant-upload-text">将文件拖到此处，或点击上传</p>
         <p className="ant-upload-hint">
-          {types ? `支持 ${types.join('、')} 格式，` : ''}单个文件不超过 {limitMbOf(rules)}MB
-          {UPLOAD_PURPOSES[purpose].limitMb >= 50 ? '，50MB 及以上的文件分片上传，中断后可续传' : ''}
+          支持 {types.join('、')} 格式，单个文件不超过 {limitMbOf(rules)}MB
+          {limitMbOf(rules) * MB >= CHUNKED_UPLOAD_FROM_BYTES ? '，50MB 及以上的文件分片上传，中断后可续传' : ''}
         </p>
       </Upload.Dragger>
     );

@@ -89,33 +89,34 @@ export function ImageRemarkList({ limit = DEFAULT_IMAGE_LIMIT, limitMb, accept, 
           </div>
         );
       })}
-      {(queue.inFlight.length > 0 || (editable && value.length + queue.pending < limit)) && (
-        <div className="ipm-thumbnails">
-          {queue.inFlight.map((f) => (
-            <UploadingTile key={f.uid} name={f.name} percent={f.percent} size={88} />
-          ))}
-          {editable && value.length + queue.pending < limit && (
-            <Upload
-              listType="picture-card"
-              multiple={!crop && limit > 1}
-              accept={acceptAttribute(rules)}
-              showUploadList={false}
-              beforeUpload={(file) => {
-                if (!queue.admit(file, crop ? cropRefusal : undefined)) return Upload.LIST_IGNORE;
-                if (!crop) return true;
-                setCropping(file);
-                return false;
-              }}
-              customRequest={({ file }) => add(file as File, null)}
-            >
+      <div className="ipm-thumbnails">
+        {queue.inFlight.map((f) => (
+          <UploadingTile key={f.uid} name={f.name} percent={f.percent} size={88} />
+        ))}
+        {editable && (
+          // Stays mounted when the card hides: the last picture admitted is still being handed over.
+          <Upload
+            listType="picture-card"
+            multiple={!crop && limit > 1}
+            accept={acceptAttribute(rules)}
+            showUploadList={false}
+            beforeUpload={(file) => {
+              if (!queue.admit(file, crop ? cropRefusal : undefined)) return Upload.LIST_IGNORE;
+              if (!crop) return true;
+              setCropping(file);
+              return false;
+            }}
+            customRequest={({ file }) => add(file as File, null)}
+          >
+            {value.length + queue.pending < limit ? (
               <div className="ipm-thumb-add">
                 <PlusOutlined />
                 <span>上传图片</span>
               </div>
-            </Upload>
-          )}
-        </div>
-      )}
+            ) : null}
+          </Upload>
+        )}
+      </div>
       <ImageCropDialog
         file={cropping}
         onCancel={() => {

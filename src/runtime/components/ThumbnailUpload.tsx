@@ -5,6 +5,7 @@ import type { ThumbnailUploadProps as DescribedThumbnailUploadProps, UploadedFil
 import { CROP_TYPES } from '../upload/cropGeometry.js';
 import { acceptAttribute, extensionOf, generalTypeMessage, type UploadRules } from '../upload/uploadRules.js';
 import { useUploadQueue } from '../upload/useUploadQueue.js';
+import { withStoredFile } from '../upload/fileKinds.js';
 import { useThumbnailActions } from '../upload/useThumbnailActions.js';
 import { ThumbnailTile, UploadingTile } from './ThumbnailTile.js';
 import { ThumbnailCell } from './ThumbnailCell.js';
@@ -47,7 +48,7 @@ export function ThumbnailUpload({ limit = 10, purpose = 'general', limitMb, acce
   const send = (file: File) =>
     void queue.run(
       (transfer) => transfer(file),
-      (stored) => commit(limit === 1 ? [stored] : [...latest.current, stored]),
+      (stored) => commit(withStoredFile(latest.current, stored, limit)),
     );
   const beforeUpload = (file: File) => {
     if (!queue.admit(file, crop ? cropRefusal : undefined)) return Upload.LIST_IGNORE;
@@ -61,7 +62,8 @@ export function ThumbnailUpload({ limit = 10, purpose = 'general', limitMb, acce
 
   const count = value.length + queue.pending;
   const addLimit = variant === 'cell' ? Math.min(limit, CELL_ADD_HIDES_AT) : limit;
-  const trigger = (small: boolean) => (
+  // The Upload stays mounted when the button hides: the last file admitted is still being handed over.
+  const trigger = (small: boolean, shown: boolean) => (
     <Upload
       listType={small ? 'text' : 'picture-card'}
       multiple={!crop && limit > 1}
@@ -70,7 +72,7 @@ export function ThumbnailUpload({ limit = 10, purpose = 'general', limitMb, acce
       beforeUpload={beforeUpload}
       customRequest={({ file }) => send(file as File)}
     >
-      {small ? (
+      {!shown ? null : small ? (
         <Tooltip title="上传">
           <Button className="ipm-cell-add" aria-label="上传" icon={<PlusOutlined />} />
         </Tooltip>
@@ -107,7 +109,7 @@ export function ThumbnailUpload({ limit = 10, purpose = 'general', limitMb, acce
               {queue.inFlight.map((f) => (
                 <UploadingTile key={f.uid} name={f.name} percent={f.percent} size={40} />
               ))}
-              {editable && count < addLimit && trigger(true)}
+              {editable && trigger(true, count < addLimit)}
             </>
           }
         />
@@ -129,7 +131,7 @@ export function ThumbnailUpload({ limit = 10, purpose = 'general', limitMb, acce
       {queue.inFlight.map((f) => (
         <UploadingTile key={f.uid} name={f.name} percent={f.percent} />
       ))}
-      {editable && count < addLimit && trigger(false)}
+      {editable && trigger(false, count < addLimit)}
       {dialog}
       {cropDialog}
     </div>

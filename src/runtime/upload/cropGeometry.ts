@@ -30,14 +30,6 @@ export function clampCrop(area: Rect, image: Size): Rect {
   return { x, y, width, height };
 }
 
-/** A rectangle given in percentages of the image (as the cropper reports it), in pixels. */
-export function percentToPixels(area: Rect, image: Size): Rect {
-  return clampCrop(
-    { x: (area.x / 100) * image.width, y: (area.y / 100) * image.height, width: (area.width / 100) * image.width, height: (area.height / 100) * image.height },
-    image,
-  );
-}
-
 /** The cropper's aspect choices: the picture's own proportions, or a fixed one. */
 export function aspectOf(choice: string, image: Size): number {
   const fixed = /^(\d+):(\d+)$/.exec(choice);

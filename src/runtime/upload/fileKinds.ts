@@ -30,3 +30,16 @@ export function pathOfUrl(url: string): string | null {
   const query = url.split('?')[1];
   return query ? new URLSearchParams(query).get('path') : null;
 }
+
+/**
+ * The list with a newly stored file added: replacing the old one for a single-file uploader. The
+ * same bytes uploaded twice come back as the same stored file, so a repeated uid gets a suffix to
+ * keep each entry removable on its own.
+ */
+export function withStoredFile<T extends { uid: string }>(files: readonly T[], stored: T, maxCount: number): T[] {
+  if (maxCount === 1) return [stored];
+  const taken = new Set(files.map((f) => f.uid));
+  let uid = stored.uid;
+  for (let n = 2; taken.has(uid); n++) uid = `${stored.uid}-${n}`;
+  return [...files, uid === stored.uid ? stored : { ...stored, uid }];
+}

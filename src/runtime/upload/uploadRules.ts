@@ -12,7 +12,7 @@ export interface UploadRules {
   purpose: UploadPurpose;
   /** May only lower the purpose's own limit. */
   limitMb?: number;
-  /** Allowed extensions; defaults to the purpose's list (official documents) or anything the server takes. */
+  /** Allowed extensions; defaults to the purpose's list (official documents) or every type the server takes. */
   accept?: readonly string[];
   /** 1: a new file replaces the old one; more: at most this many. */
   maxCount: number;
@@ -28,7 +28,7 @@ export function limitMbOf(rules: UploadRules): number {
   return Math.min(rules.limitMb ?? own, own);
 }
 
-export function acceptedExtensions(rules: UploadRules): readonly string[] | null {
+export function acceptedExtensions(rules: UploadRules): readonly string[] {
   return rules.accept ?? UPLOAD_PURPOSES[rules.purpose].extensions;
 }
 
@@ -44,13 +44,13 @@ export function countMessage(maxCount: number): string {
 
 /** The `accept` attribute of the file input, so the system dialog offers the right files first. */
 export function acceptAttribute(rules: UploadRules): string | undefined {
-  return acceptedExtensions(rules)?.map((t) => `.${t}`).join(',');
+  return acceptedExtensions(rules).map((t) => `.${t}`).join(',');
 }
 
 /** Why a file may not be uploaded under these rules, by type then size (null when it may). */
 export function fileRefusal(file: { name: string; size: number }, rules: UploadRules): string | null {
   const allowed = acceptedExtensions(rules);
-  if (allowed && !allowed.includes(extensionOf(file.name))) {
+  if (!allowed.includes(extensionOf(file.name))) {
     return rules.purpose === 'officialDocument' ? officialTypeMessage(allowed) : generalTypeMessage(allowed);
   }
   const limitMb = limitMbOf(rules);

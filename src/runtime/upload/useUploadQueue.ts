@@ -46,28 +46,31 @@ export function useUploadQueue(rules: UploadRules, taken: () => number) {
     setPending(held.current);
   };
 
-  /** Sends one file, reporting its progress under its name. */
-  const transfer = async (file: File): Promise<UploadedFile> => {
+  /** Sends one file, its progress shown under its name until `run` is done with it. */
+  const transfer = (file: File, uids: string[]): Promise<UploadedFile> => {
     const uid = `upload-${++sequence}`;
+    uids.push(uid);
     setInFlight((list) => [...list, { uid, name: file.name, percent: 0 }]);
-    try {
-      return await sendFile(runtime.callOperation, file, rules, (percent) =>
-        setInFlight((list) => list.map((f) => (f.uid === uid ? { ...f, percent } : f))),
-      );
-    } finally {
-      setInFlight((list) => list.filter((f) => f.uid !== uid));
-    }
+    return sendFile(runtime.callOperation, file, rules, (percent) =>
+      setInFlight((list) => list.map((f) => (f.uid === uid ? { ...f, percent } : f))),
+    );
   };
 
-  /** Runs the sending of an admitted file; `store` puts the result into the field's value. */
-  const run = async <T>(work: (send: typeof transfer) => Promise<T>, store: (result: T) => void): Promise<void> => {
+  /**
+   * Runs the sending of an admitted file; `store` puts the result into the field's value, told
+   * which in-flight entries it replaces (so a list can turn the progress entry into the file).
+   */
+  const run = async <T>(work: (send: (file: File) => Promise<UploadedFile>) => Promise<T>, store: (result: T, inFlightUids: string[]) => void): Promise<void> => {
+    const uids: string[] = [];
     try {
-      const result = await work(transfer);
-      store(result);
+      const result = await work((file) => transfer(file, uids));
+      store(result, uids);
       message.success('上传成功');
     } catch {
       message.error('上传失败，请重试');
     } finally {
+      // Only now, with the file in the value, do its progress entries go.
+      setInFlight((list) => list.filter((f) => !uids.includes(f.uid)));
       release();
     }
   };

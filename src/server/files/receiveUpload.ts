@@ -30,9 +30,9 @@ export interface ReceivedMultipart {
 
 /** Why a file name is refused for a purpose (null when it may be uploaded). */
 export function nameRefusal(purpose: UploadPurpose, extension: string): string | null {
-  const allowed = UPLOAD_PURPOSES[purpose].extensions;
-  if (allowed) return (allowed as readonly string[]).includes(extension) ? null : officialTypeMessage(allowed);
-  return GENERAL_UPLOAD_TYPES[extension] ? null : typeMismatch(extension, undefined, new Uint8Array());
+  const allowed: readonly string[] = UPLOAD_PURPOSES[purpose].extensions;
+  if (allowed.includes(extension) && GENERAL_UPLOAD_TYPES[extension]) return null;
+  return purpose === 'officialDocument' ? officialTypeMessage(allowed) : typeMismatch(extension, undefined, new Uint8Array());
 }
 
 export function purposeLimitBytes(purpose: UploadPurpose, ceilingMb?: number): number {
