@@ -8,7 +8,8 @@ const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
 /** The server's route table: every operation with its schemas, and the type of each. */
 export function generateRouteTable(files: SchemaFile[], operations: OperationDefinition[]): string {
-  const shared = files.filter((f) => f.kind === 'entities').map((f) => ({ $id: f.id, ...f.body }));
+  // Meta-schemas too: the designer's replies carry component descriptions and page bodies.
+  const shared = files.filter((f) => f.kind === 'entities' || f.kind === 'meta').map((f) => ({ $id: f.id, ...f.body }));
   const typeEntries = operations
     .map(
       (op) =>

@@ -31,6 +31,8 @@ export const operationRoutes = {
   'designer.saveDraft': {"id":"designer.saveDraft","method":"POST","path":"/designer/saveDraft","silent":false,"transport":"json"},
   'designer.publish': {"id":"designer.publish","method":"POST","path":"/designer/publish","silent":false,"transport":"json"},
   'designer.rollback': {"id":"designer.rollback","method":"POST","path":"/designer/rollback","silent":false,"transport":"json"},
+  'designer.editorContext': {"id":"designer.editorContext","method":"POST","path":"/designer/context","silent":true,"transport":"json"},
+  'designer.sample': {"id":"designer.sample","method":"POST","path":"/designer/sample","silent":true,"transport":"json"},
   'display.set': {"id":"display.set","method":"POST","path":"/userCustomDisplay/set","silent":true,"transport":"json"},
   'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true,"transport":"json"},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false,"transport":"json"},
@@ -130,6 +132,12 @@ export function createApiClient(call: OperationCaller) {
       /** 回滚（POST /designer/rollback） */
       rollback: (body: T.DesignerRollbackRequest, options?: CallOptions): Promise<T.DesignerRollbackResponse> =>
         call<T.DesignerRollbackResponse>(operationRoutes['designer.rollback'], body, options),
+      /** 设计器的编辑资料（POST /designer/context） */
+      editorContext: (body: T.DesignerEditorContextRequest = {}, options?: CallOptions): Promise<T.DesignerEditorContextResponse> =>
+        call<T.DesignerEditorContextResponse>(operationRoutes['designer.editorContext'], body, options),
+      /** 接口的示例应答（POST /designer/sample） */
+      sample: (body: T.DesignerSampleRequest, options?: CallOptions): Promise<T.DesignerSampleResponse> =>
+        call<T.DesignerSampleResponse>(operationRoutes['designer.sample'], body, options),
     },
     display: {
       /** 保存显示偏好（POST /userCustomDisplay/set） */

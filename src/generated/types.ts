@@ -2332,6 +2332,80 @@ export interface DesignerRollbackResponse {
   publishedVersion: number | null;
 }
 
+export interface DesignerEditorContextRequest {}
+
+export interface DesignerEditorContextResponse {
+  /**
+   * 元描述：键为 schemas/ 下的路径，如 meta/page.schema.json
+   */
+  metaSchemas: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  /**
+   * 构件描述
+   */
+  components: ComponentDescription[];
+  /**
+   * 接口
+   */
+  operations: {
+    /**
+     * 接口标识
+     */
+    id: string;
+    /**
+     * 说明
+     */
+    summary: string;
+  }[];
+  /**
+   * 权限键
+   */
+  permissions: {
+    /**
+     * 键
+     */
+    value: string;
+    /**
+     * 名称
+     */
+    label: string;
+  }[];
+  /**
+   * 角色
+   */
+  roles: {
+    /**
+     * 角色编号
+     */
+    id: number;
+    /**
+     * 角色名
+     */
+    name: string;
+    /**
+     * 权限键
+     */
+    permissions: string[];
+  }[];
+}
+
+export interface DesignerSampleRequest {
+  /**
+   * 接口标识
+   */
+  operation: string;
+}
+
+export interface DesignerSampleResponse {
+  /**
+   * 示例数据
+   */
+  data: unknown;
+}
+
 export interface DisplaySetRequest {
   /**
    * 偏好类型

@@ -92,4 +92,21 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
     const fine = (await server.post('/designer/validate', { kind: 'pages', key: '/system/designer', body: { ...designerPage, menuKey: 'schemaDesigner' } }, admin)).json().data.problems;
     expect(fine).toEqual([]);
   });
+
+  it('hands the editor the meta-schemas, every component description, the operations, permissions and roles', async () => {
+    const context = (await server.post('/designer/context', {}, admin)).json().data;
+    expect(Object.keys(context.metaSchemas)).toEqual(expect.arrayContaining(['meta/page.schema.json', 'meta/formily.schema.json', 'meta/component.schema.json']));
+    expect(context.components.find((c: { name: string }) => c.name === 'GenericTable')).toMatchObject({ title: '通用表格', kind: 'block', group: '列表与表格' });
+    expect(context.operations).toContainEqual({ id: 'memo.list', summary: expect.any(String) });
+    expect(context.permissions).toContainEqual({ value: 'schemaDesigner', label: '页面设计器' });
+    expect(context.roles.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['管理员']));
+  });
+
+  it('previews with sample data shaped by the reply schema, touching no record', async () => {
+    const sample = (await server.post('/designer/sample', { operation: 'memo.list' }, admin)).json().data.data;
+    expect(sample.list).toHaveLength(3);
+    expect(sample.count).toBe(3);
+    expect(Object.keys(sample.list[0])).toEqual(expect.arrayContaining(['id', 'content', 'createdAt']));
+    expect((await server.post('/designer/sample', { operation: 'memo.nothing' }, admin)).json().subMessage).toBe('未知的接口 memo.nothing');
+  });
 });

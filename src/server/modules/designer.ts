@@ -4,6 +4,10 @@ import { badRequest, conflict, notFound } from '../http/apiError.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { DESIGNABLE_KINDS, keyOf, titleOf, type DesignableKind } from '../schemas/schemaLibrary.js';
 import { designerLockout } from '../schemas/designerLockout.js';
+import { sampleFromSchema } from '../schemas/sampleData.js';
+import { filesOfKind } from '../schemaFiles.js';
+import { permissionLabels } from '../pages/permissions.js';
+import type { ComponentDescription } from '../../generated/types.js';
 
 type Problem = { at: string; message: string };
 
@@ -121,6 +125,23 @@ export const designerHandlers: HandlersOf<'designer'> = {
     const row = await versionsOf(ctx.db, body.kind, body.key).where('v.version', '=', body.version).executeTakeFirst();
     if (!row) throw notFound(`${body.key} 没有第 ${body.version} 版`);
     return { version: summary(row), body: row.body as Record<string, unknown> };
+  },
+
+  'designer.editorContext': async (_body, ctx) => {
+    const roles = await ctx.db.selectFrom('roles').select(['id', 'name', 'role_auth']).orderBy('id').execute();
+    return {
+      metaSchemas: Object.fromEntries(filesOfKind(ctx.schemas.files, 'meta').map((f) => [f.file, f.body])),
+      components: filesOfKind(ctx.schemas.files, 'components').map((f) => f.body as unknown as ComponentDescription),
+      operations: ctx.schemas.operations.map((op) => ({ id: op.id, summary: op.summary })),
+      permissions: [...permissionLabels()].map(([value, label]) => ({ value, label })),
+      roles: roles.map((r) => ({ id: r.id, name: r.name, permissions: r.role_auth.split(',').filter(Boolean) })),
+    };
+  },
+
+  'designer.sample': async (body, ctx) => {
+    const operation = ctx.schemas.operations.find((op) => op.id === body.operation);
+    if (!operation) throw notFound(`未知的接口 ${body.operation}`);
+    return { data: sampleFromSchema(operation.response, (ref) => ctx.schemas.resolveRef(ref)) };
   },
 
   'designer.validate': async (body, ctx) => ({ problems: await problemsOf(ctx, body.kind, body.key, body.body) }),

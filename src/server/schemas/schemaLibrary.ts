@@ -41,6 +41,14 @@ export class SchemaLibrary {
     return filesOfKind(this.files, kind);
   }
 
+  /** The schema an absolute `$ref` names, following a `#/…` pointer inside its file. */
+  resolveRef(ref: string): JsonSchema | undefined {
+    const [id, pointer = ''] = ref.split('#');
+    let node: unknown = this.files.find((f) => f.id === id)?.body;
+    for (const part of pointer.split('/').slice(1)) node = (node as Record<string, unknown> | undefined)?.[decodeURIComponent(part)];
+    return node as JsonSchema | undefined;
+  }
+
   /**
    * What is wrong with `body` as the version of (kind, key): its meta-schema, the components,
    * operations, permissions and routes it names, and the props it gives each component. Only the
