@@ -89,6 +89,13 @@ export const sharedSchemas: JsonSchema[] = [
             "maximum": 1024,
             "description": "multipart 上传的大小上限（MB），默认 30"
           },
+          "uploadKind": {
+            "enum": [
+              "file",
+              "chunk"
+            ],
+            "description": "multipart 上传的内容：file（默认）为一个完整文件，按文件名与用途检查类型；chunk 为分片上传中的一片，原样暂存"
+          },
           "request": {
             "$ref": "https://schemas.ipm.local/meta/api.schema.json#/$defs/objectSchema"
           },
