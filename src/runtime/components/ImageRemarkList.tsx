@@ -13,8 +13,8 @@ import { cropRefusal } from './ThumbnailUpload.js';
 import './uploads.css';
 
 /** Spec 001 §5, §9: three pictures by default, a remark of at most 20 characters each. */
-export const DEFAULT_IMAGE_LIMIT = 3;
-export const REMARK_MAX = 20;
+const DEFAULT_IMAGE_LIMIT = 3;
+const REMARK_MAX = 20;
 
 export type ImageRemarkListProps = DescribedImageRemarkListProps & {
   value?: ImageEntry[];

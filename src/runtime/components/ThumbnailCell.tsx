@@ -7,7 +7,7 @@ import { ThumbnailTile } from './ThumbnailTile.js';
 import './uploads.css';
 
 /** Thumbnails a table cell shows before the "+N" count (spec 001 §2, §9). */
-export const CELL_THUMBNAILS = 3;
+const CELL_THUMBNAILS = 3;
 const CELL_SIZE = 40;
 
 export interface ThumbnailCellProps {

@@ -13,7 +13,7 @@ import { ImageCropDialog } from './ImageCropDialog.js';
 import './uploads.css';
 
 /** In a table cell the add button hides from this many files on (spec 001 §2, §9). */
-export const CELL_ADD_HIDES_AT = 4;
+const CELL_ADD_HIDES_AT = 4;
 
 export type ThumbnailUploadProps = DescribedThumbnailUploadProps & {
   value?: UploadedFile[];

@@ -38,7 +38,7 @@ export function generalTypeMessage(extensions: readonly string[]): string {
   return `文件只能是 ${shown.join('、')} 格式`;
 }
 
-export function countMessage(maxCount: number): string {
+function countMessage(maxCount: number): string {
   return `最多只能上传 ${maxCount} 个文件`;
 }
 

@@ -5,7 +5,7 @@ import { useRuntime } from '../runtimeContext.js';
 import { countRefusal, fileRefusal, type UploadRules } from './uploadRules.js';
 import { sendFile } from './sendFile.js';
 
-export interface FileInFlight {
+interface FileInFlight {
   uid: string;
   name: string;
   percent: number;
@@ -75,5 +75,5 @@ export function useUploadQueue(rules: UploadRules, taken: () => number) {
     }
   };
 
-  return { admit, release, run, inFlight, pending, warn };
+  return { admit, release, run, inFlight, pending };
 }

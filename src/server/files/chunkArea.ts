@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { sizeGuard } from './fileStore.js';
 
 /** The temporary area under FILES_DIR where the chunks of resumable uploads wait. */
-export const CHUNKS = '.chunks';
+const CHUNKS = '.chunks';
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 

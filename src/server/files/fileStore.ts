@@ -36,7 +36,7 @@ export function sizeGuard(maxBytes: number): Transform & { bytes(): number } {
 }
 
 /** Where files being received wait until they are complete. */
-export const INCOMING = '.incoming';
+const INCOMING = '.incoming';
 
 /** Files on the local disk under one directory; paths handed out are relative to it. */
 export class FileStore {
