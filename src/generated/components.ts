@@ -37,6 +37,7 @@ export const COMPONENT_NAMES = [
   'Result',
   'RouterLink',
   'Row',
+  'SchemaDesigner',
   'Select',
   'SendCodeButton',
   'Space',

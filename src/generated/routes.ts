@@ -212,7 +212,8 @@ export const sharedSchemas: JsonSchema[] = [
             "const": "object"
           }
         },
-        "description": "x-component-props 的 JSON Schema；每个属性用 title 写中文名、description 写说明。自有构件写 additionalProperties: false"
+        "description": "x-component-props 的 JSON Schema；每个属性用 title 写中文名、description 写说明。自有构件写 additionalProperties: false",
+        "additionalProperties": true
       },
       "example": {
         "$ref": "https://schemas.ipm.local/meta/formily.schema.json",

@@ -49,6 +49,7 @@ export interface ComponentDescription {
    */
   props: {
     type: "object";
+    [k: string]: unknown;
   };
   /**
    * 一个使用它的最小节点，设计器拖入画布时即插入它
@@ -1834,6 +1835,8 @@ export interface RowProps {
   justify?: "start" | "end" | "center" | "space-around" | "space-between";
   [k: string]: unknown;
 }
+
+export interface SchemaDesignerProps {}
 
 export interface SelectProps {
   /**

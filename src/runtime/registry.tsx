@@ -38,6 +38,7 @@ import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
+import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -89,4 +90,5 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   FilterBar,
   ClassificationBrowser,
   ReleaseLogDialog,
+  SchemaDesigner,
 };
