@@ -78,6 +78,13 @@ test('thumbnails: pictures and file icons, preview, download, delete, and the ad
   await pdfTile.hover();
   const [download] = await Promise.all([page.waitForEvent('download'), pdfTile.getByRole('button', { name: '下载' }).click()]);
   expect(download.suggestedFilename()).toBe('委托书.pdf');
+  // A PDF opens in the PDF previewer rather than downloading.
+  await pdfTile.hover();
+  await pdfTile.getByRole('button', { name: '预览' }).click();
+  const pdfPreview = page.getByRole('dialog', { name: '委托书.pdf' });
+  await expect(pdfPreview).toBeVisible();
+  await pdfPreview.getByLabel('Close').first().click();
+  await expect(pdfPreview).toBeHidden();
 
   // Three more chosen at once with room for two: the count message, and only two are sent.
   const sent = countUploads(page);
