@@ -133,6 +133,162 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/meta/case-type.schema.json",
+    "title": "案件与提案类型描述文件",
+    "description": "schemas/caseTypes/*.json：一种案件或提案类型——申请表单、附加字段、阶段、审批链与费用项。与页面一样由设计器编辑、按组织发布和回滚。",
+    "type": "object",
+    "required": [
+      "name",
+      "title",
+      "category",
+      "form",
+      "stages"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$",
+        "description": "类型的标识"
+      },
+      "title": {
+        "type": "string",
+        "minLength": 1
+      },
+      "category": {
+        "enum": [
+          "case",
+          "proposal"
+        ],
+        "description": "case 案件；proposal 提案"
+      },
+      "description": {
+        "type": "string"
+      },
+      "form": {
+        "$ref": "https://schemas.ipm.local/meta/formily.schema.json",
+        "description": "新建时填写的申请表单"
+      },
+      "fields": {
+        "type": "array",
+        "description": "附加的自定义字段；fieldType 为 schemas/fields 中字段类型的 name",
+        "items": {
+          "type": "object",
+          "required": [
+            "name",
+            "title",
+            "fieldType"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "pattern": "^[a-z][A-Za-z0-9]*$"
+            },
+            "title": {
+              "type": "string",
+              "minLength": 1
+            },
+            "fieldType": {
+              "type": "string",
+              "minLength": 1
+            },
+            "required": {
+              "type": "boolean"
+            }
+          }
+        }
+      },
+      "stages": {
+        "type": "array",
+        "minItems": 1,
+        "description": "办理阶段，按顺序；deadlineDays 为进入该阶段后的办理期限（天）",
+        "items": {
+          "type": "object",
+          "required": [
+            "key",
+            "title"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "key": {
+              "type": "string",
+              "pattern": "^[a-z][A-Za-z0-9]*$"
+            },
+            "title": {
+              "type": "string",
+              "minLength": 1
+            },
+            "deadlineDays": {
+              "type": "integer",
+              "minimum": 0
+            }
+          }
+        }
+      },
+      "approvalChain": {
+        "type": "array",
+        "description": "审批链，按顺序；每一级由拥有该权限键的人审批",
+        "items": {
+          "type": "object",
+          "required": [
+            "title",
+            "permission"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "title": {
+              "type": "string",
+              "minLength": 1
+            },
+            "permission": {
+              "type": "string",
+              "format": "permission"
+            }
+          }
+        }
+      },
+      "feeItems": {
+        "type": "array",
+        "description": "费用项：official 官费、agency 代理费、sundry 杂费",
+        "items": {
+          "type": "object",
+          "required": [
+            "name",
+            "kind"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1
+            },
+            "kind": {
+              "enum": [
+                "official",
+                "agency",
+                "sundry"
+              ]
+            },
+            "amount": {
+              "type": "number",
+              "minimum": 0
+            },
+            "currency": {
+              "enum": [
+                "CNY",
+                "USD"
+              ]
+            }
+          }
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  {
     "$id": "https://schemas.ipm.local/meta/component.schema.json",
     "title": "构件描述文件",
     "description": "schemas/components/*.json：运行时注册表中的一个构件。页面描述在 x-component / x-decorator 中用 name 引用它；x-component-props 按 props 校验；设计器用 title、icon、group 与 example 把它放进构件面板。",
@@ -2115,9 +2271,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "keyword": {
           "title": "关键词",
@@ -2155,9 +2312,10 @@ export const operationTable: OperationDefinition[] = [
                 "enum": [
                   "pages",
                   "forms",
-                  "fields"
+                  "fields",
+                  "caseTypes"
                 ],
-                "description": "pages 页面；forms 表单；fields 自定义字段类型"
+                "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
               },
               "key": {
                 "title": "键",
@@ -2223,9 +2381,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2251,9 +2410,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2302,9 +2462,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2364,9 +2525,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2425,9 +2587,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2503,9 +2666,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2564,9 +2728,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",

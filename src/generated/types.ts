@@ -2274,9 +2274,9 @@ export type ClassificationQueryAllCgListResponse = ClassificationNode[];
 
 export interface DesignerListSchemasRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind?: "pages" | "forms" | "fields";
+  kind?: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 关键词：按标题或键查找
    */
@@ -2289,9 +2289,9 @@ export interface DesignerListSchemasResponse {
    */
   list: {
     /**
-     * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+     * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
      */
-    kind: "pages" | "forms" | "fields";
+    kind: "pages" | "forms" | "fields" | "caseTypes";
     /**
      * 键
      */
@@ -2321,9 +2321,9 @@ export interface DesignerListSchemasResponse {
 
 export interface DesignerGetSchemaRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -2332,9 +2332,9 @@ export interface DesignerGetSchemaRequest {
 
 export interface DesignerGetSchemaResponse {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键
    */
@@ -2353,9 +2353,9 @@ export interface DesignerGetSchemaResponse {
 
 export interface DesignerGetVersionRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -2378,9 +2378,9 @@ export interface DesignerGetVersionResponse {
 
 export interface DesignerValidateRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -2402,9 +2402,9 @@ export interface DesignerValidateResponse {
 
 export interface DesignerSaveDraftRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -2438,9 +2438,9 @@ export interface DesignerSaveDraftResponse {
 
 export interface DesignerPublishRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -2460,9 +2460,9 @@ export interface DesignerPublishResponse {
 
 export interface DesignerRollbackRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
