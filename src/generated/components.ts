@@ -29,6 +29,7 @@ export const COMPONENT_NAMES = [
   'GenericTable',
   'HandlingDeadlinePicker',
   'Image',
+  'ImageRemarkList',
   'Input',
   'NumberPicker',
   'OperationArticle',
@@ -58,6 +59,7 @@ export const COMPONENT_NAMES = [
   'Switch',
   'Text',
   'TextArea',
+  'ThumbnailUpload',
   'Title',
   'TreeSelectAll',
 ] as const;

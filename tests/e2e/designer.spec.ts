@@ -91,11 +91,18 @@ test('an error typed into the source is underlined at its place and never publis
   await page.getByRole('tab', { name: '源码' }).click();
   const editor = page.getByTestId('source-editor');
   await expect(editor.locator('.monaco-editor')).toBeVisible();
-  // Find the memo's 多行文本 and type a component name that does not exist over it.
+  // Find the memo's editor component and type a component name that does not exist over it.
   await editor.locator('.view-lines').click();
   await page.keyboard.press('Control+F');
-  await page.keyboard.type('TextArea');
+  await page.keyboard.type('RichTextEditor');
   await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Backspace');
+  // Completion offers the registered components, with their Chinese titles.
+  await page.keyboard.press('Control+Space');
+  const suggestions = editor.locator('.suggest-widget');
+  await expect(suggestions).toContainText('AttachmentUpload');
+  await expect(suggestions).toContainText('DialogFormButton');
   await page.keyboard.press('Escape');
   await page.keyboard.type('NoSuchInput');
 
