@@ -10,7 +10,8 @@ import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
 import { FallbackImage } from '../components/FallbackImage.js';
-import { currentQuery, runtimeBus } from '../bus.js';
+import { currentQuery, currentSort, runtimeBus, type SortKeyEvent } from '../bus.js';
+import { sortRequest } from './sortPresets.js';
 
 export interface TableColumn {
   prop: string;
@@ -50,9 +51,9 @@ export interface GenericTableProps {
   rowButtons?: TableButton[];
   pageSizes?: number[];
   defaultPageSize?: number;
-  /** The filter bar channel whose conditions are added to the request. */
+  /** The filter bar channel whose conditions are added to the request; a sort bar on it sets the sort. */
   queryChannel?: string;
-  /** Request fields that carry the sorted column and its direction. */
+  /** Request fields that carry the sorted keys and their directions (comma-joined when several). */
   sortFieldParam?: string;
   sortOrderParam?: string;
 }
@@ -91,7 +92,8 @@ export function GenericTable(props: GenericTableProps) {
   const runtime = useRuntime();
   const { modal } = App.useApp();
   const [page, setPage] = useState({ pageNo: 1, pageSize: props.defaultPageSize ?? pageSizes[0] });
-  const [sort, setSort] = useState<{ field: string; order: 'asc' | 'desc' } | null>(null);
+  // Several keys only come from a sort bar; a column header sorts by one.
+  const [sort, setSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentSort(props.queryChannel) : []));
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [conditions, setConditions] = useState<Record<string, unknown>>(() => (props.queryChannel ? currentQuery(props.queryChannel) : {}));
@@ -103,13 +105,23 @@ export function GenericTable(props: GenericTableProps) {
       setConditions(values);
       setPage((p) => ({ ...p, pageNo: 1 }));
     };
+    const onSort = ({ channel, keys }: { channel: string; keys: SortKeyEvent[] }) => {
+      if (channel !== props.queryChannel) return;
+      setSort(keys);
+      setPage((p) => ({ ...p, pageNo: 1 }));
+    };
     runtimeBus.on('query', onQuery);
+    runtimeBus.on('sort', onSort);
     // A filter bar that mounted first may have published already.
     setConditions(currentQuery(props.queryChannel));
-    return () => runtimeBus.off('query', onQuery);
+    return () => {
+      runtimeBus.off('query', onQuery);
+      runtimeBus.off('sort', onSort);
+    };
   }, [props.queryChannel]);
 
-  const sortBody = sort ? { [props.sortFieldParam ?? 'sortField']: sort.field, [props.sortOrderParam ?? 'sortType']: sort.order } : {};
+  const sorted = sortRequest(sort);
+  const sortBody = sorted ? { [props.sortFieldParam ?? 'sortField']: sorted.sortField, [props.sortOrderParam ?? 'sortType']: sorted.sortType } : {};
   const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, { ...props.body, ...conditions, ...sortBody, ...page });
   const rows = (readPath(data, listPath) as Row[] | undefined) ?? [];
   const total = Number(readPath(data, countPath) ?? rows.length);
@@ -150,7 +162,7 @@ export function GenericTable(props: GenericTableProps) {
       width: column.width,
       fixed,
       sorter: column.sortable,
-      sortOrder: sort?.field === column.prop ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+      sortOrder: sort.length === 1 && sort[0]!.key === column.prop ? (sort[0]!.ascending ? ('ascend' as const) : ('descend' as const)) : null,
       render: (value: unknown) => cellText(column, value),
     })),
     ...(buttons.length > 0
@@ -200,7 +212,7 @@ export function GenericTable(props: GenericTableProps) {
         locale={{ emptyText: '暂无数据' }}
         onChange={(_, __, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          setSort(s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : null);
+          setSort(s?.order && s.columnKey ? [{ key: String(s.columnKey), ascending: s.order === 'ascend' }] : []);
           setPage((p) => ({ ...p, pageNo: 1 }));
         }}
       />
