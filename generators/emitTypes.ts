@@ -59,6 +59,10 @@ export async function generateTypes(files: SchemaFile[], operations: OperationDe
     const name = names.get(file.id);
     if (name) chunks.push(await compileNamed(file.body, name, names, file.id));
   }
+  // Each building block's x-component-props, so the component and its description cannot drift.
+  for (const file of files.filter((f) => f.kind === 'components')) {
+    chunks.push(await compileNamed(file.body.props as JsonSchema, `${file.body.name as string}Props`, names, file.id));
+  }
   for (const op of operations) {
     for (const part of ['Request', 'Response'] as const) {
       const schema = part === 'Request' ? op.request : op.response;

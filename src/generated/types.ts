@@ -2,6 +2,61 @@
 /* eslint-disable */
 
 /**
+ * schemas/components/*.json：运行时注册表中的一个构件。页面描述在 x-component / x-decorator 中用 name 引用它；x-component-props 按 props 校验；设计器用 title、icon、group 与 example 把它放进构件面板。
+ */
+export interface ComponentDescription {
+  $schema?: string;
+  /**
+   * 页面描述中写的名字，与文件名相同
+   */
+  name: string;
+  /**
+   * 设计器构件面板中的中文名
+   */
+  title: string;
+  /**
+   * @ant-design/icons 中的图标名
+   */
+  icon?: string;
+  /**
+   * 设计器构件面板中的分组
+   */
+  group:
+    | "布局"
+    | "排版"
+    | "表单字段"
+    | "上传"
+    | "选择器与树"
+    | "列表与表格"
+    | "对话框与反馈"
+    | "数据展示"
+    | "页面行为"
+    | "领域构件";
+  /**
+   * field：承载一个字段的值（放在 string、array 等数据节点上，接收 value 与 onChange）；block：放在 void 节点上的构件；decorator：用在 x-decorator
+   */
+  kind: "field" | "block" | "decorator";
+  /**
+   * field 构件的值类型（数据节点的 type）
+   */
+  valueType?: "string" | "number" | "integer" | "boolean" | "array" | "object";
+  /**
+   * 一段中文说明：它做什么、何时用；生成到 docs/blocks/
+   */
+  description?: string;
+  /**
+   * x-component-props 的 JSON Schema；每个属性用 title 写中文名、description 写说明。自有构件写 additionalProperties: false
+   */
+  props: {
+    type: "object";
+  };
+  /**
+   * 一个使用它的最小节点，设计器拖入画布时即插入它
+   */
+  example: FormilyNode;
+}
+
+/**
  * schemas/dicts/*.json：不是代码的数据：权限键、状态、国家分组、官文类型目录等。
  */
 export interface DictDefinition {
@@ -712,6 +767,1046 @@ export interface UserSummary {
    * 创建时间
    */
   createdAt: string;
+}
+
+export interface AlertProps {
+  /**
+   * 类型
+   */
+  type?: "success" | "info" | "warning" | "error";
+  /**
+   * 标题
+   */
+  message?: string;
+  /**
+   * 说明
+   */
+  description?: string;
+  /**
+   * 显示图标
+   */
+  showIcon?: boolean;
+  [k: string]: unknown;
+}
+
+export interface AttachmentUploadProps {
+  /**
+   * 最多文件数：1 为单个附件（替换），默认 10
+   */
+  maxCount?: number;
+  /**
+   * 大小上限（MB）：默认 30
+   */
+  limitMb?: number;
+  /**
+   * 允许的扩展名：如 ["pdf", "jpg"]
+   */
+  accept?: string[];
+}
+
+export interface CardProps {
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 尺寸
+   */
+  size?: "default" | "small";
+  /**
+   * 边框
+   */
+  variant?: "outlined" | "borderless";
+  /**
+   * 样式类
+   */
+  className?: string;
+  [k: string]: unknown;
+}
+
+export interface CenteredPanelProps {
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 副标题
+   */
+  subtitle?: string;
+  /**
+   * 宽度
+   */
+  width?: number;
+}
+
+export interface CheckboxProps {
+  [k: string]: unknown;
+}
+
+export interface ClassificationBrowserProps {}
+
+export interface ColProps {
+  /**
+   * 份数
+   */
+  span?: number;
+  /**
+   * 左侧间隔
+   */
+  offset?: number;
+  /**
+   * <576px 时份数
+   */
+  xs?: number;
+  /**
+   * ≥576px 时份数
+   */
+  sm?: number;
+  /**
+   * ≥768px 时份数
+   */
+  md?: number;
+  /**
+   * ≥992px 时份数
+   */
+  lg?: number;
+  /**
+   * ≥1200px 时份数
+   */
+  xl?: number;
+  [k: string]: unknown;
+}
+
+export interface DatePickerProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 显示格式
+   */
+  format?: string;
+  /**
+   * 粒度
+   */
+  picker?: "date" | "week" | "month" | "quarter" | "year";
+  [k: string]: unknown;
+}
+
+export interface DialogFormButtonProps {
+  /**
+   * 按钮文字
+   */
+  label: string;
+  /**
+   * 权限键：用户的 roleAuth 含此键时才显示
+   */
+  permission?: string;
+  /**
+   * 对话框标题
+   */
+  title: string;
+  /**
+   * 宽度
+   */
+  width?: number | string;
+  /**
+   * 对话框中的表单：Formily 对象节点
+   */
+  form: FormilyNode;
+  /**
+   * 提交接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 固定附加字段
+   */
+  extra?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 成功提示
+   */
+  successMessage?: string;
+  /**
+   * 成功后刷新
+   */
+  refresh?: string[];
+}
+
+export interface DividerProps {
+  /**
+   * 文字位置
+   */
+  orientation?: "left" | "right" | "center";
+  /**
+   * 虚线
+   */
+  dashed?: boolean;
+  [k: string]: unknown;
+}
+
+export interface ExternalToolProps {
+  /**
+   * 工具键：dplsearch1…dplsearch7、brandSearch 等
+   */
+  toolKey: string;
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 说明
+   */
+  description?: string;
+}
+
+export interface FilterBarProps {
+  /**
+   * 条件频道：与表格的 queryChannel 相同
+   */
+  channel: string;
+  /**
+   * 折叠时显示的条件数：默认 4
+   */
+  visibleCount?: number;
+  /**
+   * 不显示为标签的键
+   */
+  excludeKeys?: string[];
+}
+
+export interface FormGridProps {
+  /**
+   * 最少列数
+   */
+  minColumns?: number;
+  /**
+   * 最多列数
+   */
+  maxColumns?: number;
+  /**
+   * 列间距
+   */
+  columnGap?: number;
+  /**
+   * 行间距
+   */
+  rowGap?: number;
+  [k: string]: unknown;
+}
+
+export interface FormItemProps {
+  /**
+   * 显示必填星号
+   */
+  asterisk?: boolean;
+  /**
+   * 标签宽度（栅格）
+   */
+  labelCol?: number;
+  /**
+   * 控件宽度（栅格）
+   */
+  wrapperCol?: number;
+  /**
+   * 标签旁的提示
+   */
+  tooltip?: string;
+  /**
+   * 控件下方的说明
+   */
+  extra?: string;
+  [k: string]: unknown;
+}
+
+export interface FormLayoutProps {
+  /**
+   * 标签位置
+   */
+  layout?: "vertical" | "horizontal" | "inline";
+  /**
+   * 尺寸
+   */
+  size?: "small" | "middle" | "large" | "default";
+  /**
+   * 标签宽度（栅格）
+   */
+  labelCol?: number;
+  /**
+   * 控件宽度（栅格）
+   */
+  wrapperCol?: number;
+  [k: string]: unknown;
+}
+
+export interface GenericTableProps {
+  /**
+   * 取数接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 固定请求字段：分页字段 pageNo、pageSize 自动附加
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 表格键：列设置按它保存
+   */
+  tableKey: string;
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 列表位置：默认 list
+   */
+  listPath?: string;
+  /**
+   * 总数位置：默认 count
+   */
+  countPath?: string;
+  /**
+   * 行主键：默认 id
+   */
+  rowKey?: string;
+  /**
+   * 列
+   */
+  columns: {
+    /**
+     * 字段
+     */
+    prop: string;
+    /**
+     * 列名
+     */
+    label: string;
+    /**
+     * 列类型
+     */
+    type?: "index" | "text" | "number" | "date" | "datetime" | "select" | "image" | "operation";
+    /**
+     * 宽度
+     */
+    width?: number;
+    /**
+     * 固定
+     */
+    fixed?: "left" | "right";
+    /**
+     * 可排序：点击列头带 sortField/sortType 重新取数
+     */
+    sortable?: boolean;
+    /**
+     * 权限键：缺少此权限的用户看不到该列
+     */
+    permission?: string;
+    /**
+     * 取值与文字：select 列：存储值 → 显示文字
+     */
+    options?: {
+      [k: string]: string;
+    };
+  }[];
+  /**
+   * 行按钮
+   */
+  rowButtons?: {
+    /**
+     * 按钮文字
+     */
+    label: string;
+    /**
+     * 接口：接口标识，如 memo.list
+     */
+    operation: string;
+    /**
+     * 权限键：用户的 roleAuth 含此键时才显示
+     */
+    permission?: string;
+    /**
+     * 编号字段：接收行主键的请求字段，默认 id
+     */
+    idParam?: string;
+    /**
+     * 先确认：确认框：变体名 publish / delete / success / change，或自己的 {title, content, danger}
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 标题
+           */
+          title: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+        };
+    /**
+     * 危险操作
+     */
+    danger?: boolean;
+    /**
+     * 成功提示
+     */
+    successMessage?: string;
+    /**
+     * 显示条件
+     */
+    visibleWhen?: {
+      /**
+       * 行字段
+       */
+      field: string;
+      /**
+       * 等于
+       */
+      equals: {
+        [k: string]: unknown;
+      };
+    };
+  }[];
+  /**
+   * 每页条数选项
+   */
+  pageSizes?: number[];
+  /**
+   * 默认每页条数
+   */
+  defaultPageSize?: number;
+  /**
+   * 条件频道：接收同名频道上筛选栏的条件
+   */
+  queryChannel?: string;
+  /**
+   * 排序字段参数：默认 sortField
+   */
+  sortFieldParam?: string;
+  /**
+   * 排序方向参数：默认 sortType
+   */
+  sortOrderParam?: string;
+}
+
+export interface ImageProps {
+  /**
+   * 地址
+   */
+  src?: string;
+  /**
+   * 替代文字
+   */
+  alt?: string;
+  /**
+   * 宽
+   */
+  width?: number | string;
+  /**
+   * 高
+   */
+  height?: number | string;
+  /**
+   * 点击放大
+   */
+  preview?: boolean;
+  [k: string]: unknown;
+}
+
+export interface InputProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最多字数
+   */
+  maxLength?: number;
+  /**
+   * 可清除
+   */
+  allowClear?: boolean;
+  /**
+   * 显示字数
+   */
+  showCount?: boolean;
+  /**
+   * 浏览器自动填写
+   */
+  autoComplete?: string;
+  [k: string]: unknown;
+}
+
+export interface NumberPickerProps {
+  /**
+   * 最小值
+   */
+  min?: number;
+  /**
+   * 最大值
+   */
+  max?: number;
+  /**
+   * 小数位数
+   */
+  precision?: number;
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  [k: string]: unknown;
+}
+
+export interface OperationArticleProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 标题字段
+   */
+  titleField: string;
+  /**
+   * 正文字段
+   */
+  contentField: string;
+  /**
+   * 日期字段
+   */
+  dateField?: string;
+  /**
+   * 日期标签
+   */
+  dateLabel?: string;
+}
+
+export interface OperationCarouselProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 标题字段
+   */
+  titleField: string;
+  /**
+   * 副标题字段
+   */
+  subtitleField?: string;
+  /**
+   * 链接字段
+   */
+  linkField?: string;
+  /**
+   * 高度
+   */
+  height?: number;
+}
+
+export interface OperationDescriptionsProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 固定请求字段
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 列数
+   */
+  column?: number;
+  /**
+   * 字段
+   */
+  fields: {
+    /**
+     * 标签
+     */
+    label: string;
+    /**
+     * 字段路径
+     */
+    field: string;
+    /**
+     * 条目模板：列表字段每条的写法，{字段} 为占位
+     */
+    itemTemplate?: string;
+  }[];
+}
+
+export interface OperationFormProps {
+  /**
+   * 提交接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 按钮文字
+   */
+  submitText?: string;
+  /**
+   * 字段编码：如 {"password": "base64"}
+   */
+  encode?: {
+    [k: string]: "base64";
+  };
+  /**
+   * 固定附加字段：如 {"encryptionType": "base64"}
+   */
+  extra?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 不提交的字段：只在页面上用的字段，如确认密码
+   */
+  omit?: string[];
+  /**
+   * 成功后的命名动作：如 session.signIn、session.updateUser
+   */
+  onSuccess?: string;
+  /**
+   * 成功提示
+   */
+  successMessage?: string;
+  /**
+   * 成功后清空
+   */
+  resetOnSuccess?: boolean;
+  /**
+   * 成功后刷新：成功后重新取数的接口
+   */
+  refresh?: string[];
+  /**
+   * 整宽大按钮
+   */
+  block?: boolean;
+}
+
+export interface OperationListProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 固定请求字段
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 列表位置：应答中列表的路径，默认 list
+   */
+  listPath?: string;
+  /**
+   * 总数位置：默认 count
+   */
+  countPath?: string;
+  /**
+   * 标题字段
+   */
+  titleField: string;
+  /**
+   * 描述字段
+   */
+  descriptionField?: string;
+  /**
+   * 时间字段
+   */
+  timeField?: string;
+  /**
+   * 链接字段：条目中的站内路径：标题链接到那里
+   */
+  linkField?: string;
+  /**
+   * 已读字段：为真表示已读；未读条目带圆点
+   */
+  readField?: string;
+  /**
+   * 提醒字段：为真时条目标红，如 overdue
+   */
+  alertField?: string;
+  /**
+   * 提醒文字
+   */
+  alertText?: string;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 空列表文字
+   */
+  emptyText?: string;
+  /**
+   * 摘要：列表上方的文字，{字段} 取自应答，如 未读 {unread} 条
+   */
+  summary?: string;
+  /**
+   * 条目动作
+   */
+  itemAction?: {
+    /**
+     * 接口：接口标识，如 memo.list
+     */
+    operation: string;
+    /**
+     * 按钮文字
+     */
+    label: string;
+    /**
+     * 编号字段：接收条目编号的请求字段；ids 时以一项的列表发送
+     */
+    idParam?: string;
+    /**
+     * 隐藏条件字段：条目的该字段为真时不显示
+     */
+    hideWhen?: string;
+    /**
+     * 请求体
+     */
+    body?: {
+      [k: string]: unknown;
+    };
+    /**
+     * 成功提示
+     */
+    successMessage?: string;
+    /**
+     * 先确认：确认框：变体名 publish / delete / success / change，或自己的 {title, content, danger}
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 标题
+           */
+          title: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+        };
+    /**
+     * 危险操作
+     */
+    danger?: boolean;
+  };
+  /**
+   * 表头动作
+   */
+  headerAction?: {
+    /**
+     * 接口：接口标识，如 memo.list
+     */
+    operation: string;
+    /**
+     * 按钮文字
+     */
+    label: string;
+    /**
+     * 编号字段：接收条目编号的请求字段；ids 时以一项的列表发送
+     */
+    idParam?: string;
+    /**
+     * 隐藏条件字段：条目的该字段为真时不显示
+     */
+    hideWhen?: string;
+    /**
+     * 请求体
+     */
+    body?: {
+      [k: string]: unknown;
+    };
+    /**
+     * 成功提示
+     */
+    successMessage?: string;
+    /**
+     * 先确认：确认框：变体名 publish / delete / success / change，或自己的 {title, content, danger}
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 标题
+           */
+          title: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+        };
+    /**
+     * 危险操作
+     */
+    danger?: boolean;
+  };
+  /**
+   * 搜索字段：搜索框文字以此字段发送
+   */
+  searchField?: string;
+  /**
+   * 搜索框占位文字
+   */
+  searchPlaceholder?: string;
+}
+
+export interface OperationOnLoadProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 地址栏参数：以同名字段作为请求体发送
+   */
+  queryParams: string[];
+  /**
+   * 成功后的命名动作
+   */
+  onSuccess?: string;
+  /**
+   * 进行中文字
+   */
+  pendingText?: string;
+  /**
+   * 失败标题
+   */
+  failureTitle?: string;
+  /**
+   * 缺参数说明
+   */
+  missingText?: string;
+}
+
+export interface ParagraphProps {
+  /**
+   * 颜色
+   */
+  type?: "secondary" | "success" | "warning" | "danger";
+  /**
+   * 样式类
+   */
+  className?: string;
+  [k: string]: unknown;
+}
+
+export interface PasswordProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 浏览器自动填写
+   */
+  autoComplete?: string;
+  [k: string]: unknown;
+}
+
+export interface QueryRedirectProps {
+  /**
+   * 参数名
+   */
+  param: string;
+  /**
+   * 缺省路由
+   */
+  fallback?: string;
+}
+
+export interface RadioGroupProps {
+  /**
+   * 样式
+   */
+  optionType?: "default" | "button";
+  [k: string]: unknown;
+}
+
+export interface ReleaseLogDialogProps {}
+
+export interface ResetProps {
+  [k: string]: unknown;
+}
+
+export interface ResultProps {
+  /**
+   * 状态
+   */
+  status?: "success" | "error" | "info" | "warning" | "403" | "404" | "500";
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 说明
+   */
+  subTitle?: string;
+  [k: string]: unknown;
+}
+
+export interface RouterLinkProps {
+  /**
+   * 目标路由：站内路径，可带查询参数
+   */
+  to: string;
+  /**
+   * 新标签页打开
+   */
+  newTab?: boolean;
+}
+
+export interface RowProps {
+  /**
+   * 间距：数字，或 [横向, 纵向]
+   */
+  gutter?: number | number[];
+  /**
+   * 纵向对齐
+   */
+  align?: "top" | "middle" | "bottom";
+  /**
+   * 横向排布
+   */
+  justify?: "start" | "end" | "center" | "space-around" | "space-between";
+  [k: string]: unknown;
+}
+
+export interface SelectProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 可清除
+   */
+  allowClear?: boolean;
+  /**
+   * 多选
+   */
+  mode?: "multiple" | "tags";
+  /**
+   * 可搜索
+   */
+  showSearch?: boolean;
+  [k: string]: unknown;
+}
+
+export interface SendCodeButtonProps {
+  /**
+   * 发送接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 手机号字段：验证码发往这个字段的值，以同名字段提交
+   */
+  targetField: string;
+  /**
+   * 按钮文字
+   */
+  text?: string;
+}
+
+export interface SpaceProps {
+  /**
+   * 方向
+   */
+  direction?: "horizontal" | "vertical";
+  /**
+   * 间距
+   */
+  size?: string | number;
+  /**
+   * 样式
+   */
+  style?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 换行
+   */
+  wrap?: boolean;
+  [k: string]: unknown;
+}
+
+export interface SubmitProps {
+  /**
+   * 整宽
+   */
+  block?: boolean;
+  [k: string]: unknown;
+}
+
+export interface SwitchProps {
+  /**
+   * 开时文字
+   */
+  checkedChildren?: string;
+  /**
+   * 关时文字
+   */
+  unCheckedChildren?: string;
+  [k: string]: unknown;
+}
+
+export interface TextProps {
+  /**
+   * 颜色
+   */
+  type?: "secondary" | "success" | "warning" | "danger";
+  /**
+   * 加粗
+   */
+  strong?: boolean;
+  [k: string]: unknown;
+}
+
+export interface TextAreaProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 行数
+   */
+  rows?: number;
+  /**
+   * 最多字数
+   */
+  maxLength?: number;
+  /**
+   * 显示字数
+   */
+  showCount?: boolean;
+  [k: string]: unknown;
+}
+
+export interface TitleProps {
+  /**
+   * 级别
+   */
+  level?: 1 | 2 | 3 | 4 | 5;
+  /**
+   * 样式
+   */
+  style?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
 }
 
 export interface AccountChangePasswordRequest {
