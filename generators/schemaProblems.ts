@@ -68,12 +68,25 @@ function walkFormily(node: JsonSchema, at: string, visit: (node: JsonSchema, at:
   if (node.items && typeof node.items === 'object') walkFormily(node.items as JsonSchema, `${at}/items`, visit);
 }
 
-/** Top-level props whose value is itself a Formily node (they reference formily.schema.json). */
-function formilyProps(props: JsonSchema): string[] {
-  const properties = (props.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.entries(properties)
-    .filter(([, schema]) => typeof schema.$ref === 'string' && schema.$ref.endsWith('meta/formily.schema.json'))
-    .map(([key]) => key);
+/**
+ * Where props hold a Formily node themselves (they reference formily.schema.json): a dialog's form,
+ * or deeper, a row button's drawer content. Paths of property names; `*` stands for each array item.
+ */
+function formilyPaths(schema: JsonSchema, path: string[] = []): string[][] {
+  if (path.length > 0 && typeof schema.$ref === 'string' && schema.$ref.endsWith('meta/formily.schema.json')) return [path];
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const inside = Object.entries(properties).flatMap(([key, sub]) => formilyPaths(sub, [...path, key]));
+  const items = schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items) ? formilyPaths(schema.items as JsonSchema, [...path, '*']) : [];
+  return [...inside, ...items];
+}
+
+/** The values at a path of `formilyPaths` with their JSON pointers below `at`. */
+function valuesAtPath(value: unknown, path: string[], at: string): [unknown, string][] {
+  if (path.length === 0) return [[value, at]];
+  if (value === null || typeof value !== 'object') return [];
+  const [head, ...rest] = path;
+  if (head === '*') return Array.isArray(value) ? value.flatMap((item, i) => valuesAtPath(item, rest, `${at}/${i}`)) : [];
+  return valuesAtPath((value as Record<string, unknown>)[head!], rest, `${at}/${head}`);
 }
 
 export function collectSchemaProblems(files: SchemaFile[], operations: OperationDefinition[]): SchemaProblem[] {
@@ -133,7 +146,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
   known.route = new Set(files.filter((f) => f.kind === 'pages').map((f) => f.body.path as string));
 
   // Every component description: named like its file, props a schema that compiles.
-  const components = new Map<string, { kind: string; props: ValidateFunction | null; nested: string[] }>();
+  const components = new Map<string, { kind: string; props: ValidateFunction | null; nested: string[][] }>();
   for (const f of files.filter((x) => x.kind === 'components')) {
     const name = f.body.name as string;
     if (`components/${name}.json` !== f.file) problems.push({ file: f.file, at: '/name', message: `构件名 ${name} 与文件名不一致` });
@@ -143,7 +156,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     } catch (err) {
       problems.push({ file: f.file, at: '/props', message: (err as Error).message });
     }
-    components.set(name, { kind: f.body.kind as string, props, nested: formilyProps(f.body.props as JsonSchema) });
+    components.set(name, { kind: f.body.kind as string, props, nested: formilyPaths(f.body.props as JsonSchema) });
   }
   const seenPaths = new Map<string, string>();
   for (const op of operations) {
@@ -189,9 +202,10 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
           const props = node['x-component-props'] as JsonSchema | undefined;
           checkProps(file, `${at}/x-component-props`, entry.props, props);
           // Schemas carried in props (a dialog's form, a cell's content) are pages in miniature.
-          for (const key of entry.nested) {
-            const inner = props?.[key];
-            if (inner && typeof inner === 'object') checkBody(file, inner as JsonSchema, `${at}/x-component-props/${key}`);
+          for (const path of entry.nested) {
+            for (const [inner, innerAt] of valuesAtPath(props, path, `${at}/x-component-props`)) {
+              if (inner && typeof inner === 'object') checkBody(file, inner as JsonSchema, innerAt);
+            }
           }
         }
       }

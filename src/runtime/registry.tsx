@@ -34,6 +34,8 @@ import { ExternalTool } from './blocks/ExternalTool.js';
 import { GenericTable } from './blocks/GenericTable.js';
 import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
+import { SortBar } from './blocks/SortBar.js';
+import { SearchForm } from './blocks/SearchForm.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 
@@ -83,6 +85,8 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   GenericTable,
   DialogFormButton,
   FilterBar,
+  SortBar,
+  SearchForm,
   ClassificationBrowser,
   ReleaseLogDialog,
 };

@@ -4,7 +4,7 @@ import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
-import { confirmOptions, type ConfirmSpec } from '../confirmDialog.js';
+import { confirmOptions, showNotice, type ConfirmSpec } from '../confirmDialog.js';
 import { readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
@@ -12,6 +12,7 @@ import { useColumnSettings } from './useColumnSettings.js';
 import { FallbackImage } from '../components/FallbackImage.js';
 import { currentQuery, currentSort, runtimeBus, type SortKeyEvent } from '../bus.js';
 import { sortRequest } from './sortPresets.js';
+import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
 
 export interface TableColumn {
   prop: string;
@@ -28,12 +29,17 @@ export interface TableColumn {
 
 export interface TableButton {
   label: string;
-  operation: string;
+  /** Called with the row's id; a button may instead open a dialog or drawer. */
+  operation?: string;
+  /** Opened with the row as `$record`; a form in it is sent with the row's id. */
+  dialog?: OverlaySpec;
   permission?: string;
   idParam?: string;
   confirm?: ConfirmSpec;
   danger?: boolean;
   successMessage?: string;
+  /** A notice after success, e.g. one that closes itself after three seconds. */
+  successDialog?: ConfirmSpec;
   /** Shown only when the row's field equals this value. */
   visibleWhen?: { field: string; equals: unknown };
 }
@@ -96,6 +102,7 @@ export function GenericTable(props: GenericTableProps) {
   const [sort, setSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentSort(props.queryChannel) : []));
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [overlay, setOverlay] = useState<{ button: TableButton & { dialog: OverlaySpec }; row: Row } | null>(null);
   const [conditions, setConditions] = useState<Record<string, unknown>>(() => (props.queryChannel ? currentQuery(props.queryChannel) : {}));
 
   useEffect(() => {
@@ -132,6 +139,8 @@ export function GenericTable(props: GenericTableProps) {
   const buttons = (props.rowButtons ?? []).filter((b) => !b.permission || runtime.permissions.has(b.permission));
 
   const runButton = async (button: TableButton, row: Row) => {
+    if (button.dialog) return setOverlay({ button: { ...button, dialog: button.dialog }, row });
+    if (!button.operation) return;
     if (button.confirm) {
       const confirmed = await new Promise<boolean>((resolve) => modal.confirm(confirmOptions(button.confirm!, resolve)));
       if (!confirmed) return;
@@ -141,6 +150,7 @@ export function GenericTable(props: GenericTableProps) {
     try {
       await runtime.callOperation(button.operation, { [button.idParam ?? 'id']: row[rowKey] });
       if (button.successMessage) runtime.notify('success', button.successMessage);
+      if (button.successDialog) showNotice(modal, button.successDialog);
       await mutate();
     } catch {
       // Shown by the HTTP client.
@@ -223,6 +233,15 @@ export function GenericTable(props: GenericTableProps) {
           total={total}
           pageSizes={pageSizes}
           onChange={(pageNo, pageSize) => setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })}
+        />
+      )}
+      {overlay && (
+        <SchemaOverlay
+          spec={overlay.button.dialog}
+          record={overlay.row}
+          requestExtra={{ [overlay.button.idParam ?? 'id']: overlay.row[rowKey] }}
+          onSubmitted={() => mutate().then(() => undefined)}
+          onClose={() => setOverlay(null)}
         />
       )}
       <ColumnSettingsDrawer
