@@ -4,6 +4,7 @@ import type { JsonSchema, OperationDefinition } from '../src/shared/operation.js
 import { PUBLIC, SIGNED_IN } from '../src/shared/operation.js';
 import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../src/shared/schemaKeywords.js';
 import { schemaId, type SchemaFile } from '../src/server/schemaFiles.js';
+import { formilyPaths, valuesAtPath } from '../src/shared/nestedSchemas.js';
 
 export interface SchemaProblem {
   file: string;
@@ -66,27 +67,6 @@ function walkFormily(node: JsonSchema, at: string, visit: (node: JsonSchema, at:
   const props = node.properties as Record<string, JsonSchema> | undefined;
   for (const [key, child] of Object.entries(props ?? {})) walkFormily(child, `${at}/properties/${key}`, visit);
   if (node.items && typeof node.items === 'object') walkFormily(node.items as JsonSchema, `${at}/items`, visit);
-}
-
-/**
- * Where props hold a Formily node themselves (they reference formily.schema.json): a dialog's form,
- * or deeper, a row button's drawer content. Paths of property names; `*` stands for each array item.
- */
-function formilyPaths(schema: JsonSchema, path: string[] = []): string[][] {
-  if (path.length > 0 && typeof schema.$ref === 'string' && schema.$ref.endsWith('meta/formily.schema.json')) return [path];
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const inside = Object.entries(properties).flatMap(([key, sub]) => formilyPaths(sub, [...path, key]));
-  const items = schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items) ? formilyPaths(schema.items as JsonSchema, [...path, '*']) : [];
-  return [...inside, ...items];
-}
-
-/** The values at a path of `formilyPaths` with their JSON pointers below `at`. */
-function valuesAtPath(value: unknown, path: string[], at: string): [unknown, string][] {
-  if (path.length === 0) return [[value, at]];
-  if (value === null || typeof value !== 'object') return [];
-  const [head, ...rest] = path;
-  if (head === '*') return Array.isArray(value) ? value.flatMap((item, i) => valuesAtPath(item, rest, `${at}/${i}`)) : [];
-  return valuesAtPath((value as Record<string, unknown>)[head!], rest, `${at}/${head}`);
 }
 
 export function collectSchemaProblems(files: SchemaFile[], operations: OperationDefinition[]): SchemaProblem[] {
