@@ -3,8 +3,8 @@
  * every `$ref`, operation id, component name, permission key and route it names exists.
  */
 import { filesOfKind, loadSchemaFiles, type SchemaFile } from '../src/server/schemaFiles.js';
-import { operationsFromFiles } from './operations.js';
-import { collectSchemaProblems } from './schemaProblems.js';
+import { operationsFromFiles } from '../src/server/schemas/operationsFromFiles.js';
+import { collectSchemaProblems } from '../src/server/schemas/schemaProblems.js';
 
 const files = loadSchemaFiles();
 const problems = collectSchemaProblems(files, operationsFromFiles(filesOfKind(files, 'api')));

@@ -598,6 +598,46 @@ export interface Role {
 }
 
 /**
+ * 描述中的一处问题：位置（JSON 指针）与中文说明。
+ */
+export interface SchemaProblem {
+  /**
+   * 位置：JSON 指针，如 /body/properties/table/x-component-props/operation
+   */
+  at: string;
+  /**
+   * 说明
+   */
+  message: string;
+}
+
+/**
+ * 设计器保存的一个描述版本：草稿、已发布或已归档。
+ */
+export interface SchemaVersion {
+  /**
+   * 版本号
+   */
+  version: number;
+  /**
+   * 状态：draft 草稿；published 正在生效；archived 曾经发布、已被替换
+   */
+  status: "draft" | "published" | "archived";
+  /**
+   * 作者
+   */
+  authorName: string | null;
+  /**
+   * 说明
+   */
+  comment: string | null;
+  /**
+   * 保存时间
+   */
+  createdAt: string;
+}
+
+/**
  * 平台文书，例如用户协议。
  */
 export interface SiteDocument {
@@ -2157,6 +2197,288 @@ export interface ClassificationQueryAllCgListRequest {
 }
 
 export type ClassificationQueryAllCgListResponse = ClassificationNode[];
+
+export interface DesignerListSchemasRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind?: "pages" | "forms" | "fields";
+  /**
+   * 关键词：按标题或键查找
+   */
+  keyword?: string;
+}
+
+export interface DesignerListSchemasResponse {
+  /**
+   * 描述
+   */
+  list: {
+    /**
+     * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+     */
+    kind: "pages" | "forms" | "fields";
+    /**
+     * 键
+     */
+    key: string;
+    /**
+     * 标题
+     */
+    title: string;
+    /**
+     * 有内置版本
+     */
+    builtIn: boolean;
+    /**
+     * 生效版本：为空时生效的是内置版本
+     */
+    publishedVersion: number | null;
+    /**
+     * 最新版本
+     */
+    latestVersion: number | null;
+    /**
+     * 最近保存
+     */
+    updatedAt: string | null;
+  }[];
+}
+
+export interface DesignerGetSchemaRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+}
+
+export interface DesignerGetSchemaResponse {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键
+   */
+  key: string;
+  /**
+   * 内置版本
+   */
+  builtIn: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * 版本：新的在前
+   */
+  versions: SchemaVersion[];
+}
+
+export interface DesignerGetVersionRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 版本号
+   */
+  version: number;
+}
+
+export interface DesignerGetVersionResponse {
+  version: SchemaVersion;
+  /**
+   * 内容
+   */
+  body: {
+    [k: string]: unknown;
+  };
+}
+
+export interface DesignerValidateRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 描述内容
+   */
+  body: {
+    [k: string]: unknown;
+  };
+}
+
+export interface DesignerValidateResponse {
+  /**
+   * 问题
+   */
+  problems: SchemaProblem[];
+}
+
+export interface DesignerSaveDraftRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 描述内容
+   */
+  body: {
+    [k: string]: unknown;
+  };
+  /**
+   * 基于的版本
+   */
+  baseVersion: number | null;
+  /**
+   * 说明
+   */
+  comment?: string;
+}
+
+export interface DesignerSaveDraftResponse {
+  /**
+   * 新版本号
+   */
+  version: number;
+  /**
+   * 问题
+   */
+  problems: SchemaProblem[];
+}
+
+export interface DesignerPublishRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 版本号
+   */
+  version: number;
+}
+
+export interface DesignerPublishResponse {
+  /**
+   * 生效版本：为空表示生效的是内置版本
+   */
+  publishedVersion: number | null;
+}
+
+export interface DesignerRollbackRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 回滚到的版本号
+   */
+  version: number;
+}
+
+export interface DesignerRollbackResponse {
+  /**
+   * 生效版本：为空表示生效的是内置版本
+   */
+  publishedVersion: number | null;
+}
+
+export interface DesignerEditorContextRequest {}
+
+export interface DesignerEditorContextResponse {
+  /**
+   * 元描述：键为 schemas/ 下的路径，如 meta/page.schema.json
+   */
+  metaSchemas: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  /**
+   * 构件描述
+   */
+  components: ComponentDescription[];
+  /**
+   * 接口
+   */
+  operations: {
+    /**
+     * 接口标识
+     */
+    id: string;
+    /**
+     * 说明
+     */
+    summary: string;
+  }[];
+  /**
+   * 权限键
+   */
+  permissions: {
+    /**
+     * 键
+     */
+    value: string;
+    /**
+     * 名称
+     */
+    label: string;
+  }[];
+  /**
+   * 角色
+   */
+  roles: {
+    /**
+     * 角色编号
+     */
+    id: number;
+    /**
+     * 角色名
+     */
+    name: string;
+    /**
+     * 权限键
+     */
+    permissions: string[];
+  }[];
+}
+
+export interface DesignerSampleRequest {
+  /**
+   * 接口标识
+   */
+  operation: string;
+}
+
+export interface DesignerSampleResponse {
+  /**
+   * 示例数据
+   */
+  data: unknown;
+}
 
 export interface DisplaySetRequest {
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectSchemaProblems } from '../../generators/schemaProblems.js';
-import { operationsFromFiles } from '../../generators/operations.js';
+import { collectSchemaProblems } from '../../src/server/schemas/schemaProblems.js';
+import { operationsFromFiles } from '../../src/server/schemas/operationsFromFiles.js';
 import { absolutiseRefs, filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../../src/server/schemaFiles.js';
 
 const real = loadSchemaFiles();
