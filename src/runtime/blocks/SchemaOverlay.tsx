@@ -5,7 +5,7 @@ import { FormProvider, type ISchema } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import { useSWRConfig } from 'swr';
 import type { DialogFormButtonProps } from '../../generated/types.js';
-import { useRuntime } from '../runtimeContext.js';
+import { expressionScope, useRuntime } from '../runtimeContext.js';
 import { getSchemaField } from '../schemaField.js';
 import { showNotice } from '../confirmDialog.js';
 import { fillTemplate } from './readPath.js';
@@ -41,7 +41,9 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
   const [busy, setBusy] = useState(false);
   const container = spec.container ?? 'dialog';
   const form = useMemo(() => createForm({ initialValues: spec.form && record ? recordValuesFor(spec.form, record) : undefined }), [spec.form, record]);
-  const scope = useMemo(() => (record ? { $record: record } : {}), [record]);
+  // A row's overlay reads the row as $record; Formily's own $record (the form's values) otherwise.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const scope = useMemo(() => ({ ...expressionScope(runtime), ...(record ? { $record: record } : {}) }), [record, runtime.user, runtime.permissions, runtime.query]);
   const title = record ? fillTemplate(spec.title, record) : spec.title;
   const SchemaField = getSchemaField();
   const close = () => setOpen(false);
