@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Schema } from '@formily/json-schema';
+import { Schema, type ISchema } from '@formily/json-schema';
 import { observable, isObservable } from '@formily/reactive';
 import { protectNestedSchemas } from '../../src/runtime/protectNestedSchemas.js';
 import type { FormilyNode } from '../../src/generated/types.js';
@@ -28,13 +28,13 @@ const page: FormilyNode = {
 describe('schemas carried in props', () => {
   it('keep their expressions for the scope they are rendered in, while the carrying node’s own props compile', () => {
     const table = protectNestedSchemas(page).properties!.table!;
-    const compiled = new Schema(table).compile({ $user: { name: '王管理' }, $record: { attachment: [] } });
+    const compiled = new Schema(table as ISchema).compile({ $user: { name: '王管理' }, $record: { attachment: [] } });
     const props = compiled['x-component-props'] as { title: string; rowButtons: { dialog?: { content: FormilyNode } }[] };
     expect(props.title).toBe('王管理');
     const kept = props.rowButtons[0]!.dialog!.content;
     expect(kept.properties!.details!['x-component-props']).toEqual({ data: '{{$record}}', fields: [] });
     // Rendered later with the row in scope, the expression reads the row.
-    const inner = new Schema(kept).properties!.details!.compile({ $record: { applicantName: '杭州青禾食品有限公司' } });
+    const inner = new Schema(kept as ISchema).properties!.details!.compile({ $record: { applicantName: '杭州青禾食品有限公司' } });
     expect(inner['x-component-props']).toMatchObject({ data: { applicantName: '杭州青禾食品有限公司' } });
   });
 

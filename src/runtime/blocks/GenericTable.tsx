@@ -10,7 +10,7 @@ import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
 import { FallbackImage } from '../components/FallbackImage.js';
-import { currentQuery, currentSort, runtimeBus, type SortKeyEvent } from '../bus.js';
+import { currentQuery, currentSort, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
 import { sortRequest } from './sortPresets.js';
 import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
 
@@ -222,7 +222,10 @@ export function GenericTable(props: GenericTableProps) {
         locale={{ emptyText: '暂无数据' }}
         onChange={(_, __, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          setSort(s?.order && s.columnKey ? [{ key: String(s.columnKey), ascending: s.order === 'ascend' }] : []);
+          const keys = s?.order && s.columnKey ? [{ key: String(s.columnKey), ascending: s.order === 'ascend' }] : [];
+          // On a channel, a sort bar there shows the column's sort too.
+          if (props.queryChannel) publishSort(props.queryChannel, keys);
+          else setSort(keys);
           setPage((p) => ({ ...p, pageNo: 1 }));
         }}
       />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Input, Modal, Popover, Radio, Select, Space, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, MinusCircleOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
-import { currentSort, publishSort } from '../bus.js';
+import { currentSort, publishSort, runtimeBus } from '../bus.js';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { confirmOptions } from '../confirmDialog.js';
@@ -57,12 +57,15 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
   const saved = useOperation<string | null>('display.query', custom ? { displayType: SORT_PRESET_DISPLAY_TYPE } : null);
   const presets = presetsFor(parsePresets(saved.data), fieldOptions);
 
-  useEffect(() => setCurrent(currentSort(channel)), [channel]);
+  useEffect(() => {
+    setCurrent(currentSort(channel));
+    // A column header of the table sorts too: the buttons follow it.
+    const onSort = (event: { channel: string; keys: SortKey[] }) => event.channel === channel && setCurrent(event.keys);
+    runtimeBus.on('sort', onSort);
+    return () => runtimeBus.off('sort', onSort);
+  }, [channel]);
 
-  const apply = (keys: SortKey[]) => {
-    setCurrent(keys);
-    publishSort(channel, keys);
-  };
+  const apply = (keys: SortKey[]) => publishSort(channel, keys);
 
   const warn = (text: string) => runtime.notify('warning', text);
 
