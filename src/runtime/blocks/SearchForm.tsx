@@ -49,7 +49,8 @@ export function SearchForm({ channel, visibleCount = 3, autoSearch = false, defa
   /** Every field checked by its own rules; a failing field is brought into view. */
   const submit = async () => {
     const list = fields();
-    const results = await Promise.all(list.map((f) => f.validate().then(() => f.selfErrors.length === 0)));
+    // A field that fails its rules rejects with its errors; they show on the field itself.
+    const results = await Promise.all(list.map((f) => f.validate().then(() => f.selfErrors.length === 0, () => false)));
     const failing = list.filter((_, i) => !results[i]);
     if (failing.length > 0) {
       setCollapsed(false);

@@ -92,6 +92,7 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
   const startSaving = () => {
     const { keys, error } = rowsToKeys(rows);
     if (error) return warn(error);
+    setPopoverOpen(false);
     setNaming({ keys, name: '' });
   };
 
