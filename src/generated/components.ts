@@ -24,6 +24,7 @@ export const COMPONENT_NAMES = [
   'GenericTable',
   'HandlingDeadlinePicker',
   'Image',
+  'ImageRemarkList',
   'Input',
   'NumberPicker',
   'OperationArticle',
@@ -54,6 +55,7 @@ export const COMPONENT_NAMES = [
   'Switch',
   'Text',
   'TextArea',
+  'ThumbnailUpload',
   'Title',
 ] as const;
 

@@ -10,14 +10,16 @@ import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
 import { FallbackImage } from '../components/FallbackImage.js';
+import { ThumbnailCell } from '../components/ThumbnailCell.js';
 import { currentQuery, currentSort, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
+import type { UploadedFile } from '../../generated/types.js';
 import { sortRequest } from './sortPresets.js';
 import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
 
 export interface TableColumn {
   prop: string;
   label: string;
-  type?: 'index' | 'text' | 'number' | 'date' | 'datetime' | 'select' | 'image' | 'operation';
+  type?: 'index' | 'text' | 'number' | 'date' | 'datetime' | 'select' | 'image' | 'thumbnails' | 'operation';
   width?: number;
   fixed?: 'left' | 'right';
   sortable?: boolean;
@@ -79,6 +81,8 @@ function cellText(column: TableColumn, value: unknown): ReactNode {
       return <Tag>{column.options?.[String(value)] ?? String(value)}</Tag>;
     case 'image':
       return <FallbackImage width={48} height={48} src={String(value)} />;
+    case 'thumbnails':
+      return <ThumbnailCell value={value as UploadedFile[]} />;
     default:
       return (
         <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: column.width ?? 240 }}>
