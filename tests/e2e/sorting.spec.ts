@@ -227,7 +227,8 @@ test('row buttons open drawers with the row: details to read, a form that saves 
   await expect(details).toBeVisible();
   await expect(details.locator('.ant-descriptions-item').filter({ hasText: '统一社会信用代码' })).toContainText('91440300MA5F000002');
   await expect(details.locator('.ant-descriptions-item').filter({ hasText: '申请人地址' })).toContainText('广东省深圳市南山区科技园南路 8 号');
-  expect(await details.evaluate((el) => el.closest('.ant-drawer-content-wrapper')?.getBoundingClientRect().width)).toBe(800);
+  // Polled: the drawer may still be sliding in.
+  await expect.poll(() => details.evaluate((el) => Math.round(el.closest('.ant-drawer-content-wrapper')?.getBoundingClientRect().width ?? 0))).toBe(800);
   await details.getByRole('button', { name: /close|关闭/i }).click();
   await expect(details).toBeHidden();
 
