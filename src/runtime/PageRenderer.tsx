@@ -4,7 +4,8 @@ import { FormProvider, type ISchema } from '@formily/react';
 import type { FormilyNode } from '../generated/types.js';
 import { getSchemaField } from './schemaField.js';
 import { pruneByPermission } from './pruneByPermission.js';
-import { useRuntime } from './runtimeContext.js';
+import { expressionScope, useRuntime } from './runtimeContext.js';
+import { protectNestedSchemas } from './protectNestedSchemas.js';
 
 export interface PageRendererProps {
   /** The page or form body. */
@@ -15,17 +16,19 @@ export interface PageRendererProps {
 
 /**
  * Renders one page body with Formily: a fresh form per page, nodes the user lacks permission for
- * removed, and `$user`, `$permissions` and `$query` available to `{{ }}` expressions.
+ * removed, schemas carried in props kept for the scope they render in, and `$user`,
+ * `$permissions` and `$query` available to `{{ }}` expressions.
  */
 export function PageRenderer({ schema, formKey }: PageRendererProps) {
   const runtime = useRuntime();
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const form = useMemo(() => createForm(), [formKey]);
-  const visible = useMemo(() => pruneByPermission(schema, runtime.permissions), [schema, runtime.permissions]);
-  const scope = useMemo(
-    () => ({ $user: runtime.user, $permissions: runtime.permissions, $query: Object.fromEntries(runtime.query) }),
-    [runtime.user, runtime.permissions, runtime.query],
-  );
+  const visible = useMemo(() => {
+    const permitted = pruneByPermission(schema, runtime.permissions);
+    return permitted && protectNestedSchemas(permitted);
+  }, [schema, runtime.permissions]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const scope = useMemo(() => expressionScope(runtime), [runtime.user, runtime.permissions, runtime.query]);
   if (!visible) return null;
   const SchemaField = getSchemaField();
   return (

@@ -38,6 +38,8 @@ import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
 import { TreeSelectAll } from './components/treeSelectAll/TreeSelectAll.js';
 import { PersonSearch } from './components/PersonSearch.js';
+import { SortBar } from './blocks/SortBar.js';
+import { SearchForm } from './blocks/SearchForm.js';
 import { PdfPreview } from './components/PdfPreview.js';
 import { RichTextEditor } from './components/RichTextEditor.js';
 import { DeadlineDisplay } from './components/DeadlineDisplay.js';
@@ -103,6 +105,8 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   GenericTable,
   DialogFormButton,
   FilterBar,
+  SortBar,
+  SearchForm,
   ClassificationBrowser,
   ReleaseLogDialog,
   TreeSelectAll,

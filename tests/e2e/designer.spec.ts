@@ -58,6 +58,13 @@ test('a company admin adds a field to a form visually, previews it as staff, pub
   await staff.goto('/memo');
   await expect(staff.locator('.ant-formily-item').filter({ hasText: '主题' })).toBeVisible();
 
+  // The published version against the built-in one, side by side.
+  await page.getByRole('tab', { name: '差异' }).click();
+  await page.getByRole('combobox', { name: '比较的版本' }).click({ force: true });
+  await page.locator('.ant-select-item-option').filter({ hasText: '内置版本' }).click();
+  await expect(page.getByTestId('diff-view').locator('.monaco-diff-editor')).toBeVisible();
+  await expect(page.getByTestId('diff-view')).toContainText('subject');
+
   await page.getByRole('button', { name: '版本历史' }).click();
   await page.getByRole('button', { name: '回到内置版本' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();

@@ -4,15 +4,17 @@ import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
-import { confirmOptions, type ConfirmSpec } from '../confirmDialog.js';
+import { confirmOptions, showNotice, type ConfirmSpec } from '../confirmDialog.js';
 import { readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
 import { FallbackImage } from '../components/FallbackImage.js';
 import { ThumbnailCell } from '../components/ThumbnailCell.js';
-import { currentQuery, runtimeBus } from '../bus.js';
+import { currentQuery, currentSort, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
 import type { UploadedFile } from '../../generated/types.js';
+import { sortRequest } from './sortPresets.js';
+import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
 
 export interface TableColumn {
   prop: string;
@@ -29,12 +31,17 @@ export interface TableColumn {
 
 export interface TableButton {
   label: string;
-  operation: string;
+  /** Called with the row's id; a button may instead open a dialog or drawer. */
+  operation?: string;
+  /** Opened with the row as `$record`; a form in it is sent with the row's id. */
+  dialog?: OverlaySpec;
   permission?: string;
   idParam?: string;
   confirm?: ConfirmSpec;
   danger?: boolean;
   successMessage?: string;
+  /** A notice after success, e.g. one that closes itself after three seconds. */
+  successDialog?: ConfirmSpec;
   /** Shown only when the row's field equals this value. */
   visibleWhen?: { field: string; equals: unknown };
 }
@@ -52,9 +59,9 @@ export interface GenericTableProps {
   rowButtons?: TableButton[];
   pageSizes?: number[];
   defaultPageSize?: number;
-  /** The filter bar channel whose conditions are added to the request. */
+  /** The filter bar channel whose conditions are added to the request; a sort bar on it sets the sort. */
   queryChannel?: string;
-  /** Request fields that carry the sorted column and its direction. */
+  /** Request fields that carry the sorted keys and their directions (comma-joined when several). */
   sortFieldParam?: string;
   sortOrderParam?: string;
 }
@@ -95,9 +102,11 @@ export function GenericTable(props: GenericTableProps) {
   const runtime = useRuntime();
   const { modal } = App.useApp();
   const [page, setPage] = useState({ pageNo: 1, pageSize: props.defaultPageSize ?? pageSizes[0] });
-  const [sort, setSort] = useState<{ field: string; order: 'asc' | 'desc' } | null>(null);
+  // Several keys only come from a sort bar; a column header sorts by one.
+  const [sort, setSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentSort(props.queryChannel) : []));
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [overlay, setOverlay] = useState<{ button: TableButton & { dialog: OverlaySpec }; row: Row } | null>(null);
   const [conditions, setConditions] = useState<Record<string, unknown>>(() => (props.queryChannel ? currentQuery(props.queryChannel) : {}));
 
   useEffect(() => {
@@ -107,13 +116,23 @@ export function GenericTable(props: GenericTableProps) {
       setConditions(values);
       setPage((p) => ({ ...p, pageNo: 1 }));
     };
+    const onSort = ({ channel, keys }: { channel: string; keys: SortKeyEvent[] }) => {
+      if (channel !== props.queryChannel) return;
+      setSort(keys);
+      setPage((p) => ({ ...p, pageNo: 1 }));
+    };
     runtimeBus.on('query', onQuery);
+    runtimeBus.on('sort', onSort);
     // A filter bar that mounted first may have published already.
     setConditions(currentQuery(props.queryChannel));
-    return () => runtimeBus.off('query', onQuery);
+    return () => {
+      runtimeBus.off('query', onQuery);
+      runtimeBus.off('sort', onSort);
+    };
   }, [props.queryChannel]);
 
-  const sortBody = sort ? { [props.sortFieldParam ?? 'sortField']: sort.field, [props.sortOrderParam ?? 'sortType']: sort.order } : {};
+  const sorted = sortRequest(sort);
+  const sortBody = sorted ? { [props.sortFieldParam ?? 'sortField']: sorted.sortField, [props.sortOrderParam ?? 'sortType']: sorted.sortType } : {};
   const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, { ...props.body, ...conditions, ...sortBody, ...page });
   const rows = (readPath(data, listPath) as Row[] | undefined) ?? [];
   const total = Number(readPath(data, countPath) ?? rows.length);
@@ -124,6 +143,8 @@ export function GenericTable(props: GenericTableProps) {
   const buttons = (props.rowButtons ?? []).filter((b) => !b.permission || runtime.permissions.has(b.permission));
 
   const runButton = async (button: TableButton, row: Row) => {
+    if (button.dialog) return setOverlay({ button: { ...button, dialog: button.dialog }, row });
+    if (!button.operation) return;
     if (button.confirm) {
       const confirmed = await new Promise<boolean>((resolve) => modal.confirm(confirmOptions(button.confirm!, resolve)));
       if (!confirmed) return;
@@ -133,6 +154,7 @@ export function GenericTable(props: GenericTableProps) {
     try {
       await runtime.callOperation(button.operation, { [button.idParam ?? 'id']: row[rowKey] });
       if (button.successMessage) runtime.notify('success', button.successMessage);
+      if (button.successDialog) showNotice(modal, button.successDialog);
       await mutate();
     } catch {
       // Shown by the HTTP client.
@@ -154,7 +176,7 @@ export function GenericTable(props: GenericTableProps) {
       width: column.width,
       fixed,
       sorter: column.sortable,
-      sortOrder: sort?.field === column.prop ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+      sortOrder: sort.length === 1 && sort[0]!.key === column.prop ? (sort[0]!.ascending ? ('ascend' as const) : ('descend' as const)) : null,
       render: (value: unknown) => cellText(column, value),
     })),
     ...(buttons.length > 0
@@ -204,7 +226,10 @@ export function GenericTable(props: GenericTableProps) {
         locale={{ emptyText: '暂无数据' }}
         onChange={(_, __, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          setSort(s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : null);
+          const keys = s?.order && s.columnKey ? [{ key: String(s.columnKey), ascending: s.order === 'ascend' }] : [];
+          // On a channel, a sort bar there shows the column's sort too.
+          if (props.queryChannel) publishSort(props.queryChannel, keys);
+          else setSort(keys);
           setPage((p) => ({ ...p, pageNo: 1 }));
         }}
       />
@@ -215,6 +240,15 @@ export function GenericTable(props: GenericTableProps) {
           total={total}
           pageSizes={pageSizes}
           onChange={(pageNo, pageSize) => setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })}
+        />
+      )}
+      {overlay && (
+        <SchemaOverlay
+          spec={overlay.button.dialog}
+          record={overlay.row}
+          requestExtra={{ [overlay.button.idParam ?? 'id']: overlay.row[rowKey] }}
+          onSubmitted={() => mutate().then(() => undefined)}
+          onClose={() => setOverlay(null)}
         />
       )}
       <ColumnSettingsDrawer
