@@ -60,8 +60,13 @@ test('a company admin adds a field to a form visually, previews it as staff, pub
 
   // The published version against the built-in one, side by side.
   await page.getByRole('tab', { name: '差异' }).click();
-  await page.getByRole('combobox', { name: '比较的版本' }).click({ force: true });
-  await page.locator('.ant-select-item-option').filter({ hasText: '内置版本' }).click();
+  // The tab's select may not take a click while the tab is still settling: open it until its options show.
+  const builtIn = page.locator('.ant-select-item-option').filter({ hasText: '内置版本' });
+  await expect(async () => {
+    if (!(await builtIn.isVisible())) await page.getByRole('combobox', { name: '比较的版本' }).click({ force: true });
+    await expect(builtIn).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  await builtIn.click();
   await expect(page.getByTestId('diff-view').locator('.monaco-diff-editor')).toBeVisible();
   await expect(page.getByTestId('diff-view')).toContainText('subject');
 
@@ -109,8 +114,11 @@ test('an error typed into the source is underlined at its place and never publis
   await page.keyboard.press('Control+Space');
   const suggestions = editor.locator('.suggest-widget');
   await expect(suggestions).toContainText('AttachmentUpload');
+  // The list is longer than the widget shows; typing narrows it to the rest.
+  await page.keyboard.type('Dialog');
   await expect(suggestions).toContainText('DialogFormButton');
   await page.keyboard.press('Escape');
+  for (let i = 0; i < 'Dialog'.length; i++) await page.keyboard.press('Backspace');
   await page.keyboard.type('NoSuchInput');
 
   const problems = page.locator('.ipm-designer-problems');
