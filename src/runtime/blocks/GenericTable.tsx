@@ -1,41 +1,23 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App, Button, Descriptions, Space, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
-import { confirmOptions, type ConfirmSpec } from '../confirmDialog.js';
+import { confirmOptions } from '../confirmDialog.js';
 import { readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
-import { FallbackImage } from '../components/FallbackImage.js';
 import { currentQuery, runtimeBus } from '../bus.js';
+import { cellView } from './table/CellView.js';
+import { EditableCell } from './table/EditableCell.js';
+import { RowActions } from './table/RowActions.js';
+import { RowFragment, useFragmentForm } from './table/RowFragment.js';
+import { matchesCondition } from './table/rowCondition.js';
+import { idsBody, permittedButtons } from './table/tableButtons.js';
+import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
 
-export interface TableColumn {
-  prop: string;
-  label: string;
-  type?: 'index' | 'text' | 'number' | 'date' | 'datetime' | 'select' | 'image' | 'operation';
-  width?: number;
-  fixed?: 'left' | 'right';
-  sortable?: boolean;
-  /** Dropped unless the user holds this permission key. */
-  permission?: string;
-  /** For `select`: stored value → text shown. */
-  options?: Record<string, string>;
-}
-
-export interface TableButton {
-  label: string;
-  operation: string;
-  permission?: string;
-  idParam?: string;
-  confirm?: ConfirmSpec;
-  danger?: boolean;
-  successMessage?: string;
-  /** Shown only when the row's field equals this value. */
-  visibleWhen?: { field: string; equals: unknown };
-}
+export type { TableButton, TableColumn } from './table/types.js';
 
 export interface GenericTableProps {
   operation: string;
@@ -47,7 +29,13 @@ export interface GenericTableProps {
   countPath?: string;
   rowKey?: string;
   columns: TableColumn[];
+  /** Above the table; act on the selected rows when they name `idsParam`. */
+  headerButtons?: TableButton[];
   rowButtons?: TableButton[];
+  /** Row actions under 更多, after the row buttons that did not fit. */
+  dropdownItems?: TableButton[];
+  /** Row buttons shown as links before the rest go under 更多. */
+  rowButtonLimit?: number;
   pageSizes?: number[];
   defaultPageSize?: number;
   /** The filter bar channel whose conditions are added to the request. */
@@ -55,45 +43,37 @@ export interface GenericTableProps {
   /** Request fields that carry the sorted column and its direction. */
   sortFieldParam?: string;
   sortOrderParam?: string;
+  /** Pages with more rows than this render only the rows in view. */
+  virtualThreshold?: number;
+  /** Height of the scrolling body of a virtual page, in pixels. */
+  virtualHeight?: number;
+  /** A search form or filter bar placed inside the table node, shown above it. */
+  children?: ReactNode;
 }
 
-type Row = Record<string, unknown>;
-
-function cellText(column: TableColumn, value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') return '--';
-  switch (column.type) {
-    case 'date':
-      return dayjs(String(value)).format('YYYY-MM-DD');
-    case 'datetime':
-      return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
-    case 'number':
-      return Number(value).toLocaleString('zh-CN');
-    case 'select':
-      return <Tag>{column.options?.[String(value)] ?? String(value)}</Tag>;
-    case 'image':
-      return <FallbackImage width={48} height={48} src={String(value)} />;
-    default:
-      return (
-        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: column.width ?? 240 }}>
-          {String(value)}
-        </Typography.Text>
-      );
-  }
-}
+/** Column types that are parts of the table rather than columns the user arranges. */
+const STRUCTURAL = new Set(['index', 'selection', 'expand', 'operation']);
+const isEditable = (c: TableColumn): c is TableColumn & { edit: CellEdit } => Boolean(c.edit) && (c.type === 'input' || c.type === 'number' || c.type === 'select');
+/** Virtual rows need every column's width. */
+const VIRTUAL_COLUMN_WIDTH = 160;
 
 /**
  * The generic table: rows from one operation, paged by the pagination bar, sortable columns that
- * re-fetch, per-column and per-button permissions, row buttons that may ask first, a refresh
- * button, and 列表设置 remembered per user.
+ * re-fetch, per-column and per-button permissions, header buttons on the selected rows, row
+ * buttons and a 更多 dropdown that may depend on the row, expandable rows, cells edited in place,
+ * cells from schema fragments, a refresh button, 列表设置 remembered per user, and virtual rows
+ * for long pages.
  */
 export function GenericTable(props: GenericTableProps) {
-  const { operation, tableKey, listPath = 'list', countPath = 'count', rowKey = 'id', pageSizes = PAGE_SIZES } = props;
+  const { operation, tableKey, listPath = 'list', countPath = 'count', rowKey = 'id', pageSizes = PAGE_SIZES, rowButtonLimit = 3, virtualThreshold = 100, virtualHeight = 560 } = props;
   const runtime = useRuntime();
   const { modal } = App.useApp();
+  const fragmentForm = useFragmentForm();
   const [page, setPage] = useState({ pageNo: 1, pageSize: props.defaultPageSize ?? pageSizes[0] });
   const [sort, setSort] = useState<{ field: string; order: 'asc' | 'desc' } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Map<string, Row>>(() => new Map());
   const [conditions, setConditions] = useState<Record<string, unknown>>(() => (props.queryChannel ? currentQuery(props.queryChannel) : {}));
 
   useEffect(() => {
@@ -111,76 +91,148 @@ export function GenericTable(props: GenericTableProps) {
 
   const sortBody = sort ? { [props.sortFieldParam ?? 'sortField']: sort.field, [props.sortOrderParam ?? 'sortType']: sort.order } : {};
   const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, { ...props.body, ...conditions, ...sortBody, ...page });
-  const rows = (readPath(data, listPath) as Row[] | undefined) ?? [];
+  const rows = useMemo(() => (readPath(data, listPath) as Row[] | undefined) ?? [], [data, listPath]);
   const total = Number(readPath(data, countPath) ?? rows.length);
+  const idOf = useCallback((row: Row) => String(row[rowKey]), [rowKey]);
 
   const permitted = useMemo(() => props.columns.filter((c) => !c.permission || runtime.permissions.has(c.permission)), [props.columns, runtime.permissions]);
-  const configurable = useMemo(() => permitted.filter((c) => c.type !== 'index' && c.type !== 'operation'), [permitted]);
+  const configurable = useMemo(() => permitted.filter((c) => !STRUCTURAL.has(c.type ?? 'text')), [permitted]);
   const { settings, save } = useColumnSettings(tableKey, configurable);
-  const buttons = (props.rowButtons ?? []).filter((b) => !b.permission || runtime.permissions.has(b.permission));
+  const headerButtons = useMemo(() => permittedButtons(props.headerButtons, runtime.permissions), [props.headerButtons, runtime.permissions]);
+  const rowButtons = useMemo(() => permittedButtons(props.rowButtons, runtime.permissions), [props.rowButtons, runtime.permissions]);
+  const dropdownItems = useMemo(() => permittedButtons(props.dropdownItems, runtime.permissions), [props.dropdownItems, runtime.permissions]);
+  const selectionColumn = permitted.find((c) => c.type === 'selection');
+  const expandColumn = permitted.find((c) => c.type === 'expand');
+  const operationColumn = permitted.find((c) => c.type === 'operation');
+  const virtual = rows.length > virtualThreshold || page.pageSize > virtualThreshold;
 
-  const runButton = async (button: TableButton, row: Row) => {
+  const call = async (button: TableButton, body: Record<string, unknown>, busyKey: string) => {
     if (button.confirm) {
       const confirmed = await new Promise<boolean>((resolve) => modal.confirm(confirmOptions(button.confirm!, resolve)));
-      if (!confirmed) return;
+      if (!confirmed) return false;
     }
-    const key = `${button.label}:${String(row[rowKey])}`;
-    setBusy(key);
+    setBusy(busyKey);
     try {
-      await runtime.callOperation(button.operation, { [button.idParam ?? 'id']: row[rowKey] });
+      await runtime.callOperation(button.operation, { ...button.body, ...body });
       if (button.successMessage) runtime.notify('success', button.successMessage);
       await mutate();
+      return true;
     } catch {
       // Shown by the HTTP client.
+      return false;
     } finally {
       setBusy(null);
     }
   };
 
-  const byProp = new Map(permitted.map((c) => [c.prop, c]));
-  const ordered = settings.filter((s) => s.isShow).map((s) => ({ column: byProp.get(s.prop)!, fixed: s.fixed }));
-  const columns: TableColumnsType<Row> = [
-    ...permitted
+  const runRowButton = (button: TableButton, row: Row) =>
+    void call(button, button.idsParam ? idsBody({ ...button, idsParam: button.idsParam }, [row[rowKey] as string | number]) : { [button.idParam ?? 'id']: row[rowKey] }, `${button.label}:${idOf(row)}`);
+
+  const runHeaderButton = async (button: TableButton) => {
+    if (!button.idsParam) {
+      await call(button, {}, `header:${button.label}`);
+      return;
+    }
+    if (selected.size === 0) {
+      runtime.notify('warning', '请先选择数据');
+      return;
+    }
+    const ids = [...selected.values()].map((row) => row[rowKey] as string | number);
+    if (await call(button, idsBody({ ...button, idsParam: button.idsParam }, ids), `header:${button.label}`)) setSelected(new Map());
+  };
+
+  const columns = useMemo<TableColumnsType<Row>>(() => {
+    const byProp = new Map(permitted.map((c) => [c.prop, c]));
+    const width = (c: TableColumn) => c.width ?? (virtual ? VIRTUAL_COLUMN_WIDTH : undefined);
+    const render = (column: TableColumn) => (value: unknown, row: Row, index: number) => {
+      if (column.type === 'slot') return column.schema ? <RowFragment form={fragmentForm} name={column.prop} schema={column.schema} row={row} index={index} /> : null;
+      const view = cellView(column, value);
+      if (isEditable(column) && (!column.edit.permission || runtime.permissions.has(column.edit.permission)) && matchesCondition(row, column.edit.when)) {
+        return <EditableCell column={column} row={row} rowKey={rowKey} view={view} onSaved={() => mutate()} />;
+      }
+      return view;
+    };
+    const out: TableColumnsType<Row> = permitted
       .filter((c) => c.type === 'index')
-      .map((c) => ({ key: c.prop, title: c.label, width: c.width ?? 64, fixed: 'left' as const, render: (_: unknown, __: Row, i: number) => (page.pageNo - 1) * page.pageSize + i + 1 })),
-    ...ordered.map(({ column, fixed }) => ({
-      key: column.prop,
-      dataIndex: column.prop.split('.'),
-      title: column.label,
-      width: column.width,
-      fixed,
-      sorter: column.sortable,
-      sortOrder: sort?.field === column.prop ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (value: unknown) => cellText(column, value),
-    })),
-    ...(buttons.length > 0
-      ? [
-          {
-            key: 'operation',
-            title: '操作',
-            fixed: 'right' as const,
-            width: 80 * buttons.length,
-            render: (_: unknown, row: Row) => (
-              <Space size={0}>
-                {buttons
-                  .filter((b) => !b.visibleWhen || readPath(row, b.visibleWhen.field) === b.visibleWhen.equals)
-                  .map((b) => (
-                    <Button key={b.label} type="link" size="small" danger={b.danger} loading={busy === `${b.label}:${String(row[rowKey])}`} onClick={() => runButton(b, row)}>
-                      {b.label}
-                    </Button>
-                  ))}
-              </Space>
-            ),
-          },
-        ]
-      : []),
-  ];
+      .map((c) => ({ key: c.prop, title: c.label, width: c.width ?? 64, fixed: 'left' as const, render: (_: unknown, __: Row, i: number) => (page.pageNo - 1) * page.pageSize + i + 1 }));
+    for (const s of settings) {
+      const column = byProp.get(s.prop);
+      if (!column || !s.isShow) continue;
+      out.push({
+        key: column.prop,
+        dataIndex: column.prop.split('.'),
+        title: column.label,
+        width: width(column),
+        fixed: s.fixed,
+        sorter: column.sortable,
+        sortOrder: sort?.field === column.prop ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+        render: render(column),
+      });
+    }
+    if (rowButtons.length > 0 || dropdownItems.length > 0) {
+      const linkCount = Math.min(rowButtons.length, rowButtonLimit) + (rowButtons.length > rowButtonLimit || dropdownItems.length > 0 ? 1 : 0);
+      out.push({
+        key: 'operation',
+        title: operationColumn?.label ?? '操作',
+        fixed: operationColumn?.fixed ?? 'right',
+        width: operationColumn?.width ?? 72 * linkCount + 16,
+        render: (_: unknown, row: Row) => (
+          <RowActions row={row} rowId={idOf(row)} buttons={rowButtons} dropdownItems={dropdownItems} limit={rowButtonLimit} busy={busy} onRun={runRowButton} />
+        ),
+      });
+    }
+    return out;
+    // runRowButton only closes over values listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [permitted, settings, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, virtual, fragmentForm, runtime.permissions, rowKey, idOf, mutate]);
+
+  const rowSelection: TableProps<Row>['rowSelection'] = selectionColumn
+    ? {
+        selectedRowKeys: [...selected.keys()],
+        preserveSelectedRowKeys: true,
+        fixed: true,
+        getCheckboxProps: (row) => ({ disabled: !matchesCondition(row, selectionColumn.when), 'aria-label': `选择第 ${idOf(row)} 行` }) as object,
+        onChange: (keys, chosen) => {
+          const known = new Map([...selected, ...chosen.filter(Boolean).map((row) => [idOf(row), row] as const)]);
+          const next = new Map<string, Row>();
+          for (const k of keys) {
+            const row = known.get(String(k));
+            if (row) next.set(String(k), row);
+          }
+          setSelected(next);
+        },
+      }
+    : undefined;
+
+  const expandable: TableProps<Row>['expandable'] = expandColumn
+    ? {
+        rowExpandable: (row) => matchesCondition(row, expandColumn.when),
+        expandedRowRender: (row, index) =>
+          expandColumn.schema ? (
+            <RowFragment form={fragmentForm} name={expandColumn.prop} schema={expandColumn.schema} row={row} index={index} />
+          ) : (
+            <Descriptions
+              size="small"
+              column={2}
+              items={(expandColumn.fields ?? []).map((f) => ({ key: f.prop, label: f.label, children: cellView({ prop: f.prop, label: f.label }, readPath(row, f.prop)) }))}
+            />
+          ),
+      }
+    : undefined;
+
+  const scrollWidth = virtual ? columns.reduce((sum, c) => sum + Number(c.width ?? VIRTUAL_COLUMN_WIDTH), (selectionColumn ? 48 : 0) + (expandColumn ? 48 : 0)) : 'max-content';
 
   return (
     <div className="ipm-generic-table">
+      {props.children && <div className="ipm-table-search">{props.children}</div>}
       <div className="ipm-table-toolbar">
         <Typography.Text strong>{props.title}</Typography.Text>
         <Space>
+          {headerButtons.map((b) => (
+            <Button key={b.label} type={b.primary ? 'primary' : 'default'} danger={b.danger} loading={busy === `header:${b.label}`} onClick={() => void runHeaderButton(b)}>
+              {b.label}
+            </Button>
+          ))}
           <Tooltip title="刷新">
             <Button aria-label="刷新" icon={<ReloadOutlined spin={isValidating && !isLoading} />} onClick={() => mutate()} />
           </Tooltip>
@@ -189,16 +241,28 @@ export function GenericTable(props: GenericTableProps) {
           </Tooltip>
         </Space>
       </div>
+      {selectionColumn && selected.size > 0 && (
+        <div className="ipm-table-selection" role="status">
+          <Typography.Text>已选 {selected.size} 项</Typography.Text>
+          <Button type="link" size="small" onClick={() => setSelected(new Map())}>
+            取消选择
+          </Button>
+        </div>
+      )}
       <Table<Row>
-        rowKey={(row) => String(row[rowKey])}
+        rowKey={idOf}
         size="middle"
         loading={isLoading}
         columns={columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        virtual={virtual}
+        scroll={virtual ? { x: scrollWidth, y: virtualHeight } : { x: 'max-content' }}
+        rowSelection={rowSelection}
+        expandable={expandable}
         locale={{ emptyText: '暂无数据' }}
-        onChange={(_, __, sorter) => {
+        onChange={(_, __, sorter, extra) => {
+          if (extra.action !== 'sort') return;
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           setSort(s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : null);
           setPage((p) => ({ ...p, pageNo: 1 }));
