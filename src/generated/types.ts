@@ -1119,6 +1119,20 @@ export interface MemoDeleteRequest {
 
 export type MemoDeleteResponse = null;
 
+export interface MemoDeleteBatchRequest {
+  /**
+   * 备忘
+   */
+  ids: string;
+}
+
+export interface MemoDeleteBatchResponse {
+  /**
+   * 删除条数
+   */
+  deleted: number;
+}
+
 export interface OperationLogQueryRequest {
   /**
    * 页码
