@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchesCondition } from '../../src/runtime/blocks/table/rowCondition.js';
 import { CELL_LIMITS, cellInputProblem, cellSaveBody, cellValue } from '../../src/runtime/blocks/table/cellEdit.js';
 import { idsBody, permittedButtons, rowActions } from '../../src/runtime/blocks/table/tableButtons.js';
+import { clampPage } from '../../src/runtime/blocks/table/paging.js';
 import { optionLabel, optionList, optionValue } from '../../src/runtime/blocks/table/columnOptions.js';
 
 const row = { id: 7, state: 1, read: false, owner: { name: '张三' }, note: null };
@@ -107,5 +108,17 @@ describe('select column options', () => {
     expect(optionValue({ value: '1', label: '法人' }, 0)).toBe(1);
     expect(optionValue({ value: '1', label: '法人' }, '0')).toBe('1');
     expect(optionValue({ value: true, label: '是' }, false)).toBe(true);
+  });
+});
+
+describe('paging', () => {
+  it('falls back to the last page when the rows of a later page are gone', () => {
+    expect(clampPage(2, 10, 9)).toBe(1);
+    expect(clampPage(3, 10, 25)).toBe(3);
+    expect(clampPage(4, 10, 25)).toBe(3);
+    expect(clampPage(2, 10, 0)).toBe(1);
+  });
+  it('never goes past the 10,000 rows the bar shows', () => {
+    expect(clampPage(2000, 10, 50_000)).toBe(1000);
   });
 });

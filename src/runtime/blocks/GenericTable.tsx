@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Descriptions, Space, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { RecursionField, useField, useFieldSchema, type ISchema } from '@formily/react';
+import type { GeneralField } from '@formily/core';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { confirmOptions } from '../confirmDialog.js';
@@ -15,6 +17,7 @@ import { RowActions } from './table/RowActions.js';
 import { RowFragment, useFragmentForm } from './table/RowFragment.js';
 import { matchesCondition } from './table/rowCondition.js';
 import { idsBody, permittedButtons } from './table/tableButtons.js';
+import { clampPage } from './table/paging.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
 
 export type { TableButton, TableColumn } from './table/types.js';
@@ -47,7 +50,7 @@ export interface GenericTableProps {
   virtualThreshold?: number;
   /** Height of the scrolling body of a virtual page, in pixels. */
   virtualHeight?: number;
-  /** A search form or filter bar placed inside the table node, shown above it. */
+  /** Formily renders the table node's properties here; the table places them itself. */
   children?: ReactNode;
 }
 
@@ -69,6 +72,18 @@ export function GenericTable(props: GenericTableProps) {
   const runtime = useRuntime();
   const { modal } = App.useApp();
   const fragmentForm = useFragmentForm();
+  // Outside a page schema (a bench page, a test) there is no node and so no fragments.
+  const fieldSchema = useFieldSchema() as ReturnType<typeof useFieldSchema> | undefined;
+  const tableField = useField() as GeneralField | undefined;
+  const slotNames = useMemo(() => new Set(props.columns.map((c) => c.slot).filter((s): s is string => Boolean(s))), [props.columns]);
+  const fragments = useMemo(() => {
+    const out = new Map<string, ISchema>();
+    for (const name of slotNames) {
+      const node = fieldSchema?.properties?.[name];
+      if (node) out.set(name, node.toJSON() as ISchema);
+    }
+    return out;
+  }, [fieldSchema, slotNames]);
   const [page, setPage] = useState({ pageNo: 1, pageSize: props.defaultPageSize ?? pageSizes[0] });
   const [sort, setSort] = useState<{ field: string; order: 'asc' | 'desc' } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -93,6 +108,11 @@ export function GenericTable(props: GenericTableProps) {
   const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, { ...props.body, ...conditions, ...sortBody, ...page });
   const rows = useMemo(() => (readPath(data, listPath) as Row[] | undefined) ?? [], [data, listPath]);
   const total = Number(readPath(data, countPath) ?? rows.length);
+  useEffect(() => {
+    if (data === undefined) return;
+    const pageNo = clampPage(page.pageNo, page.pageSize, total);
+    if (pageNo !== page.pageNo) setPage((p) => ({ ...p, pageNo }));
+  }, [data, total, page.pageNo, page.pageSize]);
   const idOf = useCallback((row: Row) => String(row[rowKey]), [rowKey]);
 
   const permitted = useMemo(() => props.columns.filter((c) => !c.permission || runtime.permissions.has(c.permission)), [props.columns, runtime.permissions]);
@@ -145,7 +165,10 @@ export function GenericTable(props: GenericTableProps) {
     const byProp = new Map(permitted.map((c) => [c.prop, c]));
     const width = (c: TableColumn) => c.width ?? (virtual ? VIRTUAL_COLUMN_WIDTH : undefined);
     const render = (column: TableColumn) => (value: unknown, row: Row, index: number) => {
-      if (column.type === 'slot') return column.schema ? <RowFragment form={fragmentForm} name={column.prop} schema={column.schema} row={row} index={index} /> : null;
+      if (column.type === 'slot') {
+        const fragment = column.slot ? fragments.get(column.slot) : undefined;
+        return fragment ? <RowFragment form={fragmentForm} name={column.prop} schema={fragment} row={row} index={index} /> : null;
+      }
       const view = cellView(column, value);
       if (isEditable(column) && (!column.edit.permission || runtime.permissions.has(column.edit.permission)) && matchesCondition(row, column.edit.when)) {
         return <EditableCell column={column} row={row} rowKey={rowKey} view={view} onSaved={() => mutate()} />;
@@ -184,7 +207,7 @@ export function GenericTable(props: GenericTableProps) {
     return out;
     // runRowButton only closes over values listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [permitted, settings, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, virtual, fragmentForm, runtime.permissions, rowKey, idOf, mutate]);
+  }, [permitted, settings, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, virtual, fragmentForm, fragments, runtime.permissions, rowKey, idOf, mutate]);
 
   const rowSelection: TableProps<Row>['rowSelection'] = selectionColumn
     ? {
@@ -204,12 +227,13 @@ export function GenericTable(props: GenericTableProps) {
       }
     : undefined;
 
+  const expandFragment = expandColumn?.slot ? fragments.get(expandColumn.slot) : undefined;
   const expandable: TableProps<Row>['expandable'] = expandColumn
     ? {
         rowExpandable: (row) => matchesCondition(row, expandColumn.when),
         expandedRowRender: (row, index) =>
-          expandColumn.schema ? (
-            <RowFragment form={fragmentForm} name={expandColumn.prop} schema={expandColumn.schema} row={row} index={index} />
+          expandFragment ? (
+            <RowFragment form={fragmentForm} name={expandColumn.prop} schema={expandFragment} row={row} index={index} />
           ) : (
             <Descriptions
               size="small"
@@ -224,7 +248,11 @@ export function GenericTable(props: GenericTableProps) {
 
   return (
     <div className="ipm-generic-table">
-      {props.children && <div className="ipm-table-search">{props.children}</div>}
+      {fieldSchema?.properties && Object.keys(fieldSchema.properties).some((name) => !slotNames.has(name)) && (
+        <div className="ipm-table-search">
+          <RecursionField schema={fieldSchema} onlyRenderProperties basePath={tableField?.address} filterProperties={(_, name) => !slotNames.has(String(name))} />
+        </div>
+      )}
       <div className="ipm-table-toolbar">
         <Typography.Text strong>{props.title}</Typography.Text>
         <Space>

@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { createForm, type Form } from '@formily/core';
 import { FormProvider, type ISchema } from '@formily/react';
-import type { FormilyNode } from '../../../generated/types.js';
 import { getSchemaField } from '../../schemaField.js';
 import type { Row } from './types.js';
 
@@ -23,7 +22,8 @@ export interface RowFragmentProps {
   form: Form;
   /** Which fragment of the row: the column's prop. */
   name: string;
-  schema: FormilyNode;
+  /** The fragment: a property of the table node. */
+  schema: ISchema;
   row: Row;
   index: number;
 }

@@ -1,4 +1,3 @@
-import type { FormilyNode } from '../../../generated/types.js';
 import type { ConfirmSpec } from '../../confirmDialog.js';
 import type { RowCondition } from './rowCondition.js';
 import type { CellEditTarget } from './cellEdit.js';
@@ -36,8 +35,11 @@ export interface TableColumn {
   multiline?: boolean;
   /** For `input`, `number`, `select`: a double-click edits the cell and saving calls this. */
   edit?: CellEdit;
-  /** For `slot` and `expand`: a Formily fragment rendered with `$record` (the row) and `$index` in scope. */
-  schema?: FormilyNode;
+  /**
+   * For `slot` and `expand`: the name of a property of the table node holding a Formily fragment,
+   * rendered for each row with `$record` (the row) and `$index` in scope.
+   */
+  slot?: string;
   /** For `expand`: the row's fields listed when no schema is given. */
   fields?: { prop: string; label: string }[];
   /** For `expand`: rows that can expand; for `selection`: rows that can be selected. */
