@@ -75,7 +75,7 @@ const MARK_COLUMN_WIDTH = 48;
  * for long pages.
  */
 export function GenericTable(props: GenericTableProps) {
-  const { operation, tableKey, listPath = 'list', countPath = 'count', rowKey = 'id', pageSizes = PAGE_SIZES, rowButtonLimit = 3, virtualThreshold = 100, virtualHeight = 560 } = props;
+  const { operation, tableKey, listPath = 'list', countPath = 'count', rowKey = 'id', pageSizes = PAGE_SIZES, rowButtonLimit = 3, virtualThreshold = 50, virtualHeight = 560 } = props;
   const runtime = useRuntime();
   const { modal } = App.useApp();
   const fragmentForm = useFragmentForm();
@@ -193,6 +193,8 @@ export function GenericTable(props: GenericTableProps) {
         title: column.label,
         width: columnWidth(column),
         fixed: s.fixed,
+        // Plain text cells: CSS ellipsis with the full text as the cell's title.
+        ellipsis: !column.type || column.type === 'text' || column.type === 'number' ? { showTitle: true } : false,
         sorter: column.sortable,
         sortOrder: sort?.field === column.prop ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
         render: render(column),

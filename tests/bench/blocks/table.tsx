@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { Table } from 'antd';
 import { GenericTable } from '../../../src/runtime/blocks/GenericTable.js';
 import type { TableColumn } from '../../../src/runtime/blocks/table/types.js';
 import { BenchRuntime, timeFirstRender } from '../benchRuntime.js';
@@ -35,9 +36,18 @@ const list = (body: Record<string, unknown>) => {
   return { list: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), count: rows.length };
 };
 
+// ?bare=1 : antd's Table alone on the same rows and columns, plain text cells, for reference.
+const bare = params.get('bare') === '1';
+const bareColumns = columns.map((c) => ({ key: c.prop, dataIndex: c.prop, title: c.label, width: c.width ?? 64 }));
+
 timeFirstRender(
   () =>
     createRoot(document.getElementById('root')!).render(
+      bare ? (
+        <BenchRuntime operations={{}}>
+          <Table rowKey="id" columns={bareColumns} dataSource={rows} pagination={false} tableLayout="fixed" scroll={{ x: 'max-content' }} />
+        </BenchRuntime>
+      ) : (
       <BenchRuntime operations={{ 'bench.list': list }}>
         <GenericTable
           operation="bench.list"
@@ -46,12 +56,15 @@ timeFirstRender(
           columns={columns}
           pageSizes={[rowCount]}
           defaultPageSize={rowCount}
-          rowButtons={[
+          // ?virtual=0 : every row rendered, whatever the count.
+          virtualThreshold={params.get('virtual') === '0' ? Number.MAX_SAFE_INTEGER : undefined}
+          rowButtons={params.get('buttons') === '0' ? [] : [
             { label: '编辑', operation: 'bench.noop' },
             { label: '删除', operation: 'bench.noop', danger: true },
           ]}
         />
-      </BenchRuntime>,
+      </BenchRuntime>
+      ),
     ),
   () => document.querySelectorAll('.ant-table-row').length > 0,
 );

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
-import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { FallbackImage } from '../../components/FallbackImage.js';
 import { optionLabel } from './columnOptions.js';
 import type { TableColumn } from './types.js';
 
+// One formatter for every number cell: making one per call costs more than the rest of the cell.
+const numberFormat = new Intl.NumberFormat('zh-CN');
+
 /**
- * A cell's value as text, tag or picture. Plain text uses CSS ellipsis with a native title: a
- * measuring ellipsis per cell costs too much on wide pages.
+ * A cell's value as text, a tag-like label or a picture. Cells are plain text and spans rather
+ * than components: a page holds thousands of them, and the table's own ellipsis gives long text
+ * its tooltip.
  */
 export function cellView(column: TableColumn, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return '--';
@@ -17,18 +20,12 @@ export function cellView(column: TableColumn, value: unknown): ReactNode {
     case 'datetime':
       return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
     case 'number':
-      return typeof value === 'number' ? value.toLocaleString('zh-CN') : String(value);
+      return typeof value === 'number' ? numberFormat.format(value) : String(value);
     case 'select':
-      return <Tag>{optionLabel(column.options, value)}</Tag>;
+      return <span className="ipm-cell-tag">{optionLabel(column.options, value)}</span>;
     case 'image':
       return <FallbackImage width={48} height={48} src={String(value)} />;
-    default: {
-      const text = String(value);
-      return (
-        <span className="ipm-cell-text" title={text} style={{ maxWidth: column.width ?? 240 }}>
-          {text}
-        </span>
-      );
-    }
+    default:
+      return String(value);
   }
 }
