@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { createForm } from '@formily/core';
-import { FormProvider, type ISchema } from '@formily/react';
+import { FormProvider, Schema, type ISchema } from '@formily/react';
 import type { FormilyNode } from '../generated/types.js';
 import { getSchemaField } from './schemaField.js';
 import { pruneByPermission } from './pruneByPermission.js';
@@ -21,7 +21,11 @@ export function PageRenderer({ schema, formKey }: PageRendererProps) {
   const runtime = useRuntime();
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const form = useMemo(() => createForm(), [formKey]);
-  const visible = useMemo(() => pruneByPermission(schema, runtime.permissions), [schema, runtime.permissions]);
+  // Compiled once per schema: SchemaField given plain JSON rebuilds the whole tree on every render.
+  const visible = useMemo(() => {
+    const pruned = pruneByPermission(schema, runtime.permissions);
+    return pruned ? new Schema(pruned as ISchema) : null;
+  }, [schema, runtime.permissions]);
   const scope = useMemo(
     () => ({ $user: runtime.user, $permissions: runtime.permissions, $query: Object.fromEntries(runtime.query) }),
     [runtime.user, runtime.permissions, runtime.query],
@@ -30,7 +34,7 @@ export function PageRenderer({ schema, formKey }: PageRendererProps) {
   const SchemaField = getSchemaField();
   return (
     <FormProvider form={form}>
-      <SchemaField schema={visible as ISchema} scope={scope} />
+      <SchemaField schema={visible} scope={scope} />
     </FormProvider>
   );
 }

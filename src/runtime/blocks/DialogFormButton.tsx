@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Modal } from 'antd';
 import { createForm } from '@formily/core';
-import { FormProvider, type ISchema } from '@formily/react';
+import { FormProvider, Schema, type ISchema } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import { useSWRConfig } from 'swr';
 import type { FormilyNode } from '../../generated/types.js';
@@ -39,6 +39,7 @@ export function DialogFormButton({ label, permission, title, width = 520, form: 
   // A fresh form each time the dialog opens.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const form = useMemo(() => createForm(), [openCount]);
+  const compiled = useMemo(() => new Schema(schema as ISchema), [schema]);
   if (permission && !runtime.permissions.has(permission)) return null;
   const SchemaField = getSchemaField();
 
@@ -75,7 +76,7 @@ export function DialogFormButton({ label, permission, title, width = 520, form: 
       <Modal title={title} width={width} open={open} onOk={confirm} onCancel={() => setOpen(false)} okText="确定" cancelText="取消" confirmLoading={busy} destroyOnHidden>
         <FormProvider form={form}>
           <FormLayout layout="vertical">
-            <SchemaField schema={schema as ISchema} />
+            <SchemaField schema={compiled} />
           </FormLayout>
         </FormProvider>
       </Modal>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { createForm, type Form } from '@formily/core';
-import { FormProvider, type ISchema } from '@formily/react';
+import { FormProvider, Schema, type ISchema } from '@formily/react';
 import { getSchemaField } from '../../schemaField.js';
 import type { Row } from './types.js';
 
@@ -32,7 +32,7 @@ export interface RowFragmentProps {
 export function RowFragment({ form, name, schema, row, index }: RowFragmentProps) {
   const scope = useMemo(() => ({ $record: row, $index: index }), [row, index]);
   const node = `${name}_${serialOf(row)}`;
-  const wrapper = useMemo(() => ({ type: 'void', properties: { [node]: schema } }) as ISchema, [node, schema]);
+  const wrapper = useMemo(() => new Schema({ type: 'void', properties: { [node]: schema } }), [node, schema]);
   useEffect(
     () => () => {
       form.clearFormGraph(`${node}.*`);
