@@ -3,8 +3,8 @@
  * every `$ref`, operation id, component name, permission key and route it names exists.
  */
 import { filesOfKind, loadSchemaFiles, type SchemaFile } from '../src/server/schemaFiles.js';
-import { operationsFromFiles } from './operations.js';
-import { collectSchemaProblems } from './schemaProblems.js';
+import { operationsFromFiles } from '../src/server/schemas/operationsFromFiles.js';
+import { collectSchemaProblems } from '../src/server/schemas/schemaProblems.js';
 
 const files = loadSchemaFiles();
 const problems = collectSchemaProblems(files, operationsFromFiles(filesOfKind(files, 'api')));
@@ -15,5 +15,5 @@ if (problems.length > 0) {
 }
 const count = (kind: SchemaFile['kind']) => filesOfKind(files, kind).length;
 console.log(
-  `schemas/ 检查通过：${count('entities')} 个实体，${count('api')} 个接口文件，${count('pages')} 个页面，${count('forms')} 个表单，${count('fields')} 个字段类型，${count('dicts')} 个字典`,
+  `schemas/ 检查通过：${count('entities')} 个实体，${count('api')} 个接口文件，${count('pages')} 个页面，${count('forms')} 个表单，${count('fields')} 个字段类型，${count('dicts')} 个字典，${count('components')} 个构件`,
 );

@@ -1,14 +1,15 @@
 import type { OperationDefinition } from '../src/shared/operation.js';
 import type { SchemaFile } from '../src/server/schemaFiles.js';
 import { PUBLIC } from '../src/shared/operation.js';
-import { operationTypeName } from './operations.js';
+import { operationTypeName } from '../src/server/schemas/operationsFromFiles.js';
 import { GENERATED_BANNER } from './emitTypes.js';
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
 /** The server's route table: every operation with its schemas, and the type of each. */
 export function generateRouteTable(files: SchemaFile[], operations: OperationDefinition[]): string {
-  const shared = files.filter((f) => f.kind === 'entities').map((f) => ({ $id: f.id, ...f.body }));
+  // Meta-schemas too: the designer's replies carry component descriptions and page bodies.
+  const shared = files.filter((f) => f.kind === 'entities' || f.kind === 'meta').map((f) => ({ $id: f.id, ...f.body }));
   const typeEntries = operations
     .map(
       (op) =>

@@ -7,6 +7,7 @@ export const META_TYPE_NAMES: Record<string, string> = {
   'meta/form.schema.json': 'FormDefinition',
   'meta/field-type.schema.json': 'FieldTypeDefinition',
   'meta/dict.schema.json': 'DictDefinition',
+  'meta/component.schema.json': 'ComponentDescription',
 };
 
 /** Schema id (without fragment) → TypeScript type name, for every schema that becomes a named type. */

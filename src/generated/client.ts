@@ -24,6 +24,15 @@ export const operationRoutes = {
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false,"transport":"json"},
   'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
+  'designer.listSchemas': {"id":"designer.listSchemas","method":"POST","path":"/designer/schemas","silent":true,"transport":"json"},
+  'designer.getSchema': {"id":"designer.getSchema","method":"POST","path":"/designer/schema","silent":false,"transport":"json"},
+  'designer.getVersion': {"id":"designer.getVersion","method":"POST","path":"/designer/version","silent":false,"transport":"json"},
+  'designer.validate': {"id":"designer.validate","method":"POST","path":"/designer/validate","silent":true,"transport":"json"},
+  'designer.saveDraft': {"id":"designer.saveDraft","method":"POST","path":"/designer/saveDraft","silent":false,"transport":"json"},
+  'designer.publish': {"id":"designer.publish","method":"POST","path":"/designer/publish","silent":false,"transport":"json"},
+  'designer.rollback': {"id":"designer.rollback","method":"POST","path":"/designer/rollback","silent":false,"transport":"json"},
+  'designer.editorContext': {"id":"designer.editorContext","method":"POST","path":"/designer/context","silent":true,"transport":"json"},
+  'designer.sample': {"id":"designer.sample","method":"POST","path":"/designer/sample","silent":true,"transport":"json"},
   'display.set': {"id":"display.set","method":"POST","path":"/userCustomDisplay/set","silent":true,"transport":"json"},
   'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true,"transport":"json"},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false,"transport":"json"},
@@ -96,6 +105,35 @@ export function createApiClient(call: OperationCaller) {
       /** 商品和服务分类树（POST /api/queryAllCgList） */
       queryAllCgList: (body: T.ClassificationQueryAllCgListRequest = {}, options?: CallOptions): Promise<T.ClassificationQueryAllCgListResponse> =>
         call<T.ClassificationQueryAllCgListResponse>(operationRoutes['classification.queryAllCgList'], body, options),
+    },
+    designer: {
+      /** 可设计的描述（POST /designer/schemas） */
+      listSchemas: (body: T.DesignerListSchemasRequest = {}, options?: CallOptions): Promise<T.DesignerListSchemasResponse> =>
+        call<T.DesignerListSchemasResponse>(operationRoutes['designer.listSchemas'], body, options),
+      /** 一个描述的内置版本与版本列表（POST /designer/schema） */
+      getSchema: (body: T.DesignerGetSchemaRequest, options?: CallOptions): Promise<T.DesignerGetSchemaResponse> =>
+        call<T.DesignerGetSchemaResponse>(operationRoutes['designer.getSchema'], body, options),
+      /** 一个版本的内容（POST /designer/version） */
+      getVersion: (body: T.DesignerGetVersionRequest, options?: CallOptions): Promise<T.DesignerGetVersionResponse> =>
+        call<T.DesignerGetVersionResponse>(operationRoutes['designer.getVersion'], body, options),
+      /** 检查描述（POST /designer/validate） */
+      validate: (body: T.DesignerValidateRequest, options?: CallOptions): Promise<T.DesignerValidateResponse> =>
+        call<T.DesignerValidateResponse>(operationRoutes['designer.validate'], body, options),
+      /** 保存草稿（POST /designer/saveDraft） */
+      saveDraft: (body: T.DesignerSaveDraftRequest, options?: CallOptions): Promise<T.DesignerSaveDraftResponse> =>
+        call<T.DesignerSaveDraftResponse>(operationRoutes['designer.saveDraft'], body, options),
+      /** 发布版本（POST /designer/publish） */
+      publish: (body: T.DesignerPublishRequest, options?: CallOptions): Promise<T.DesignerPublishResponse> =>
+        call<T.DesignerPublishResponse>(operationRoutes['designer.publish'], body, options),
+      /** 回滚（POST /designer/rollback） */
+      rollback: (body: T.DesignerRollbackRequest, options?: CallOptions): Promise<T.DesignerRollbackResponse> =>
+        call<T.DesignerRollbackResponse>(operationRoutes['designer.rollback'], body, options),
+      /** 设计器的编辑资料（POST /designer/context） */
+      editorContext: (body: T.DesignerEditorContextRequest = {}, options?: CallOptions): Promise<T.DesignerEditorContextResponse> =>
+        call<T.DesignerEditorContextResponse>(operationRoutes['designer.editorContext'], body, options),
+      /** 接口的示例应答（POST /designer/sample） */
+      sample: (body: T.DesignerSampleRequest, options?: CallOptions): Promise<T.DesignerSampleResponse> =>
+        call<T.DesignerSampleResponse>(operationRoutes['designer.sample'], body, options),
     },
     display: {
       /** 保存显示偏好（POST /userCustomDisplay/set） */

@@ -5,6 +5,600 @@ import type * as T from './types.js';
 /** Schemas that operations refer to by `$ref`; the server registers them before its routes. */
 export const sharedSchemas: JsonSchema[] = [
   {
+    "$id": "https://schemas.ipm.local/meta/api.schema.json",
+    "title": "接口描述文件",
+    "description": "schemas/api/*.json：一个业务域的全部接口。接口标识为 域.名称，例如 auth.login。",
+    "type": "object",
+    "required": [
+      "domain",
+      "title",
+      "operations"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "domain": {
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$"
+      },
+      "title": {
+        "type": "string",
+        "minLength": 1
+      },
+      "operations": {
+        "type": "object",
+        "minProperties": 1,
+        "propertyNames": {
+          "pattern": "^[a-z][A-Za-z0-9]*$"
+        },
+        "additionalProperties": {
+          "$ref": "https://schemas.ipm.local/meta/api.schema.json#/$defs/operation"
+        }
+      }
+    },
+    "additionalProperties": false,
+    "$defs": {
+      "operation": {
+        "type": "object",
+        "required": [
+          "method",
+          "path",
+          "summary",
+          "permission",
+          "request",
+          "response"
+        ],
+        "properties": {
+          "method": {
+            "enum": [
+              "GET",
+              "POST"
+            ]
+          },
+          "path": {
+            "type": "string",
+            "pattern": "^/[A-Za-z0-9_\\-/{}.]*$"
+          },
+          "summary": {
+            "type": "string",
+            "minLength": 1
+          },
+          "description": {
+            "type": "string"
+          },
+          "permission": {
+            "type": "string",
+            "description": "$public 不需登录；$signedIn 任何已登录用户；其余为 dicts/permissions.json 中的权限键"
+          },
+          "silent": {
+            "type": "boolean",
+            "description": "调用时不显示加载遮罩"
+          },
+          "transport": {
+            "enum": [
+              "json",
+              "multipart",
+              "file"
+            ],
+            "description": "json（默认）：JSON 请求与信封应答；multipart：multipart/form-data 上传，文件字段为 file；file：应答为文件本身"
+          },
+          "uploadLimitMb": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1024,
+            "description": "multipart 上传的大小上限（MB），默认 30"
+          },
+          "request": {
+            "$ref": "https://schemas.ipm.local/meta/api.schema.json#/$defs/objectSchema"
+          },
+          "response": {
+            "type": "object",
+            "description": "应答信封中 data 的结构"
+          }
+        },
+        "additionalProperties": false
+      },
+      "objectSchema": {
+        "type": "object",
+        "required": [
+          "type",
+          "additionalProperties"
+        ],
+        "properties": {
+          "type": {
+            "const": "object"
+          },
+          "additionalProperties": {
+            "const": false
+          },
+          "properties": {
+            "type": "object"
+          },
+          "required": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/meta/component.schema.json",
+    "title": "构件描述文件",
+    "description": "schemas/components/*.json：运行时注册表中的一个构件。页面描述在 x-component / x-decorator 中用 name 引用它；x-component-props 按 props 校验；设计器用 title、icon、group 与 example 把它放进构件面板。",
+    "type": "object",
+    "required": [
+      "name",
+      "title",
+      "group",
+      "kind",
+      "props",
+      "example"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string",
+        "pattern": "^[A-Z][A-Za-z0-9]*$",
+        "description": "页面描述中写的名字，与文件名相同"
+      },
+      "title": {
+        "type": "string",
+        "minLength": 1,
+        "description": "设计器构件面板中的中文名"
+      },
+      "icon": {
+        "type": "string",
+        "pattern": "^[A-Z][A-Za-z]*(Outlined|Filled|TwoTone)$",
+        "description": "@ant-design/icons 中的图标名"
+      },
+      "group": {
+        "enum": [
+          "布局",
+          "排版",
+          "表单字段",
+          "上传",
+          "选择器与树",
+          "列表与表格",
+          "对话框与反馈",
+          "数据展示",
+          "页面行为",
+          "领域构件"
+        ],
+        "description": "设计器构件面板中的分组"
+      },
+      "kind": {
+        "enum": [
+          "field",
+          "block",
+          "decorator"
+        ],
+        "description": "field：承载一个字段的值（放在 string、array 等数据节点上，接收 value 与 onChange）；block：放在 void 节点上的构件；decorator：用在 x-decorator"
+      },
+      "valueType": {
+        "enum": [
+          "string",
+          "number",
+          "integer",
+          "boolean",
+          "array",
+          "object"
+        ],
+        "description": "field 构件的值类型（数据节点的 type）"
+      },
+      "description": {
+        "type": "string",
+        "description": "一段中文说明：它做什么、何时用；生成到 docs/blocks/"
+      },
+      "props": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "properties": {
+          "type": {
+            "const": "object"
+          }
+        },
+        "description": "x-component-props 的 JSON Schema；每个属性用 title 写中文名、description 写说明。自有构件写 additionalProperties: false"
+      },
+      "example": {
+        "$ref": "https://schemas.ipm.local/meta/formily.schema.json",
+        "description": "一个使用它的最小节点，设计器拖入画布时即插入它"
+      }
+    },
+    "additionalProperties": false
+  },
+  {
+    "$id": "https://schemas.ipm.local/meta/dict.schema.json",
+    "title": "字典文件",
+    "description": "schemas/dicts/*.json：不是代码的数据：权限键、状态、国家分组、官文类型目录等。",
+    "type": "object",
+    "required": [
+      "name",
+      "title",
+      "items"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$"
+      },
+      "title": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "value",
+            "label"
+          ],
+          "properties": {
+            "value": {
+              "type": [
+                "string",
+                "number"
+              ]
+            },
+            "label": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  {
+    "$id": "https://schemas.ipm.local/meta/entity.schema.json",
+    "title": "实体描述文件",
+    "description": "schemas/entities/*.json：一条记录的 JSON Schema。title 是生成的 TypeScript 类型名，每个属性都要有中文 title。",
+    "type": "object",
+    "required": [
+      "title",
+      "description",
+      "type",
+      "properties"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "title": {
+        "type": "string",
+        "pattern": "^[A-Z][A-Za-z0-9]*$"
+      },
+      "description": {
+        "type": "string",
+        "minLength": 1
+      },
+      "type": {
+        "const": "object"
+      },
+      "required": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "uniqueItems": true
+      },
+      "additionalProperties": {
+        "type": "boolean"
+      },
+      "properties": {
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "https://schemas.ipm.local/meta/entity.schema.json#/$defs/property"
+        }
+      },
+      "x-table": {
+        "type": "string",
+        "description": "保存这条记录的数据库表"
+      }
+    },
+    "additionalProperties": false,
+    "$defs": {
+      "property": {
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string",
+            "minLength": 1
+          },
+          "$ref": {
+            "type": "string"
+          }
+        },
+        "anyOf": [
+          {
+            "required": [
+              "title"
+            ]
+          },
+          {
+            "required": [
+              "$ref"
+            ]
+          }
+        ]
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/meta/field-type.schema.json",
+    "title": "自定义字段类型描述文件",
+    "description": "schemas/fields/*.json：一种自定义字段类型：设置项、取值结构与编辑控件。",
+    "type": "object",
+    "required": [
+      "fieldType",
+      "name",
+      "settings",
+      "value",
+      "widget"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "fieldType": {
+        "type": "string",
+        "minLength": 1,
+        "description": "字段类型的中文名，如 单行文本"
+      },
+      "name": {
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$"
+      },
+      "filterable": {
+        "type": "boolean"
+      },
+      "settings": {
+        "type": "object",
+        "description": "fieldContent 的结构",
+        "additionalProperties": true
+      },
+      "value": {
+        "type": "object",
+        "description": "字段取值的结构",
+        "additionalProperties": true
+      },
+      "widget": {
+        "type": "string",
+        "description": "已注册的编辑控件名"
+      }
+    },
+    "additionalProperties": false
+  },
+  {
+    "$id": "https://schemas.ipm.local/meta/form.schema.json",
+    "title": "表单描述文件",
+    "description": "schemas/forms/*.json：一张可复用的表单（官文表单、案件申请表、企业表单…）。",
+    "type": "object",
+    "required": [
+      "name",
+      "title",
+      "schema"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$"
+      },
+      "title": {
+        "type": "string",
+        "minLength": 1
+      },
+      "description": {
+        "type": "string"
+      },
+      "schema": {
+        "$ref": "https://schemas.ipm.local/meta/formily.schema.json"
+      }
+    },
+    "additionalProperties": false
+  },
+  {
+    "$id": "https://schemas.ipm.local/meta/formily.schema.json",
+    "title": "Formily 节点",
+    "description": "页面与表单正文中的一个节点：数据字段（string/number/object/array…）或布局节点（void）。",
+    "type": "object",
+    "properties": {
+      "type": {
+        "enum": [
+          "object",
+          "array",
+          "string",
+          "number",
+          "integer",
+          "boolean",
+          "void",
+          "date",
+          "datetime"
+        ]
+      },
+      "title": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "required": {
+        "type": [
+          "boolean",
+          "array"
+        ]
+      },
+      "enum": {
+        "type": "array"
+      },
+      "default": {},
+      "x-component": {
+        "type": "string"
+      },
+      "x-component-props": {
+        "type": "object"
+      },
+      "x-decorator": {
+        "type": "string"
+      },
+      "x-decorator-props": {
+        "type": "object"
+      },
+      "x-content": {},
+      "x-index": {
+        "type": "number"
+      },
+      "x-reactions": {},
+      "x-validator": {},
+      "x-visible": {},
+      "x-hidden": {},
+      "x-display": {},
+      "x-pattern": {},
+      "x-editable": {},
+      "x-read-only": {},
+      "x-disabled": {},
+      "x-data": {},
+      "x-permission": {
+        "type": "string",
+        "description": "缺少此按钮权限时不渲染该节点"
+      },
+      "properties": {
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "https://schemas.ipm.local/meta/formily.schema.json#"
+        }
+      },
+      "items": {
+        "$ref": "https://schemas.ipm.local/meta/formily.schema.json#"
+      },
+      "minLength": {
+        "type": "integer"
+      },
+      "maxLength": {
+        "type": "integer"
+      },
+      "minimum": {
+        "type": "number"
+      },
+      "maximum": {
+        "type": "number"
+      },
+      "pattern": {
+        "type": "string"
+      },
+      "format": {
+        "type": "string"
+      }
+    },
+    "additionalProperties": false
+  },
+  {
+    "$id": "https://schemas.ipm.local/meta/page.schema.json",
+    "title": "页面描述文件",
+    "description": "schemas/pages/*.json：一个路由。路由表、菜单和页面正文都由它生成。",
+    "type": "object",
+    "required": [
+      "path",
+      "title"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "path": {
+        "type": "string",
+        "pattern": "^/"
+      },
+      "title": {
+        "type": "string",
+        "minLength": 1
+      },
+      "menuKey": {
+        "type": "string",
+        "description": "菜单键；需要用户的 roleAuth 含此键时才显示在菜单中"
+      },
+      "parent": {
+        "type": "string",
+        "pattern": "^/",
+        "description": "菜单中的上级路由"
+      },
+      "order": {
+        "type": "number",
+        "description": "同级菜单中的排序"
+      },
+      "icon": {
+        "type": "string"
+      },
+      "public": {
+        "type": "boolean",
+        "description": "公共路由，不做登录检查"
+      },
+      "inMenu": {
+        "type": "boolean",
+        "description": "是否属于登录后从服务端加载的菜单路由；默认非公共路由都属于"
+      },
+      "layout": {
+        "enum": [
+          "shell",
+          "blank"
+        ],
+        "description": "shell 为带菜单的外壳，blank 为独立整页"
+      },
+      "hidden": {
+        "type": "boolean",
+        "description": "不在菜单中显示"
+      },
+      "full": {
+        "type": "boolean",
+        "description": "全屏"
+      },
+      "keepAlive": {
+        "type": "boolean"
+      },
+      "affix": {
+        "type": "boolean",
+        "description": "固定在标签栏"
+      },
+      "activeMenu": {
+        "type": "string",
+        "pattern": "^/"
+      },
+      "redirect": {
+        "type": "string",
+        "pattern": "^/"
+      },
+      "newTab": {
+        "type": "boolean",
+        "description": "在新的浏览器标签页打开"
+      },
+      "externalTool": {
+        "type": "string",
+        "pattern": "^[A-Za-z0-9]+$",
+        "description": "外部工具的键：地址由运维在 EXTERNAL_TOOLS 中配置，菜单项直接在新窗口打开它"
+      },
+      "body": {
+        "$ref": "https://schemas.ipm.local/meta/formily.schema.json"
+      }
+    },
+    "additionalProperties": false
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/banner.json",
     "title": "Banner",
     "description": "首页横幅。",
@@ -605,6 +1199,78 @@ export const sharedSchemas: JsonSchema[] = [
       "roleAuth": {
         "title": "按钮权限",
         "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/schema-problem.json",
+    "title": "SchemaProblem",
+    "description": "描述中的一处问题：位置（JSON 指针）与中文说明。",
+    "type": "object",
+    "required": [
+      "at",
+      "message"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "at": {
+        "title": "位置",
+        "type": "string",
+        "description": "JSON 指针，如 /body/properties/table/x-component-props/operation"
+      },
+      "message": {
+        "title": "说明",
+        "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/schema-version.json",
+    "title": "SchemaVersion",
+    "description": "设计器保存的一个描述版本：草稿、已发布或已归档。",
+    "x-table": "schema_versions",
+    "type": "object",
+    "required": [
+      "version",
+      "status",
+      "authorName",
+      "comment",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "version": {
+        "title": "版本号",
+        "type": "integer",
+        "minimum": 1
+      },
+      "status": {
+        "title": "状态",
+        "enum": [
+          "draft",
+          "published",
+          "archived"
+        ],
+        "description": "draft 草稿；published 正在生效；archived 曾经发布、已被替换"
+      },
+      "authorName": {
+        "title": "作者",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "comment": {
+        "title": "说明",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "title": "保存时间",
+        "type": "string",
+        "format": "date-time"
       }
     }
   },
@@ -1290,6 +1956,670 @@ export const operationTable: OperationDefinition[] = [
       "type": "array",
       "items": {
         "$ref": "https://schemas.ipm.local/entities/classification-node.json"
+      }
+    }
+  },
+  {
+    "id": "designer.listSchemas",
+    "domain": "designer",
+    "name": "listSchemas",
+    "method": "POST",
+    "path": "/designer/schemas",
+    "summary": "可设计的描述",
+    "description": "内置描述与本组织保存过的描述，各带正在生效的版本号与最新版本号。",
+    "permission": "schemaDesigner",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 100,
+          "description": "按标题或键查找"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "描述",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "kind",
+              "key",
+              "title",
+              "builtIn",
+              "publishedVersion",
+              "latestVersion",
+              "updatedAt"
+            ],
+            "properties": {
+              "kind": {
+                "title": "描述类别",
+                "enum": [
+                  "pages",
+                  "forms",
+                  "fields"
+                ],
+                "description": "pages 页面；forms 表单；fields 自定义字段类型"
+              },
+              "key": {
+                "title": "键",
+                "type": "string"
+              },
+              "title": {
+                "title": "标题",
+                "type": "string"
+              },
+              "builtIn": {
+                "title": "有内置版本",
+                "type": "boolean"
+              },
+              "publishedVersion": {
+                "title": "生效版本",
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "description": "为空时生效的是内置版本"
+              },
+              "latestVersion": {
+                "title": "最新版本",
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
+              "updatedAt": {
+                "title": "最近保存",
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.getSchema",
+    "domain": "designer",
+    "name": "getSchema",
+    "method": "POST",
+    "path": "/designer/schema",
+    "summary": "一个描述的内置版本与版本列表",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "builtIn",
+        "versions"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string"
+        },
+        "builtIn": {
+          "title": "内置版本",
+          "type": [
+            "object",
+            "null"
+          ],
+          "additionalProperties": true
+        },
+        "versions": {
+          "title": "版本",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/schema-version.json"
+          },
+          "description": "新的在前"
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.getVersion",
+    "domain": "designer",
+    "name": "getVersion",
+    "method": "POST",
+    "path": "/designer/version",
+    "summary": "一个版本的内容",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "version"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "version": {
+          "title": "版本号",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "version",
+        "body"
+      ],
+      "properties": {
+        "version": {
+          "$ref": "https://schemas.ipm.local/entities/schema-version.json"
+        },
+        "body": {
+          "title": "内容",
+          "type": "object",
+          "additionalProperties": true
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.validate",
+    "domain": "designer",
+    "name": "validate",
+    "method": "POST",
+    "path": "/designer/validate",
+    "summary": "检查描述",
+    "description": "按元描述与构件描述检查，返回每处问题的位置；不保存任何东西。",
+    "permission": "schemaDesigner",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "body"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "body": {
+          "title": "描述内容",
+          "type": "object",
+          "additionalProperties": true
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "problems"
+      ],
+      "properties": {
+        "problems": {
+          "title": "问题",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/schema-problem.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.saveDraft",
+    "domain": "designer",
+    "name": "saveDraft",
+    "method": "POST",
+    "path": "/designer/saveDraft",
+    "summary": "保存草稿",
+    "description": "保存为新的草稿版本。baseVersion 是编辑开始时的最新版本号（从内置版本开始时为 null）；之后若有人保存了更新的版本，保存被拒绝，不会悄悄覆盖。有问题的草稿也可保存，问题随应答返回。",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "body",
+        "baseVersion"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "body": {
+          "title": "描述内容",
+          "type": "object",
+          "additionalProperties": true
+        },
+        "baseVersion": {
+          "title": "基于的版本",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1
+        },
+        "comment": {
+          "title": "说明",
+          "type": "string",
+          "maxLength": 500
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "version",
+        "problems"
+      ],
+      "properties": {
+        "version": {
+          "title": "新版本号",
+          "type": "integer"
+        },
+        "problems": {
+          "title": "问题",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/schema-problem.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.publish",
+    "domain": "designer",
+    "name": "publish",
+    "method": "POST",
+    "path": "/designer/publish",
+    "summary": "发布版本",
+    "description": "先在服务端检查；有任何问题都不发布。发布后原来生效的版本归档，本组织的用户下次加载即看到新版本；记入操作日志。",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "version"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "version": {
+          "title": "版本号",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "publishedVersion"
+      ],
+      "properties": {
+        "publishedVersion": {
+          "title": "生效版本",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "为空表示生效的是内置版本"
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.rollback",
+    "domain": "designer",
+    "name": "rollback",
+    "method": "POST",
+    "path": "/designer/rollback",
+    "summary": "回滚",
+    "description": "把较早的版本复制为新版本并发布（历史不改写）；version 为 0 表示回到内置版本。记入操作日志。",
+    "permission": "schemaDesigner",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "key",
+        "version"
+      ],
+      "properties": {
+        "kind": {
+          "title": "描述类别",
+          "enum": [
+            "pages",
+            "forms",
+            "fields"
+          ],
+          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+        },
+        "key": {
+          "title": "键",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "页面为路由路径，表单与字段类型为 name"
+        },
+        "version": {
+          "title": "回滚到的版本号",
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "publishedVersion"
+      ],
+      "properties": {
+        "publishedVersion": {
+          "title": "生效版本",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "为空表示生效的是内置版本"
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.editorContext",
+    "domain": "designer",
+    "name": "editorContext",
+    "method": "POST",
+    "path": "/designer/context",
+    "summary": "设计器的编辑资料",
+    "description": "元描述、全部构件描述、接口标识、权限键与本组织的角色：源码编辑器据此补全与标错，可视化构件面板与属性面板据此生成，预览据此切换角色。",
+    "permission": "schemaDesigner",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "metaSchemas",
+        "components",
+        "operations",
+        "permissions",
+        "roles"
+      ],
+      "properties": {
+        "metaSchemas": {
+          "title": "元描述",
+          "type": "object",
+          "additionalProperties": {
+            "type": "object",
+            "additionalProperties": true
+          },
+          "description": "键为 schemas/ 下的路径，如 meta/page.schema.json"
+        },
+        "components": {
+          "title": "构件描述",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/meta/component.schema.json"
+          }
+        },
+        "operations": {
+          "title": "接口",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "summary"
+            ],
+            "properties": {
+              "id": {
+                "title": "接口标识",
+                "type": "string"
+              },
+              "summary": {
+                "title": "说明",
+                "type": "string"
+              }
+            }
+          }
+        },
+        "permissions": {
+          "title": "权限键",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "value",
+              "label"
+            ],
+            "properties": {
+              "value": {
+                "title": "键",
+                "type": "string"
+              },
+              "label": {
+                "title": "名称",
+                "type": "string"
+              }
+            }
+          }
+        },
+        "roles": {
+          "title": "角色",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "name",
+              "permissions"
+            ],
+            "properties": {
+              "id": {
+                "title": "角色编号",
+                "type": "integer"
+              },
+              "name": {
+                "title": "角色名",
+                "type": "string"
+              },
+              "permissions": {
+                "title": "权限键",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "designer.sample",
+    "domain": "designer",
+    "name": "sample",
+    "method": "POST",
+    "path": "/designer/sample",
+    "summary": "接口的示例应答",
+    "description": "按接口的应答描述生成的示例数据，预览页面时代替真实数据；不读写任何记录。",
+    "permission": "schemaDesigner",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "operation"
+      ],
+      "properties": {
+        "operation": {
+          "title": "接口标识",
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "data"
+      ],
+      "properties": {
+        "data": {
+          "title": "示例数据",
+          "tsType": "unknown"
+        }
       }
     }
   },
@@ -2347,6 +3677,15 @@ export interface OperationTypes {
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false; transport: 'json' };
   'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
+  'designer.listSchemas': { request: T.DesignerListSchemasRequest; response: T.DesignerListSchemasResponse; public: false; transport: 'json' };
+  'designer.getSchema': { request: T.DesignerGetSchemaRequest; response: T.DesignerGetSchemaResponse; public: false; transport: 'json' };
+  'designer.getVersion': { request: T.DesignerGetVersionRequest; response: T.DesignerGetVersionResponse; public: false; transport: 'json' };
+  'designer.validate': { request: T.DesignerValidateRequest; response: T.DesignerValidateResponse; public: false; transport: 'json' };
+  'designer.saveDraft': { request: T.DesignerSaveDraftRequest; response: T.DesignerSaveDraftResponse; public: false; transport: 'json' };
+  'designer.publish': { request: T.DesignerPublishRequest; response: T.DesignerPublishResponse; public: false; transport: 'json' };
+  'designer.rollback': { request: T.DesignerRollbackRequest; response: T.DesignerRollbackResponse; public: false; transport: 'json' };
+  'designer.editorContext': { request: T.DesignerEditorContextRequest; response: T.DesignerEditorContextResponse; public: false; transport: 'json' };
+  'designer.sample': { request: T.DesignerSampleRequest; response: T.DesignerSampleResponse; public: false; transport: 'json' };
   'display.set': { request: T.DisplaySetRequest; response: T.DisplaySetResponse; public: false; transport: 'json' };
   'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse; public: false; transport: 'json' };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false; transport: 'json' };

@@ -2,6 +2,61 @@
 /* eslint-disable */
 
 /**
+ * schemas/components/*.json：运行时注册表中的一个构件。页面描述在 x-component / x-decorator 中用 name 引用它；x-component-props 按 props 校验；设计器用 title、icon、group 与 example 把它放进构件面板。
+ */
+export interface ComponentDescription {
+  $schema?: string;
+  /**
+   * 页面描述中写的名字，与文件名相同
+   */
+  name: string;
+  /**
+   * 设计器构件面板中的中文名
+   */
+  title: string;
+  /**
+   * @ant-design/icons 中的图标名
+   */
+  icon?: string;
+  /**
+   * 设计器构件面板中的分组
+   */
+  group:
+    | "布局"
+    | "排版"
+    | "表单字段"
+    | "上传"
+    | "选择器与树"
+    | "列表与表格"
+    | "对话框与反馈"
+    | "数据展示"
+    | "页面行为"
+    | "领域构件";
+  /**
+   * field：承载一个字段的值（放在 string、array 等数据节点上，接收 value 与 onChange）；block：放在 void 节点上的构件；decorator：用在 x-decorator
+   */
+  kind: "field" | "block" | "decorator";
+  /**
+   * field 构件的值类型（数据节点的 type）
+   */
+  valueType?: "string" | "number" | "integer" | "boolean" | "array" | "object";
+  /**
+   * 一段中文说明：它做什么、何时用；生成到 docs/blocks/
+   */
+  description?: string;
+  /**
+   * x-component-props 的 JSON Schema；每个属性用 title 写中文名、description 写说明。自有构件写 additionalProperties: false
+   */
+  props: {
+    type: "object";
+  };
+  /**
+   * 一个使用它的最小节点，设计器拖入画布时即插入它
+   */
+  example: FormilyNode;
+}
+
+/**
  * schemas/dicts/*.json：不是代码的数据：权限键、状态、国家分组、官文类型目录等。
  */
 export interface DictDefinition {
@@ -543,6 +598,46 @@ export interface Role {
 }
 
 /**
+ * 描述中的一处问题：位置（JSON 指针）与中文说明。
+ */
+export interface SchemaProblem {
+  /**
+   * 位置：JSON 指针，如 /body/properties/table/x-component-props/operation
+   */
+  at: string;
+  /**
+   * 说明
+   */
+  message: string;
+}
+
+/**
+ * 设计器保存的一个描述版本：草稿、已发布或已归档。
+ */
+export interface SchemaVersion {
+  /**
+   * 版本号
+   */
+  version: number;
+  /**
+   * 状态：draft 草稿；published 正在生效；archived 曾经发布、已被替换
+   */
+  status: "draft" | "published" | "archived";
+  /**
+   * 作者
+   */
+  authorName: string | null;
+  /**
+   * 说明
+   */
+  comment: string | null;
+  /**
+   * 保存时间
+   */
+  createdAt: string;
+}
+
+/**
  * 平台文书，例如用户协议。
  */
 export interface SiteDocument {
@@ -714,6 +809,3216 @@ export interface UserSummary {
   createdAt: string;
 }
 
+export interface AlertProps {
+  /**
+   * 类型
+   */
+  type?: "success" | "info" | "warning" | "error";
+  /**
+   * 标题
+   */
+  message?: string;
+  /**
+   * 说明
+   */
+  description?: string;
+  /**
+   * 显示图标
+   */
+  showIcon?: boolean;
+  [k: string]: unknown;
+}
+
+export interface AttachmentUploadProps {
+  /**
+   * 最多文件数：1 为单个附件（替换），默认 10
+   */
+  maxCount?: number;
+  /**
+   * 大小上限（MB）：默认 30
+   */
+  limitMb?: number;
+  /**
+   * 允许的扩展名：如 ["pdf", "jpg"]
+   */
+  accept?: string[];
+}
+
+export interface CardProps {
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 尺寸
+   */
+  size?: "default" | "small";
+  /**
+   * 边框
+   */
+  variant?: "outlined" | "borderless";
+  /**
+   * 样式类
+   */
+  className?: string;
+  [k: string]: unknown;
+}
+
+export interface CenteredPanelProps {
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 副标题
+   */
+  subtitle?: string;
+  /**
+   * 宽度
+   */
+  width?: number;
+}
+
+export interface CheckboxProps {
+  [k: string]: unknown;
+}
+
+export interface ClassificationBrowserProps {}
+
+export interface ColProps {
+  /**
+   * 份数
+   */
+  span?: number;
+  /**
+   * 左侧间隔
+   */
+  offset?: number;
+  /**
+   * <576px 时份数
+   */
+  xs?: number;
+  /**
+   * ≥576px 时份数
+   */
+  sm?: number;
+  /**
+   * ≥768px 时份数
+   */
+  md?: number;
+  /**
+   * ≥992px 时份数
+   */
+  lg?: number;
+  /**
+   * ≥1200px 时份数
+   */
+  xl?: number;
+  [k: string]: unknown;
+}
+
+export interface DatePickerProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 显示格式
+   */
+  format?: string;
+  /**
+   * 粒度
+   */
+  picker?: "date" | "week" | "month" | "quarter" | "year";
+  [k: string]: unknown;
+}
+
+export interface DialogFormButtonProps {
+  /**
+   * 按钮文字
+   */
+  label: string;
+  /**
+   * 权限键：用户的 roleAuth 含此键时才显示
+   */
+  permission?: string;
+  /**
+   * 对话框标题
+   */
+  title: string;
+  /**
+   * 宽度
+   */
+  width?: number | string;
+  /**
+   * 对话框中的表单：Formily 对象节点
+   */
+  form: FormilyNode;
+  /**
+   * 提交接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 固定附加字段
+   */
+  extra?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 成功提示
+   */
+  successMessage?: string;
+  /**
+   * 成功后刷新
+   */
+  refresh?: string[];
+}
+
+export interface DividerProps {
+  /**
+   * 文字位置
+   */
+  orientation?: "left" | "right" | "center";
+  /**
+   * 虚线
+   */
+  dashed?: boolean;
+  [k: string]: unknown;
+}
+
+export interface ExternalToolProps {
+  /**
+   * 工具键：dplsearch1…dplsearch7、brandSearch 等
+   */
+  toolKey: string;
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 说明
+   */
+  description?: string;
+}
+
+export interface FilterBarProps {
+  /**
+   * 条件频道：与表格的 queryChannel 相同
+   */
+  channel: string;
+  /**
+   * 折叠时显示的条件数：默认 4
+   */
+  visibleCount?: number;
+  /**
+   * 不显示为标签的键
+   */
+  excludeKeys?: string[];
+}
+
+export interface FormGridProps {
+  /**
+   * 最少列数
+   */
+  minColumns?: number;
+  /**
+   * 最多列数
+   */
+  maxColumns?: number;
+  /**
+   * 列间距
+   */
+  columnGap?: number;
+  /**
+   * 行间距
+   */
+  rowGap?: number;
+  [k: string]: unknown;
+}
+
+export interface FormItemProps {
+  /**
+   * 显示必填星号
+   */
+  asterisk?: boolean;
+  /**
+   * 标签宽度（栅格）
+   */
+  labelCol?: number;
+  /**
+   * 控件宽度（栅格）
+   */
+  wrapperCol?: number;
+  /**
+   * 标签旁的提示
+   */
+  tooltip?: string;
+  /**
+   * 控件下方的说明
+   */
+  extra?: string;
+  [k: string]: unknown;
+}
+
+export interface FormLayoutProps {
+  /**
+   * 标签位置
+   */
+  layout?: "vertical" | "horizontal" | "inline";
+  /**
+   * 尺寸
+   */
+  size?: "small" | "middle" | "large" | "default";
+  /**
+   * 标签宽度（栅格）
+   */
+  labelCol?: number;
+  /**
+   * 控件宽度（栅格）
+   */
+  wrapperCol?: number;
+  [k: string]: unknown;
+}
+
+export interface GenericTableProps {
+  /**
+   * 接口：取行数据的接口标识；请求自动附加 pageNo、pageSize
+   */
+  operation: string;
+  /**
+   * 固定字段：每次请求都带的字段
+   */
+  body?: {};
+  /**
+   * 表格名：列表设置按此名字保存在本地与用户偏好中
+   */
+  tableKey: string;
+  /**
+   * 标题：表格左上方的标题
+   */
+  title?: string;
+  /**
+   * 列表位置：应答中行列表的路径，默认 list
+   */
+  listPath?: string;
+  /**
+   * 总数位置：应答中总条数的路径，默认 count
+   */
+  countPath?: string;
+  /**
+   * 行主键：默认 id
+   */
+  rowKey?: string;
+  /**
+   * 列：列定义，按顺序显示
+   *
+   * Items: 列
+   */
+  columns: {
+    /**
+     * 字段：行数据中的字段（可用点号路径），也是列设置中的列名
+     */
+    prop: string;
+    /**
+     * 列名：表头文字
+     */
+    label: string;
+    /**
+     * 类型：index 序号；text 文字；number 数字；date、datetime 日期与时间；select 按 options 显示；image 图片（失败显示占位图）；input 文字（可编辑）；slot 由片段渲染；expand 可展开行；selection 多选框；operation 操作列的位置与宽度
+     */
+    type?:
+      | "index"
+      | "text"
+      | "number"
+      | "date"
+      | "datetime"
+      | "select"
+      | "image"
+      | "input"
+      | "slot"
+      | "expand"
+      | "selection"
+      | "operation";
+    /**
+     * 宽度：列宽（像素）
+     */
+    width?: number;
+    /**
+     * 固定：固定在左侧或右侧
+     */
+    fixed?: "left" | "right";
+    /**
+     * 可排序：点击表头带 sortField、sortType 重新取数
+     */
+    sortable?: boolean;
+    /**
+     * 权限：用户没有此权限时不显示该列
+     */
+    permission?: string;
+    /**
+     * 选项：select 列：取值与文字，对象 {取值: 文字} 或列表 [{value, label}]
+     */
+    options?:
+      | {
+          [k: string]: string;
+        }
+      | {
+          /**
+           * 文字：显示的文字
+           */
+          label: string;
+          /**
+           * 取值：保存的值
+           */
+          value: string | number | boolean;
+        }[];
+    /**
+     * 多行：input 列：多行文字（最多 200 字，单行最多 50 字）
+     */
+    multiline?: boolean;
+    /**
+     * 单元格编辑：input、number、select 列：双击进入编辑，失焦、回车或关闭下拉时保存；超过 50 / 200 / 20 个字符时提示且不提交
+     */
+    edit?: {
+      /**
+       * 接口：保存时调用的接口标识
+       */
+      operation: string;
+      /**
+       * 权限：有此权限时才可编辑
+       */
+      permission?: string;
+      /**
+       * 可编辑条件：只在满足条件的行上可编辑
+       */
+      when?:
+        | {
+            /**
+             * 字段：行数据的字段，可用点号路径
+             */
+            field: string;
+            /**
+             * 取值：字段等于此值时成立（缺少的字段视为 null）
+             */
+            equals: {
+              [k: string]: unknown;
+            };
+          }
+        | {
+            /**
+             * 字段：行数据的字段，可用点号路径
+             */
+            field: string;
+            /**
+             * 取值列表：字段等于其中之一时成立
+             */
+            in: unknown[];
+          }
+        | {
+            /**
+             * 条件：此条件不成立时成立
+             */
+            not:
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值：字段等于此值时成立（缺少的字段视为 null）
+                   */
+                  equals: {
+                    [k: string]: unknown;
+                  };
+                }
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值列表：字段等于其中之一时成立
+                   */
+                  in: unknown[];
+                }
+              | {
+                  /**
+                   * 条件：此条件不成立时成立
+                   */
+                  not:
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值：字段等于此值时成立（缺少的字段视为 null）
+                         */
+                        equals: {
+                          [k: string]: unknown;
+                        };
+                      }
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值列表：字段等于其中之一时成立
+                         */
+                        in: unknown[];
+                      };
+                }
+              | {
+                  /**
+                   * 条件：全部成立时成立
+                   *
+                   * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                   */
+                  all: (
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值：字段等于此值时成立（缺少的字段视为 null）
+                         */
+                        equals: {
+                          [k: string]: unknown;
+                        };
+                      }
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值列表：字段等于其中之一时成立
+                         */
+                        in: unknown[];
+                      }
+                  )[];
+                }
+              | {
+                  /**
+                   * 条件：任一成立时成立
+                   *
+                   * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                   */
+                  any: (
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值：字段等于此值时成立（缺少的字段视为 null）
+                         */
+                        equals: {
+                          [k: string]: unknown;
+                        };
+                      }
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值列表：字段等于其中之一时成立
+                         */
+                        in: unknown[];
+                      }
+                  )[];
+                };
+          }
+        | {
+            /**
+             * 条件：全部成立时成立
+             *
+             * Items: 行条件：按行数据判断：等于、属于、非、且、或
+             */
+            all: (
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值：字段等于此值时成立（缺少的字段视为 null）
+                   */
+                  equals: {
+                    [k: string]: unknown;
+                  };
+                }
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值列表：字段等于其中之一时成立
+                   */
+                  in: unknown[];
+                }
+              | {
+                  /**
+                   * 条件：此条件不成立时成立
+                   */
+                  not:
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值：字段等于此值时成立（缺少的字段视为 null）
+                         */
+                        equals: {
+                          [k: string]: unknown;
+                        };
+                      }
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值列表：字段等于其中之一时成立
+                         */
+                        in: unknown[];
+                      };
+                }
+              | {
+                  /**
+                   * 条件：全部成立时成立
+                   *
+                   * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                   */
+                  all: (
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值：字段等于此值时成立（缺少的字段视为 null）
+                         */
+                        equals: {
+                          [k: string]: unknown;
+                        };
+                      }
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值列表：字段等于其中之一时成立
+                         */
+                        in: unknown[];
+                      }
+                  )[];
+                }
+              | {
+                  /**
+                   * 条件：任一成立时成立
+                   *
+                   * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                   */
+                  any: (
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值：字段等于此值时成立（缺少的字段视为 null）
+                         */
+                        equals: {
+                          [k: string]: unknown;
+                        };
+                      }
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值列表：字段等于其中之一时成立
+                         */
+                        in: unknown[];
+                      }
+                  )[];
+                }
+            )[];
+          }
+        | {
+            /**
+             * 条件：任一成立时成立
+             *
+             * Items: 行条件：按行数据判断：等于、属于、非、且、或
+             */
+            any: (
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值：字段等于此值时成立（缺少的字段视为 null）
+                   */
+                  equals: {
+                    [k: string]: unknown;
+                  };
+                }
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值列表：字段等于其中之一时成立
+                   */
+                  in: unknown[];
+                }
+              | {
+                  /**
+                   * 条件：此条件不成立时成立
+                   */
+                  not:
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值：字段等于此值时成立（缺少的字段视为 null）
+                         */
+                        equals: {
+                          [k: string]: unknown;
+                        };
+                      }
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值列表：字段等于其中之一时成立
+                         */
+                        in: unknown[];
+                      };
+                }
+              | {
+                  /**
+                   * 条件：全部成立时成立
+                   *
+                   * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                   */
+                  all: (
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值：字段等于此值时成立（缺少的字段视为 null）
+                         */
+                        equals: {
+                          [k: string]: unknown;
+                        };
+                      }
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值列表：字段等于其中之一时成立
+                         */
+                        in: unknown[];
+                      }
+                  )[];
+                }
+              | {
+                  /**
+                   * 条件：任一成立时成立
+                   *
+                   * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                   */
+                  any: (
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值：字段等于此值时成立（缺少的字段视为 null）
+                         */
+                        equals: {
+                          [k: string]: unknown;
+                        };
+                      }
+                    | {
+                        /**
+                         * 字段：行数据的字段，可用点号路径
+                         */
+                        field: string;
+                        /**
+                         * 取值列表：字段等于其中之一时成立
+                         */
+                        in: unknown[];
+                      }
+                  )[];
+                }
+            )[];
+          };
+      /**
+       * 行主键字段：请求中携带行主键的字段，默认 id
+       */
+      idParam?: string;
+      /**
+       * 取值字段：请求中携带新值的字段，默认为列的字段
+       */
+      param?: string;
+      /**
+       * 一并提交的字段：行中一并提交的其他字段（空值不提交），供保存整条记录的接口
+       */
+      include?: string[];
+      /**
+       * 固定字段：随请求一起发送的固定字段
+       */
+      body?: {};
+      /**
+       * 成功提示：默认“保存成功”
+       */
+      successMessage?: string;
+      /**
+       * 数字格式：number 列：以数字还是文字提交（编码等长数字用文字）
+       */
+      numberAs?: "number" | "string";
+    };
+    /**
+     * 片段：slot 与 expand 列：表格节点下一个属性的名字，该片段按行渲染，表达式中可用 $record（行数据）与 $index
+     */
+    slot?: string;
+    /**
+     * 展开字段：expand 列没有片段时，展开后列出的字段
+     */
+    fields?: {
+      /**
+       * 字段：行数据中的字段
+       */
+      prop: string;
+      /**
+       * 名称：显示的名称
+       */
+      label: string;
+    }[];
+    /**
+     * 行条件：expand 列：可展开的行；selection 列：可选择的行
+     */
+    when?:
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值：字段等于此值时成立（缺少的字段视为 null）
+           */
+          equals: {
+            [k: string]: unknown;
+          };
+        }
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值列表：字段等于其中之一时成立
+           */
+          in: unknown[];
+        }
+      | {
+          /**
+           * 条件：此条件不成立时成立
+           */
+          not:
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              };
+        }
+      | {
+          /**
+           * 条件：全部成立时成立
+           *
+           * Items: 行条件：按行数据判断：等于、属于、非、且、或
+           */
+          all: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+          )[];
+        }
+      | {
+          /**
+           * 条件：任一成立时成立
+           *
+           * Items: 行条件：按行数据判断：等于、属于、非、且、或
+           */
+          any: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+          )[];
+        };
+  }[];
+  /**
+   * 表头按钮：刷新按钮左侧的按钮，可对所选行操作
+   *
+   * Items: 按钮
+   */
+  headerButtons?: {
+    /**
+     * 文字：按钮文字
+     */
+    label: string;
+    /**
+     * 接口：点击后调用的接口标识
+     */
+    operation: string;
+    /**
+     * 权限：用户有此按钮权限时才显示
+     */
+    permission?: string;
+    /**
+     * 行主键字段：行按钮：请求中携带行主键的字段，默认 id
+     */
+    idParam?: string;
+    /**
+     * 多选主键字段：表头按钮：请求中携带所选行主键的字段；设置后未选择时提示“请先选择数据”
+     */
+    idsParam?: string;
+    /**
+     * 主键格式：array 为数组 [1,2]；join 为以分隔符连接的文字 "1,2"
+     */
+    idsFormat?: "array" | "join";
+    /**
+     * 分隔符：join 格式的分隔符，默认英文逗号
+     */
+    separator?: string;
+    /**
+     * 固定字段：随请求一起发送的固定字段
+     */
+    body?: {};
+    /**
+     * 确认框：先确认再调用：publish、delete、success、change 四种变体，或自定的标题与说明
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 标题：确认框标题
+           */
+          title: string;
+          /**
+           * 说明：标题下的说明
+           */
+          content?: string;
+          /**
+           * 危险操作：确定按钮显示为红色
+           */
+          danger?: boolean;
+        };
+    /**
+     * 危险样式：按钮显示为红色
+     */
+    danger?: boolean;
+    /**
+     * 主按钮：表头按钮：主色样式
+     */
+    primary?: boolean;
+    /**
+     * 成功提示：调用成功后的提示文字
+     */
+    successMessage?: string;
+    /**
+     * 显示条件：行按钮与下拉项：只在满足条件的行上显示
+     */
+    visibleWhen?:
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值：字段等于此值时成立（缺少的字段视为 null）
+           */
+          equals: {
+            [k: string]: unknown;
+          };
+        }
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值列表：字段等于其中之一时成立
+           */
+          in: unknown[];
+        }
+      | {
+          /**
+           * 条件：此条件不成立时成立
+           */
+          not:
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              };
+        }
+      | {
+          /**
+           * 条件：全部成立时成立
+           *
+           * Items: 行条件：按行数据判断：等于、属于、非、且、或
+           */
+          all: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+          )[];
+        }
+      | {
+          /**
+           * 条件：任一成立时成立
+           *
+           * Items: 行条件：按行数据判断：等于、属于、非、且、或
+           */
+          any: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+          )[];
+        };
+  }[];
+  /**
+   * 行按钮：操作列中的按钮，超过 rowButtonLimit 个时其余收进“更多”
+   *
+   * Items: 按钮
+   */
+  rowButtons?: {
+    /**
+     * 文字：按钮文字
+     */
+    label: string;
+    /**
+     * 接口：点击后调用的接口标识
+     */
+    operation: string;
+    /**
+     * 权限：用户有此按钮权限时才显示
+     */
+    permission?: string;
+    /**
+     * 行主键字段：行按钮：请求中携带行主键的字段，默认 id
+     */
+    idParam?: string;
+    /**
+     * 多选主键字段：表头按钮：请求中携带所选行主键的字段；设置后未选择时提示“请先选择数据”
+     */
+    idsParam?: string;
+    /**
+     * 主键格式：array 为数组 [1,2]；join 为以分隔符连接的文字 "1,2"
+     */
+    idsFormat?: "array" | "join";
+    /**
+     * 分隔符：join 格式的分隔符，默认英文逗号
+     */
+    separator?: string;
+    /**
+     * 固定字段：随请求一起发送的固定字段
+     */
+    body?: {};
+    /**
+     * 确认框：先确认再调用：publish、delete、success、change 四种变体，或自定的标题与说明
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 标题：确认框标题
+           */
+          title: string;
+          /**
+           * 说明：标题下的说明
+           */
+          content?: string;
+          /**
+           * 危险操作：确定按钮显示为红色
+           */
+          danger?: boolean;
+        };
+    /**
+     * 危险样式：按钮显示为红色
+     */
+    danger?: boolean;
+    /**
+     * 主按钮：表头按钮：主色样式
+     */
+    primary?: boolean;
+    /**
+     * 成功提示：调用成功后的提示文字
+     */
+    successMessage?: string;
+    /**
+     * 显示条件：行按钮与下拉项：只在满足条件的行上显示
+     */
+    visibleWhen?:
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值：字段等于此值时成立（缺少的字段视为 null）
+           */
+          equals: {
+            [k: string]: unknown;
+          };
+        }
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值列表：字段等于其中之一时成立
+           */
+          in: unknown[];
+        }
+      | {
+          /**
+           * 条件：此条件不成立时成立
+           */
+          not:
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              };
+        }
+      | {
+          /**
+           * 条件：全部成立时成立
+           *
+           * Items: 行条件：按行数据判断：等于、属于、非、且、或
+           */
+          all: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+          )[];
+        }
+      | {
+          /**
+           * 条件：任一成立时成立
+           *
+           * Items: 行条件：按行数据判断：等于、属于、非、且、或
+           */
+          any: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+          )[];
+        };
+  }[];
+  /**
+   * 更多菜单项：操作列“更多”下拉中的项
+   *
+   * Items: 按钮
+   */
+  dropdownItems?: {
+    /**
+     * 文字：按钮文字
+     */
+    label: string;
+    /**
+     * 接口：点击后调用的接口标识
+     */
+    operation: string;
+    /**
+     * 权限：用户有此按钮权限时才显示
+     */
+    permission?: string;
+    /**
+     * 行主键字段：行按钮：请求中携带行主键的字段，默认 id
+     */
+    idParam?: string;
+    /**
+     * 多选主键字段：表头按钮：请求中携带所选行主键的字段；设置后未选择时提示“请先选择数据”
+     */
+    idsParam?: string;
+    /**
+     * 主键格式：array 为数组 [1,2]；join 为以分隔符连接的文字 "1,2"
+     */
+    idsFormat?: "array" | "join";
+    /**
+     * 分隔符：join 格式的分隔符，默认英文逗号
+     */
+    separator?: string;
+    /**
+     * 固定字段：随请求一起发送的固定字段
+     */
+    body?: {};
+    /**
+     * 确认框：先确认再调用：publish、delete、success、change 四种变体，或自定的标题与说明
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 标题：确认框标题
+           */
+          title: string;
+          /**
+           * 说明：标题下的说明
+           */
+          content?: string;
+          /**
+           * 危险操作：确定按钮显示为红色
+           */
+          danger?: boolean;
+        };
+    /**
+     * 危险样式：按钮显示为红色
+     */
+    danger?: boolean;
+    /**
+     * 主按钮：表头按钮：主色样式
+     */
+    primary?: boolean;
+    /**
+     * 成功提示：调用成功后的提示文字
+     */
+    successMessage?: string;
+    /**
+     * 显示条件：行按钮与下拉项：只在满足条件的行上显示
+     */
+    visibleWhen?:
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值：字段等于此值时成立（缺少的字段视为 null）
+           */
+          equals: {
+            [k: string]: unknown;
+          };
+        }
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值列表：字段等于其中之一时成立
+           */
+          in: unknown[];
+        }
+      | {
+          /**
+           * 条件：此条件不成立时成立
+           */
+          not:
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              };
+        }
+      | {
+          /**
+           * 条件：全部成立时成立
+           *
+           * Items: 行条件：按行数据判断：等于、属于、非、且、或
+           */
+          all: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+          )[];
+        }
+      | {
+          /**
+           * 条件：任一成立时成立
+           *
+           * Items: 行条件：按行数据判断：等于、属于、非、且、或
+           */
+          any: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+            | {
+                /**
+                 * 条件：此条件不成立时成立
+                 */
+                not:
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    };
+              }
+            | {
+                /**
+                 * 条件：全部成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                all: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+            | {
+                /**
+                 * 条件：任一成立时成立
+                 *
+                 * Items: 行条件：按行数据判断：等于、属于、非、且、或
+                 */
+                any: (
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值：字段等于此值时成立（缺少的字段视为 null）
+                       */
+                      equals: {
+                        [k: string]: unknown;
+                      };
+                    }
+                  | {
+                      /**
+                       * 字段：行数据的字段，可用点号路径
+                       */
+                      field: string;
+                      /**
+                       * 取值列表：字段等于其中之一时成立
+                       */
+                      in: unknown[];
+                    }
+                )[];
+              }
+          )[];
+        };
+  }[];
+  /**
+   * 行按钮个数：直接显示的行按钮个数，默认 3
+   */
+  rowButtonLimit?: number;
+  /**
+   * 每页条数选项：默认 10、20、30、50、100
+   */
+  pageSizes?: number[];
+  /**
+   * 默认每页条数：默认为第一个选项
+   */
+  defaultPageSize?: number;
+  /**
+   * 筛选频道：与筛选栏的 channel 相同时接收其条件
+   */
+  queryChannel?: string;
+  /**
+   * 排序字段参数：默认 sortField
+   */
+  sortFieldParam?: string;
+  /**
+   * 排序方向参数：默认 sortType（asc / desc）
+   */
+  sortOrderParam?: string;
+  /**
+   * 虚拟滚动阈值：一页行数或每页条数超过此数时只渲染可见的行，默认 100
+   */
+  virtualThreshold?: number;
+  /**
+   * 虚拟滚动高度：虚拟滚动时表体的高度（像素），默认 560
+   */
+  virtualHeight?: number;
+}
+
+export interface ImageProps {
+  /**
+   * 地址
+   */
+  src?: string;
+  /**
+   * 替代文字
+   */
+  alt?: string;
+  /**
+   * 宽
+   */
+  width?: number | string;
+  /**
+   * 高
+   */
+  height?: number | string;
+  /**
+   * 点击放大
+   */
+  preview?: boolean;
+  [k: string]: unknown;
+}
+
+export interface InputProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最多字数
+   */
+  maxLength?: number;
+  /**
+   * 可清除
+   */
+  allowClear?: boolean;
+  /**
+   * 显示字数
+   */
+  showCount?: boolean;
+  /**
+   * 浏览器自动填写
+   */
+  autoComplete?: string;
+  [k: string]: unknown;
+}
+
+export interface NumberPickerProps {
+  /**
+   * 最小值
+   */
+  min?: number;
+  /**
+   * 最大值
+   */
+  max?: number;
+  /**
+   * 小数位数
+   */
+  precision?: number;
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  [k: string]: unknown;
+}
+
+export interface OperationArticleProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 标题字段
+   */
+  titleField: string;
+  /**
+   * 正文字段
+   */
+  contentField: string;
+  /**
+   * 日期字段
+   */
+  dateField?: string;
+  /**
+   * 日期标签
+   */
+  dateLabel?: string;
+}
+
+export interface OperationCarouselProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 标题字段
+   */
+  titleField: string;
+  /**
+   * 副标题字段
+   */
+  subtitleField?: string;
+  /**
+   * 链接字段
+   */
+  linkField?: string;
+  /**
+   * 高度
+   */
+  height?: number;
+}
+
+export interface OperationDescriptionsProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 固定请求字段
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 列数
+   */
+  column?: number;
+  /**
+   * 字段
+   */
+  fields: {
+    /**
+     * 标签
+     */
+    label: string;
+    /**
+     * 字段路径
+     */
+    field: string;
+    /**
+     * 条目模板：列表字段每条的写法，{字段} 为占位
+     */
+    itemTemplate?: string;
+  }[];
+}
+
+export interface OperationFormProps {
+  /**
+   * 提交接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 按钮文字
+   */
+  submitText?: string;
+  /**
+   * 字段编码：如 {"password": "base64"}
+   */
+  encode?: {
+    [k: string]: "base64";
+  };
+  /**
+   * 固定附加字段：如 {"encryptionType": "base64"}
+   */
+  extra?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 不提交的字段：只在页面上用的字段，如确认密码
+   */
+  omit?: string[];
+  /**
+   * 成功后的命名动作：如 session.signIn、session.updateUser
+   */
+  onSuccess?: string;
+  /**
+   * 成功提示
+   */
+  successMessage?: string;
+  /**
+   * 成功后清空
+   */
+  resetOnSuccess?: boolean;
+  /**
+   * 成功后刷新：成功后重新取数的接口
+   */
+  refresh?: string[];
+  /**
+   * 整宽大按钮
+   */
+  block?: boolean;
+}
+
+export interface OperationListProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 固定请求字段
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 列表位置：应答中列表的路径，默认 list
+   */
+  listPath?: string;
+  /**
+   * 总数位置：默认 count
+   */
+  countPath?: string;
+  /**
+   * 标题字段
+   */
+  titleField: string;
+  /**
+   * 描述字段
+   */
+  descriptionField?: string;
+  /**
+   * 时间字段
+   */
+  timeField?: string;
+  /**
+   * 链接字段：条目中的站内路径：标题链接到那里
+   */
+  linkField?: string;
+  /**
+   * 已读字段：为真表示已读；未读条目带圆点
+   */
+  readField?: string;
+  /**
+   * 提醒字段：为真时条目标红，如 overdue
+   */
+  alertField?: string;
+  /**
+   * 提醒文字
+   */
+  alertText?: string;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 空列表文字
+   */
+  emptyText?: string;
+  /**
+   * 摘要：列表上方的文字，{字段} 取自应答，如 未读 {unread} 条
+   */
+  summary?: string;
+  /**
+   * 条目动作
+   */
+  itemAction?: {
+    /**
+     * 接口：接口标识，如 memo.list
+     */
+    operation: string;
+    /**
+     * 按钮文字
+     */
+    label: string;
+    /**
+     * 编号字段：接收条目编号的请求字段；ids 时以一项的列表发送
+     */
+    idParam?: string;
+    /**
+     * 隐藏条件字段：条目的该字段为真时不显示
+     */
+    hideWhen?: string;
+    /**
+     * 请求体
+     */
+    body?: {
+      [k: string]: unknown;
+    };
+    /**
+     * 成功提示
+     */
+    successMessage?: string;
+    /**
+     * 先确认：确认框：变体名 publish / delete / success / change，或自己的 {title, content, danger}
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 标题
+           */
+          title: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+        };
+    /**
+     * 危险操作
+     */
+    danger?: boolean;
+  };
+  /**
+   * 表头动作
+   */
+  headerAction?: {
+    /**
+     * 接口：接口标识，如 memo.list
+     */
+    operation: string;
+    /**
+     * 按钮文字
+     */
+    label: string;
+    /**
+     * 编号字段：接收条目编号的请求字段；ids 时以一项的列表发送
+     */
+    idParam?: string;
+    /**
+     * 隐藏条件字段：条目的该字段为真时不显示
+     */
+    hideWhen?: string;
+    /**
+     * 请求体
+     */
+    body?: {
+      [k: string]: unknown;
+    };
+    /**
+     * 成功提示
+     */
+    successMessage?: string;
+    /**
+     * 先确认：确认框：变体名 publish / delete / success / change，或自己的 {title, content, danger}
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 标题
+           */
+          title: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+        };
+    /**
+     * 危险操作
+     */
+    danger?: boolean;
+  };
+  /**
+   * 搜索字段：搜索框文字以此字段发送
+   */
+  searchField?: string;
+  /**
+   * 搜索框占位文字
+   */
+  searchPlaceholder?: string;
+}
+
+export interface OperationOnLoadProps {
+  /**
+   * 接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 地址栏参数：以同名字段作为请求体发送
+   */
+  queryParams: string[];
+  /**
+   * 成功后的命名动作
+   */
+  onSuccess?: string;
+  /**
+   * 进行中文字
+   */
+  pendingText?: string;
+  /**
+   * 失败标题
+   */
+  failureTitle?: string;
+  /**
+   * 缺参数说明
+   */
+  missingText?: string;
+}
+
+export interface ParagraphProps {
+  /**
+   * 颜色
+   */
+  type?: "secondary" | "success" | "warning" | "danger";
+  /**
+   * 样式类
+   */
+  className?: string;
+  [k: string]: unknown;
+}
+
+export interface PasswordProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 浏览器自动填写
+   */
+  autoComplete?: string;
+  [k: string]: unknown;
+}
+
+export interface QueryRedirectProps {
+  /**
+   * 参数名
+   */
+  param: string;
+  /**
+   * 缺省路由
+   */
+  fallback?: string;
+}
+
+export interface RadioGroupProps {
+  /**
+   * 样式
+   */
+  optionType?: "default" | "button";
+  [k: string]: unknown;
+}
+
+export interface ReleaseLogDialogProps {}
+
+export interface ResetProps {
+  [k: string]: unknown;
+}
+
+export interface ResultProps {
+  /**
+   * 状态
+   */
+  status?: "success" | "error" | "info" | "warning" | "403" | "404" | "500";
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 说明
+   */
+  subTitle?: string;
+  [k: string]: unknown;
+}
+
+export interface RouterLinkProps {
+  /**
+   * 目标路由：站内路径，可带查询参数
+   */
+  to: string;
+  /**
+   * 新标签页打开
+   */
+  newTab?: boolean;
+}
+
+export interface RowProps {
+  /**
+   * 间距：数字，或 [横向, 纵向]
+   */
+  gutter?: number | number[];
+  /**
+   * 纵向对齐
+   */
+  align?: "top" | "middle" | "bottom";
+  /**
+   * 横向排布
+   */
+  justify?: "start" | "end" | "center" | "space-around" | "space-between";
+  [k: string]: unknown;
+}
+
+export interface SelectProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 可清除
+   */
+  allowClear?: boolean;
+  /**
+   * 多选
+   */
+  mode?: "multiple" | "tags";
+  /**
+   * 可搜索
+   */
+  showSearch?: boolean;
+  [k: string]: unknown;
+}
+
+export interface SendCodeButtonProps {
+  /**
+   * 发送接口：接口标识，如 memo.list
+   */
+  operation: string;
+  /**
+   * 手机号字段：验证码发往这个字段的值，以同名字段提交
+   */
+  targetField: string;
+  /**
+   * 按钮文字
+   */
+  text?: string;
+}
+
+export interface SpaceProps {
+  /**
+   * 方向
+   */
+  direction?: "horizontal" | "vertical";
+  /**
+   * 间距
+   */
+  size?: string | number;
+  /**
+   * 样式
+   */
+  style?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 换行
+   */
+  wrap?: boolean;
+  [k: string]: unknown;
+}
+
+export interface SubmitProps {
+  /**
+   * 整宽
+   */
+  block?: boolean;
+  [k: string]: unknown;
+}
+
+export interface SwitchProps {
+  /**
+   * 开时文字
+   */
+  checkedChildren?: string;
+  /**
+   * 关时文字
+   */
+  unCheckedChildren?: string;
+  [k: string]: unknown;
+}
+
+export interface TextProps {
+  /**
+   * 颜色
+   */
+  type?: "secondary" | "success" | "warning" | "danger";
+  /**
+   * 加粗
+   */
+  strong?: boolean;
+  [k: string]: unknown;
+}
+
+export interface TextAreaProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 行数
+   */
+  rows?: number;
+  /**
+   * 最多字数
+   */
+  maxLength?: number;
+  /**
+   * 显示字数
+   */
+  showCount?: boolean;
+  [k: string]: unknown;
+}
+
+export interface TitleProps {
+  /**
+   * 级别
+   */
+  level?: 1 | 2 | 3 | 4 | 5;
+  /**
+   * 样式
+   */
+  style?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+
 export interface AccountChangePasswordRequest {
   /**
    * 原密码
@@ -852,6 +4157,288 @@ export interface ClassificationQueryAllCgListRequest {
 }
 
 export type ClassificationQueryAllCgListResponse = ClassificationNode[];
+
+export interface DesignerListSchemasRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind?: "pages" | "forms" | "fields";
+  /**
+   * 关键词：按标题或键查找
+   */
+  keyword?: string;
+}
+
+export interface DesignerListSchemasResponse {
+  /**
+   * 描述
+   */
+  list: {
+    /**
+     * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+     */
+    kind: "pages" | "forms" | "fields";
+    /**
+     * 键
+     */
+    key: string;
+    /**
+     * 标题
+     */
+    title: string;
+    /**
+     * 有内置版本
+     */
+    builtIn: boolean;
+    /**
+     * 生效版本：为空时生效的是内置版本
+     */
+    publishedVersion: number | null;
+    /**
+     * 最新版本
+     */
+    latestVersion: number | null;
+    /**
+     * 最近保存
+     */
+    updatedAt: string | null;
+  }[];
+}
+
+export interface DesignerGetSchemaRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+}
+
+export interface DesignerGetSchemaResponse {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键
+   */
+  key: string;
+  /**
+   * 内置版本
+   */
+  builtIn: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * 版本：新的在前
+   */
+  versions: SchemaVersion[];
+}
+
+export interface DesignerGetVersionRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 版本号
+   */
+  version: number;
+}
+
+export interface DesignerGetVersionResponse {
+  version: SchemaVersion;
+  /**
+   * 内容
+   */
+  body: {
+    [k: string]: unknown;
+  };
+}
+
+export interface DesignerValidateRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 描述内容
+   */
+  body: {
+    [k: string]: unknown;
+  };
+}
+
+export interface DesignerValidateResponse {
+  /**
+   * 问题
+   */
+  problems: SchemaProblem[];
+}
+
+export interface DesignerSaveDraftRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 描述内容
+   */
+  body: {
+    [k: string]: unknown;
+  };
+  /**
+   * 基于的版本
+   */
+  baseVersion: number | null;
+  /**
+   * 说明
+   */
+  comment?: string;
+}
+
+export interface DesignerSaveDraftResponse {
+  /**
+   * 新版本号
+   */
+  version: number;
+  /**
+   * 问题
+   */
+  problems: SchemaProblem[];
+}
+
+export interface DesignerPublishRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 版本号
+   */
+  version: number;
+}
+
+export interface DesignerPublishResponse {
+  /**
+   * 生效版本：为空表示生效的是内置版本
+   */
+  publishedVersion: number | null;
+}
+
+export interface DesignerRollbackRequest {
+  /**
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   */
+  kind: "pages" | "forms" | "fields";
+  /**
+   * 键：页面为路由路径，表单与字段类型为 name
+   */
+  key: string;
+  /**
+   * 回滚到的版本号
+   */
+  version: number;
+}
+
+export interface DesignerRollbackResponse {
+  /**
+   * 生效版本：为空表示生效的是内置版本
+   */
+  publishedVersion: number | null;
+}
+
+export interface DesignerEditorContextRequest {}
+
+export interface DesignerEditorContextResponse {
+  /**
+   * 元描述：键为 schemas/ 下的路径，如 meta/page.schema.json
+   */
+  metaSchemas: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  /**
+   * 构件描述
+   */
+  components: ComponentDescription[];
+  /**
+   * 接口
+   */
+  operations: {
+    /**
+     * 接口标识
+     */
+    id: string;
+    /**
+     * 说明
+     */
+    summary: string;
+  }[];
+  /**
+   * 权限键
+   */
+  permissions: {
+    /**
+     * 键
+     */
+    value: string;
+    /**
+     * 名称
+     */
+    label: string;
+  }[];
+  /**
+   * 角色
+   */
+  roles: {
+    /**
+     * 角色编号
+     */
+    id: number;
+    /**
+     * 角色名
+     */
+    name: string;
+    /**
+     * 权限键
+     */
+    permissions: string[];
+  }[];
+}
+
+export interface DesignerSampleRequest {
+  /**
+   * 接口标识
+   */
+  operation: string;
+}
+
+export interface DesignerSampleResponse {
+  /**
+   * 示例数据
+   */
+  data: unknown;
+}
 
 export interface DisplaySetRequest {
   /**

@@ -16,7 +16,7 @@ import {
   Switch,
 } from '@formily/antd-v5';
 import { Alert, Card, Col, Divider, Result, Row } from 'antd';
-import type { ComponentName } from './componentNames.js';
+import type { ComponentName } from '../generated/components.js';
 import { OperationForm } from './components/OperationForm.js';
 import { CenteredPanel } from './components/CenteredPanel.js';
 import { RouterLink } from './components/RouterLink.js';

@@ -15,6 +15,7 @@ import { registerOperations } from './http/registerOperations.js';
 import { registerApiDocs } from './http/apiDocs.js';
 import type { Handlers, ServerServices } from './http/context.js';
 import { PageCatalog } from './pages/pageCatalog.js';
+import { SchemaLibrary } from './schemas/schemaLibrary.js';
 import { permissionLabels } from './pages/permissions.js';
 import { seedDemoData } from './seed/demo.js';
 import { seedSiteContent } from './seed/siteContent.js';
@@ -31,6 +32,7 @@ import { memoHandlers } from './modules/memo.js';
 import { displayHandlers } from './modules/display.js';
 import { userHandlers } from './modules/user.js';
 import { fileHandlers } from './modules/file.js';
+import { designerHandlers } from './modules/designer.js';
 import { FileStore } from './files/fileStore.js';
 import fastifyMultipart from '@fastify/multipart';
 import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
@@ -50,6 +52,7 @@ const handlers: Handlers = {
   ...displayHandlers,
   ...userHandlers,
   ...fileHandlers,
+  ...designerHandlers,
 };
 
 export interface BuiltServer {
@@ -87,11 +90,13 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       plugins: [addFormats as unknown as AjvPlugin<unknown>],
     },
   });
+  const schemas = SchemaLibrary.load();
   const services: ServerServices = {
     config,
     system: database.db,
     dbKind: database.kind,
-    pages: PageCatalog.fromSchemaFiles(),
+    schemas,
+    pages: PageCatalog.fromLibrary(schemas),
     sms: options.sms ?? (config.smsWebhookUrl ? webhookSmsGateway(config.smsWebhookUrl) : logSmsGateway(app.log)),
     files: new FileStore(config.filesDir),
   };

@@ -20,6 +20,7 @@ export const SubCode = {
   forbidden: 40300,
   accountLocked: 42300,
   notFound: 40400,
+  conflict: 40900,
   tooLarge: 41300,
   unsupportedMedia: 41500,
   internal: 50000,

@@ -1,27 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { filesOfKind, loadSchemaFiles, projectRoot } from '../../src/server/schemaFiles.js';
-import { operationsFromFiles } from '../../generators/operations.js';
-import { generateTypes } from '../../generators/emitTypes.js';
-import { generateRouteTable } from '../../generators/emitRouteTable.js';
-import { generateClient } from '../../generators/emitClient.js';
-import { generateOpenApi } from '../../generators/emitOpenApi.js';
+import { operationsFromFiles } from '../../src/server/schemas/operationsFromFiles.js';
+import { GENERATED_DIRS, generatedOutputs } from '../../generators/outputs.js';
 
-const current = (name: string) => readFileSync(join(projectRoot, 'src', 'generated', name), 'utf8');
+const current = (path: string) => (existsSync(join(projectRoot, path)) ? readFileSync(join(projectRoot, path), 'utf8') : null);
 
-describe('src/generated is what schemas/ produce (run `npm run generate` after changing a schema)', () => {
+describe('generated files are what schemas/ produce (run `npm run generate` after changing a schema)', async () => {
   const files = loadSchemaFiles();
-  const operations = operationsFromFiles(filesOfKind(files, 'api'));
-  it('types.ts', async () => expect(current('types.ts')).toBe(await generateTypes(files, operations)));
-  it('routes.ts', () => expect(current('routes.ts')).toBe(generateRouteTable(files, operations)));
-  it('client.ts', () => expect(current('client.ts')).toBe(generateClient(operations)));
-  it('openapi.json', () => expect(current('openapi.json')).toBe(generateOpenApi(files, operations)));
+  const outputs = await generatedOutputs(files, operationsFromFiles(filesOfKind(files, 'api')));
 
-  it('gives every record one type, referenced rather than copied', async () => {
-    const types = await generateTypes(files, operations);
+  for (const [path, content] of Object.entries(outputs)) {
+    it(path, () => expect(current(path)).toBe(content));
+  }
+
+  it('leaves no file behind that no schema produces', () => {
+    const present = GENERATED_DIRS.flatMap((dir) => readdirSync(join(projectRoot, dir)).map((name) => `${dir}/${name}`));
+    expect(present.filter((path) => !(path in outputs))).toEqual([]);
+  });
+
+  it('gives every record one type, referenced rather than copied', () => {
+    const types = outputs['src/generated/types.ts'];
     expect(types.match(/export interface UserInfo \{/g)).toHaveLength(1);
     expect(types).toContain('userInfo: UserInfo;');
     expect(types).toContain('role: Role;');
+  });
+
+  it('types each building block’s props from its description', () => {
+    expect(outputs['src/generated/types.ts']).toMatch(/export interface GenericTableProps \{/);
+    expect(outputs['src/generated/components.ts']).toContain("'GenericTable',");
+    expect(outputs['docs/blocks/GenericTable.md']).toContain('# 通用表格（GenericTable）');
   });
 });

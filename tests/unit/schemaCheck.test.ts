@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectSchemaProblems } from '../../generators/schemaProblems.js';
-import { operationsFromFiles } from '../../generators/operations.js';
+import { collectSchemaProblems } from '../../src/server/schemas/schemaProblems.js';
+import { operationsFromFiles } from '../../src/server/schemas/operationsFromFiles.js';
 import { absolutiseRefs, filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../../src/server/schemaFiles.js';
 
 const real = loadSchemaFiles();
@@ -66,5 +66,69 @@ describe('the schema check', () => {
     expect(messages.some((m) => m.includes('/operations/one/response') && m.includes('missing.json'))).toBe(true);
     expect(messages).toContain('/operations/one/permission 未知的权限键 nobody');
     expect(messages.some((m) => m.includes('POST /loginPage/login 与 auth.login 重复'))).toBe(true);
+  });
+
+  it('checks props against the component’s description, including names inside props and nested forms', () => {
+    const page = file('pages', 'props.json', {
+      path: '/props',
+      title: '属性',
+      body: {
+        type: 'object',
+        properties: {
+          table: {
+            type: 'void',
+            'x-component': 'GenericTable',
+            'x-component-props': {
+              operation: 'user.list',
+              tableKey: 't',
+              colour: 'red',
+              columns: [{ prop: 'a', label: '甲', permission: 'noSuchKey', type: 'sparkline' }],
+              rowButtons: [{ label: '删除', operation: 'user.nothing' }],
+            },
+          },
+          dialog: {
+            type: 'void',
+            'x-component': 'DialogFormButton',
+            'x-component-props': {
+              label: '新增',
+              title: '新增',
+              operation: 'memo.save',
+              form: { type: 'object', properties: { x: { type: 'string', 'x-component': 'NoSuchInput' } } },
+            },
+          },
+          expression: { type: 'void', 'x-component': 'RouterLink', 'x-component-props': { to: '{{$query.back}}', newTab: '{{true}}' } },
+          misplaced: { type: 'void', 'x-component': 'Input' },
+          decorator: { type: 'string', 'x-decorator': 'Input', 'x-component': 'FormItem' },
+        },
+      },
+    });
+    const messages = problemsWith([page]).map((p) => `${p.at} ${p.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        '/body/properties/table/x-component-props 不认识的属性 colour',
+        '/body/properties/table/x-component-props/columns/0/permission 未知的权限键 noSuchKey',
+        expect.stringMatching(/^\/body\/properties\/table\/x-component-props\/columns\/0\/type 取值只能是 /),
+        '/body/properties/table/x-component-props/rowButtons/0/operation 未知的接口 user.nothing',
+        '/body/properties/dialog/x-component-props/form/properties/x/x-component 未注册的组件 NoSuchInput',
+        '/body/properties/misplaced/x-component Input 承载字段值，不能用在 void 节点上',
+        '/body/properties/decorator/x-decorator Input 不是装饰器',
+        '/body/properties/decorator/x-component FormItem 是装饰器，只能用在 x-decorator',
+      ]),
+    );
+    expect(messages.filter((m) => m.includes('/expression/'))).toEqual([]);
+  });
+
+  it('checks each component description: its name, its props schema and its example', () => {
+    const component = file('components', 'Misnamed.json', {
+      name: 'Sparkline',
+      title: '迷你图',
+      group: '数据展示',
+      kind: 'block',
+      props: { type: 'object', additionalProperties: false, properties: { operation: { type: 'string', format: 'operation' } } },
+      example: { type: 'void', 'x-component': 'Sparkline', 'x-component-props': { operation: 'nothing.here' } },
+    });
+    const messages = problemsWith([component]).map((p) => `${p.at} ${p.message}`);
+    expect(messages).toContain('/name 构件名 Sparkline 与文件名不一致');
+    expect(messages).toContain('/example/x-component-props/operation 未知的接口 nothing.here');
   });
 });

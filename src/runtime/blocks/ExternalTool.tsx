@@ -2,12 +2,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import type { SiteGetExternalToolsResponse } from '../../generated/types.js';
 import { useOperation } from '../useOperation.js';
-
-export interface ExternalToolProps {
-  toolKey: string;
-  title: string;
-  description?: string;
-}
+import type { ExternalToolProps } from '../../generated/types.js';
 
 /** A tool served by an outside search service: opens its configured address in a new window. */
 export function ExternalTool({ toolKey, title, description }: ExternalToolProps) {

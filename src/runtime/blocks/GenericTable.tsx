@@ -18,41 +18,13 @@ import { RowFragment, useFragmentForm } from './table/RowFragment.js';
 import { matchesCondition } from './table/rowCondition.js';
 import { idsBody, permittedButtons } from './table/tableButtons.js';
 import { clampPage } from './table/paging.js';
+import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
 
 export type { TableButton, TableColumn } from './table/types.js';
 
-export interface GenericTableProps {
-  operation: string;
-  body?: Record<string, unknown>;
-  /** Names this table's saved column settings. */
-  tableKey: string;
-  title?: string;
-  listPath?: string;
-  countPath?: string;
-  rowKey?: string;
-  columns: TableColumn[];
-  /** Above the table; act on the selected rows when they name `idsParam`. */
-  headerButtons?: TableButton[];
-  rowButtons?: TableButton[];
-  /** Row actions under 更多, after the row buttons that did not fit. */
-  dropdownItems?: TableButton[];
-  /** Row buttons shown as links before the rest go under 更多. */
-  rowButtonLimit?: number;
-  pageSizes?: number[];
-  defaultPageSize?: number;
-  /** The filter bar channel whose conditions are added to the request. */
-  queryChannel?: string;
-  /** Request fields that carry the sorted column and its direction. */
-  sortFieldParam?: string;
-  sortOrderParam?: string;
-  /** Pages with more rows than this render only the rows in view. */
-  virtualThreshold?: number;
-  /** Height of the scrolling body of a virtual page, in pixels. */
-  virtualHeight?: number;
-  /** Formily renders the table node's properties here; the table places them itself. */
-  children?: ReactNode;
-}
+/** The described properties, and the table node's own properties that Formily renders as children. */
+export type GenericTableProps = DescribedProps & { children?: ReactNode };
 
 /** Column types that are parts of the table rather than columns the user arranges. */
 const STRUCTURAL = new Set(['index', 'selection', 'expand', 'operation']);

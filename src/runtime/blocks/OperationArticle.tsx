@@ -2,15 +2,7 @@ import { Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
 import { readPath } from './readPath.js';
-
-export interface OperationArticleProps {
-  operation: string;
-  titleField: string;
-  contentField: string;
-  /** A date field shown under the title. */
-  dateField?: string;
-  dateLabel?: string;
-}
+import type { OperationArticleProps } from '../../generated/types.js';
 
 /** A titled text from one operation (agreement, notice); blank lines separate paragraphs. */
 export function OperationArticle({ operation, titleField, contentField, dateField, dateLabel = '更新于' }: OperationArticleProps) {

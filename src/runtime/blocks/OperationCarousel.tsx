@@ -2,14 +2,7 @@ import { Carousel, Typography } from 'antd';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { readPath } from './readPath.js';
-
-export interface OperationCarouselProps {
-  operation: string;
-  titleField: string;
-  subtitleField?: string;
-  linkField?: string;
-  height?: number;
-}
+import type { OperationCarouselProps } from '../../generated/types.js';
 
 /** Slides from one operation's list, each optionally linking into the product. */
 export function OperationCarousel({ operation, titleField, subtitleField, linkField, height = 160 }: OperationCarouselProps) {

@@ -1,20 +1,7 @@
 import { Descriptions, Skeleton } from 'antd';
 import { useOperation } from '../useOperation.js';
 import { fillTemplate, readPath } from './readPath.js';
-
-export interface DescriptionField {
-  label: string;
-  field: string;
-  /** For a list of records: how each is written, with `{field}` placeholders. */
-  itemTemplate?: string;
-}
-
-export interface OperationDescriptionsProps {
-  operation: string;
-  body?: Record<string, unknown>;
-  fields: DescriptionField[];
-  column?: number;
-}
+import type { OperationDescriptionsProps } from '../../generated/types.js';
 
 /** Label–value pairs read from one operation's reply. */
 export function OperationDescriptions({ operation, body, fields, column = 1 }: OperationDescriptionsProps) {

@@ -5,49 +5,11 @@ import { useOperation } from '../useOperation.js';
 import { useDebounced } from '../useDebounced.js';
 import { useRuntime } from '../runtimeContext.js';
 import { fillTemplate, readPath } from './readPath.js';
-import { confirmOptions, type ConfirmSpec } from '../confirmDialog.js';
+import { confirmOptions } from '../confirmDialog.js';
+import type { OperationListProps } from '../../generated/types.js';
 
-export interface ListAction {
-  operation: string;
-  label: string;
-  /** Request field that receives the item's id; `ids` sends it as a one-item list. */
-  idParam?: string;
-  /** Item field whose truthy value hides the action (e.g. `read`). */
-  hideWhen?: string;
-  /** For header actions: the request body. */
-  body?: Record<string, unknown>;
-  successMessage?: string;
-  /** Ask first, with one of the confirm dialog's variants (`delete`, `publish`, …). */
-  confirm?: ConfirmSpec;
-  danger?: boolean;
-}
-
-export interface OperationListProps {
-  operation: string;
-  body?: Record<string, unknown>;
-  /** Where the items are in the reply (default `list`); `count` beside it drives paging. */
-  listPath?: string;
-  countPath?: string;
-  titleField: string;
-  descriptionField?: string;
-  timeField?: string;
-  /** Item field with a path inside the product: the title links there. */
-  linkField?: string;
-  /** Item field that is true once the item is read; unread items carry a dot. */
-  readField?: string;
-  /** Item field that marks an item red, e.g. `overdue`. */
-  alertField?: string;
-  alertText?: string;
-  pageSize?: number;
-  emptyText?: string;
-  /** Text above the list, with `{field}` placeholders from the reply, e.g. `未读 {unread} 条`. */
-  summary?: string;
-  itemAction?: ListAction;
-  headerAction?: ListAction;
-  /** Adds a search box whose text is sent under this request field. */
-  searchField?: string;
-  searchPlaceholder?: string;
-}
+/** A button on each item or above the list that calls an operation. */
+type ListAction = NonNullable<OperationListProps['itemAction']>;
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -2,17 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useRuntime } from '../runtimeContext.js';
 import { runAction } from '../actions.js';
-
-export interface OperationOnLoadProps {
-  operation: string;
-  /** Query parameters sent as the request body, by the same names. */
-  queryParams: string[];
-  onSuccess?: string;
-  pendingText?: string;
-  failureTitle?: string;
-  /** Shown when a required query parameter is missing. */
-  missingText?: string;
-}
+import type { OperationOnLoadProps } from '../../generated/types.js';
 
 /** Calls an operation once with values from the address (a sign-on ticket, say), then runs an action. */
 export function OperationOnLoad({ operation, queryParams, onSuccess, pendingText = '处理中…', failureTitle = '处理失败', missingText = '链接缺少必要的参数' }: OperationOnLoadProps) {

@@ -2,12 +2,7 @@ import { useEffect } from 'react';
 import { Spin } from 'antd';
 import { useRuntime } from '../runtimeContext.js';
 import { sameSitePath } from './sameSitePath.js';
-
-export interface QueryRedirectProps {
-  /** The query parameter holding the destination. */
-  param: string;
-  fallback?: string;
-}
+import type { QueryRedirectProps } from '../../generated/types.js';
 
 /** Forwards to the path named in the address, only within this site (a hop for links from outside). */
 export function QueryRedirect({ param, fallback = '/' }: QueryRedirectProps) {

@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card, Typography } from 'antd';
+import type { CenteredPanelProps as DescribedCenteredPanelProps } from '../../generated/types.js';
 
-export interface CenteredPanelProps {
-  title?: string;
-  subtitle?: string;
-  width?: number;
-  children?: ReactNode;
-}
+export type CenteredPanelProps = DescribedCenteredPanelProps & { children?: ReactNode };
 
 /** A card centred on the page, for sign-in and other stand-alone pages. */
 export function CenteredPanel({ title, subtitle, width = 400, children }: CenteredPanelProps) {

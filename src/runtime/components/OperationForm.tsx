@@ -7,28 +7,9 @@ import { fieldsWithin } from '../sectionFields.js';
 import { useRuntime } from '../runtimeContext.js';
 import { runAction } from '../actions.js';
 import { encodeValues, type ValueEncoding } from '../encodeValues.js';
+import type { OperationFormProps as DescribedOperationFormProps } from '../../generated/types.js';
 
-export interface OperationFormProps {
-  /** The operation id to call with the form's values, e.g. `auth.login`. */
-  operation: string;
-  submitText?: string;
-  /** Fields to encode before sending, e.g. `{ "password": "base64" }`. */
-  encode?: Record<string, ValueEncoding>;
-  /** Constant fields added to the request, e.g. `{ "encryptionType": "base64" }`. */
-  extra?: Record<string, unknown>;
-  /** Fields that are only for the page (a password confirmation) and not sent. */
-  omit?: string[];
-  /** A registered action run with the reply, e.g. `session.signIn`. */
-  onSuccess?: string;
-  successMessage?: string;
-  /** Clears the fields after success (a password form). */
-  resetOnSuccess?: boolean;
-  /** Operation ids whose data on the page is fetched again after success (a list beside the form). */
-  refresh?: string[];
-  /** Full-width large button (sign-in) or a normal one aligned left. */
-  block?: boolean;
-  children?: ReactNode;
-}
+export type OperationFormProps = DescribedOperationFormProps & { children?: ReactNode };
 
 /**
  * A form section that validates its own fields by their rules, then calls an operation with their

@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { RouterLinkProps as DescribedRouterLinkProps } from '../../generated/types.js';
 
-export interface RouterLinkProps {
-  to: string;
-  /** Opens in a new browser tab (spec: /mindMap). */
-  newTab?: boolean;
-  children?: ReactNode;
-}
+export type RouterLinkProps = DescribedRouterLinkProps & { children?: ReactNode };
 
 export function RouterLink({ to, newTab, children }: RouterLinkProps) {
   return newTab ? (

@@ -3,14 +3,7 @@ import { Button } from 'antd';
 import { useForm } from '@formily/react';
 import { isField } from '@formily/core';
 import { useRuntime } from '../runtimeContext.js';
-
-export interface SendCodeButtonProps {
-  /** The operation that sends the code, e.g. `account.sendVerificationCode`. */
-  operation: string;
-  /** The form field whose value the code is sent to, sent under the same name. */
-  targetField: string;
-  text?: string;
-}
+import type { SendCodeButtonProps } from '../../generated/types.js';
 
 /** 获取验证码: checks the target field, asks the server to send a code, then counts down until it may resend. */
 export function SendCodeButton({ operation, targetField, text = '获取验证码' }: SendCodeButtonProps) {

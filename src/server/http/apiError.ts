@@ -14,3 +14,4 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(422, SubCode.validation, message);
 export const forbidden = (message: string) => new ApiError(403, SubCode.forbidden, message);
 export const notFound = (message: string) => new ApiError(404, SubCode.notFound, message);
+export const conflict = (message: string) => new ApiError(409, SubCode.conflict, message);

@@ -7,6 +7,7 @@ import type { Database } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { Session } from '../auth/session.js';
 import type { PageCatalog } from '../pages/pageCatalog.js';
+import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
 import type { SmsGateway } from '../notify/smsGateway.js';
 import type { FileStore } from '../files/fileStore.js';
 import type { ReceivedUpload } from '../files/receiveUpload.js';
@@ -18,6 +19,8 @@ export interface ServerServices {
   /** Unscoped database: only sign-in and session checks, which run before an organisation is known. */
   system: Kysely<Database>;
   dbKind: DatabaseKind;
+  /** The built-in schemas, read once at start. */
+  schemas: SchemaLibrary;
   pages: PageCatalog;
   sms: SmsGateway;
   files: FileStore;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PageDefinition } from '../../generated/types.js';
 import type { Database } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
-import { filesOfKind, loadSchemaFiles } from '../schemaFiles.js';
+import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
 
 /**
  * The pages the web app renders: the built-in ones from schemas/pages, each replaceable per
@@ -11,8 +11,8 @@ import { filesOfKind, loadSchemaFiles } from '../schemaFiles.js';
 export class PageCatalog {
   private constructor(private readonly builtIn: PageDefinition[]) {}
 
-  static fromSchemaFiles(root?: string): PageCatalog {
-    const pages = filesOfKind(loadSchemaFiles(root), 'pages').map((f) => f.body as unknown as PageDefinition);
+  static fromLibrary(library: SchemaLibrary): PageCatalog {
+    const pages = library.builtIns('pages').map((f) => f.body as unknown as PageDefinition);
     return new PageCatalog(pages.sort((a, b) => a.path.localeCompare(b.path)));
   }
 

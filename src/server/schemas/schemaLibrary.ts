@@ -1,0 +1,69 @@
+import type { OperationDefinition, JsonSchema } from '../../shared/operation.js';
+import { filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../schemaFiles.js';
+import { operationsFromFiles } from './operationsFromFiles.js';
+import { collectSchemaProblems, type SchemaProblem } from './schemaProblems.js';
+
+/** The kinds of schema an organisation may replace with versions of its own. */
+export const DESIGNABLE_KINDS = ['pages', 'forms', 'fields'] as const;
+export type DesignableKind = (typeof DESIGNABLE_KINDS)[number];
+
+/** Pages are keyed by their route, forms and field types by their name. */
+export function keyOf(kind: DesignableKind, body: JsonSchema): string | undefined {
+  const key = kind === 'pages' ? body.path : body.name;
+  return typeof key === 'string' ? key : undefined;
+}
+
+export function titleOf(kind: DesignableKind, body: JsonSchema): string {
+  const title = kind === 'fields' ? body.fieldType : body.title;
+  return typeof title === 'string' ? title : '';
+}
+
+/**
+ * The schema files under schemas/, read once at start: the built-in version of everything the
+ * runtime loads, and the reference a candidate version is checked against.
+ */
+export class SchemaLibrary {
+  readonly operations: OperationDefinition[];
+
+  constructor(readonly files: SchemaFile[]) {
+    this.operations = operationsFromFiles(filesOfKind(files, 'api'));
+  }
+
+  static load(root?: string): SchemaLibrary {
+    return new SchemaLibrary(loadSchemaFiles(root));
+  }
+
+  builtInFile(kind: DesignableKind, key: string): SchemaFile | undefined {
+    return filesOfKind(this.files, kind).find((f) => keyOf(kind, f.body) === key);
+  }
+
+  builtIns(kind: DesignableKind): SchemaFile[] {
+    return filesOfKind(this.files, kind);
+  }
+
+  /** The schema an absolute `$ref` names, following a `#/…` pointer inside its file. */
+  resolveRef(ref: string): JsonSchema | undefined {
+    const [id, pointer = ''] = ref.split('#');
+    let node: unknown = this.files.find((f) => f.id === id)?.body;
+    for (const part of pointer.split('/').slice(1)) node = (node as Record<string, unknown> | undefined)?.[decodeURIComponent(part)];
+    return node as JsonSchema | undefined;
+  }
+
+  /**
+   * What is wrong with `body` as the version of (kind, key): its meta-schema, the components,
+   * operations, permissions and routes it names, and the props it gives each component. Only the
+   * candidate's own problems are returned, with JSON pointers into it.
+   */
+  problemsOf(kind: DesignableKind, key: string, body: JsonSchema): SchemaProblem[] {
+    const replaced = this.builtInFile(kind, key);
+    const file = replaced?.file ?? `${kind}/designed-${encodeURIComponent(key)}.json`;
+    const candidate: SchemaFile = { kind, file, id: schemaId(file), body };
+    const files = [...this.files.filter((f) => f !== replaced), candidate];
+    const problems = collectSchemaProblems(files, this.operations).filter((p) => p.file === file);
+    const declared = keyOf(kind, body);
+    if (declared !== undefined && declared !== key) {
+      problems.unshift({ file, at: kind === 'pages' ? '/path' : '/name', message: `不能改为 ${declared}：它标识这份描述，应为 ${key}` });
+    }
+    return problems;
+  }
+}

@@ -1,0 +1,219 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { JsonSchema, OperationDefinition } from '../../shared/operation.js';
+import { PUBLIC, SIGNED_IN } from '../../shared/operation.js';
+import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../../shared/schemaKeywords.js';
+import { schemaId, type SchemaFile } from '../schemaFiles.js';
+
+export interface SchemaProblem {
+  file: string;
+  at?: string;
+  message: string;
+}
+
+const META_OF_KIND: Partial<Record<SchemaFile['kind'], string>> = {
+  entities: 'meta/entity.schema.json',
+  api: 'meta/api.schema.json',
+  pages: 'meta/page.schema.json',
+  forms: 'meta/form.schema.json',
+  fields: 'meta/field-type.schema.json',
+  dicts: 'meta/dict.schema.json',
+  components: 'meta/component.schema.json',
+};
+
+/**
+ * String formats component props use for names that must exist: `operation` (an operation id),
+ * `permission` (a permission key) and `route` (a page path, optionally with a query).
+ */
+export const NAME_FORMATS = ['operation', 'permission', 'route'] as const;
+type NameFormat = (typeof NAME_FORMATS)[number];
+const UNKNOWN_NAME: Record<NameFormat, string> = { operation: '未知的接口', permission: '未知的权限键', route: '指向不存在的路由' };
+
+/** `{{ }}` expressions are evaluated when the page renders, so their type is not known here. */
+const isExpression = (value: unknown) => typeof value === 'string' && /^\{\{[\s\S]*\}\}$/.test(value.trim());
+
+/** Reads the value at a JSON pointer inside `root`. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const part of pointer.split('/').slice(1)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+function describeAjvError(e: ErrorObject): string {
+  const format = e.keyword === 'format' ? (e.params as { format?: string }).format : undefined;
+  if (format && format in UNKNOWN_NAME) return `${UNKNOWN_NAME[format as NameFormat]} ${String(e.data)}`;
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `不认识的属性 ${String(params.additionalProperty)}`;
+    case 'required':
+      return `缺少必填的 ${String(params.missingProperty)}`;
+    case 'enum':
+      return `取值只能是 ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join('、')}`;
+    case 'type':
+      return `类型应为 ${String(params.type)}`;
+    default:
+      return e.message ?? '不符合描述';
+  }
+}
+
+/** Visits every Formily node of a page or form body with its JSON pointer. */
+function walkFormily(node: JsonSchema, at: string, visit: (node: JsonSchema, at: string) => void): void {
+  visit(node, at);
+  const props = node.properties as Record<string, JsonSchema> | undefined;
+  for (const [key, child] of Object.entries(props ?? {})) walkFormily(child, `${at}/properties/${key}`, visit);
+  if (node.items && typeof node.items === 'object') walkFormily(node.items as JsonSchema, `${at}/items`, visit);
+}
+
+/** Top-level props whose value is itself a Formily node (they reference formily.schema.json). */
+function formilyProps(props: JsonSchema): string[] {
+  const properties = (props.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(properties)
+    .filter(([, schema]) => typeof schema.$ref === 'string' && schema.$ref.endsWith('meta/formily.schema.json'))
+    .map(([key]) => key);
+}
+
+export function collectSchemaProblems(files: SchemaFile[], operations: OperationDefinition[]): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const ajv = new Ajv({ ...AJV_OPTIONS, keywords: [...ANNOTATION_KEYWORDS], verbose: true });
+  addFormats(ajv);
+  // Filled below, once the names are known; the formats are looked up when a value is validated.
+  const known: Record<NameFormat, Set<string>> = { operation: new Set(), permission: new Set(), route: new Set() };
+  for (const format of NAME_FORMATS) {
+    ajv.addFormat(format, { type: 'string', validate: (value: string) => known[format].has(format === 'route' ? value.split('?')[0] : value) });
+  }
+  for (const f of files) {
+    try {
+      ajv.addSchema(f.body, f.id);
+    } catch (err) {
+      problems.push({ file: f.file, message: `不是合法的 JSON Schema：${(err as Error).message}` });
+    }
+  }
+
+  // Each file against the meta-schema of its kind.
+  for (const f of files) {
+    const meta = META_OF_KIND[f.kind];
+    if (!meta) continue;
+    const validate = ajv.getSchema(schemaId(meta));
+    if (!validate) {
+      problems.push({ file: f.file, message: `缺少元描述 ${meta}` });
+      continue;
+    }
+    if (!validate(f.body)) {
+      for (const e of validate.errors ?? []) problems.push({ file: f.file, at: e.instancePath || '/', message: describeAjvError(e) });
+    }
+  }
+
+  // Every entity and operation schema compiles, which also resolves every $ref it makes.
+  const compile = (file: string, at: string, schema: JsonSchema) => {
+    try {
+      ajv.compile(schema);
+    } catch (err) {
+      problems.push({ file, at, message: (err as Error).message });
+    }
+  };
+  for (const f of files.filter((x) => x.kind === 'entities')) compile(f.file, '/', { $ref: f.id });
+  const fileOfDomain = new Map(files.filter((f) => f.kind === 'api').map((f) => [f.body.domain as string, f.file]));
+  for (const op of operations) {
+    const file = fileOfDomain.get(op.domain) ?? 'api';
+    compile(file, `/operations/${op.name}/request`, op.request);
+    compile(file, `/operations/${op.name}/response`, op.response);
+  }
+
+  // Names that must exist.
+  const permissionFile = files.find((f) => f.file === 'dicts/permissions.json');
+  const permissions = new Set(((permissionFile?.body.items as { value: string }[]) ?? []).map((i) => i.value));
+  if (!permissionFile) problems.push({ file: 'dicts/permissions.json', message: '缺少权限键字典' });
+  const operationIds = new Set(operations.map((o) => o.id));
+  known.operation = operationIds;
+  known.permission = permissions;
+  known.route = new Set(files.filter((f) => f.kind === 'pages').map((f) => f.body.path as string));
+
+  // Every component description: named like its file, props a schema that compiles.
+  const components = new Map<string, { kind: string; props: ValidateFunction | null; nested: string[] }>();
+  for (const f of files.filter((x) => x.kind === 'components')) {
+    const name = f.body.name as string;
+    if (`components/${name}.json` !== f.file) problems.push({ file: f.file, at: '/name', message: `构件名 ${name} 与文件名不一致` });
+    let props: ValidateFunction | null = null;
+    try {
+      props = ajv.compile(f.body.props as JsonSchema);
+    } catch (err) {
+      problems.push({ file: f.file, at: '/props', message: (err as Error).message });
+    }
+    components.set(name, { kind: f.body.kind as string, props, nested: formilyProps(f.body.props as JsonSchema) });
+  }
+  const seenPaths = new Map<string, string>();
+  for (const op of operations) {
+    const file = fileOfDomain.get(op.domain) ?? 'api';
+    if (op.permission !== PUBLIC && op.permission !== SIGNED_IN && !permissions.has(op.permission)) {
+      problems.push({ file, at: `/operations/${op.name}/permission`, message: `未知的权限键 ${op.permission}` });
+    }
+    const route = `${op.method} ${op.path}`;
+    if (seenPaths.has(route)) problems.push({ file, at: `/operations/${op.name}`, message: `${route} 与 ${seenPaths.get(route)} 重复` });
+    seenPaths.set(route, op.id);
+  }
+
+  const pages = files.filter((f) => f.kind === 'pages');
+  const pagePaths = new Map<string, string>();
+  for (const p of pages) {
+    const path = p.body.path as string;
+    if (pagePaths.has(path)) problems.push({ file: p.file, at: '/path', message: `路由 ${path} 已由 ${pagePaths.get(path)} 声明` });
+    pagePaths.set(path, p.file);
+  }
+  const checkProps = (file: string, at: string, validate: ValidateFunction | null, props: unknown) => {
+    if (!validate || validate(props ?? {})) return;
+    for (const e of validate.errors ?? []) {
+      if (isExpression(valueAt(props, e.instancePath))) continue;
+      problems.push({ file, at: `${at}${e.instancePath}`, message: describeAjvError(e) });
+    }
+  };
+  const checkBody = (file: string, body: JsonSchema, root: string): void =>
+    walkFormily(body, root, (node, at) => {
+      const decorator = node['x-decorator'];
+      if (typeof decorator === 'string') {
+        const entry = components.get(decorator);
+        if (!entry) problems.push({ file, at: `${at}/x-decorator`, message: `未注册的组件 ${decorator}` });
+        else if (entry.kind !== 'decorator') problems.push({ file, at: `${at}/x-decorator`, message: `${decorator} 不是装饰器` });
+        else checkProps(file, `${at}/x-decorator-props`, entry.props, node['x-decorator-props']);
+      }
+      const name = node['x-component'];
+      if (typeof name === 'string') {
+        const entry = components.get(name);
+        if (!entry) problems.push({ file, at: `${at}/x-component`, message: `未注册的组件 ${name}` });
+        else if (entry.kind === 'decorator') problems.push({ file, at: `${at}/x-component`, message: `${name} 是装饰器，只能用在 x-decorator` });
+        else if (entry.kind === 'field' && node.type === 'void') problems.push({ file, at: `${at}/x-component`, message: `${name} 承载字段值，不能用在 void 节点上` });
+        else {
+          const props = node['x-component-props'] as JsonSchema | undefined;
+          checkProps(file, `${at}/x-component-props`, entry.props, props);
+          // Schemas carried in props (a dialog's form, a cell's content) are pages in miniature.
+          for (const key of entry.nested) {
+            const inner = props?.[key];
+            if (inner && typeof inner === 'object') checkBody(file, inner as JsonSchema, `${at}/x-component-props/${key}`);
+          }
+        }
+      }
+      const permission = node['x-permission'];
+      if (typeof permission === 'string' && !permissions.has(permission)) {
+        problems.push({ file, at: `${at}/x-permission`, message: `未知的权限键 ${permission}` });
+      }
+    });
+  for (const p of pages) {
+    const page = p.body;
+    if (typeof page.menuKey === 'string' && !permissions.has(page.menuKey)) {
+      problems.push({ file: p.file, at: '/menuKey', message: `未知的菜单键 ${page.menuKey}` });
+    }
+    for (const key of ['parent', 'redirect', 'activeMenu'] as const) {
+      const target = page[key];
+      if (typeof target === 'string' && !pagePaths.has(target.split('?')[0])) {
+        problems.push({ file: p.file, at: `/${key}`, message: `指向不存在的路由 ${target}` });
+      }
+    }
+    if (page.body) checkBody(p.file, page.body as JsonSchema, '/body');
+  }
+  for (const f of files.filter((x) => x.kind === 'forms')) checkBody(f.file, f.body.schema as JsonSchema, '/schema');
+  for (const f of files.filter((x) => x.kind === 'components')) checkBody(f.file, f.body.example as JsonSchema, '/example');
+  return problems;
+}
