@@ -65,9 +65,16 @@ async function medianFirstRender(browser: Browser, path: string): Promise<Timing
 
 const timing = (t: Timing) => `${ms(t.millis)}（主线程 CPU ${ms(t.cpu)}）`;
 
-/** Scrolls the virtual body from top to bottom (see blocks/table.tsx). */
-async function scrollThrough(page: Page, step: number): Promise<ScrollReport> {
-  return page.evaluate((px) => window.benchScroll!(px), step);
+/** Scrolls the virtual body from top to bottom (see blocks/scrollReport.ts), with the main thread's CPU time per frame. */
+async function scrollThrough(page: Page, step: number): Promise<ScrollReport & { cpuPerFrame: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const cpuMillis = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value * 1000;
+  const before = await cpuMillis();
+  const report = await page.evaluate((px) => window.benchScroll!(px), step);
+  const cpu = (await cpuMillis()) - before;
+  await cdp.detach();
+  return { ...report, cpuPerFrame: cpu / report.frames };
 }
 
 /** Main-thread script time per keystroke typed into the form's first text field. */
@@ -110,7 +117,7 @@ export async function benchInBrowser(): Promise<void> {
     await virtualPage.close();
     console.log(`通用表格 10,000 行（虚拟滚动）首次渲染：${timing(virtualRender)}`);
     console.log(
-      `  从顶滚到底（每帧 600 px）：${scroll.frames} 帧 / ${scroll.seconds.toFixed(1)} s，超过 16.7 ms 的帧 ${scroll.slow} 个，折合丢帧 ${scroll.dropped}，最长一帧 ${ms(scroll.worst)}，长任务 ${scroll.longTasks} 个共 ${ms(scroll.longTaskMillis)}，最后一行序号 ${scroll.lastRow}`,
+      `  从顶滚到底（每帧 600 px）：${scroll.frames} 帧 / ${scroll.seconds.toFixed(1)} s，超过 16.7 ms 的帧 ${scroll.slow} 个，折合丢帧 ${scroll.dropped}，最长一帧 ${ms(scroll.worst)}，长任务 ${scroll.longTasks} 个共 ${ms(scroll.longTaskMillis)}，每帧主线程 CPU ${ms(scroll.cpuPerFrame)}，最后一行序号 ${scroll.lastRow}`,
     );
 
     const ours = await medianFirstRender(browser, 'forms/ours.html');
