@@ -205,7 +205,8 @@ export const sharedSchemas: JsonSchema[] = [
             "const": "object"
           }
         },
-        "description": "x-component-props 的 JSON Schema；每个属性用 title 写中文名、description 写说明。自有构件写 additionalProperties: false"
+        "description": "x-component-props 的 JSON Schema；每个属性用 title 写中文名、description 写说明。自有构件写 additionalProperties: false",
+        "additionalProperties": true
       },
       "example": {
         "$ref": "https://schemas.ipm.local/meta/formily.schema.json",
@@ -910,7 +911,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "content": {
         "title": "内容",
-        "type": "string"
+        "type": "string",
+        "description": "经服务端清理的富文本（HTML）",
+        "contentMediaType": "text/html"
       },
       "createdAt": {
         "title": "创建时间",
@@ -3141,7 +3144,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/memo/list",
     "summary": "我的备忘",
-    "description": "当前用户的备忘，最近修改的在前；keyword 按内容筛选。",
+    "description": "当前用户的备忘，最近修改的在前；keyword 按内容的文字（不含标记）筛选。",
     "permission": "$signedIn",
     "silent": false,
     "transport": "json",
@@ -3216,8 +3219,10 @@ export const operationTable: OperationDefinition[] = [
         "content": {
           "title": "内容",
           "type": "string",
+          "description": "富文本（HTML）：保存前服务端按编辑器产生的格式清理，脚本、事件属性、外部图片与不安全的链接都会被去掉",
+          "contentMediaType": "text/html",
           "minLength": 1,
-          "maxLength": 500
+          "maxLength": 20000
         }
       }
     },

@@ -49,6 +49,7 @@ export interface ComponentDescription {
    */
   props: {
     type: "object";
+    [k: string]: unknown;
   };
   /**
    * 一个使用它的最小节点，设计器拖入画布时即插入它
@@ -397,7 +398,7 @@ export interface Memo {
    */
   id: number;
   /**
-   * 内容
+   * 内容：经服务端清理的富文本（HTML）
    */
   content: string;
   /**
@@ -844,6 +845,25 @@ export interface AttachmentUploadProps {
   accept?: string[];
 }
 
+export interface AvatarBadgeProps {
+  /**
+   * 姓名：可写表达式，如 {{$user.name}}
+   */
+  name: string;
+  /**
+   * 头像地址
+   */
+  src?: string;
+  /**
+   * 尺寸（px）：默认 40
+   */
+  size?: number;
+  /**
+   * 显示姓名：为真时在头像右侧显示完整姓名
+   */
+  showName?: boolean;
+}
+
 export interface CardProps {
   /**
    * 标题
@@ -917,6 +937,17 @@ export interface ColProps {
   [k: string]: unknown;
 }
 
+export interface CopyTextProps {
+  /**
+   * 文字：不写时取字段的值
+   */
+  text?: string;
+  /**
+   * 无文字时显示：默认“--”
+   */
+  placeholder?: string;
+}
+
 export interface DatePickerProps {
   /**
    * 占位文字
@@ -931,6 +962,21 @@ export interface DatePickerProps {
    */
   picker?: "date" | "week" | "month" | "quarter" | "year";
   [k: string]: unknown;
+}
+
+export interface DeadlineDisplayProps {
+  /**
+   * 可修改：默认 true；表单为只读或禁用时不可修改
+   */
+  editable?: boolean;
+  /**
+   * 显示剩余期限：默认 true
+   */
+  showRemaining?: boolean;
+  /**
+   * 无日期时的文字：默认“--”
+   */
+  placeholder?: string;
 }
 
 export interface DialogFormButtonProps {
@@ -984,6 +1030,21 @@ export interface DividerProps {
    */
   dashed?: boolean;
   [k: string]: unknown;
+}
+
+export interface EmptyStateProps {
+  /**
+   * 说明文字：默认“请先搜索商标”
+   */
+  description?: string;
+  /**
+   * 图片：default（默认插图）、simple（简洁插图），或一张图片的地址
+   */
+  image?: string;
+  /**
+   * 图片高度（px）
+   */
+  imageHeight?: number;
 }
 
 export interface ExternalToolProps {
@@ -3405,6 +3466,17 @@ export interface GenericTableProps {
   virtualHeight?: number;
 }
 
+export interface HandlingDeadlinePickerProps {
+  /**
+   * 占位文字：默认“请选择办理期限”
+   */
+  placeholder?: string;
+  /**
+   * 可清除：默认 true
+   */
+  allowClear?: boolean;
+}
+
 export interface ImageProps {
   /**
    * 地址
@@ -3622,7 +3694,11 @@ export interface OperationListProps {
   /**
    * 标题字段
    */
-  titleField: string;
+  titleField?: string;
+  /**
+   * 富文本字段：条目中经服务端清理的 HTML（接口描述中标为 contentMediaType: text/html 的字段），按富文本显示在标题下，页面上再按同一白名单过滤一次
+   */
+  htmlField?: string;
   /**
    * 描述字段
    */
@@ -3828,6 +3904,33 @@ export interface PasswordProps {
   [k: string]: unknown;
 }
 
+export interface PdfPreviewProps {
+  /**
+   * 文件：上传应答中的 path（如 1/202501/…pdf）或 url（/api/file/download?path=…）；不写时取字段的值
+   */
+  src?: string;
+  /**
+   * 显示方式：inline：直接显示在页面上（默认）；dialog：显示按钮，点开对话框预览
+   */
+  mode?: "inline" | "dialog";
+  /**
+   * 高度（px）：页面区域的高度，默认 640
+   */
+  height?: number;
+  /**
+   * 按钮文字：dialog 方式下按钮的文字，默认“预览”
+   */
+  buttonText?: string;
+  /**
+   * 对话框标题：dialog 方式下对话框的标题，默认“文件预览”
+   */
+  title?: string;
+  /**
+   * 水印：默认 true：平铺当前用户的姓名与手机号
+   */
+  watermark?: boolean;
+}
+
 export interface QueryRedirectProps {
   /**
    * 参数名
@@ -3853,6 +3956,38 @@ export interface ResetProps {
   [k: string]: unknown;
 }
 
+export interface ResponsiveGridProps {
+  /**
+   * 列数：各断点的列数，未写的断点用默认值（xs 1、sm 2、md 2、lg 3、xl 4）
+   */
+  columns?: {
+    /**
+     * xs（<768px）
+     */
+    xs?: number;
+    /**
+     * sm（<992px）
+     */
+    sm?: number;
+    /**
+     * md（<1200px）
+     */
+    md?: number;
+    /**
+     * lg（<1920px）
+     */
+    lg?: number;
+    /**
+     * xl（≥1920px）
+     */
+    xl?: number;
+  };
+  /**
+   * 间距（px）：格子之间的间距，默认 16
+   */
+  gap?: number;
+}
+
 export interface ResultProps {
   /**
    * 状态
@@ -3867,6 +4002,17 @@ export interface ResultProps {
    */
   subTitle?: string;
   [k: string]: unknown;
+}
+
+export interface RichTextEditorProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最小高度（px）：编辑区域的最小高度，默认 200
+   */
+  minHeight?: number;
 }
 
 export interface RouterLinkProps {
@@ -3895,6 +4041,8 @@ export interface RowProps {
   justify?: "start" | "end" | "center" | "space-around" | "space-between";
   [k: string]: unknown;
 }
+
+export interface SchemaDesignerProps {}
 
 export interface SelectProps {
   /**
@@ -4690,7 +4838,7 @@ export interface MemoSaveRequest {
    */
   id?: number;
   /**
-   * 内容
+   * 内容：富文本（HTML）：保存前服务端按编辑器产生的格式清理，脚本、事件属性、外部图片与不安全的链接都会被去掉
    */
   content: string;
 }

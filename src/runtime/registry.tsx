@@ -34,8 +34,17 @@ import { ExternalTool } from './blocks/ExternalTool.js';
 import { GenericTable } from './blocks/GenericTable.js';
 import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
+import { PdfPreview } from './components/PdfPreview.js';
+import { RichTextEditor } from './components/RichTextEditor.js';
+import { DeadlineDisplay } from './components/DeadlineDisplay.js';
+import { HandlingDeadlinePicker } from './components/HandlingDeadlinePicker.js';
+import { CopyText } from './components/CopyText.js';
+import { AvatarBadge } from './blocks/AvatarBadge.js';
+import { EmptyState } from './blocks/EmptyState.js';
+import { ResponsiveGrid } from './blocks/ResponsiveGrid.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
+import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -85,4 +94,13 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   FilterBar,
   ClassificationBrowser,
   ReleaseLogDialog,
+  SchemaDesigner,
+  PdfPreview,
+  RichTextEditor,
+  DeadlineDisplay,
+  HandlingDeadlinePicker,
+  CopyText,
+  AvatarBadge,
+  EmptyState,
+  ResponsiveGrid,
 };

@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandling, notFoundBody } from './http/errorHandling.js';
 import { registerOperations } from './http/registerOperations.js';
 import { registerApiDocs } from './http/apiDocs.js';
+import { registerPdfWorker } from './http/pdfWorker.js';
 import type { Handlers, ServerServices } from './http/context.js';
 import { PageCatalog } from './pages/pageCatalog.js';
 import { SchemaLibrary } from './schemas/schemaLibrary.js';
@@ -105,6 +106,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   await app.register(fastifyMultipart);
   installErrorHandling(app);
   registerApiDocs(app);
+  registerPdfWorker(app);
   registerOperations(app, services, handlers, permissionLabels());
 
   const indexHtml = join(config.webDir, 'index.html');

@@ -7,3 +7,6 @@ export function documentTitle(routeTitle: string | undefined): string {
 
 /** Request timeout of every call (spec 000 §9): 30 minutes. */
 export const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** Where the PDF previewer's worker is served (spec 001 §9). */
+export const PDF_WORKER_PATH = '/pdf.worker.js';

@@ -97,8 +97,8 @@ describe.skipIf(skipThisDatabase)(`workbench, messages and site content (${dbKin
     expect((await server.post('/api/memo/delete', { id: created.id }, other)).statusCode).toBe(404);
     const empty = await server.post('/api/memo/save', { content: '' }, mine);
     expect(empty.json().subMessage).toBe('请求参数有误：内容不能为空');
-    const long = await server.post('/api/memo/save', { content: '长'.repeat(501) }, mine);
-    expect(long.json().subMessage).toBe('请求参数有误：内容不能超过 500 个字符');
+    const long = await server.post('/api/memo/save', { content: '长'.repeat(20001) }, mine);
+    expect(long.json().subMessage).toBe('请求参数有误：内容不能超过 20000 个字符');
     expect((await server.post('/api/memo/delete', { id: created.id }, mine)).statusCode).toBe(200);
     expect((await server.post('/api/memo/list', {}, mine)).json().data.count).toBe(1);
   });

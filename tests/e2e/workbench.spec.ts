@@ -128,7 +128,7 @@ test('the memo page adds, finds and deletes notes, asking before deleting', asyn
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await expect(list.getByText(text)).toBeVisible();
   }
-  await expect(form.getByRole('textbox')).toHaveValue('');
+  await expect(form.getByRole('textbox')).toHaveText('');
   await expect(list.getByText('共 2 条')).toBeVisible();
   await list.getByLabel('搜索备忘内容').fill('报价');
   await expect(list.getByText('共 1 条')).toBeVisible();

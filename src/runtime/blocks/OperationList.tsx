@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { App, Badge, Button, Empty, Input, List, Space, Tag, Typography } from 'antd';
+import { App, Badge, Button, Empty, Input, List, Space, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useOperation } from '../useOperation.js';
 import { useDebounced } from '../useDebounced.js';
 import { useRuntime } from '../runtimeContext.js';
 import { fillTemplate, readPath } from './readPath.js';
 import { confirmOptions } from '../confirmDialog.js';
+import { RichTextView } from '../components/RichTextView.js';
 import type { OperationListProps } from '../../generated/types.js';
 
 /** A button on each item or above the list that calls an operation. */
@@ -20,6 +21,7 @@ export function OperationList(props: OperationListProps) {
   const { operation, listPath = 'list', countPath = 'count', pageSize = 10 } = props;
   const runtime = useRuntime();
   const { modal } = App.useApp();
+  const { token } = theme.useToken();
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -77,7 +79,8 @@ export function OperationList(props: OperationListProps) {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText ?? '暂无数据'} /> }}
         pagination={total > pageSize ? { current: pageNo, pageSize, total, size: 'small', onChange: setPageNo, showTotal: (n) => `共 ${n} 条` } : false}
         renderItem={(item) => {
-          const title = String(readPath(item, props.titleField) ?? '');
+          const title = props.titleField ? String(readPath(item, props.titleField) ?? '') : '';
+          const html = props.htmlField ? readPath(item, props.htmlField) : null;
           const link = props.linkField ? (readPath(item, props.linkField) as string | null) : null;
           const unread = props.readField ? !readPath(item, props.readField) : false;
           const alert = props.alertField ? Boolean(readPath(item, props.alertField)) : false;
@@ -106,6 +109,7 @@ export function OperationList(props: OperationListProps) {
             >
               <List.Item.Meta
                 title={
+                  (props.titleField || props.readField || alert) && (
                   <Space size={6}>
                     {props.readField && <Badge status={unread ? 'processing' : 'default'} />}
                     {link ? (
@@ -117,9 +121,15 @@ export function OperationList(props: OperationListProps) {
                     )}
                     {alert && <Tag color="error">{props.alertText ?? '已逾期'}</Tag>}
                   </Space>
+                  )
                 }
                 description={
                   <>
+                    {typeof html === 'string' && (
+                      <div style={{ color: token.colorText }}>
+                        <RichTextView html={html} />
+                      </div>
+                    )}
                     {props.descriptionField && <div>{String(readPath(item, props.descriptionField) ?? '')}</div>}
                     {props.timeField && <Typography.Text type="secondary">{time ? dayjs(time).format('YYYY-MM-DD HH:mm') : '无截止时间'}</Typography.Text>}
                   </>

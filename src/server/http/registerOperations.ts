@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../shared/envelope.js';
 import { PUBLIC, SIGNED_IN, type JsonSchema, type OperationDefinition } from '../../shared/operation.js';
-import { operationTable } from '../../generated/routes.js';
+import { operationTable, sharedSchemas } from '../../generated/routes.js';
 import { resolveSession, type Session } from '../auth/session.js';
 import { withOrganisation } from '../db/tenantScope.js';
 import { receiveUpload } from '../files/receiveUpload.js';
 import { forbidden } from './apiError.js';
+import { cleanHtmlFields, htmlFieldPaths } from './htmlFields.js';
+import { sanitizeRichText } from './richTextSanitizer.js';
 import type { FileReply, Handlers, PublicContext, ServerServices, TenantContext } from './context.js';
 
 function envelopeSchema(data: JsonSchema): JsonSchema {
@@ -45,12 +47,15 @@ export function registerOperations(
   handlers: Handlers,
   permissionLabels: ReadonlyMap<string, string>,
 ): void {
+  const schemaById = new Map(sharedSchemas.map((s) => [s.$id as string, s]));
   for (const op of operationTable) {
     const handler = handlers[op.id as keyof Handlers] as unknown as (body: unknown, ctx: PublicContext | TenantContext) => Promise<unknown>;
     if (!handler) throw new Error(`接口 ${op.id} 没有处理函数`);
     // Uploads are read by their handler; downloads answer with the file, not an envelope.
     const input = op.transport === 'multipart' ? {} : op.method === 'GET' ? { querystring: op.request } : { body: op.request };
     const output = op.transport === 'file' ? {} : { response: { 200: envelopeSchema(op.response) } };
+    // Rich text (`contentMediaType: text/html`) is sanitised here, after validation, before any handler sees it.
+    const htmlFields = op.transport === 'multipart' ? [] : htmlFieldPaths(op.request, (ref) => schemaById.get(ref));
     app.route({
       method: op.method,
       url: op.path,
@@ -59,6 +64,13 @@ export function registerOperations(
       preValidation: async (request: FastifyRequest) => {
         if (op.method === 'POST' && op.transport === 'json' && request.body === undefined) request.body = {};
       },
+      ...(htmlFields.length > 0
+        ? {
+            preHandler: async (request: FastifyRequest) => {
+              cleanHtmlFields(op.method === 'GET' ? request.query : request.body, htmlFields, sanitizeRichText);
+            },
+          }
+        : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const body = op.transport === 'multipart' ? {} : op.method === 'GET' ? request.query : request.body;
         let data: unknown;

@@ -3,7 +3,8 @@ import { badRequest, notFound } from '../http/apiError.js';
 import { containsPattern } from '../db/likePattern.js';
 import { countRows, pageWindow } from '../db/paging.js';
 import type { MemosTable } from '../db/tables.js';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { isBlankHtml } from '../../shared/richTextPolicy.js';
 
 /** Memos one batch delete may name. */
 const MAX_BATCH = 100;
@@ -20,7 +21,8 @@ export const memoHandlers: HandlersOf<'memo'> = {
     const { limit, offset } = pageWindow(body);
     let mine = ctx.db.selectFrom('memos').where('user_id', '=', ctx.session.userId);
     const keyword = body.keyword?.trim();
-    if (keyword) mine = mine.where('content', 'ilike', containsPattern(keyword));
+    // The content is HTML: the keyword is matched against its text, not its markup.
+    if (keyword) mine = mine.where(sql<string>`regexp_replace(content, '<[^>]*>', '', 'g')`, 'ilike', containsPattern(keyword));
     const [rows, total] = await Promise.all([
       mine.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
       countRows(mine),
@@ -29,8 +31,9 @@ export const memoHandlers: HandlersOf<'memo'> = {
   },
 
   'memo.save': async (body, ctx) => {
+    // Already sanitised by the request schema's rich-text annotation; what is left may be empty.
     const content = body.content.trim();
-    if (!content) throw badRequest('内容不能为空');
+    if (isBlankHtml(content)) throw badRequest('内容不能为空');
     if (body.id === undefined) {
       const created = await ctx.db
         .insertInto('memos')

@@ -1,0 +1,38 @@
+import { useEffect, useRef, useState } from 'react';
+import { Spin } from 'antd';
+import { loadMonaco, type MonacoWithJson } from './monaco/loadMonaco.js';
+
+/** Two versions side by side, changes highlighted (read-only). */
+export function DiffView({ original, modified }: { original: string; modified: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [loaded, setLoaded] = useState<MonacoWithJson | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    void loadMonaco().then((m) => alive && setLoaded(m));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!loaded || !host.current) return;
+    const { monaco } = loaded;
+    const left = monaco.editor.createModel(original, 'json');
+    const right = monaco.editor.createModel(modified, 'json');
+    const diff = monaco.editor.createDiffEditor(host.current, { readOnly: true, automaticLayout: true, minimap: { enabled: false }, renderSideBySide: true, originalEditable: false });
+    diff.setModel({ original: left, modified: right });
+    return () => {
+      diff.dispose();
+      left.dispose();
+      right.dispose();
+    };
+  }, [loaded, original, modified]);
+
+  return (
+    <div className="ipm-designer-source" data-testid="diff-view">
+      {!loaded && <Spin tip="正在加载编辑器…" />}
+      <div ref={host} style={{ height: '100%', display: loaded ? undefined : 'none' }} />
+    </div>
+  );
+}

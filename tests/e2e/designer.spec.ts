@@ -1,0 +1,113 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support.js';
+
+test.use({ viewport: { width: 1680, height: 1000 } });
+
+async function openInDesigner(page: Page, title: string) {
+  await page.goto('/system/designer');
+  await page.getByPlaceholder('按标题或路由查找').fill(title);
+  await page.locator('.ipm-designer-list-item').filter({ hasText: title }).first().click();
+  await expect(page.locator('.ipm-designer-toolbar')).toBeVisible();
+}
+
+/** The input of a Formily form item by its label. */
+function field(scope: Locator, label: string): Locator {
+  return scope
+    .locator('.ant-formily-item')
+    .filter({ has: scope.page().locator('.ant-formily-item-label-content', { hasText: new RegExp(`^\\*?${label}$`) }) })
+    .locator('input, textarea')
+    .first();
+}
+
+async function publish(page: Page, version: number) {
+  await page.getByRole('button', { name: '发布' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /发\s?布/ }).click();
+  await expect(page.getByText(`已发布第 ${version} 版`)).toBeVisible();
+}
+
+test('a company admin adds a field to a form visually, previews it as staff, publishes it for staff, and rolls it back', async ({ page, browser }) => {
+  await signIn(page, 'corpAdmin');
+  await openInDesigner(page, '备忘录');
+
+  // Drag 单行文本 from the palette into the memo form, before its 内容 field.
+  await page.getByRole('button', { name: '构件 单行文本' }).dragTo(page.getByTestId('drop-grid.newCol.new.form-0'));
+  const panel = page.getByLabel('属性面板');
+  await expect(panel).toBeVisible();
+  await field(panel, '字段名').fill('subject');
+  await field(panel, '标题').fill('主题');
+  await expect(page.getByTestId('node-grid.newCol.new.form.subject')).toContainText('主题');
+
+  // The real runtime renders it beside the editor, as the staff role sees it.
+  const preview = page.locator('.ipm-designer-preview');
+  await preview.getByRole('combobox', { name: '预览角色' }).click({ force: true });
+  await page.locator('.ant-select-item-option').filter({ hasText: '以员工身份' }).click();
+  await expect(preview.getByText('主题')).toBeVisible();
+  await expect(page.locator('.ipm-designer-toolbar').getByText('未保存')).toBeVisible();
+
+  // Undo takes the title back, redo restores it.
+  await page.getByRole('button', { name: '撤销' }).click();
+  await expect(page.getByTestId('node-grid.newCol.new.form.subject')).not.toContainText('主题');
+  await page.getByRole('button', { name: '重做' }).click();
+  await expect(page.getByTestId('node-grid.newCol.new.form.subject')).toContainText('主题');
+
+  await publish(page, 1);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, 'staff');
+  await staff.goto('/memo');
+  await expect(staff.locator('.ant-formily-item').filter({ hasText: '主题' })).toBeVisible();
+
+  await page.getByRole('button', { name: '版本历史' }).click();
+  await page.getByRole('button', { name: '回到内置版本' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.getByText('已回到内置版本')).toBeVisible();
+
+  await staff.reload();
+  await expect(staff.locator('.ant-formily-item').filter({ hasText: '内容' })).toBeVisible();
+  await expect(staff.locator('.ant-formily-item').filter({ hasText: '主题' })).toHaveCount(0);
+  await staffContext.close();
+});
+
+test('a column added to a list page visually appears on the page once published', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openInDesigner(page, '我的企业');
+  await page.getByTestId('node-table').click();
+  const panel = page.getByLabel('属性面板');
+  await panel.getByRole('button', { name: '添加列' }).click();
+  const added = panel.locator('.ant-formily-array-items-item').last();
+  await field(added, '字段').fill('certificateNo');
+  await field(added, '列名').fill('证件号码');
+  await expect(page.locator('.ipm-designer-preview').getByRole('columnheader', { name: '证件号码' })).toBeVisible();
+  await publish(page, 1);
+
+  await page.goto('/system/companyList');
+  await expect(page.locator('.ipm-generic-table:visible').getByRole('columnheader', { name: '证件号码' })).toBeVisible();
+});
+
+test('an error typed into the source is underlined at its place and never published', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openInDesigner(page, '备忘录');
+  await page.getByRole('tab', { name: '源码' }).click();
+  const editor = page.getByTestId('source-editor');
+  await expect(editor.locator('.monaco-editor')).toBeVisible();
+  // Find the memo's 多行文本 and type a component name that does not exist over it.
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('Control+F');
+  await page.keyboard.type('TextArea');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.keyboard.type('NoSuchInput');
+
+  const problems = page.locator('.ipm-designer-problems');
+  await expect(problems).toContainText('未注册的组件 NoSuchInput');
+  await expect(problems).toContainText('/body/properties/grid/properties/newCol/properties/new/properties/form/properties/content/x-component');
+  await expect(editor.locator('.squiggly-error').first()).toBeVisible();
+
+  await page.getByRole('button', { name: '发布' }).click();
+  await expect(page.getByText('有 1 处问题，不能发布')).toBeVisible();
+
+  // The visual view opens the same edit: the broken node is there, nothing was lost.
+  await page.getByRole('tab', { name: '可视化' }).click();
+  await expect(page.getByTestId('node-grid.newCol.new.form.content')).toContainText('NoSuchInput');
+});
