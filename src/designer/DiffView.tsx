@@ -20,7 +20,15 @@ export function DiffView({ original, modified }: { original: string; modified: s
     const { monaco } = loaded;
     const left = monaco.editor.createModel(original, 'json');
     const right = monaco.editor.createModel(modified, 'json');
-    const diff = monaco.editor.createDiffEditor(host.current, { readOnly: true, automaticLayout: true, minimap: { enabled: false }, renderSideBySide: true, originalEditable: false });
+    const diff = monaco.editor.createDiffEditor(host.current, {
+      readOnly: true,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      renderSideBySide: true,
+      originalEditable: false,
+      // Long schemas differ in a few places: unchanged stretches fold away.
+      hideUnchangedRegions: { enabled: true },
+    });
     diff.setModel({ original: left, modified: right });
     return () => {
       diff.dispose();

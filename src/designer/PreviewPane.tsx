@@ -30,10 +30,10 @@ function fingerprint(value: unknown): string {
   return `${text.length}:${hash}`;
 }
 
-/** What a page or form renders: a page's body, a form's schema. */
+/** What a schema renders: a page's body, a form's schema, a case type's application form. */
 function renderedPart(kind: DesignableKind, body: Record<string, unknown> | null): FormilyNode | null {
   if (!body) return null;
-  const part = kind === 'pages' ? body.body : kind === 'forms' ? body.schema : null;
+  const part = { pages: body.body, forms: body.schema, caseTypes: body.form, fields: null }[kind];
   return part && typeof part === 'object' ? (part as FormilyNode) : null;
 }
 

@@ -33,7 +33,7 @@ const VALIDATE_DELAY_MS = 600;
 const EMPTY_ROOT: FormilyNode = { type: 'object', properties: {} };
 
 /** The Formily tree the visual builder edits inside a schema of each kind. */
-const TREE_FIELD: Record<DesignableKind, string | null> = { pages: 'body', forms: 'schema', fields: null };
+const TREE_FIELD: Record<DesignableKind, string | null> = { pages: 'body', forms: 'schema', fields: null, caseTypes: 'form' };
 
 /**
  * The designer: pick a page, form or field type; edit it visually or as JSON (one document, so

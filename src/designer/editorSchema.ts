@@ -7,6 +7,7 @@ const META_OF_KIND: Record<DesignableKind, string> = {
   pages: 'meta/page.schema.json',
   forms: 'meta/form.schema.json',
   fields: 'meta/field-type.schema.json',
+  caseTypes: 'meta/case-type.schema.json',
 };
 const NODE = '#/definitions/node';
 

@@ -39,6 +39,11 @@ export const operationRoutes = {
   'enterprise.saveInfo': {"id":"enterprise.saveInfo","method":"POST","path":"/enterPrise/saveInfo","silent":false,"transport":"json"},
   'file.upload': {"id":"file.upload","method":"POST","path":"/api/file/upload","silent":false,"transport":"multipart"},
   'file.download': {"id":"file.download","method":"GET","path":"/api/file/download","silent":false,"transport":"file"},
+  'file.startUpload': {"id":"file.startUpload","method":"POST","path":"/api/file/chunked/start","silent":true,"transport":"json"},
+  'file.uploadChunk': {"id":"file.uploadChunk","method":"POST","path":"/api/file/chunked/chunk","silent":true,"transport":"multipart"},
+  'file.uploadStatus': {"id":"file.uploadStatus","method":"POST","path":"/api/file/chunked/status","silent":true,"transport":"json"},
+  'file.completeUpload': {"id":"file.completeUpload","method":"POST","path":"/api/file/chunked/complete","silent":false,"transport":"json"},
+  'file.listByUploader': {"id":"file.listByUploader","method":"POST","path":"/api/file/byUploader","silent":false,"transport":"json"},
   'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false,"transport":"json"},
   'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false,"transport":"json"},
   'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false,"transport":"json"},
@@ -158,6 +163,21 @@ export function createApiClient(call: OperationCaller) {
       /** 下载文件（GET /api/file/download） */
       download: (body: T.FileDownloadRequest, options?: CallOptions): Promise<Blob> =>
         call<Blob>(operationRoutes['file.download'], body, options),
+      /** 开始分片上传（POST /api/file/chunked/start） */
+      startUpload: (body: T.FileStartUploadRequest, options?: CallOptions): Promise<T.FileStartUploadResponse> =>
+        call<T.FileStartUploadResponse>(operationRoutes['file.startUpload'], body, options),
+      /** 上传一个分片（POST /api/file/chunked/chunk） */
+      uploadChunk: (body: FormData, options?: CallOptions): Promise<T.FileUploadChunkResponse> =>
+        call<T.FileUploadChunkResponse>(operationRoutes['file.uploadChunk'], body, options),
+      /** 分片上传状态（POST /api/file/chunked/status） */
+      uploadStatus: (body: T.FileUploadStatusRequest, options?: CallOptions): Promise<T.FileUploadStatusResponse> =>
+        call<T.FileUploadStatusResponse>(operationRoutes['file.uploadStatus'], body, options),
+      /** 完成分片上传（POST /api/file/chunked/complete） */
+      completeUpload: (body: T.FileCompleteUploadRequest, options?: CallOptions): Promise<T.FileCompleteUploadResponse> =>
+        call<T.FileCompleteUploadResponse>(operationRoutes['file.completeUpload'], body, options),
+      /** 各成员上传的文件（POST /api/file/byUploader） */
+      listByUploader: (body: T.FileListByUploaderRequest = {}, options?: CallOptions): Promise<T.FileListByUploaderResponse> =>
+        call<T.FileListByUploaderResponse>(operationRoutes['file.listByUploader'], body, options),
     },
     home: {
       /** 我的消息（POST /homepage/getMessageList） */

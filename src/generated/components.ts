@@ -24,6 +24,7 @@ export const COMPONENT_NAMES = [
   'GenericTable',
   'HandlingDeadlinePicker',
   'Image',
+  'ImageRemarkList',
   'Input',
   'NumberPicker',
   'OperationArticle',
@@ -52,6 +53,7 @@ export const COMPONENT_NAMES = [
   'Switch',
   'Text',
   'TextArea',
+  'ThumbnailUpload',
   'Title',
 ] as const;
 

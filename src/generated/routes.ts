@@ -89,6 +89,13 @@ export const sharedSchemas: JsonSchema[] = [
             "maximum": 1024,
             "description": "multipart 上传的大小上限（MB），默认 30"
           },
+          "uploadKind": {
+            "enum": [
+              "file",
+              "chunk"
+            ],
+            "description": "multipart 上传的内容：file（默认）为一个完整文件，按文件名与用途检查类型；chunk 为分片上传中的一片，原样暂存"
+          },
           "request": {
             "$ref": "https://schemas.ipm.local/meta/api.schema.json#/$defs/objectSchema"
           },
@@ -124,6 +131,162 @@ export const sharedSchemas: JsonSchema[] = [
         }
       }
     }
+  },
+  {
+    "$id": "https://schemas.ipm.local/meta/case-type.schema.json",
+    "title": "案件与提案类型描述文件",
+    "description": "schemas/caseTypes/*.json：一种案件或提案类型——申请表单、附加字段、阶段、审批链与费用项。与页面一样由设计器编辑、按组织发布和回滚。",
+    "type": "object",
+    "required": [
+      "name",
+      "title",
+      "category",
+      "form",
+      "stages"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$",
+        "description": "类型的标识"
+      },
+      "title": {
+        "type": "string",
+        "minLength": 1
+      },
+      "category": {
+        "enum": [
+          "case",
+          "proposal"
+        ],
+        "description": "case 案件；proposal 提案"
+      },
+      "description": {
+        "type": "string"
+      },
+      "form": {
+        "$ref": "https://schemas.ipm.local/meta/formily.schema.json",
+        "description": "新建时填写的申请表单"
+      },
+      "fields": {
+        "type": "array",
+        "description": "附加的自定义字段；fieldType 为 schemas/fields 中字段类型的 name",
+        "items": {
+          "type": "object",
+          "required": [
+            "name",
+            "title",
+            "fieldType"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "pattern": "^[a-z][A-Za-z0-9]*$"
+            },
+            "title": {
+              "type": "string",
+              "minLength": 1
+            },
+            "fieldType": {
+              "type": "string",
+              "minLength": 1
+            },
+            "required": {
+              "type": "boolean"
+            }
+          }
+        }
+      },
+      "stages": {
+        "type": "array",
+        "minItems": 1,
+        "description": "办理阶段，按顺序；deadlineDays 为进入该阶段后的办理期限（天）",
+        "items": {
+          "type": "object",
+          "required": [
+            "key",
+            "title"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "key": {
+              "type": "string",
+              "pattern": "^[a-z][A-Za-z0-9]*$"
+            },
+            "title": {
+              "type": "string",
+              "minLength": 1
+            },
+            "deadlineDays": {
+              "type": "integer",
+              "minimum": 0
+            }
+          }
+        }
+      },
+      "approvalChain": {
+        "type": "array",
+        "description": "审批链，按顺序；每一级由拥有该权限键的人审批",
+        "items": {
+          "type": "object",
+          "required": [
+            "title",
+            "permission"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "title": {
+              "type": "string",
+              "minLength": 1
+            },
+            "permission": {
+              "type": "string",
+              "format": "permission"
+            }
+          }
+        }
+      },
+      "feeItems": {
+        "type": "array",
+        "description": "费用项：official 官费、agency 代理费、sundry 杂费",
+        "items": {
+          "type": "object",
+          "required": [
+            "name",
+            "kind"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1
+            },
+            "kind": {
+              "enum": [
+                "official",
+                "agency",
+                "sundry"
+              ]
+            },
+            "amount": {
+              "type": "number",
+              "minimum": 0
+            },
+            "currency": {
+              "enum": [
+                "CNY",
+                "USD"
+              ]
+            }
+          }
+        }
+      }
+    },
+    "additionalProperties": false
   },
   {
     "$id": "https://schemas.ipm.local/meta/component.schema.json",
@@ -635,6 +798,59 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/chunked-upload.json",
+    "title": "ChunkedUpload",
+    "description": "进行中的分片上传（50MB 及以上的大文件）：上传编号、分片大小与服务端已收到的分片，中断后据此续传。",
+    "type": "object",
+    "required": [
+      "uploadId",
+      "fileName",
+      "size",
+      "purpose",
+      "chunkSize",
+      "chunkCount",
+      "received"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "uploadId": {
+        "title": "上传编号",
+        "type": "string"
+      },
+      "fileName": {
+        "title": "文件名",
+        "type": "string"
+      },
+      "size": {
+        "title": "文件大小（字节）",
+        "type": "integer"
+      },
+      "purpose": {
+        "title": "上传用途",
+        "type": "string",
+        "enum": [
+          "general",
+          "officialDocument"
+        ]
+      },
+      "chunkSize": {
+        "title": "分片大小（字节）",
+        "type": "integer"
+      },
+      "chunkCount": {
+        "title": "分片数",
+        "type": "integer"
+      },
+      "received": {
+        "title": "已收到的分片序号",
+        "type": "array",
+        "items": {
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/classification-node.json",
     "title": "ClassificationNode",
     "description": "商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。",
@@ -862,6 +1078,40 @@ export const sharedSchemas: JsonSchema[] = [
             }
           }
         }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/image-entry.json",
+    "title": "ImageEntry",
+    "description": "图片上传列表中的一张图（spec 001 §3）：序号、图片地址、裁剪后的图片地址与备注。",
+    "type": "object",
+    "required": [
+      "position",
+      "imageData",
+      "cropperImg",
+      "remark"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "position": {
+        "title": "序号",
+        "type": "integer",
+        "minimum": 0
+      },
+      "imageData": {
+        "title": "图片地址",
+        "type": "string"
+      },
+      "cropperImg": {
+        "title": "裁剪后的图片地址",
+        "type": "string",
+        "description": "未裁剪时为空"
+      },
+      "remark": {
+        "title": "备注",
+        "type": "string",
+        "maxLength": 20
       }
     }
   },
@@ -1412,6 +1662,45 @@ export const sharedSchemas: JsonSchema[] = [
         "enum": [
           "done"
         ]
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/uploader-files.json",
+    "title": "UploaderFiles",
+    "description": "一位成员上传的文件：上传人、文件数与最近上传的文件。",
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "count",
+      "files"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "上传人编号",
+        "type": "integer"
+      },
+      "name": {
+        "title": "上传人",
+        "type": "string"
+      },
+      "count": {
+        "title": "文件数",
+        "type": "integer"
+      },
+      "lastUploadedAt": {
+        "title": "最近上传时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "files": {
+        "title": "最近上传的文件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
+        }
       }
     }
   },
@@ -1982,9 +2271,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "keyword": {
           "title": "关键词",
@@ -2022,9 +2312,10 @@ export const operationTable: OperationDefinition[] = [
                 "enum": [
                   "pages",
                   "forms",
-                  "fields"
+                  "fields",
+                  "caseTypes"
                 ],
-                "description": "pages 页面；forms 表单；fields 自定义字段类型"
+                "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
               },
               "key": {
                 "title": "键",
@@ -2090,9 +2381,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2118,9 +2410,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2169,9 +2462,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2231,9 +2525,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2292,9 +2587,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2370,9 +2666,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2431,9 +2728,10 @@ export const operationTable: OperationDefinition[] = [
           "enum": [
             "pages",
             "forms",
-            "fields"
+            "fields",
+            "caseTypes"
           ],
-          "description": "pages 页面；forms 表单；fields 自定义字段类型"
+          "description": "pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型"
         },
         "key": {
           "title": "键",
@@ -2891,15 +3189,26 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/file/upload",
     "summary": "上传文件",
-    "description": "multipart/form-data，文件字段为 file。不超过 30MB；按文件内容（而非仅扩展名）核对类型：pdf、jpg、jpeg、png、gif、webp、doc、docx、xls、xlsx、ppt、pptx、zip、rar、7z、txt、csv。",
+    "description": "multipart/form-data，文件字段为 file，可先附 purpose 字段说明用途：general（默认，不超过 30MB；类型 pdf、jpg、jpeg、png、gif、webp、doc、docx、xls、xlsx、ppt、pptx、zip、rar、7z、txt、csv）或 officialDocument（官文，不超过 100MB；类型 pdf、jpg、jpeg、png、doc、docx）。大小由服务端按用途决定，按文件内容（而非仅扩展名）核对类型。50MB 及以上的文件请走分片上传。",
     "permission": "$signedIn",
     "silent": false,
     "transport": "multipart",
-    "uploadLimitMb": 30,
+    "uploadLimitMb": 100,
+    "uploadKind": "file",
     "request": {
       "type": "object",
       "additionalProperties": false,
-      "properties": {}
+      "properties": {
+        "purpose": {
+          "title": "上传用途",
+          "type": "string",
+          "enum": [
+            "general",
+            "officialDocument"
+          ],
+          "description": "general 一般文件（30MB）；officialDocument 官文（100MB）"
+        }
+      }
     },
     "response": {
       "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
@@ -2933,6 +3242,198 @@ export const operationTable: OperationDefinition[] = [
     "response": {
       "type": "string",
       "description": "文件内容"
+    }
+  },
+  {
+    "id": "file.startUpload",
+    "domain": "file",
+    "name": "startUpload",
+    "method": "POST",
+    "path": "/api/file/chunked/start",
+    "summary": "开始分片上传",
+    "description": "50MB 及以上的文件分片上传：先声明文件名、大小与用途，服务端按用途检查类型与大小（一般文件 30MB，官文 100MB），返回上传编号与分片大小（5MB）。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "fileName",
+        "size"
+      ],
+      "properties": {
+        "fileName": {
+          "title": "文件名",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255
+        },
+        "size": {
+          "title": "文件大小",
+          "type": "integer",
+          "minimum": 1
+        },
+        "purpose": {
+          "title": "上传用途",
+          "type": "string",
+          "enum": [
+            "general",
+            "officialDocument"
+          ],
+          "description": "general 一般文件（30MB）；officialDocument 官文（100MB）"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/chunked-upload.json"
+    }
+  },
+  {
+    "id": "file.uploadChunk",
+    "domain": "file",
+    "name": "uploadChunk",
+    "method": "POST",
+    "path": "/api/file/chunked/chunk",
+    "summary": "上传一个分片",
+    "description": "multipart/form-data：先 uploadId 与 index（从 0 起）字段，再文件字段 file（该分片的字节）。同一序号重复上传会覆盖，结果相同。应答为上传的当前状态。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "multipart",
+    "uploadLimitMb": 5,
+    "uploadKind": "chunk",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "uploadId",
+        "index"
+      ],
+      "properties": {
+        "uploadId": {
+          "title": "上传编号",
+          "type": "string",
+          "pattern": "^[0-9a-f]{32}$"
+        },
+        "index": {
+          "title": "分片序号",
+          "type": "string",
+          "pattern": "^(0|[1-9][0-9]{0,4})$"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/chunked-upload.json"
+    }
+  },
+  {
+    "id": "file.uploadStatus",
+    "domain": "file",
+    "name": "uploadStatus",
+    "method": "POST",
+    "path": "/api/file/chunked/status",
+    "summary": "分片上传状态",
+    "description": "服务端已收到哪些分片；中断的上传据此只补传缺少的分片。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "uploadId"
+      ],
+      "properties": {
+        "uploadId": {
+          "title": "上传编号",
+          "type": "string",
+          "pattern": "^[0-9a-f]{32}$"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/chunked-upload.json"
+    }
+  },
+  {
+    "id": "file.completeUpload",
+    "domain": "file",
+    "name": "completeUpload",
+    "method": "POST",
+    "path": "/api/file/chunked/complete",
+    "summary": "完成分片上传",
+    "description": "所有分片到齐后合并，按文件内容核对类型，与普通上传一样保存并返回同样的文件信息。",
+    "permission": "$signedIn",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "uploadId"
+      ],
+      "properties": {
+        "uploadId": {
+          "title": "上传编号",
+          "type": "string",
+          "pattern": "^[0-9a-f]{32}$"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
+    }
+  },
+  {
+    "id": "file.listByUploader",
+    "domain": "file",
+    "name": "listByUploader",
+    "method": "POST",
+    "path": "/api/file/byUploader",
+    "summary": "各成员上传的文件",
+    "description": "本组织每位上传过文件的成员：文件数与最近上传的 20 个文件，按最近上传时间倒序。",
+    "permission": "userManagement",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "成员",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/uploader-files.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
     }
   },
   {
@@ -3697,6 +4198,11 @@ export interface OperationTypes {
   'enterprise.saveInfo': { request: T.EnterpriseSaveInfoRequest; response: T.EnterpriseSaveInfoResponse; public: false; transport: 'json' };
   'file.upload': { request: T.FileUploadRequest; response: T.FileUploadResponse; public: false; transport: 'multipart' };
   'file.download': { request: T.FileDownloadRequest; response: T.FileDownloadResponse; public: false; transport: 'file' };
+  'file.startUpload': { request: T.FileStartUploadRequest; response: T.FileStartUploadResponse; public: false; transport: 'json' };
+  'file.uploadChunk': { request: T.FileUploadChunkRequest; response: T.FileUploadChunkResponse; public: false; transport: 'multipart' };
+  'file.uploadStatus': { request: T.FileUploadStatusRequest; response: T.FileUploadStatusResponse; public: false; transport: 'json' };
+  'file.completeUpload': { request: T.FileCompleteUploadRequest; response: T.FileCompleteUploadResponse; public: false; transport: 'json' };
+  'file.listByUploader': { request: T.FileListByUploaderRequest; response: T.FileListByUploaderResponse; public: false; transport: 'json' };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false; transport: 'json' };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse; public: false; transport: 'json' };
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse; public: false; transport: 'json' };

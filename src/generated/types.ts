@@ -234,6 +234,40 @@ export interface Banner {
 }
 
 /**
+ * 进行中的分片上传（50MB 及以上的大文件）：上传编号、分片大小与服务端已收到的分片，中断后据此续传。
+ */
+export interface ChunkedUpload {
+  /**
+   * 上传编号
+   */
+  uploadId: string;
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 文件大小（字节）
+   */
+  size: number;
+  /**
+   * 上传用途
+   */
+  purpose: "general" | "officialDocument";
+  /**
+   * 分片大小（字节）
+   */
+  chunkSize: number;
+  /**
+   * 分片数
+   */
+  chunkCount: number;
+  /**
+   * 已收到的分片序号
+   */
+  received: number[];
+}
+
+/**
  * 商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。
  */
 export interface ClassificationNode {
@@ -372,6 +406,28 @@ export interface GroupInfo {
      */
     count: number;
   }[];
+}
+
+/**
+ * 图片上传列表中的一张图（spec 001 §3）：序号、图片地址、裁剪后的图片地址与备注。
+ */
+export interface ImageEntry {
+  /**
+   * 序号
+   */
+  position: number;
+  /**
+   * 图片地址
+   */
+  imageData: string;
+  /**
+   * 裁剪后的图片地址：未裁剪时为空
+   */
+  cropperImg: string;
+  /**
+   * 备注
+   */
+  remark: string;
 }
 
 /**
@@ -729,6 +785,32 @@ export interface UploadedFile {
 }
 
 /**
+ * 一位成员上传的文件：上传人、文件数与最近上传的文件。
+ */
+export interface UploaderFiles {
+  /**
+   * 上传人编号
+   */
+  id: number;
+  /**
+   * 上传人
+   */
+  name: string;
+  /**
+   * 文件数
+   */
+  count: number;
+  /**
+   * 最近上传时间
+   */
+  lastUploadedAt?: string;
+  /**
+   * 最近上传的文件
+   */
+  files: UploadedFile[];
+}
+
+/**
  * 当前登录用户的信息（/homepage/getUserInfo 的 data）。
  */
 export interface UserInfo {
@@ -836,13 +918,21 @@ export interface AttachmentUploadProps {
    */
   maxCount?: number;
   /**
-   * 大小上限（MB）：默认 30
+   * 大小上限（MB）：只能调低用途本身的上限（一般文件 30，官文 100）
    */
   limitMb?: number;
   /**
-   * 允许的扩展名：如 ["pdf", "jpg"]
+   * 允许的扩展名：如 ["pdf", "jpg"]；不在其中时提示“文件只能是 pdf、jpg 格式”
    */
   accept?: string[];
+  /**
+   * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB，pdf、jpg、jpeg、png、doc、docx，类型不符提示“请上传{types}格式的文件”，超限提示“上传文件大小不能超过100MB”）。服务端按用途检查，默认 general
+   */
+  purpose?: "general" | "officialDocument";
+  /**
+   * 拖拽上传：显示拖放区域而不是按钮（官文上传）
+   */
+  drag?: boolean;
 }
 
 export interface AvatarBadgeProps {
@@ -1185,7 +1275,7 @@ export interface GenericTableProps {
      */
     label: string;
     /**
-     * 类型：index 序号；text 文字；number 数字；date、datetime 日期与时间；select 按 options 显示；image 图片（失败显示占位图）；input 文字（可编辑）；slot 由片段渲染；expand 可展开行；selection 多选框；operation 操作列的位置与宽度
+     * 类型：index 序号；text 文字；number 数字；date、datetime 日期与时间；select 按 options 显示；image 图片（失败显示占位图）；thumbnails 文件列表（最多 3 个缩略图，其余显示“+N”）；input 文字（可编辑）；slot 由片段渲染；expand 可展开行；selection 多选框；operation 操作列的位置与宽度
      */
     type?:
       | "index"
@@ -1195,6 +1285,7 @@ export interface GenericTableProps {
       | "datetime"
       | "select"
       | "image"
+      | "thumbnails"
       | "input"
       | "slot"
       | "expand"
@@ -2131,6 +2222,25 @@ export interface ImageProps {
   [k: string]: unknown;
 }
 
+export interface ImageRemarkListProps {
+  /**
+   * 最多图片数：默认 3
+   */
+  limit?: number;
+  /**
+   * 大小上限（MB）：只能调低用途本身的上限（一般文件 30，官文 100）
+   */
+  limitMb?: number;
+  /**
+   * 允许的图片类型：默认 jpg、jpeg、png；裁剪时总是这三种
+   */
+  accept?: ("jpg" | "jpeg" | "png" | "gif" | "webp")[];
+  /**
+   * 裁剪图片：上传前裁剪（先缩放到 980×600 以内，导出 JPEG，质量 0.8）
+   */
+  crop?: boolean;
+}
+
 export interface InputProps {
   /**
    * 占位文字
@@ -2783,6 +2893,33 @@ export interface TextAreaProps {
   [k: string]: unknown;
 }
 
+export interface ThumbnailUploadProps {
+  /**
+   * 最多文件数：达到时隐藏添加按钮，默认 10；1 时新文件替换旧文件
+   */
+  limit?: number;
+  /**
+   * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB，pdf、jpg、jpeg、png、doc、docx，类型不符提示“请上传{types}格式的文件”，超限提示“上传文件大小不能超过100MB”）。服务端按用途检查，默认 general
+   */
+  purpose?: "general" | "officialDocument";
+  /**
+   * 大小上限（MB）：只能调低用途本身的上限（一般文件 30，官文 100）
+   */
+  limitMb?: number;
+  /**
+   * 允许的扩展名：如 ["pdf", "jpg"]；不在其中时提示“文件只能是 pdf、jpg 格式”
+   */
+  accept?: string[];
+  /**
+   * 裁剪图片：上传前在裁剪对话框中裁剪（先缩放到 980×600 以内，导出 JPEG，质量 0.8）
+   */
+  crop?: boolean;
+  /**
+   * 样式：card 图片卡片（默认）；cell 表格单元格：3 个缩略图与“+N”
+   */
+  variant?: "card" | "cell";
+}
+
 export interface TitleProps {
   /**
    * 级别
@@ -2938,9 +3075,9 @@ export type ClassificationQueryAllCgListResponse = ClassificationNode[];
 
 export interface DesignerListSchemasRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind?: "pages" | "forms" | "fields";
+  kind?: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 关键词：按标题或键查找
    */
@@ -2953,9 +3090,9 @@ export interface DesignerListSchemasResponse {
    */
   list: {
     /**
-     * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+     * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
      */
-    kind: "pages" | "forms" | "fields";
+    kind: "pages" | "forms" | "fields" | "caseTypes";
     /**
      * 键
      */
@@ -2985,9 +3122,9 @@ export interface DesignerListSchemasResponse {
 
 export interface DesignerGetSchemaRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -2996,9 +3133,9 @@ export interface DesignerGetSchemaRequest {
 
 export interface DesignerGetSchemaResponse {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键
    */
@@ -3017,9 +3154,9 @@ export interface DesignerGetSchemaResponse {
 
 export interface DesignerGetVersionRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -3042,9 +3179,9 @@ export interface DesignerGetVersionResponse {
 
 export interface DesignerValidateRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -3066,9 +3203,9 @@ export interface DesignerValidateResponse {
 
 export interface DesignerSaveDraftRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -3102,9 +3239,9 @@ export interface DesignerSaveDraftResponse {
 
 export interface DesignerPublishRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -3124,9 +3261,9 @@ export interface DesignerPublishResponse {
 
 export interface DesignerRollbackRequest {
   /**
-   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型
+   * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
    */
-  kind: "pages" | "forms" | "fields";
+  kind: "pages" | "forms" | "fields" | "caseTypes";
   /**
    * 键：页面为路由路径，表单与字段类型为 name
    */
@@ -3335,7 +3472,12 @@ export interface EnterpriseSaveInfoRequest {
 
 export type EnterpriseSaveInfoResponse = Enterprise;
 
-export interface FileUploadRequest {}
+export interface FileUploadRequest {
+  /**
+   * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB）
+   */
+  purpose?: "general" | "officialDocument";
+}
 
 export type FileUploadResponse = UploadedFile;
 
@@ -3350,6 +3492,76 @@ export interface FileDownloadRequest {
  * 文件内容
  */
 export type FileDownloadResponse = string;
+
+export interface FileStartUploadRequest {
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 文件大小
+   */
+  size: number;
+  /**
+   * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB）
+   */
+  purpose?: "general" | "officialDocument";
+}
+
+export type FileStartUploadResponse = ChunkedUpload;
+
+export interface FileUploadChunkRequest {
+  /**
+   * 上传编号
+   */
+  uploadId: string;
+  /**
+   * 分片序号
+   */
+  index: string;
+}
+
+export type FileUploadChunkResponse = ChunkedUpload;
+
+export interface FileUploadStatusRequest {
+  /**
+   * 上传编号
+   */
+  uploadId: string;
+}
+
+export type FileUploadStatusResponse = ChunkedUpload;
+
+export interface FileCompleteUploadRequest {
+  /**
+   * 上传编号
+   */
+  uploadId: string;
+}
+
+export type FileCompleteUploadResponse = UploadedFile;
+
+export interface FileListByUploaderRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface FileListByUploaderResponse {
+  /**
+   * 成员
+   */
+  list: UploaderFiles[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
 
 export interface HomeGetMessageListRequest {
   /**

@@ -24,6 +24,8 @@ import { Paragraph, Text, Title } from './components/Typography.js';
 import { FallbackImage } from './components/FallbackImage.js';
 import { SendCodeButton } from './components/SendCodeButton.js';
 import { AttachmentUpload } from './components/AttachmentUpload.js';
+import { ThumbnailUpload } from './components/ThumbnailUpload.js';
+import { ImageRemarkList } from './components/ImageRemarkList.js';
 import { OperationList } from './blocks/OperationList.js';
 import { OperationDescriptions } from './blocks/OperationDescriptions.js';
 import { OperationArticle } from './blocks/OperationArticle.js';
@@ -82,6 +84,8 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   OperationForm,
   SendCodeButton,
   AttachmentUpload,
+  ThumbnailUpload,
+  ImageRemarkList,
   OperationList,
   OperationDescriptions,
   OperationArticle,

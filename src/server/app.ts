@@ -35,6 +35,8 @@ import { userHandlers } from './modules/user.js';
 import { fileHandlers } from './modules/file.js';
 import { designerHandlers } from './modules/designer.js';
 import { FileStore } from './files/fileStore.js';
+import { ChunkArea } from './files/chunkArea.js';
+import { cleanAbandonedUploads } from './files/abandonedUploads.js';
 import fastifyMultipart from '@fastify/multipart';
 import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
 import { classificationImported, importClassificationFile } from './classification/importClassification.js';
@@ -91,7 +93,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       plugins: [addFormats as unknown as AjvPlugin<unknown>],
     },
   });
-  const schemas = SchemaLibrary.load();
+  const schemas = SchemaLibrary.load(config.schemasDir);
   const services: ServerServices = {
     config,
     system: database.db,
@@ -100,7 +102,9 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     pages: PageCatalog.fromLibrary(schemas),
     sms: options.sms ?? (config.smsWebhookUrl ? webhookSmsGateway(config.smsWebhookUrl) : logSmsGateway(app.log)),
     files: new FileStore(config.filesDir),
+    chunks: new ChunkArea(config.filesDir),
   };
+  await cleanAbandonedUploads(database.db, services.chunks, services.files);
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);

@@ -11,6 +11,8 @@ export interface ServerConfig {
   pgliteSharedBuffers: string;
   filesDir: string;
   webDir: string;
+  /** The schema files the server reads at start (pages, components, operations…). */
+  schemasDir: string;
   classificationFile?: string;
   /** Seed the demo organisations and users when the database has no organisation yet. */
   seedDemo: boolean;
@@ -62,6 +64,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS ?? '32MB',
     filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : join(projectRoot, 'files'),
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : join(projectRoot, 'dist', 'web'),
+    schemasDir: env.SCHEMAS_DIR ? resolve(env.SCHEMAS_DIR) : join(projectRoot, 'schemas'),
     classificationFile: env.CLASSIFICATION_FILE ? resolve(env.CLASSIFICATION_FILE) : undefined,
     seedDemo: env.SEED_DEMO !== '0',
     sessionDays: int(env.SESSION_DAYS, 3),

@@ -19,6 +19,8 @@ export interface OperationDefinition {
   transport: 'json' | 'multipart' | 'file';
   /** For uploads: the size limit in MB. */
   uploadLimitMb?: number;
+  /** For uploads: a whole named file (default), or one chunk of a resumable upload. */
+  uploadKind?: 'file' | 'chunk';
   request: JsonSchema;
   response: JsonSchema;
 }

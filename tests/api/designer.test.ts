@@ -109,4 +109,28 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
     expect(Object.keys(sample.list[0])).toEqual(expect.arrayContaining(['id', 'content', 'createdAt']));
     expect((await server.post('/designer/sample', { operation: 'memo.nothing' }, admin)).json().subMessage).toBe('未知的接口 memo.nothing');
   });
+
+  it('treats case and proposal types as one more kind: a new one is checked, saved, published and listed', async () => {
+    const form = { type: 'object', properties: { regNo: { type: 'string', title: '注册号', 'x-decorator': 'FormItem', 'x-component': 'Input' } } };
+    const unfinished = { name: 'renewal', title: '商标续展', category: 'case', form, stages: [], approvalChain: [{ title: '主管审批', permission: 'nobody' }] };
+    const problems = (await server.post('/designer/validate', { kind: 'caseTypes', key: 'renewal', body: unfinished }, admin)).json().data.problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { at: '/stages', message: '至少要有 1 项' },
+        { at: '/approvalChain/0/permission', message: '未知的权限键 nobody' },
+      ]),
+    );
+    const renewal = {
+      ...unfinished,
+      stages: [{ key: 'filing', title: '递交申请', deadlineDays: 30 }, { key: 'review', title: '官方审查' }],
+      approvalChain: [{ title: '主管审批', permission: 'systemSettings' }],
+      feeItems: [{ name: '续展官费', kind: 'official', amount: 500, currency: 'CNY' }],
+    };
+    expect((await server.post('/designer/saveDraft', { kind: 'caseTypes', key: 'renewal', body: renewal, baseVersion: null }, admin)).json().data).toEqual({ version: 1, problems: [] });
+    expect((await server.post('/designer/publish', { kind: 'caseTypes', key: 'renewal', version: 1 }, admin)).json().data).toEqual({ publishedVersion: 1 });
+    const list = (await server.post('/designer/schemas', { kind: 'caseTypes' }, admin)).json().data.list;
+    expect(list).toEqual([expect.objectContaining({ kind: 'caseTypes', key: 'renewal', title: '商标续展', builtIn: false, publishedVersion: 1, latestVersion: 1 })]);
+    const rollback = await server.post('/designer/rollback', { kind: 'caseTypes', key: 'renewal', version: 0 }, admin);
+    expect(rollback.json().subMessage).toBe('renewal 没有内置版本，不能回到内置版本');
+  });
 });

@@ -3,18 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
-
-function multipart(fileName: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----ipm-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { EXE, MB, multipart, pdfOfSize } from './support/multipart.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
-const MB = 1024 * 1024;
 
 describe.skipIf(skipThisDatabase)(`file upload and download (${dbKind})`, () => {
   let server: TestServer;
@@ -30,8 +22,8 @@ describe.skipIf(skipThisDatabase)(`file upload and download (${dbKind})`, () => 
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const upload = (name: string, content: Buffer, token = admin) => {
-    const { payload, headers } = multipart(name, content);
+  const upload = (name: string, content: Buffer, token = admin, fields: Record<string, string> = {}) => {
+    const { payload, headers } = multipart(name, content, fields);
     return server.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, token } });
   };
 
@@ -61,11 +53,37 @@ describe.skipIf(skipThisDatabase)(`file upload and download (${dbKind})`, () => 
     expect((await upload('notes.txt', PNG)).json().subMessage).toBe('文件内容与扩展名 .txt 不符（实际为 png）');
   });
 
-  it('accepts 29 MB and refuses 31 MB with the spec’s message', async () => {
+  it('accepts a 29 MB PDF and refuses 31 MB with the spec’s message, storing nothing of it', async () => {
+    const accepted = await upload('29MB.pdf', pdfOfSize(29 * MB));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data).toMatchObject({ name: '29MB.pdf', size: 29 * MB, type: 'pdf' });
     expect((await upload('big.txt', Buffer.alloc(29 * MB, 0x61))).statusCode).toBe(200);
-    const res = await upload('too-big.txt', Buffer.alloc(31 * MB, 0x61));
+    const res = await upload('too-big.pdf', pdfOfSize(31 * MB));
     expect(res.statusCode).toBe(413);
     expect(res.json().subMessage).toBe('上传文件大小不能超过 30MB!');
+    const rows = await server.database.db.selectFrom('files').select('id').where('original_name', '=', 'too-big.pdf').execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses 60 MB on the general path even when sent in one piece', async () => {
+    const res = await upload('60MB.pdf', pdfOfSize(60 * MB));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().subMessage).toBe('上传文件大小不能超过 30MB!');
+  });
+
+  it('takes official documents up to 100 MB, of their own types only', async () => {
+    const official = { purpose: 'officialDocument' };
+    const ok = await upload('驳回通知书.pdf', pdfOfSize(35 * MB), admin, official);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ name: '驳回通知书.pdf', size: 35 * MB });
+    const zip = await upload('材料.zip', Buffer.from('504b0304', 'hex'), admin, official);
+    expect(zip.statusCode).toBe(422);
+    expect(zip.json().subMessage).toBe('请上传pdf、jpg、jpeg、png、doc、docx格式的文件');
+    const renamed = await upload('通知书.pdf', EXE, admin, official);
+    expect(renamed.json().subMessage).toBe('文件内容与扩展名 .pdf 不符（实际为 exe）');
+    const unknown = await upload('a.pdf', PDF, admin, { purpose: 'anything' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().subMessage).toBe('请求参数有误：上传用途的取值只能是：general、officialDocument');
   });
 
   it('does not serve one organisation’s file to another', async () => {

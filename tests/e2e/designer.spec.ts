@@ -58,6 +58,13 @@ test('a company admin adds a field to a form visually, previews it as staff, pub
   await staff.goto('/memo');
   await expect(staff.locator('.ant-formily-item').filter({ hasText: '主题' })).toBeVisible();
 
+  // The published version against the built-in one, side by side.
+  await page.getByRole('tab', { name: '差异' }).click();
+  await page.getByRole('combobox', { name: '比较的版本' }).click({ force: true });
+  await page.locator('.ant-select-item-option').filter({ hasText: '内置版本' }).click();
+  await expect(page.getByTestId('diff-view').locator('.monaco-diff-editor')).toBeVisible();
+  await expect(page.getByTestId('diff-view')).toContainText('subject');
+
   await page.getByRole('button', { name: '版本历史' }).click();
   await page.getByRole('button', { name: '回到内置版本' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
@@ -91,11 +98,18 @@ test('an error typed into the source is underlined at its place and never publis
   await page.getByRole('tab', { name: '源码' }).click();
   const editor = page.getByTestId('source-editor');
   await expect(editor.locator('.monaco-editor')).toBeVisible();
-  // Find the memo's 多行文本 and type a component name that does not exist over it.
+  // Find the memo's editor component and type a component name that does not exist over it.
   await editor.locator('.view-lines').click();
   await page.keyboard.press('Control+F');
-  await page.keyboard.type('TextArea');
+  await page.keyboard.type('RichTextEditor');
   await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Backspace');
+  // Completion offers the registered components, with their Chinese titles.
+  await page.keyboard.press('Control+Space');
+  const suggestions = editor.locator('.suggest-widget');
+  await expect(suggestions).toContainText('AttachmentUpload');
+  await expect(suggestions).toContainText('DialogFormButton');
   await page.keyboard.press('Escape');
   await page.keyboard.type('NoSuchInput');
 

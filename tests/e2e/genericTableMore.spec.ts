@@ -12,6 +12,13 @@ function watchCalls(page: Page, path: string): string[] {
   return calls;
 }
 
+/** Deletes every memo of the signed-in user: other tests expect their own lists. */
+async function deleteAllMemos(page: Page): Promise<void> {
+  const { token } = await storedUser(page);
+  const { list } = (await (await page.request.post('/api/memo/list', { headers: { token }, data: { pageSize: 100 } })).json()).data as { list: { id: number }[] };
+  if (list.length > 0) await page.request.post('/api/memo/delete-batch', { headers: { token }, data: { ids: list.map((m) => m.id).join(',') } });
+}
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/system/blockExample');
@@ -62,7 +69,9 @@ test('messages: expand a row, select rows, a header button on the selection and 
 });
 
 test('memos: 暂无数据, selection kept across pages and deleted in one call, 更多 → 删除, and long text edited in place within 200 characters', async ({ page }) => {
+  await deleteAllMemos(page);
   const table = tableTitled(page, '我的备忘');
+  await table.getByRole('button', { name: '刷新' }).click();
   await expect(table.getByText('暂无数据')).toBeVisible();
   const { token } = await storedUser(page);
   for (let i = 1; i <= 12; i++) {
@@ -129,6 +138,7 @@ test('memos: 暂无数据, selection kept across pages and deleted in one call, 
   await table.getByRole('textbox', { name: '内容' }).fill('失焦保存的备忘');
   await page.getByRole('heading', { name: '构件示例' }).click();
   await expect(rows.filter({ hasText: '失焦保存的备忘' })).toHaveCount(1);
+  await deleteAllMemos(page);
 });
 
 test('enterprises: a choice, a text and a number edited in place, refused past their limits, saved with the whole record; fragment cells and rows', async ({ page }) => {

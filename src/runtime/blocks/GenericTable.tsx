@@ -34,7 +34,7 @@ const isEditable = (c: TableColumn): c is TableColumn & { edit: CellEdit } => Bo
  * than by measuring every cell: on a 100 × 50 page automatic layout took seconds. Virtual rows
  * need the widths as well.
  */
-const DEFAULT_WIDTH: Record<string, number> = { index: 64, date: 120, datetime: 160, number: 120, select: 140, image: 80 };
+const DEFAULT_WIDTH: Record<string, number> = { index: 64, date: 120, datetime: 160, number: 120, select: 140, image: 80, thumbnails: 200 };
 const columnWidth = (c: TableColumn) => c.width ?? DEFAULT_WIDTH[c.type ?? 'text'] ?? 180;
 /** Checkbox and expand-icon columns. */
 const MARK_COLUMN_WIDTH = 48;

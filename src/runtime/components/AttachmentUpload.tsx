@@ -1,31 +1,28 @@
-import { useRef, useState } from 'react';
-import { App, Button, Upload, type UploadFile } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
-import type { UploadedFile } from '../../generated/types.js';
-import { useRuntime } from '../runtimeContext.js';
-import { saveBlob } from '../saveBlob.js';
+import { useRef } from 'react';
+import { Button, Upload, type UploadFile } from 'antd';
+import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import type { AttachmentUploadProps as DescribedAttachmentUploadProps, UploadedFile } from '../../generated/types.js';
+import { CHUNKED_UPLOAD_FROM_BYTES, MB } from '../../shared/uploadPurposes.js';
+import { acceptAttribute, acceptedExtensions, limitMbOf, type UploadRules } from '../upload/uploadRules.js';
+import { useUploadQueue } from '../upload/useUploadQueue.js';
+import { withStoredFile } from '../upload/fileKinds.js';
+import { useFileActions } from '../upload/useFileActions.js';
+import './uploads.css';
 
-const GENERAL_LIMIT_MB = 30;
-
-export interface AttachmentUploadProps {
-  /** 1 for a single attachment (a new file replaces the old one); at most 10 otherwise. */
-  maxCount?: number;
-  limitMb?: number;
-  /** Allowed extensions, e.g. `["pdf", "jpg"]`; the server checks the content as well. */
-  accept?: string[];
+export type AttachmentUploadProps = DescribedAttachmentUploadProps & {
   value?: UploadedFile[];
   onChange?: (files: UploadedFile[]) => void;
   disabled?: boolean;
-}
+  readOnly?: boolean;
+};
 
 /**
- * 附件: uploads through the file operation with the spec's messages, lists the files as download
- * links, and removes them on request. The value is the list of uploaded files.
+ * 附件: uploads through the file operations with the spec's messages (large files in resumable
+ * chunks, with a progress bar), lists the files as download links, and removes them on request.
+ * The value is the list of uploaded files.
  */
-export function AttachmentUpload({ maxCount = 10, limitMb = GENERAL_LIMIT_MB, accept, value = [], onChange, disabled }: AttachmentUploadProps) {
-  const runtime = useRuntime();
-  const { message } = App.useApp();
-  const [uploading, setUploading] = useState(0);
+export function AttachmentUpload({ maxCount = 10, purpose = 'general', limitMb, accept, drag, value = [], onChange, disabled, readOnly }: AttachmentUploadProps) {
+  const rules: UploadRules = { purpose, limitMb, accept, maxCount };
   // Several files may finish together: each adds to the newest list, not to the one it started with.
   const latest = useRef(value);
   latest.current = value;
@@ -33,69 +30,67 @@ export function AttachmentUpload({ maxCount = 10, limitMb = GENERAL_LIMIT_MB, ac
     latest.current = next;
     onChange?.(next);
   };
+  const queue = useUploadQueue(rules, () => (maxCount === 1 ? 0 : latest.current.length));
+  const { download, remove } = useFileActions();
+  const editable = !disabled && !readOnly;
 
-  const beforeUpload = (file: File) => {
-    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (accept && !accept.includes(extension)) {
-      message.warning(`文件只能是 ${accept.map((t) => (t === 'jpeg' ? 'jpg' : t)).filter((t, i, all) => all.indexOf(t) === i).join('、')} 格式`);
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size > limitMb * 1024 * 1024) {
-      message.warning(`上传文件大小不能超过 ${limitMb}MB!`);
-      return Upload.LIST_IGNORE;
-    }
-    if (maxCount > 1 && latest.current.length + uploading >= maxCount) {
-      message.warning(`最多只能上传 ${maxCount} 个文件`);
-      return Upload.LIST_IGNORE;
-    }
-    return true;
+  // A finished file keeps the list key of its progress entry, so the entry turns into it in place.
+  const listUid = useRef(new Map<string, string>());
+  const shownUid = (f: UploadedFile) => listUid.current.get(f.uid) ?? f.uid;
+  const done: UploadFile[] = value.map((f) => ({ uid: shownUid(f), name: f.name, status: 'done', size: f.size }));
+  const fileList: UploadFile[] = [
+    ...done,
+    ...queue.inFlight
+      .filter((f) => !done.some((d) => d.uid === f.uid))
+      .map((f): UploadFile => ({ uid: f.uid, name: f.name, status: 'uploading', percent: f.percent })),
+  ];
+  const props = {
+    multiple: maxCount > 1,
+    fileList,
+    disabled: !editable,
+    accept: acceptAttribute(rules),
+    beforeUpload: (file: File) => queue.admit(file) || Upload.LIST_IGNORE,
+    customRequest: ({ file }: { file: unknown }) =>
+      void queue.run(
+        (send) => send(file as File),
+        (stored, [inFlightUid]) => {
+          const next = withStoredFile(latest.current, stored, maxCount);
+          if (inFlightUid) listUid.current.set(next[next.length - 1].uid, inFlightUid);
+          commit(next);
+        },
+      ),
+    onPreview: (item: UploadFile) => {
+      const file = value.find((f) => shownUid(f) === item.uid);
+      if (file) void download(file);
+    },
+    onRemove: (item: UploadFile) => {
+      commit(remove(latest.current, (f) => shownUid(f) === item.uid));
+      return true;
+    },
+    showUploadList: { showRemoveIcon: editable },
+    className: 'ipm-attachments',
   };
+  const canAdd = editable && (maxCount === 1 || value.length + queue.pending < maxCount);
 
-  const upload = async (file: File) => {
-    setUploading((n) => n + 1);
-    try {
-      const form = new FormData();
-      form.append('file', file);
-      const stored = await runtime.callOperation<UploadedFile>('file.upload', form);
-      message.success('上传成功');
-      commit(maxCount === 1 ? [stored] : [...latest.current, stored]);
-    } catch {
-      message.error('上传失败，请重试');
-    } finally {
-      setUploading((n) => n - 1);
-    }
-  };
-
-  const download = async (file: UploadedFile) => {
-    message.warning('开始下载，请稍候');
-    try {
-      saveBlob(await runtime.callOperation<Blob>('file.download', { path: file.path }), file.name);
-    } catch {
-      message.error('文件下载失败，请稍后重试');
-    }
-  };
-
-  const fileList: UploadFile[] = value.map((f) => ({ uid: f.uid, name: f.name, status: 'done', size: f.size }));
+  if (drag) {
+    const types = acceptedExtensions(rules);
+    return (
+      <Upload.Dragger {...props} openFileDialogOnClick={canAdd}>
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">将文件拖到此处，或点击上传</p>
+        <p className="ant-upload-hint">
+          支持 {types.join('、')} 格式，单个文件不超过 {limitMbOf(rules)}MB
+          {limitMbOf(rules) * MB >= CHUNKED_UPLOAD_FROM_BYTES ? '，50MB 及以上的文件分片上传，中断后可续传' : ''}
+        </p>
+      </Upload.Dragger>
+    );
+  }
   return (
-    <Upload
-      multiple={maxCount > 1}
-      fileList={fileList}
-      disabled={disabled}
-      beforeUpload={beforeUpload}
-      customRequest={({ file }) => void upload(file as File)}
-      onPreview={(item) => {
-        const file = value.find((f) => f.uid === item.uid);
-        if (file) void download(file);
-      }}
-      onRemove={(item) => {
-        commit(latest.current.filter((f) => f.uid !== item.uid));
-        message.success('文件已移除');
-        return true;
-      }}
-      showUploadList={{ showRemoveIcon: !disabled }}
-    >
-      {(maxCount === 1 || value.length < maxCount) && (
-        <Button icon={<UploadOutlined />} loading={uploading > 0} disabled={disabled}>
+    <Upload {...props}>
+      {canAdd && (
+        <Button icon={<UploadOutlined />} loading={queue.inFlight.length > 0}>
           {maxCount === 1 && value.length === 1 ? '重新上传' : '上传文件'}
         </Button>
       )}

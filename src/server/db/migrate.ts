@@ -7,6 +7,7 @@ import * as verification from './migrations/0005_verification.js';
 import * as memos from './migrations/0006_memos.js';
 import * as displayPreferences from './migrations/0007_display_preferences.js';
 import * as files from './migrations/0008_files.js';
+import * as uploadSessions from './migrations/0009_upload_sessions.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_memos': memos,
   '0007_display_preferences': displayPreferences,
   '0008_files': files,
+  '0009_upload_sessions': uploadSessions,
 };
 
 export const APP_ROLE = 'ipm_app';

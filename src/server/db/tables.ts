@@ -229,6 +229,28 @@ export interface FilesTable {
   created_at: CreatedAt;
 }
 
+export interface UploadSessionsTable {
+  /** The upload id handed to the client: random, so it cannot be guessed. */
+  id: string;
+  org_id: number;
+  uploader_id: number | null;
+  purpose: string;
+  file_name: string;
+  extension: string;
+  size: ColumnType<string | number, number, number>;
+  chunk_size: number;
+  chunk_count: number;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface UploadChunksTable {
+  org_id: number;
+  session_id: string;
+  chunk_index: number;
+  size: number;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -252,6 +274,8 @@ export interface Database {
   memos: MemosTable;
   display_preferences: DisplayPreferencesTable;
   files: FilesTable;
+  upload_sessions: UploadSessionsTable;
+  upload_chunks: UploadChunksTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -270,4 +294,6 @@ export const TENANT_TABLES = [
   'memos',
   'display_preferences',
   'files',
+  'upload_sessions',
+  'upload_chunks',
 ] as const satisfies readonly (keyof Database)[];

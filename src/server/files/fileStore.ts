@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
@@ -15,9 +15,32 @@ export interface StoredFile {
 
 const HEAD_BYTES = 4100;
 
+/** Thrown while a file arrives, as soon as it passes the size it was allowed. */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`file exceeds ${maxBytes} bytes`);
+  }
+}
+
+/** Counts what passes through and fails the stream the moment it exceeds `maxBytes`. */
+export function sizeGuard(maxBytes: number): Transform & { bytes(): number } {
+  let size = 0;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) done(new FileTooLargeError(maxBytes));
+      else done(null, chunk);
+    },
+  });
+  return Object.assign(guard, { bytes: () => size });
+}
+
+/** Where files being received wait until they are complete. */
+const INCOMING = '.incoming';
+
 /** Files on the local disk under one directory; paths handed out are relative to it. */
 export class FileStore {
-  constructor(private readonly root: string) {}
+  constructor(readonly root: string) {}
 
   /** Where a relative path lives, refusing anything that would step outside the root. */
   absolute(path: string): string {
@@ -28,10 +51,11 @@ export class FileStore {
 
   /**
    * Streams an upload to a temporary file while hashing it, then moves it to
-   * `<org>/<yyyymm>/<sha256>.<ext>`: the same content stored twice is one file.
+   * `<org>/<yyyymm>/<sha256>.<ext>`: the same content stored twice is one file. More than
+   * `maxBytes` fails with FileTooLargeError and leaves nothing behind.
    */
-  async save(source: Readable, orgId: number, extension: string): Promise<StoredFile> {
-    const temp = join(this.root, '.incoming', `${Date.now()}-${randomBytes(6).toString('hex')}`);
+  async save(source: Readable, orgId: number, extension: string, maxBytes = Number.POSITIVE_INFINITY): Promise<StoredFile> {
+    const temp = join(this.root, INCOMING, `${Date.now()}-${randomBytes(6).toString('hex')}`);
     await mkdir(dirname(temp), { recursive: true });
     const hash = createHash('sha256');
     let size = 0;
@@ -49,7 +73,7 @@ export class FileStore {
       },
     });
     try {
-      await pipeline(source, observe, createWriteStream(temp));
+      await pipeline(source, sizeGuard(maxBytes), observe, createWriteStream(temp));
     } catch (err) {
       await rm(temp, { force: true });
       throw err;
@@ -61,6 +85,15 @@ export class FileStore {
     await mkdir(dirname(target), { recursive: true });
     await rename(temp, target);
     return { path, size, sha256, head: new Uint8Array(Buffer.concat(headChunks)) };
+  }
+
+  /** Removes half-received files left by a server that stopped while receiving them. */
+  async sweepIncoming(before: Date): Promise<void> {
+    const dir = join(this.root, INCOMING);
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const info = await stat(join(dir, name)).catch(() => null);
+      if (info && info.mtime < before) await rm(join(dir, name), { force: true });
+    }
   }
 
   async discard(path: string): Promise<void> {

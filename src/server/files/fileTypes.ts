@@ -1,3 +1,5 @@
+import type { GeneralExtension } from '../../shared/uploadPurposes.js';
+
 /** What an upload may be, by extension, and the content type its bytes must show (file-type's name). */
 export const GENERAL_UPLOAD_TYPES: Record<string, { detected: string | null; mime: string }> = {
   pdf: { detected: 'pdf', mime: 'application/pdf' },
@@ -18,7 +20,7 @@ export const GENERAL_UPLOAD_TYPES: Record<string, { detected: string | null; mim
   // Plain text has no signature: it must simply not look like anything else, nor hold NUL bytes.
   txt: { detected: null, mime: 'text/plain; charset=utf-8' },
   csv: { detected: null, mime: 'text/csv; charset=utf-8' },
-};
+} satisfies Record<GeneralExtension, { detected: string | null; mime: string }>;
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

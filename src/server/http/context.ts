@@ -10,7 +10,8 @@ import type { PageCatalog } from '../pages/pageCatalog.js';
 import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
 import type { SmsGateway } from '../notify/smsGateway.js';
 import type { FileStore } from '../files/fileStore.js';
-import type { ReceivedUpload } from '../files/receiveUpload.js';
+import type { ReceivedChunk, ReceivedUpload } from '../files/receiveUpload.js';
+import type { ChunkArea } from '../files/chunkArea.js';
 import type { OperationId, OperationTypes } from '../../generated/routes.js';
 
 /** What every handler may use, whoever calls. */
@@ -24,6 +25,8 @@ export interface ServerServices {
   pages: PageCatalog;
   sms: SmsGateway;
   files: FileStore;
+  /** Chunks of resumable uploads, in a temporary area under FILES_DIR. */
+  chunks: ChunkArea;
 }
 
 export interface PublicContext extends ServerServices {
@@ -39,6 +42,8 @@ export interface TenantContext extends PublicContext {
   db: ScopedDb;
   /** For uploads: the file, already stored before the transaction began. */
   upload?: ReceivedUpload;
+  /** For one chunk of a resumable upload: its bytes, in a temporary file until the handler keeps them. */
+  chunk?: ReceivedChunk;
 }
 
 type ContextOf<K extends OperationId> = OperationTypes[K]['public'] extends true ? PublicContext : TenantContext;

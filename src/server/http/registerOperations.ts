@@ -4,7 +4,8 @@ import { PUBLIC, SIGNED_IN, type JsonSchema, type OperationDefinition } from '..
 import { operationTable, sharedSchemas } from '../../generated/routes.js';
 import { resolveSession, type Session } from '../auth/session.js';
 import { withOrganisation } from '../db/tenantScope.js';
-import { receiveUpload } from '../files/receiveUpload.js';
+import { receiveMultipart } from '../files/receiveUpload.js';
+import { multipartFieldCheck } from './multipartFields.js';
 import { forbidden } from './apiError.js';
 import { cleanHtmlFields, htmlFieldPaths } from './htmlFields.js';
 import { sanitizeRichText } from './richTextSanitizer.js';
@@ -56,6 +57,7 @@ export function registerOperations(
     const output = op.transport === 'file' ? {} : { response: { 200: envelopeSchema(op.response) } };
     // Rich text (`contentMediaType: text/html`) is sanitised here, after validation, before any handler sees it.
     const htmlFields = op.transport === 'multipart' ? [] : htmlFieldPaths(op.request, (ref) => schemaById.get(ref));
+    const checkFields = op.transport === 'multipart' ? multipartFieldCheck(op.request) : undefined;
     app.route({
       method: op.method,
       url: op.path,
@@ -72,16 +74,17 @@ export function registerOperations(
           }
         : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const body = op.transport === 'multipart' ? {} : op.method === 'GET' ? request.query : request.body;
+        let body = op.method === 'GET' ? request.query : request.body;
         let data: unknown;
         if (op.permission === PUBLIC) {
           data = await handler(body, { ...services, request, reply, session: await optionalSession(services, request) });
         } else {
           const session = await resolveSession(services.system, request);
           checkPermission(op, session, permissionLabels);
-          const upload = op.transport === 'multipart' ? await receiveUpload(request, services.files, session.orgId, op.uploadLimitMb ?? 30) : undefined;
+          const received = checkFields ? await receiveMultipart(request, services, session.orgId, op, checkFields) : undefined;
+          if (received) body = received.fields;
           data = await withOrganisation(services.system, session.orgId, (db) =>
-            handler(body, { ...services, request, reply, session, db, upload }),
+            handler(body, { ...services, request, reply, session, db, upload: received?.upload, chunk: received?.chunk }),
           );
         }
         if (op.transport === 'file') {

@@ -11,7 +11,7 @@ import type { ComponentDescription } from '../../generated/types.js';
 
 type Problem = { at: string; message: string };
 
-const KIND_TEXT: Record<DesignableKind, string> = { pages: '页面', forms: '表单', fields: '字段类型' };
+const KIND_TEXT: Record<DesignableKind, string> = { pages: '页面', forms: '表单', fields: '字段类型', caseTypes: '案件类型' };
 
 /** Every problem of a candidate version: the schema check plus the designer lock-out rule. */
 async function problemsOf(ctx: TenantContext, kind: DesignableKind, key: string, body: JsonSchema): Promise<Problem[]> {

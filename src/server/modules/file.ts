@@ -1,42 +1,57 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { sql } from 'kysely';
+import type { ChunkedUpload, UploaderFiles } from '../../generated/types.js';
+import { SubCode } from '../../shared/envelope.js';
+import { CHUNK_SIZE_BYTES, tooLargeMessage, type UploadPurpose } from '../../shared/uploadPurposes.js';
 import type { HandlersOf } from '../http/context.js';
-import { badRequest, notFound } from '../http/apiError.js';
-import { GENERAL_UPLOAD_TYPES, typeMismatch } from '../files/fileTypes.js';
+import { ApiError, badRequest, notFound } from '../http/apiError.js';
+import type { ScopedDb } from '../db/tenantScope.js';
+import { pageWindow } from '../db/paging.js';
+import type { UploadSessionsTable } from '../db/tables.js';
+import { extensionOf } from '../files/fileTypes.js';
+import { newUploadId } from '../files/chunkArea.js';
+import { nameRefusal, purposeLimitBytes } from '../files/receiveUpload.js';
+import { contentMismatch, recordUpload, uploadedFileReply } from '../files/recordUpload.js';
+
+const SESSION_GONE = '上传任务不存在或已过期，请重新上传';
+/** Enough of the first chunk for file-type to recognise what the file is. */
+const HEAD_BYTES = 4100;
+/** How many of each member's newest files the per-uploader list carries. */
+const FILES_PER_UPLOADER = 20;
+
+type SessionRow = Pick<UploadSessionsTable, 'id' | 'purpose' | 'file_name' | 'extension' | 'chunk_size' | 'chunk_count'> & { size: string | number };
+
+async function sessionOf(db: ScopedDb, uploadId: string, lock = false): Promise<SessionRow> {
+  const query = db
+    .selectFrom('upload_sessions')
+    .select(['id', 'purpose', 'file_name', 'extension', 'size', 'chunk_size', 'chunk_count'])
+    .where('id', '=', uploadId);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw notFound(SESSION_GONE);
+  return row;
+}
+
+async function statusOf(db: ScopedDb, session: SessionRow): Promise<ChunkedUpload> {
+  const chunks = await db.selectFrom('upload_chunks').select('chunk_index').where('session_id', '=', session.id).orderBy('chunk_index').execute();
+  return {
+    uploadId: session.id,
+    fileName: session.file_name,
+    size: Number(session.size),
+    purpose: session.purpose as UploadPurpose,
+    chunkSize: session.chunk_size,
+    chunkCount: session.chunk_count,
+    received: chunks.map((c) => c.chunk_index),
+  };
+}
+
+/** Every chunk is `chunk_size` bytes except the last, which holds the rest. */
+function expectedChunkSize(session: SessionRow, index: number): number {
+  return index === session.chunk_count - 1 ? Number(session.size) - index * session.chunk_size : session.chunk_size;
+}
 
 export const fileHandlers: HandlersOf<'file'> = {
   'file.upload': async (_body, ctx) => {
     const { name, extension, stored } = ctx.upload!;
-    // The bytes, not the name, decide what the file is.
-    const detected = (await fileTypeFromBuffer(stored.head))?.ext;
-    const mismatch = typeMismatch(extension, detected, stored.head);
-    if (mismatch) {
-      const alsoKnown = await ctx.db.selectFrom('files').select('id').where('path', '=', stored.path).executeTakeFirst();
-      if (!alsoKnown) await ctx.files.discard(stored.path);
-      throw badRequest(mismatch);
-    }
-    const row = await ctx.db
-      .insertInto('files')
-      .values({
-        org_id: ctx.session.orgId,
-        uploader_id: ctx.session.userId,
-        path: stored.path,
-        original_name: name,
-        content_type: GENERAL_UPLOAD_TYPES[extension].mime,
-        size: stored.size,
-        sha256: stored.sha256,
-      })
-      .onConflict((oc) => oc.columns(['org_id', 'path']).doUpdateSet({ original_name: name }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return {
-      uid: String(row.id),
-      name,
-      size: stored.size,
-      type: extension,
-      path: stored.path,
-      url: `/api/file/download?path=${encodeURIComponent(stored.path)}`,
-      status: 'done' as const,
-    };
+    return recordUpload(ctx, name, extension, stored);
   },
 
   'file.download': async (body, ctx) => {
@@ -44,5 +59,121 @@ export const fileHandlers: HandlersOf<'file'> = {
     if (!file) throw notFound('文件不存在或无权访问');
     const { stream, size } = await ctx.files.open(file.path);
     return { stream, size, fileName: file.original_name, contentType: file.content_type };
+  },
+
+  'file.startUpload': async (body, ctx) => {
+    const purpose = body.purpose ?? 'general';
+    const extension = extensionOf(body.fileName);
+    const refusal = nameRefusal(purpose, extension);
+    if (refusal) throw badRequest(refusal);
+    if (body.size > purposeLimitBytes(purpose)) throw new ApiError(413, SubCode.tooLarge, tooLargeMessage(purpose));
+    const session = {
+      id: newUploadId(),
+      purpose,
+      file_name: body.fileName,
+      extension,
+      size: body.size,
+      chunk_size: CHUNK_SIZE_BYTES,
+      chunk_count: Math.ceil(body.size / CHUNK_SIZE_BYTES),
+    };
+    await ctx.db
+      .insertInto('upload_sessions')
+      .values({ ...session, org_id: ctx.session.orgId, uploader_id: ctx.session.userId })
+      .execute();
+    return statusOf(ctx.db, session);
+  },
+
+  'file.uploadChunk': async (body, ctx) => {
+    const chunk = ctx.chunk!;
+    try {
+      const session = await sessionOf(ctx.db, body.uploadId);
+      const index = Number(body.index);
+      if (index >= session.chunk_count) throw badRequest(`分片序号超出范围：应为 0 到 ${session.chunk_count - 1}`);
+      const expected = expectedChunkSize(session, index);
+      if (chunk.size !== expected) throw badRequest(`第 ${index} 个分片应为 ${expected} 字节，收到 ${chunk.size} 字节`);
+      if (index === 0) {
+        // Refuse a program renamed to .pdf on its first chunk, before the rest is even sent.
+        const mismatch = await contentMismatch(session.extension, await ctx.chunks.headOf(chunk.temp, HEAD_BYTES));
+        if (mismatch) throw badRequest(mismatch);
+      }
+      await ctx.chunks.keep(chunk.temp, ctx.session.orgId, session.id, index);
+      await ctx.db
+        .insertInto('upload_chunks')
+        .values({ org_id: ctx.session.orgId, session_id: session.id, chunk_index: index, size: chunk.size })
+        .onConflict((oc) => oc.columns(['session_id', 'chunk_index']).doUpdateSet({ size: chunk.size }))
+        .execute();
+      await ctx.db.updateTable('upload_sessions').set({ updated_at: new Date() }).where('id', '=', session.id).execute();
+      return statusOf(ctx.db, session);
+    } catch (err) {
+      await ctx.chunks.discardTemp(chunk.temp);
+      throw err;
+    }
+  },
+
+  'file.uploadStatus': async (body, ctx) => statusOf(ctx.db, await sessionOf(ctx.db, body.uploadId)),
+
+  'file.completeUpload': async (body, ctx) => {
+    // The lock makes a second, simultaneous completion wait and then find the upload gone.
+    const session = await sessionOf(ctx.db, body.uploadId, true);
+    const { received } = await statusOf(ctx.db, session);
+    if (received.length < session.chunk_count) {
+      const have = new Set(received);
+      const missing = Array.from({ length: session.chunk_count }, (_, i) => i).filter((i) => !have.has(i));
+      throw badRequest(`还有 ${missing.length} 个分片未上传（序号 ${missing.slice(0, 10).join('、')}${missing.length > 10 ? ' 等' : ''}），请补传后再完成`);
+    }
+    const orgId = ctx.session.orgId;
+    const purpose = session.purpose as UploadPurpose;
+    const stored = await ctx.files.save(ctx.chunks.assembled(orgId, session.id, session.chunk_count), orgId, session.extension, purposeLimitBytes(purpose));
+    if (stored.size !== Number(session.size)) throw new Error(`assembled ${stored.size} bytes, expected ${session.size}`);
+    const reply = await recordUpload(ctx, session.file_name, session.extension, stored);
+    await ctx.db.deleteFrom('upload_sessions').where('id', '=', session.id).execute();
+    await ctx.chunks.remove(orgId, session.id);
+    return reply;
+  },
+
+  'file.listByUploader': async (body, ctx) => {
+    const { limit, offset } = pageWindow(body);
+    const uploaders = await ctx.db
+      .selectFrom('files')
+      .innerJoin('users', 'users.id', 'files.uploader_id')
+      .select(['users.id as id', 'users.display_name as name'])
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('files.created_at').as('last')])
+      .groupBy(['users.id', 'users.display_name'])
+      .orderBy('last', 'desc')
+      .orderBy('users.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const total = await ctx.db
+      .selectFrom('files')
+      .select(sql<number>`count(distinct uploader_id)::int`.as('n'))
+      .where('uploader_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const ids = uploaders.map((u) => u.id);
+    const newest =
+      ids.length === 0
+        ? []
+        : await ctx.db
+            .selectFrom((db) =>
+              db
+                .selectFrom('files')
+                .select(['id', 'uploader_id', 'path', 'original_name', 'size', sql<number>`row_number() over (partition by uploader_id order by id desc)`.as('rank')])
+                .where('uploader_id', 'in', ids)
+                .as('ranked'),
+            )
+            .selectAll()
+            .where('rank', '<=', FILES_PER_UPLOADER)
+            .orderBy('id', 'desc')
+            .execute();
+    const list: UploaderFiles[] = uploaders.map((u) => ({
+      id: u.id,
+      name: u.name,
+      count: Number(u.count),
+      lastUploadedAt: new Date(u.last as Date | string).toISOString(),
+      files: newest
+        .filter((f) => f.uploader_id === u.id)
+        .map((f) => uploadedFileReply(f.id, f.original_name, extensionOf(f.path), { path: f.path, size: Number(f.size) })),
+    }));
+    return { list, count: total.n };
   },
 };

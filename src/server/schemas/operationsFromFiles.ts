@@ -10,6 +10,7 @@ interface ApiFileOperation {
   silent?: boolean;
   transport?: OperationDefinition['transport'];
   uploadLimitMb?: number;
+  uploadKind?: OperationDefinition['uploadKind'];
   request: JsonSchema;
   response: JsonSchema;
 }
@@ -32,7 +33,7 @@ export function operationsFromFiles(apiFiles: SchemaFile[]): OperationDefinition
         permission: op.permission,
         silent: op.silent ?? false,
         transport: op.transport ?? 'json',
-        ...(op.transport === 'multipart' ? { uploadLimitMb: op.uploadLimitMb ?? 30 } : {}),
+        ...(op.transport === 'multipart' ? { uploadLimitMb: op.uploadLimitMb ?? 30, uploadKind: op.uploadKind ?? 'file' } : {}),
         request: op.request,
         response: op.response,
       });

@@ -4,10 +4,10 @@ import { operationsFromFiles } from './operationsFromFiles.js';
 import { collectSchemaProblems, type SchemaProblem } from './schemaProblems.js';
 
 /** The kinds of schema an organisation may replace with versions of its own. */
-export const DESIGNABLE_KINDS = ['pages', 'forms', 'fields'] as const;
+export const DESIGNABLE_KINDS = ['pages', 'forms', 'fields', 'caseTypes'] as const;
 export type DesignableKind = (typeof DESIGNABLE_KINDS)[number];
 
-/** Pages are keyed by their route, forms and field types by their name. */
+/** Pages are keyed by their route, everything else by its name. */
 export function keyOf(kind: DesignableKind, body: JsonSchema): string | undefined {
   const key = kind === 'pages' ? body.path : body.name;
   return typeof key === 'string' ? key : undefined;

@@ -19,6 +19,7 @@ const META_OF_KIND: Partial<Record<SchemaFile['kind'], string>> = {
   fields: 'meta/field-type.schema.json',
   dicts: 'meta/dict.schema.json',
   components: 'meta/component.schema.json',
+  caseTypes: 'meta/case-type.schema.json',
 };
 
 /**
@@ -55,6 +56,12 @@ function describeAjvError(e: ErrorObject): string {
       return `取值只能是 ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join('、')}`;
     case 'type':
       return `类型应为 ${String(params.type)}`;
+    case 'minItems':
+      return `至少要有 ${String(params.limit)} 项`;
+    case 'minLength':
+      return `至少要有 ${String(params.limit)} 个字符`;
+    case 'pattern':
+      return `格式不符（应匹配 ${String(params.pattern)}）`;
     default:
       return e.message ?? '不符合描述';
   }
@@ -80,8 +87,16 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
   const problems: SchemaProblem[] = [];
   const ajv = new Ajv({ ...AJV_OPTIONS, keywords: [...ANNOTATION_KEYWORDS], verbose: true });
   addFormats(ajv);
-  // Filled below, once the names are known; the formats are looked up when a value is validated.
-  const known: Record<NameFormat, Set<string>> = { operation: new Set(), permission: new Set(), route: new Set() };
+  // The names that exist, for the formats component props and meta-schemas use.
+  const permissionFile = files.find((f) => f.file === 'dicts/permissions.json');
+  const permissions = new Set(((permissionFile?.body.items as { value: string }[]) ?? []).map((i) => i.value));
+  if (!permissionFile) problems.push({ file: 'dicts/permissions.json', message: '缺少权限键字典' });
+  const operationIds = new Set(operations.map((o) => o.id));
+  const known: Record<NameFormat, Set<string>> = {
+    operation: operationIds,
+    permission: permissions,
+    route: new Set(files.filter((f) => f.kind === 'pages').map((f) => f.body.path as string)),
+  };
   for (const format of NAME_FORMATS) {
     ajv.addFormat(format, { type: 'string', validate: (value: string) => known[format].has(format === 'route' ? value.split('?')[0] : value) });
   }
@@ -124,14 +139,6 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
   }
 
   // Names that must exist.
-  const permissionFile = files.find((f) => f.file === 'dicts/permissions.json');
-  const permissions = new Set(((permissionFile?.body.items as { value: string }[]) ?? []).map((i) => i.value));
-  if (!permissionFile) problems.push({ file: 'dicts/permissions.json', message: '缺少权限键字典' });
-  const operationIds = new Set(operations.map((o) => o.id));
-  known.operation = operationIds;
-  known.permission = permissions;
-  known.route = new Set(files.filter((f) => f.kind === 'pages').map((f) => f.body.path as string));
-
   // Every component description: named like its file, props a schema that compiles.
   const components = new Map<string, { kind: string; props: ValidateFunction | null; nested: string[] }>();
   for (const f of files.filter((x) => x.kind === 'components')) {
@@ -215,5 +222,6 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
   }
   for (const f of files.filter((x) => x.kind === 'forms')) checkBody(f.file, f.body.schema as JsonSchema, '/schema');
   for (const f of files.filter((x) => x.kind === 'components')) checkBody(f.file, f.body.example as JsonSchema, '/example');
+  for (const f of files.filter((x) => x.kind === 'caseTypes')) if (f.body.form) checkBody(f.file, f.body.form as JsonSchema, '/form');
   return problems;
 }

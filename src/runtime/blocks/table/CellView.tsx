@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { FallbackImage } from '../../components/FallbackImage.js';
+import { ThumbnailCell } from '../../components/ThumbnailCell.js';
+import type { UploadedFile } from '../../../generated/types.js';
 import { optionLabel } from './columnOptions.js';
 import type { TableColumn } from './types.js';
 
@@ -25,6 +27,8 @@ export function cellView(column: TableColumn, value: unknown): ReactNode {
       return <span className="ipm-cell-tag">{optionLabel(column.options, value)}</span>;
     case 'image':
       return <FallbackImage width={48} height={48} src={String(value)} />;
+    case 'thumbnails':
+      return <ThumbnailCell value={value as UploadedFile[]} />;
     default:
       return String(value);
   }

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signIn } from './support.js';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
+const BASE = `http://localhost:${PORT}`;
+
+test.use({ baseURL: BASE });
+
+let server: ChildProcess | undefined;
+let schemasDir = '';
+
+// The developer's path: one schema file more, nothing else changed, not even a build.
+test.beforeAll(async () => {
+  schemasDir = mkdtempSync(join(tmpdir(), 'ipm-schemas-'));
+  cpSync('schemas', schemasDir, { recursive: true });
+  const page = {
+    path: '/deal/weekly',
+    title: '本周概要',
+    menuKey: 'workbench',
+    order: 9,
+    body: {
+      type: 'object',
+      properties: {
+        heading: { type: 'void', 'x-component': 'Title', 'x-component-props': { level: 4 }, 'x-content': '本周概要' },
+        messages: { type: 'void', 'x-component': 'OperationList', 'x-component-props': { operation: 'home.getMessageList', titleField: 'title', summary: '未读 {unread} 条' } },
+      },
+    },
+  };
+  writeFileSync(join(schemasDir, 'pages', 'deal-weekly.json'), JSON.stringify(page, null, 2));
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: 'memory://', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0', SCHEMAS_DIR: schemasDir },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 240; i++) {
+    const up = await fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('服务未能启动');
+});
+
+test.afterAll(() => {
+  server?.kill();
+  rmSync(schemasDir, { recursive: true, force: true });
+});
+
+test('a new page file is a new route and menu entry with no other change', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'staff');
+  await page.locator('.ipm-sider').getByText('本周概要').click();
+  await expect(page).toHaveURL(`${BASE}/deal/weekly`);
+  await expect(page.getByRole('heading', { name: '本周概要' })).toBeVisible();
+  await expect(page.getByText(/^未读 \d+ 条$/)).toBeVisible();
+  await expect(page).toHaveTitle(/^本周概要/);
+});
