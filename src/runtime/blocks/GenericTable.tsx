@@ -3,6 +3,7 @@ import { App, Button, Descriptions, Space, Table, Tooltip, Typography, type Tabl
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { RecursionField, useField, useFieldSchema, type ISchema } from '@formily/react';
 import type { GeneralField } from '@formily/core';
+import { useSWRConfig } from 'swr';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { confirmOptions } from '../confirmDialog.js';
@@ -84,7 +85,15 @@ export function GenericTable(props: GenericTableProps) {
   }, [props.queryChannel]);
 
   const sortBody = sort ? { [props.sortFieldParam ?? 'sortField']: sort.field, [props.sortOrderParam ?? 'sortType']: sort.order } : {};
-  const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, { ...props.body, ...conditions, ...sortBody, ...page });
+  const request = { ...props.body, ...conditions, ...sortBody, ...page };
+  const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, request);
+  const { mutate: mutateCache } = useSWRConfig();
+  const requestText = JSON.stringify(request);
+  // After a change every cached page of this list is stale: drop the others, fetch this one again.
+  const refresh = useCallback(async () => {
+    await mutateCache((key) => Array.isArray(key) && key[0] === operation && key[1] !== requestText, undefined, { revalidate: false });
+    return mutate();
+  }, [mutateCache, mutate, operation, requestText]);
   const rows = useMemo(() => (readPath(data, listPath) as Row[] | undefined) ?? [], [data, listPath]);
   const total = Number(readPath(data, countPath) ?? rows.length);
   useEffect(() => {
@@ -114,7 +123,7 @@ export function GenericTable(props: GenericTableProps) {
     try {
       await runtime.callOperation(button.operation, { ...button.body, ...body });
       if (button.successMessage) runtime.notify('success', button.successMessage);
-      await mutate();
+      await refresh();
       return true;
     } catch {
       // Shown by the HTTP client.
@@ -149,7 +158,7 @@ export function GenericTable(props: GenericTableProps) {
       }
       const view = cellView(column, value);
       if (isEditable(column) && (!column.edit.permission || runtime.permissions.has(column.edit.permission)) && matchesCondition(row, column.edit.when)) {
-        return <EditableCell column={column} row={row} rowKey={rowKey} view={view} onSaved={() => mutate()} />;
+        return <EditableCell column={column} row={row} rowKey={rowKey} view={view} onSaved={refresh} />;
       }
       return view;
     };
@@ -187,7 +196,7 @@ export function GenericTable(props: GenericTableProps) {
     return out;
     // runRowButton only closes over values listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [permitted, settings, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, fragmentForm, fragments, runtime.permissions, rowKey, idOf, mutate]);
+  }, [permitted, settings, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh]);
 
   const rowSelection: TableProps<Row>['rowSelection'] = selectionColumn
     ? {
@@ -242,7 +251,7 @@ export function GenericTable(props: GenericTableProps) {
             </Button>
           ))}
           <Tooltip title="刷新">
-            <Button aria-label="刷新" icon={<ReloadOutlined spin={isValidating && !isLoading} />} onClick={() => mutate()} />
+            <Button aria-label="刷新" icon={<ReloadOutlined spin={isValidating && !isLoading} />} onClick={() => void refresh()} />
           </Tooltip>
           <Tooltip title="列表设置">
             <Button aria-label="列表设置" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} />
