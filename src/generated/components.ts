@@ -46,8 +46,10 @@ export const COMPONENT_NAMES = [
   'RouterLink',
   'Row',
   'SchemaDesigner',
+  'SearchForm',
   'Select',
   'SendCodeButton',
+  'SortBar',
   'Space',
   'Submit',
   'Switch',
@@ -58,3 +60,13 @@ export const COMPONENT_NAMES = [
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
+
+/**
+ * Props that carry Formily nodes of their own (a dialog's form, a row button's drawer content), as
+ * paths of property names with `*` for each array item. Their expressions belong to the scope they
+ * are rendered in, not to the node that carries them.
+ */
+export const NESTED_SCHEMA_PATHS: Partial<Record<ComponentName, string[][]>> = {
+  DialogFormButton: [["form"],["content"]],
+  GenericTable: [["rowButtons","*","dialog","form"],["rowButtons","*","dialog","content"],["dropdownItems","*","dialog","form"],["dropdownItems","*","dialog","content"]],
+};

@@ -3036,19 +3036,15 @@ export const operationTable: OperationDefinition[] = [
         },
         "sortField": {
           "title": "排序字段",
+          "description": "applicantName、applicantType、bookType、id 之一，或按先后逗号连接的多个",
           "type": "string",
-          "enum": [
-            "applicantName",
-            "id"
-          ]
+          "pattern": "^(applicantName|applicantType|bookType|id)(,(applicantName|applicantType|bookType|id)){0,3}$"
         },
         "sortType": {
           "title": "排序方向",
+          "description": "asc 或 desc，多个时与排序字段一一对应、逗号连接",
           "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ]
+          "pattern": "^(asc|desc)(,(asc|desc)){0,3}$"
         },
         "applicantType": {
           "title": "申请人类型",

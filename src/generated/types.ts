@@ -1079,21 +1079,29 @@ export interface DialogFormButtonProps {
    */
   permission?: string;
   /**
-   * 对话框标题
+   * 容器：dialog 对话框（默认）或 drawer 右侧抽屉
+   */
+  container?: "dialog" | "drawer";
+  /**
+   * 标题：在表格行上打开时可用 {字段} 引用该行
    */
   title: string;
   /**
-   * 宽度
+   * 宽度：如 520、800、"70%"；对话框默认 520，抽屉默认 800
    */
   width?: number | string;
   /**
-   * 对话框中的表单：Formily 对象节点
+   * Formily 对象节点；“确定”先按字段规则校验，再提交给 operation，服务端接受后才关闭
    */
-  form: FormilyNode;
+  form?: FormilyNode;
   /**
-   * 提交接口：接口标识，如 memo.list
+   * 只读内容（详情、嵌套表格等）；在表格行上打开时表达式中可用 $record（该行）
    */
-  operation: string;
+  content?: FormilyNode;
+  /**
+   * 提交接口：接口标识，如 enterprise.saveInfo；有 form 时必填
+   */
+  operation?: string;
   /**
    * 固定附加字段
    */
@@ -1104,6 +1112,33 @@ export interface DialogFormButtonProps {
    * 成功提示
    */
   successMessage?: string;
+  /**
+   * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
+   */
+  successDialog?:
+    | ("publish" | "delete" | "success" | "change")
+    | {
+        /**
+         * 变体：取其标题与说明，可被 title、content 替换
+         */
+        variant?: "publish" | "delete" | "success" | "change";
+        /**
+         * 标题
+         */
+        title?: string;
+        /**
+         * 说明
+         */
+        content?: string;
+        /**
+         * 危险操作
+         */
+        danger?: boolean;
+        /**
+         * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+         */
+        autoClose?: boolean;
+      };
   /**
    * 成功后刷新
    */
@@ -1165,6 +1200,10 @@ export interface FilterBarProps {
    * 不显示为标签的键
    */
   excludeKeys?: string[];
+  /**
+   * 改动即查询：文字输入停止 300 ms 后、其他条件改动 500 ms 后自动查询
+   */
+  searchOnChange?: boolean;
 }
 
 export interface FormGridProps {
@@ -1618,9 +1657,9 @@ export interface GenericTableProps {
      */
     label: string;
     /**
-     * 接口：点击后调用的接口标识
+     * 接口：点击后调用的接口标识；与 dialog 二选一
      */
-    operation: string;
+    operation?: string;
     /**
      * 权限：用户有此按钮权限时才显示
      */
@@ -1646,23 +1685,31 @@ export interface GenericTableProps {
      */
     body?: {};
     /**
-     * 确认框：先确认再调用：publish、delete、success、change 四种变体，或自定的标题与说明
+     * 确认框：确认框：变体名 publish / delete / success / change，或 {variant, title, content, danger}
      */
     confirm?:
       | ("publish" | "delete" | "success" | "change")
       | {
           /**
-           * 标题：确认框标题
+           * 变体：取其标题与说明，可被 title、content 替换
            */
-          title: string;
+          variant?: "publish" | "delete" | "success" | "change";
           /**
-           * 说明：标题下的说明
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
            */
           content?: string;
           /**
-           * 危险操作：确定按钮显示为红色
+           * 危险操作
            */
           danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
         };
     /**
      * 危险样式：按钮显示为红色
@@ -1787,6 +1834,33 @@ export interface GenericTableProps {
                 in: unknown[];
               }
           )[];
+        };
+    /**
+     * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
+     */
+    successDialog?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 变体：取其标题与说明，可被 title、content 替换
+           */
+          variant?: "publish" | "delete" | "success" | "change";
+          /**
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
         };
   }[];
   /**
@@ -1800,9 +1874,9 @@ export interface GenericTableProps {
      */
     label: string;
     /**
-     * 接口：点击后调用的接口标识
+     * 接口：点击后调用的接口标识；与 dialog 二选一
      */
-    operation: string;
+    operation?: string;
     /**
      * 权限：用户有此按钮权限时才显示
      */
@@ -1828,23 +1902,31 @@ export interface GenericTableProps {
      */
     body?: {};
     /**
-     * 确认框：先确认再调用：publish、delete、success、change 四种变体，或自定的标题与说明
+     * 确认框：确认框：变体名 publish / delete / success / change，或 {variant, title, content, danger}
      */
     confirm?:
       | ("publish" | "delete" | "success" | "change")
       | {
           /**
-           * 标题：确认框标题
+           * 变体：取其标题与说明，可被 title、content 替换
            */
-          title: string;
+          variant?: "publish" | "delete" | "success" | "change";
           /**
-           * 说明：标题下的说明
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
            */
           content?: string;
           /**
-           * 危险操作：确定按钮显示为红色
+           * 危险操作
            */
           danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
         };
     /**
      * 危险样式：按钮显示为红色
@@ -1970,6 +2052,103 @@ export interface GenericTableProps {
               }
           )[];
         };
+    /**
+     * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
+     */
+    successDialog?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 变体：取其标题与说明，可被 title、content 替换
+           */
+          variant?: "publish" | "delete" | "success" | "change";
+          /**
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
+        };
+    /**
+     * 打开对话框或抽屉：与对话框按钮相同的属性（label、permission 除外）；内容中 $record 为该行，表单提交时附加行主键（idParam）
+     */
+    dialog?: {
+      /**
+       * 容器：dialog 对话框（默认）或 drawer 右侧抽屉
+       */
+      container?: "dialog" | "drawer";
+      /**
+       * 标题：在表格行上打开时可用 {字段} 引用该行
+       */
+      title: string;
+      /**
+       * 宽度：如 520、800、"70%"；对话框默认 520，抽屉默认 800
+       */
+      width?: number | string;
+      /**
+       * Formily 对象节点；“确定”先按字段规则校验，再提交给 operation，服务端接受后才关闭
+       */
+      form?: FormilyNode;
+      /**
+       * 只读内容（详情、嵌套表格等）；在表格行上打开时表达式中可用 $record（该行）
+       */
+      content?: FormilyNode;
+      /**
+       * 提交接口：接口标识，如 enterprise.saveInfo；有 form 时必填
+       */
+      operation?: string;
+      /**
+       * 固定附加字段
+       */
+      extra?: {
+        [k: string]: unknown;
+      };
+      /**
+       * 成功提示
+       */
+      successMessage?: string;
+      /**
+       * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
+       */
+      successDialog?:
+        | ("publish" | "delete" | "success" | "change")
+        | {
+            /**
+             * 变体：取其标题与说明，可被 title、content 替换
+             */
+            variant?: "publish" | "delete" | "success" | "change";
+            /**
+             * 标题
+             */
+            title?: string;
+            /**
+             * 说明
+             */
+            content?: string;
+            /**
+             * 危险操作
+             */
+            danger?: boolean;
+            /**
+             * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+             */
+            autoClose?: boolean;
+          };
+      /**
+       * 成功后刷新
+       */
+      refresh?: string[];
+    };
   }[];
   /**
    * 更多菜单项：操作列“更多”下拉中的项
@@ -1982,9 +2161,9 @@ export interface GenericTableProps {
      */
     label: string;
     /**
-     * 接口：点击后调用的接口标识
+     * 接口：点击后调用的接口标识；与 dialog 二选一
      */
-    operation: string;
+    operation?: string;
     /**
      * 权限：用户有此按钮权限时才显示
      */
@@ -2010,23 +2189,31 @@ export interface GenericTableProps {
      */
     body?: {};
     /**
-     * 确认框：先确认再调用：publish、delete、success、change 四种变体，或自定的标题与说明
+     * 确认框：确认框：变体名 publish / delete / success / change，或 {variant, title, content, danger}
      */
     confirm?:
       | ("publish" | "delete" | "success" | "change")
       | {
           /**
-           * 标题：确认框标题
+           * 变体：取其标题与说明，可被 title、content 替换
            */
-          title: string;
+          variant?: "publish" | "delete" | "success" | "change";
           /**
-           * 说明：标题下的说明
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
            */
           content?: string;
           /**
-           * 危险操作：确定按钮显示为红色
+           * 危险操作
            */
           danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
         };
     /**
      * 危险样式：按钮显示为红色
@@ -2152,6 +2339,103 @@ export interface GenericTableProps {
               }
           )[];
         };
+    /**
+     * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
+     */
+    successDialog?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 变体：取其标题与说明，可被 title、content 替换
+           */
+          variant?: "publish" | "delete" | "success" | "change";
+          /**
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
+        };
+    /**
+     * 打开对话框或抽屉：与对话框按钮相同的属性（label、permission 除外）；内容中 $record 为该行，表单提交时附加行主键（idParam）
+     */
+    dialog?: {
+      /**
+       * 容器：dialog 对话框（默认）或 drawer 右侧抽屉
+       */
+      container?: "dialog" | "drawer";
+      /**
+       * 标题：在表格行上打开时可用 {字段} 引用该行
+       */
+      title: string;
+      /**
+       * 宽度：如 520、800、"70%"；对话框默认 520，抽屉默认 800
+       */
+      width?: number | string;
+      /**
+       * Formily 对象节点；“确定”先按字段规则校验，再提交给 operation，服务端接受后才关闭
+       */
+      form?: FormilyNode;
+      /**
+       * 只读内容（详情、嵌套表格等）；在表格行上打开时表达式中可用 $record（该行）
+       */
+      content?: FormilyNode;
+      /**
+       * 提交接口：接口标识，如 enterprise.saveInfo；有 form 时必填
+       */
+      operation?: string;
+      /**
+       * 固定附加字段
+       */
+      extra?: {
+        [k: string]: unknown;
+      };
+      /**
+       * 成功提示
+       */
+      successMessage?: string;
+      /**
+       * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
+       */
+      successDialog?:
+        | ("publish" | "delete" | "success" | "change")
+        | {
+            /**
+             * 变体：取其标题与说明，可被 title、content 替换
+             */
+            variant?: "publish" | "delete" | "success" | "change";
+            /**
+             * 标题
+             */
+            title?: string;
+            /**
+             * 说明
+             */
+            content?: string;
+            /**
+             * 危险操作
+             */
+            danger?: boolean;
+            /**
+             * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+             */
+            autoClose?: boolean;
+          };
+      /**
+       * 成功后刷新
+       */
+      refresh?: string[];
+    };
   }[];
   /**
    * 行按钮个数：直接显示的行按钮个数，默认 3
@@ -2166,7 +2450,7 @@ export interface GenericTableProps {
    */
   defaultPageSize?: number;
   /**
-   * 筛选频道：与筛选栏的 channel 相同时接收其条件
+   * 筛选频道：与筛选栏、搜索表单的 channel 相同时接收其条件；同频道排序栏的排序（多个键时 sortField/sortType 逗号连接）
    */
   queryChannel?: string;
   /**
@@ -2333,13 +2617,19 @@ export interface OperationCarouselProps {
 
 export interface OperationDescriptionsProps {
   /**
-   * 接口：接口标识，如 memo.list
+   * 接口：接口标识，如 memo.list；与 data 二选一
    */
-  operation: string;
+  operation?: string;
   /**
    * 固定请求字段
    */
   body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 记录：不调用接口，直接展示这条记录，如 "{{$record}}"（表格行打开的对话框或抽屉中）
+   */
+  data?: {
     [k: string]: unknown;
   };
   /**
@@ -2784,6 +3074,29 @@ export interface RowProps {
 
 export interface SchemaDesignerProps {}
 
+export interface SearchFormProps {
+  /**
+   * 条件频道：与表格的 queryChannel 相同
+   */
+  channel: string;
+  /**
+   * 默认显示的字段数：其余字段在勾选“显示全部”后显示，默认 3
+   */
+  visibleCount?: number;
+  /**
+   * 自动查询：改动后自动校验并查询：第一次 25 ms 去抖，之后 1000 ms
+   */
+  autoSearch?: boolean;
+  /**
+   * 默认收起：打开页面时只显示按钮与已选条件
+   */
+  defaultCollapsed?: boolean;
+  /**
+   * 不显示为标签的键
+   */
+  excludeKeys?: string[];
+}
+
 export interface SelectProps {
   /**
    * 占位文字
@@ -2817,6 +3130,43 @@ export interface SendCodeButtonProps {
    * 按钮文字
    */
   text?: string;
+}
+
+export interface SortBarProps {
+  /**
+   * 条件频道：与表格的 queryChannel 相同
+   */
+  channel: string;
+  /**
+   * 预设排序：排序按钮；默认 [{name:“申请日期”, key:“app_date”}, {name:“注册日期”, key:“reg_date”}]
+   */
+  options?: {
+    /**
+     * 显示名称
+     */
+    name: string;
+    /**
+     * 排序键：请求中 sortField 的取值
+     */
+    key: string;
+  }[];
+  /**
+   * 自定义排序字段：“自定义排序”可选的字段；默认与预设排序相同
+   */
+  fields?: {
+    /**
+     * 显示名称
+     */
+    name: string;
+    /**
+     * 排序键：请求中 sortField 的取值
+     */
+    key: string;
+  }[];
+  /**
+   * 自定义排序：是否提供“自定义排序”与常用排序，默认是
+   */
+  custom?: boolean;
 }
 
 export interface SpaceProps {
@@ -3395,13 +3745,13 @@ export interface EnterpriseGetListRequest {
    */
   pageSize?: number;
   /**
-   * 排序字段
+   * 排序字段：applicantName、applicantType、bookType、id 之一，或按先后逗号连接的多个
    */
-  sortField?: "applicantName" | "id";
+  sortField?: string;
   /**
-   * 排序方向
+   * 排序方向：asc 或 desc，多个时与排序字段一一对应、逗号连接
    */
-  sortType?: "asc" | "desc";
+  sortType?: string;
   /**
    * 申请人类型
    */

@@ -4,7 +4,8 @@ import { FormProvider, Schema, type ISchema } from '@formily/react';
 import type { FormilyNode } from '../generated/types.js';
 import { getSchemaField } from './schemaField.js';
 import { pruneByPermission } from './pruneByPermission.js';
-import { useRuntime } from './runtimeContext.js';
+import { expressionScope, useRuntime } from './runtimeContext.js';
+import { protectNestedSchemas } from './protectNestedSchemas.js';
 
 export interface PageRendererProps {
   /** The page or form body. */
@@ -15,7 +16,8 @@ export interface PageRendererProps {
 
 /**
  * Renders one page body with Formily: a fresh form per page, nodes the user lacks permission for
- * removed, and `$user`, `$permissions` and `$query` available to `{{ }}` expressions.
+ * removed, schemas carried in props kept for the scope they render in, and `$user`,
+ * `$permissions` and `$query` available to `{{ }}` expressions.
  */
 export function PageRenderer({ schema, formKey }: PageRendererProps) {
   const runtime = useRuntime();
@@ -23,18 +25,16 @@ export function PageRenderer({ schema, formKey }: PageRendererProps) {
   const form = useMemo(() => createForm(), [formKey]);
   // Compiled once per schema: SchemaField given plain JSON rebuilds the whole tree on every render.
   const visible = useMemo(() => {
-    const pruned = pruneByPermission(schema, runtime.permissions);
-    return pruned ? new Schema(pruned as ISchema) : null;
+    const permitted = pruneByPermission(schema, runtime.permissions);
+    return permitted ? new Schema(protectNestedSchemas(permitted) as ISchema) : null;
   }, [schema, runtime.permissions]);
-  const scope = useMemo(
-    () => ({ $user: runtime.user, $permissions: runtime.permissions, $query: Object.fromEntries(runtime.query) }),
-    [runtime.user, runtime.permissions, runtime.query],
-  );
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const scope = useMemo(() => expressionScope(runtime), [runtime.user, runtime.permissions, runtime.query]);
   if (!visible) return null;
   const SchemaField = getSchemaField();
   return (
     <FormProvider form={form}>
-      <SchemaField schema={visible} scope={scope} />
+      <SchemaField schema={visible as ISchema} scope={scope} />
     </FormProvider>
   );
 }

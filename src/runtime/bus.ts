@@ -1,14 +1,23 @@
 import mitt from 'mitt';
 
+/** One key of a published sort: the request field and its direction. */
+export interface SortKeyEvent {
+  key: string;
+  ascending: boolean;
+}
+
 /** Cross-block events of the page runtime: one bus, named channels. */
 type RuntimeEvents = {
-  /** A filter bar published new conditions for the blocks listening on its channel. */
+  /** A filter bar or search form published new conditions for the blocks listening on its channel. */
   query: { channel: string; values: Record<string, unknown> };
+  /** A sort bar chose the keys the listening table sorts by (empty: the table's own order). */
+  sort: { channel: string; keys: SortKeyEvent[] };
 };
 
 export const runtimeBus = mitt<RuntimeEvents>();
 
 const lastQuery = new Map<string, Record<string, unknown>>();
+const lastSort = new Map<string, SortKeyEvent[]>();
 
 export function publishQuery(channel: string, values: Record<string, unknown>): void {
   lastQuery.set(channel, values);
@@ -18,4 +27,14 @@ export function publishQuery(channel: string, values: Record<string, unknown>): 
 /** The conditions last published on a channel, for a block that mounts after the filter bar. */
 export function currentQuery(channel: string): Record<string, unknown> {
   return lastQuery.get(channel) ?? {};
+}
+
+export function publishSort(channel: string, keys: SortKeyEvent[]): void {
+  lastSort.set(channel, keys);
+  runtimeBus.emit('sort', { channel, keys });
+}
+
+/** The sort last published on a channel, for a table that mounts after the sort bar. */
+export function currentSort(channel: string): SortKeyEvent[] {
+  return lastSort.get(channel) ?? [];
 }

@@ -1,4 +1,4 @@
-import type { ModalFuncProps } from 'antd';
+import type { App, ModalFuncProps } from 'antd';
 
 /** The confirm dialog variants of spec 001 §2, with their exact texts. */
 export const CONFIRM_VARIANTS = {
@@ -10,15 +10,40 @@ export const CONFIRM_VARIANTS = {
 
 export type ConfirmVariant = keyof typeof CONFIRM_VARIANTS;
 
-/** A variant by name, or a question of its own for actions the variants do not cover. */
-export type ConfirmSpec = ConfirmVariant | { title: string; content?: string; danger?: boolean };
+/**
+ * A variant by name, or an object: a variant whose texts may be replaced, or a question of its
+ * own. `autoClose` applies to notices (`showNotice`): their close button counts down and closes.
+ */
+export type ConfirmSpec = ConfirmVariant | { variant?: ConfirmVariant; title?: string; content?: string; danger?: boolean; autoClose?: boolean };
 
 export const CONFIRM_WIDTH = 380;
 
+/** Seconds an auto-closing dialog stays open (spec 001 §9). */
+export const AUTO_CLOSE_SECONDS = 3;
+
+interface ResolvedConfirm {
+  title: string;
+  content: string | undefined;
+  danger: boolean;
+  autoClose: boolean;
+  variant: ConfirmVariant | undefined;
+}
+
+export function resolveConfirm(spec: ConfirmSpec): ResolvedConfirm {
+  const object = typeof spec === 'string' ? { variant: spec } : spec;
+  const base = object.variant ? CONFIRM_VARIANTS[object.variant] : undefined;
+  return {
+    title: object.title ?? base?.title ?? '',
+    content: object.content ?? base?.content,
+    danger: object.variant === 'delete' || Boolean(object.danger),
+    autoClose: Boolean(object.autoClose),
+    variant: object.variant,
+  };
+}
+
 /** Options for antd's `modal.confirm`; `onDecide` learns whether the user confirmed. */
 export function confirmOptions(spec: ConfirmSpec, onDecide: (confirmed: boolean) => void): ModalFuncProps {
-  const { title, content } = typeof spec === 'string' ? CONFIRM_VARIANTS[spec] : spec;
-  const danger = spec === 'delete' || (typeof spec === 'object' && spec.danger);
+  const { title, content, danger } = resolveConfirm(spec);
   return {
     title,
     content,
@@ -29,4 +54,47 @@ export function confirmOptions(spec: ConfirmSpec, onDecide: (confirmed: boolean)
     onOk: () => onDecide(true),
     onCancel: () => onDecide(false),
   };
+}
+
+/** The close button of an auto-closing dialog with the seconds left. */
+export function closeButtonText(secondsLeft: number): string {
+  return `关闭（${secondsLeft}）`;
+}
+
+/**
+ * Counts down once a second: `onTick` gets the button text for each second left (the first one
+ * at once), `onDone` runs when none is left. Returns a stop function for an early close.
+ */
+export function startCountdown(seconds: number, onTick: (text: string) => void, onDone: () => void): () => void {
+  let left = seconds;
+  onTick(closeButtonText(left));
+  const timer = setInterval(() => {
+    left -= 1;
+    if (left > 0) return onTick(closeButtonText(left));
+    clearInterval(timer);
+    onDone();
+  }, 1000);
+  return () => clearInterval(timer);
+}
+
+type ModalApi = ReturnType<typeof App.useApp>['modal'];
+
+/**
+ * A notice with one button: 知道了, or with `autoClose` a close button that counts down three
+ * seconds (关闭（3）, 2, 1) and then closes the dialog by itself.
+ */
+export function showNotice(modal: ModalApi, spec: ConfirmSpec): void {
+  const { title, content, autoClose, variant } = resolveConfirm(spec);
+  const open = variant === 'success' ? modal.success : variant === 'delete' || variant === 'change' ? modal.warning : modal.info;
+  if (!autoClose) {
+    open({ title, content, width: CONFIRM_WIDTH, okText: '知道了' });
+    return;
+  }
+  let stop = () => {};
+  const instance = open({ title, content, width: CONFIRM_WIDTH, okText: closeButtonText(AUTO_CLOSE_SECONDS), onOk: () => stop() });
+  stop = startCountdown(
+    AUTO_CLOSE_SECONDS,
+    (text) => instance.update({ okText: text }),
+    () => instance.destroy(),
+  );
 }

@@ -36,6 +36,8 @@ import { ExternalTool } from './blocks/ExternalTool.js';
 import { GenericTable } from './blocks/GenericTable.js';
 import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
+import { SortBar } from './blocks/SortBar.js';
+import { SearchForm } from './blocks/SearchForm.js';
 import { PdfPreview } from './components/PdfPreview.js';
 import { RichTextEditor } from './components/RichTextEditor.js';
 import { DeadlineDisplay } from './components/DeadlineDisplay.js';
@@ -96,6 +98,8 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   GenericTable,
   DialogFormButton,
   FilterBar,
+  SortBar,
+  SearchForm,
   ClassificationBrowser,
   ReleaseLogDialog,
   SchemaDesigner,

@@ -22,3 +22,8 @@ export function useRuntime(): RuntimeServices {
   if (!services) throw new Error('RuntimeContext is missing');
   return services;
 }
+
+/** What `{{ }}` expressions on any page may read: `$user`, `$permissions` and `$query`. */
+export function expressionScope(runtime: RuntimeServices): Record<string, unknown> {
+  return { $user: runtime.user, $permissions: runtime.permissions, $query: Object.fromEntries(runtime.query) };
+}

@@ -83,7 +83,10 @@ describe('the schema check', () => {
               tableKey: 't',
               colour: 'red',
               columns: [{ prop: 'a', label: '甲', permission: 'noSuchKey', type: 'sparkline' }],
-              rowButtons: [{ label: '删除', operation: 'user.nothing' }],
+              rowButtons: [
+                { label: '删除', operation: 'user.nothing' },
+                { label: '详情', dialog: { container: 'drawer', title: '详情', content: { type: 'void', properties: { d: { type: 'void', 'x-component': 'NoSuchDetails' } } } } },
+              ],
             },
           },
           dialog: {
@@ -110,6 +113,7 @@ describe('the schema check', () => {
         expect.stringMatching(/^\/body\/properties\/table\/x-component-props\/columns\/0\/type 取值只能是 /),
         '/body/properties/table/x-component-props/rowButtons/0/operation 未知的接口 user.nothing',
         '/body/properties/dialog/x-component-props/form/properties/x/x-component 未注册的组件 NoSuchInput',
+        '/body/properties/table/x-component-props/rowButtons/1/dialog/content/properties/d/x-component 未注册的组件 NoSuchDetails',
         '/body/properties/misplaced/x-component Input 承载字段值，不能用在 void 节点上',
         '/body/properties/decorator/x-decorator Input 不是装饰器',
         '/body/properties/decorator/x-component FormItem 是装饰器，只能用在 x-decorator',

@@ -11,6 +11,8 @@ const schema = {
     name: { title: '商标名称', type: 'string', minLength: 1, maxLength: 5 },
     count: { title: '数量', type: 'integer', minimum: 1 },
     kind: { title: '类型', enum: ['a', 'b'] },
+    code: { title: '邮政编码', type: 'string', pattern: '^\\d{6}$' },
+    sortField: { title: '排序字段', type: 'string', pattern: '^(a|b)(,(a|b))*$', description: 'a、b 之一，或逗号连接的多个' },
   },
 };
 const validate = ajv.compile(schema);
@@ -31,5 +33,9 @@ describe('validation messages name the field in Chinese', () => {
     expect(messageFor({ name: '一二三四五六', count: 0, kind: 'c' })).toBe(
       '请求参数有误：商标名称不能超过 5 个字符；数量不能小于 1；类型的取值只能是：a、b',
     );
+  });
+  it('says what a patterned field accepts when its description tells', () => {
+    expect(messageFor({ name: 'a', count: 1, code: '12' })).toBe('请求参数有误：邮政编码格式不正确');
+    expect(messageFor({ name: 'a', count: 1, sortField: 'a;drop' })).toBe('请求参数有误：排序字段格式不正确：应为a、b 之一，或逗号连接的多个');
   });
 });

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Space } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { RecursionField, useField, useFieldSchema, useForm } from '@formily/react';
-import type { Field } from '@formily/core';
+import { RecursionField, useField, useFieldSchema, useForm, useFormEffects } from '@formily/react';
+import { onFieldInputValueChange } from '@formily/core';
 import { fieldsWithin } from '../sectionFields.js';
 import { publishQuery } from '../bus.js';
 import { useRuntime } from '../runtimeContext.js';
-import { chipKeys, clearedValue, isEmptyCondition, resetConditions } from './filterConditions.js';
+import { createDebouncer, filterSearchDelay } from '../debounce.js';
+import { isEmptyCondition, resetConditions } from './filterConditions.js';
+import { ConditionChips } from './ConditionChips.js';
 
 export interface FilterBarProps {
   /** The channel the listening table reads its conditions from. */
@@ -15,25 +17,19 @@ export interface FilterBarProps {
   visibleCount?: number;
   /** Keys kept out of the chips besides the internal ones. */
   excludeKeys?: string[];
+  /** Search as the user edits: 300 ms after typing stops, 500 ms after a select or tree changes. */
+  searchOnChange?: boolean;
 }
 
 /** Per user, so a shared browser does not hand one user's conditions to the next. */
 const storageKey = (channel: string, userId: number | undefined) => `filter:${userId ?? 'guest'}:${channel}`;
-
-function chipText(field: Field | undefined, value: unknown): string {
-  const options = field?.dataSource as { label?: string; value?: unknown }[] | undefined;
-  const labelOf = (v: unknown) => options?.find((o) => o.value === v)?.label ?? String(v);
-  if (Array.isArray(value)) return value.map(labelOf).join('、');
-  if (value === true) return '是';
-  return labelOf(value);
-}
 
 /**
  * 筛选栏: labelled fields with 重 置 and 查 询, only the first four until 展开, and the chosen
  * conditions as chips under 已选条件： with 清空条件. Conditions survive a reload (local storage)
  * and are published on the channel for the table.
  */
-export function FilterBar({ channel, visibleCount = 4, excludeKeys = [] }: FilterBarProps) {
+export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchOnChange = false }: FilterBarProps) {
   const form = useForm();
   const section = useField();
   const schema = useFieldSchema();
@@ -44,7 +40,9 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [] }: Filte
   const fields = () => fieldsWithin(form, section.address.toString());
   const valuesOf = () => Object.fromEntries(fields().map((f) => [f.path.toString(), f.value]));
 
+  const debouncer = useMemo(createDebouncer, []);
   const search = (values = valuesOf()) => {
+    debouncer.cancel();
     const conditions = Object.fromEntries(Object.entries(values).filter(([, v]) => !isEmptyCondition(v)));
     localStorage.setItem(storageKey(channel, userId), JSON.stringify(values));
     setApplied(values);
@@ -55,6 +53,16 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [] }: Filte
     for (const f of fields()) f.setValue(values[f.path.toString()]);
     search(values);
   };
+
+  // The effect below is registered once; it must see the props and search of the latest render.
+  const latest = useRef({ search, searchOnChange });
+  latest.current = { search, searchOnChange };
+  useFormEffects(() => {
+    onFieldInputValueChange(`${section.address.toString()}.*`, (field) => {
+      if (latest.current.searchOnChange) debouncer.schedule(() => latest.current.search(), filterSearchDelay(field.componentType));
+    });
+  });
+  useEffect(() => () => debouncer.cancel(), [debouncer]);
 
   useEffect(() => {
     let saved: Record<string, unknown> = {};
@@ -72,8 +80,6 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [] }: Filte
   // Each condition in a cell of its own, so the ones past the first few can fold away.
   const items = schema.mapProperties((property, name) => <RecursionField key={name} name={name} schema={property} />);
   const hasMore = items.length > visibleCount;
-  const chips = chipKeys(applied, excludeKeys);
-  const fieldByName = new Map(fields().map((f) => [f.path.toString(), f]));
 
   return (
     <div className="ipm-filter-bar" onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && search()}>
@@ -95,19 +101,7 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [] }: Filte
           )}
         </Space>
       </div>
-      {chips.length > 0 && (
-        <div className="ipm-filter-chips">
-          <Typography.Text type="secondary">已选条件：</Typography.Text>
-          {chips.map((key) => (
-            <Tag key={key} closable onClose={() => setAll({ ...applied, [key]: clearedValue(applied[key]) })}>
-              {`${fieldByName.get(key)?.title ?? key}：${chipText(fieldByName.get(key), applied[key])}`}
-            </Tag>
-          ))}
-          <Button type="link" size="small" onClick={() => setAll(Object.fromEntries(Object.entries(applied).map(([k, v]) => [k, clearedValue(v)])))}>
-            清空条件
-          </Button>
-        </div>
-      )}
+      <ConditionChips applied={applied} fields={fields()} excludeKeys={excludeKeys} onChange={setAll} />
     </div>
   );
 }

@@ -6,12 +6,14 @@ import type { GeneralField } from '@formily/core';
 import { useSWRConfig } from 'swr';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
-import { confirmOptions } from '../confirmDialog.js';
+import { confirmOptions, showNotice } from '../confirmDialog.js';
 import { readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
-import { currentQuery, runtimeBus } from '../bus.js';
+import { currentQuery, currentSort, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
+import { sortRequest } from './sortPresets.js';
+import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
 import { cellView } from './table/CellView.js';
 import { EditableCell } from './table/EditableCell.js';
 import { RowActions } from './table/RowActions.js';
@@ -65,7 +67,9 @@ export function GenericTable(props: GenericTableProps) {
     return out;
   }, [fieldSchema, slotNames]);
   const [page, setPage] = useState({ pageNo: 1, pageSize: props.defaultPageSize ?? pageSizes[0] });
-  const [sort, setSort] = useState<{ field: string; order: 'asc' | 'desc' } | null>(null);
+  // Several keys only come from a sort bar; a column header sorts by one.
+  const [sort, setSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentSort(props.queryChannel) : []));
+  const [overlay, setOverlay] = useState<{ button: TableButton; dialog: OverlaySpec; row: Row } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [selected, setSelected] = useState<Map<string, Row>>(() => new Map());
@@ -78,13 +82,23 @@ export function GenericTable(props: GenericTableProps) {
       setConditions(values);
       setPage((p) => ({ ...p, pageNo: 1 }));
     };
+    const onSort = ({ channel, keys }: { channel: string; keys: SortKeyEvent[] }) => {
+      if (channel !== props.queryChannel) return;
+      setSort(keys);
+      setPage((p) => ({ ...p, pageNo: 1 }));
+    };
     runtimeBus.on('query', onQuery);
+    runtimeBus.on('sort', onSort);
     // A filter bar that mounted first may have published already.
     setConditions(currentQuery(props.queryChannel));
-    return () => runtimeBus.off('query', onQuery);
+    return () => {
+      runtimeBus.off('query', onQuery);
+      runtimeBus.off('sort', onSort);
+    };
   }, [props.queryChannel]);
 
-  const sortBody = sort ? { [props.sortFieldParam ?? 'sortField']: sort.field, [props.sortOrderParam ?? 'sortType']: sort.order } : {};
+  const sorted = sortRequest(sort);
+  const sortBody = sorted ? { [props.sortFieldParam ?? 'sortField']: sorted.sortField, [props.sortOrderParam ?? 'sortType']: sorted.sortType } : {};
   const request = { ...props.body, ...conditions, ...sortBody, ...page };
   const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, request);
   const { mutate: mutateCache } = useSWRConfig();
@@ -115,6 +129,7 @@ export function GenericTable(props: GenericTableProps) {
   const virtual = rows.length > virtualThreshold || page.pageSize > virtualThreshold;
 
   const call = async (button: TableButton, body: Record<string, unknown>, busyKey: string) => {
+    if (!button.operation) return false;
     if (button.confirm) {
       const confirmed = await new Promise<boolean>((resolve) => modal.confirm(confirmOptions(button.confirm!, resolve)));
       if (!confirmed) return false;
@@ -123,6 +138,7 @@ export function GenericTable(props: GenericTableProps) {
     try {
       await runtime.callOperation(button.operation, { ...button.body, ...body });
       if (button.successMessage) runtime.notify('success', button.successMessage);
+      if (button.successDialog) showNotice(modal, button.successDialog);
       await refresh();
       return true;
     } catch {
@@ -133,8 +149,10 @@ export function GenericTable(props: GenericTableProps) {
     }
   };
 
-  const runRowButton = (button: TableButton, row: Row) =>
+  const runRowButton = (button: TableButton, row: Row) => {
+    if (button.dialog) return setOverlay({ button, dialog: button.dialog, row });
     void call(button, button.idsParam ? idsBody({ ...button, idsParam: button.idsParam }, [row[rowKey] as string | number]) : { [button.idParam ?? 'id']: row[rowKey] }, `${button.label}:${idOf(row)}`);
+  };
 
   const runHeaderButton = async (button: TableButton) => {
     if (!button.idsParam) {
@@ -177,7 +195,7 @@ export function GenericTable(props: GenericTableProps) {
         // Plain text cells: CSS ellipsis with the full text as the cell's title.
         ellipsis: !column.type || column.type === 'text' || column.type === 'number' ? { showTitle: true } : false,
         sorter: column.sortable,
-        sortOrder: sort?.field === column.prop ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+        sortOrder: sort.length === 1 && sort[0]!.key === column.prop ? (sort[0]!.ascending ? 'ascend' : 'descend') : null,
         render: render(column),
       });
     }
@@ -282,7 +300,10 @@ export function GenericTable(props: GenericTableProps) {
         onChange={(_, __, sorter, extra) => {
           if (extra.action !== 'sort') return;
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          setSort(s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : null);
+          const keys = s?.order && s.columnKey ? [{ key: String(s.columnKey), ascending: s.order === 'ascend' }] : [];
+          // On a channel, a sort bar there shows the column's sort too.
+          if (props.queryChannel) publishSort(props.queryChannel, keys);
+          else setSort(keys);
           setPage((p) => ({ ...p, pageNo: 1 }));
         }}
       />
@@ -293,6 +314,15 @@ export function GenericTable(props: GenericTableProps) {
           total={total}
           pageSizes={pageSizes}
           onChange={(pageNo, pageSize) => setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })}
+        />
+      )}
+      {overlay && (
+        <SchemaOverlay
+          spec={overlay.dialog}
+          record={overlay.row}
+          requestExtra={{ [overlay.button.idParam ?? 'id']: overlay.row[rowKey] }}
+          onSubmitted={() => refresh().then(() => undefined)}
+          onClose={() => setOverlay(null)}
         />
       )}
       <ColumnSettingsDrawer

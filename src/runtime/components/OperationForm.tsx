@@ -27,7 +27,8 @@ export function OperationForm(props: OperationFormProps) {
     event?.preventDefault();
     if (busy) return;
     const fields = fieldsWithin(form, section.address.toString());
-    const results = await Promise.all(fields.map((f) => f.validate().then(() => f.selfErrors.length === 0)));
+    // A field that fails its rules rejects with its errors; they show on the field itself.
+    const results = await Promise.all(fields.map((f) => f.validate().then(() => f.selfErrors.length === 0, () => false)));
     if (results.includes(false)) return;
     const values: Record<string, unknown> = {};
     for (const f of fields) {

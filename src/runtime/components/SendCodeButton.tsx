@@ -21,9 +21,13 @@ export function SendCodeButton({ operation, targetField, text = '获取验证码
   const send = async () => {
     const field = form.query(targetField).take();
     if (!field || !isField(field)) return;
-    await field.validate();
-    if (field.selfErrors.length > 0 || !field.value) {
-      if (!field.value) field.setSelfErrors(['请先填写手机号']);
+    // A message of an earlier click must not outlive the edit that answered it.
+    field.setSelfErrors([]);
+    // Failing its rules rejects; their messages show on the field.
+    const valid = await field.validate().then(() => field.selfErrors.length === 0, () => false);
+    if (!valid) return;
+    if (!field.value) {
+      field.setSelfErrors(['请先填写手机号']);
       return;
     }
     setBusy(true);

@@ -54,8 +54,12 @@ export function describeValidationError(error: ErrorObject): string {
     case 'maxItems':
       return `${label}最多 ${String(params.limit)} 项`;
     case 'format':
-    case 'pattern':
       return `${label}格式不正确`;
+    case 'pattern': {
+      // A pattern is no help to a person; the field's description says what it accepts.
+      const accepted = (error.parentSchema as { description?: string } | undefined)?.description;
+      return accepted ? `${label}格式不正确：应为${accepted}` : `${label}格式不正确`;
+    }
     default:
       return `${label}不符合要求`;
   }

@@ -5,6 +5,10 @@ import { containsPattern } from '../db/likePattern.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { countRows, pageWindow } from '../db/paging.js';
 import type { EnterprisesTable } from '../db/tables.js';
+import { sortKeys } from '../db/sortKeys.js';
+
+/** Request sort keys → columns (a sort preset may send several, comma-joined). */
+const SORTABLE = { applicantName: 'applicant_name', applicantType: 'applicant_type', bookType: 'book_type', id: 'id' } as const;
 
 const toEnterprise = (r: Selectable<EnterprisesTable>): Enterprise => ({
   id: r.id,
@@ -28,8 +32,11 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     if (body.bookType !== undefined) matching = matching.where('book_type', '=', body.bookType);
 
     if (body.flatIs) {
-      const direction = body.sortType ?? 'asc';
-      let page = body.sortField === 'applicantName' ? matching.selectAll().orderBy('applicant_name', direction).orderBy('id') : matching.selectAll().orderBy('id', direction);
+      const keys = sortKeys(body.sortField, body.sortType, SORTABLE);
+      let page = matching.selectAll();
+      for (const [column, direction] of keys) page = page.orderBy(column, direction);
+      // Ties (and an unsorted list) in the order the enterprises were added.
+      if (!keys.some(([column]) => column === 'id')) page = page.orderBy('id');
       if (body.pageSize) {
         const { limit, offset } = pageWindow(body);
         page = page.limit(limit).offset(offset);

@@ -4,6 +4,7 @@ import type { JsonSchema, OperationDefinition } from '../../shared/operation.js'
 import { PUBLIC, SIGNED_IN } from '../../shared/operation.js';
 import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../../shared/schemaKeywords.js';
 import { schemaId, type SchemaFile } from '../schemaFiles.js';
+import { formilyPaths, valuesAtPath } from '../../shared/nestedSchemas.js';
 
 export interface SchemaProblem {
   file: string;
@@ -75,14 +76,6 @@ function walkFormily(node: JsonSchema, at: string, visit: (node: JsonSchema, at:
   if (node.items && typeof node.items === 'object') walkFormily(node.items as JsonSchema, `${at}/items`, visit);
 }
 
-/** Top-level props whose value is itself a Formily node (they reference formily.schema.json). */
-function formilyProps(props: JsonSchema): string[] {
-  const properties = (props.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.entries(properties)
-    .filter(([, schema]) => typeof schema.$ref === 'string' && schema.$ref.endsWith('meta/formily.schema.json'))
-    .map(([key]) => key);
-}
-
 export function collectSchemaProblems(files: SchemaFile[], operations: OperationDefinition[]): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const ajv = new Ajv({ ...AJV_OPTIONS, keywords: [...ANNOTATION_KEYWORDS], verbose: true });
@@ -140,7 +133,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
 
   // Names that must exist.
   // Every component description: named like its file, props a schema that compiles.
-  const components = new Map<string, { kind: string; props: ValidateFunction | null; nested: string[] }>();
+  const components = new Map<string, { kind: string; props: ValidateFunction | null; nested: string[][] }>();
   for (const f of files.filter((x) => x.kind === 'components')) {
     const name = f.body.name as string;
     if (`components/${name}.json` !== f.file) problems.push({ file: f.file, at: '/name', message: `构件名 ${name} 与文件名不一致` });
@@ -150,7 +143,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     } catch (err) {
       problems.push({ file: f.file, at: '/props', message: (err as Error).message });
     }
-    components.set(name, { kind: f.body.kind as string, props, nested: formilyProps(f.body.props as JsonSchema) });
+    components.set(name, { kind: f.body.kind as string, props, nested: formilyPaths(f.body.props as JsonSchema) });
   }
   const seenPaths = new Map<string, string>();
   for (const op of operations) {
@@ -196,9 +189,10 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
           const props = node['x-component-props'] as JsonSchema | undefined;
           checkProps(file, `${at}/x-component-props`, entry.props, props);
           // Schemas carried in props (a dialog's form, a cell's content) are pages in miniature.
-          for (const key of entry.nested) {
-            const inner = props?.[key];
-            if (inner && typeof inner === 'object') checkBody(file, inner as JsonSchema, `${at}/x-component-props/${key}`);
+          for (const path of entry.nested) {
+            for (const [inner, innerAt] of valuesAtPath(props, path, `${at}/x-component-props`)) {
+              if (inner && typeof inner === 'object') checkBody(file, inner as JsonSchema, innerAt);
+            }
           }
         }
       }

@@ -1,0 +1,40 @@
+import { Button, Tag, Typography } from 'antd';
+import type { Field } from '@formily/core';
+import { chipKeys, clearedValue } from './filterConditions.js';
+
+export interface ConditionChipsProps {
+  /** The conditions last searched with, by field path. */
+  applied: Record<string, unknown>;
+  fields: Field[];
+  excludeKeys?: string[];
+  /** A chip closed or 清空条件 pressed: the conditions to search with next. */
+  onChange(values: Record<string, unknown>): void;
+}
+
+function chipText(field: Field | undefined, value: unknown): string {
+  const options = field?.dataSource as { label?: string; value?: unknown }[] | undefined;
+  const labelOf = (v: unknown) => options?.find((o) => o.value === v)?.label ?? String(v);
+  if (Array.isArray(value)) return value.map(labelOf).join('、');
+  if (value === true) return '是';
+  return labelOf(value);
+}
+
+/** 已选条件： one closable chip per set condition (internal keys left out), and 清空条件. */
+export function ConditionChips({ applied, fields, excludeKeys = [], onChange }: ConditionChipsProps) {
+  const chips = chipKeys(applied, excludeKeys);
+  if (chips.length === 0) return null;
+  const fieldByName = new Map(fields.map((f) => [f.path.toString(), f]));
+  return (
+    <div className="ipm-filter-chips">
+      <Typography.Text type="secondary">已选条件：</Typography.Text>
+      {chips.map((key) => (
+        <Tag key={key} closable onClose={() => onChange({ ...applied, [key]: clearedValue(applied[key]) })}>
+          {`${fieldByName.get(key)?.title ?? key}：${chipText(fieldByName.get(key), applied[key])}`}
+        </Tag>
+      ))}
+      <Button type="link" size="small" onClick={() => onChange(Object.fromEntries(Object.entries(applied).map(([k, v]) => [k, clearedValue(v)])))}>
+        清空条件
+      </Button>
+    </div>
+  );
+}

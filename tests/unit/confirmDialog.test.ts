@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTO_CLOSE_SECONDS, CONFIRM_WIDTH, closeButtonText, confirmOptions, resolveConfirm, startCountdown } from '../../src/runtime/confirmDialog.js';
+
+describe('confirm dialogs', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('variants keep their texts; an object may name a variant, replace texts and ask to close by itself', () => {
+    expect(resolveConfirm('delete')).toMatchObject({ title: '确认要删除吗？', content: '此操作不可逆，请核对后删除。', danger: true, autoClose: false });
+    expect(resolveConfirm({ variant: 'success', autoClose: true })).toMatchObject({ title: '操作成功', content: undefined, autoClose: true, variant: 'success' });
+    expect(resolveConfirm({ variant: 'change', content: '切换后将清空已填写的官文信息' })).toMatchObject({ title: '提醒', content: '切换后将清空已填写的官文信息' });
+    expect(resolveConfirm({ title: '是否删除该排序名称？', danger: true })).toMatchObject({ title: '是否删除该排序名称？', danger: true });
+    const options = confirmOptions('publish', () => {});
+    expect(options).toMatchObject({ title: '确认要发布款项信息吗？', content: '发布后不可撤回，请核对完成后发布。', width: 380 });
+    expect(CONFIRM_WIDTH).toBe(380);
+  });
+
+  it('the auto-close button counts 关闭（3）, 关闭（2）, 关闭（1） a second apart, then closes', () => {
+    expect(AUTO_CLOSE_SECONDS).toBe(3);
+    expect(closeButtonText(3)).toBe('关闭（3）');
+    const texts: string[] = [];
+    const done = vi.fn();
+    startCountdown(AUTO_CLOSE_SECONDS, (t) => texts.push(t), done);
+    expect(texts).toEqual(['关闭（3）']);
+    vi.advanceTimersByTime(1000);
+    expect(texts).toEqual(['关闭（3）', '关闭（2）']);
+    vi.advanceTimersByTime(1000);
+    expect(texts).toEqual(['关闭（3）', '关闭（2）', '关闭（1）']);
+    expect(done).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(done).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(5000);
+    expect(texts).toHaveLength(3);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it('closing early stops the countdown', () => {
+    const done = vi.fn();
+    const tick = vi.fn();
+    const stop = startCountdown(3, tick, done);
+    vi.advanceTimersByTime(1000);
+    stop();
+    vi.advanceTimersByTime(5000);
+    expect(tick).toHaveBeenCalledTimes(2);
+    expect(done).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { dataFieldNames, recordValuesFor } from '../../src/runtime/blocks/overlayRecord.js';
+import { sortKeys } from '../../src/server/db/sortKeys.js';
+
+const description = (name: string) => JSON.parse(readFileSync(new URL(`../../schemas/components/${name}.json`, import.meta.url), 'utf8'));
+
+describe('dialogs and drawers opened by schema actions', () => {
+  const form = {
+    type: 'object' as const,
+    properties: {
+      applicantName: { type: 'string' as const, 'x-component': 'Input' },
+      grid: { type: 'void' as const, 'x-component': 'FormGrid', properties: { postCode: { type: 'string' as const }, legalPerson: { type: 'string' as const } } },
+    },
+  };
+
+  it('a form opened from a row starts from that row’s values, for its own fields only', () => {
+    expect(dataFieldNames(form)).toEqual(['applicantName', 'postCode', 'legalPerson']);
+    expect(recordValuesFor(form, { id: 7, applicantName: '杭州青禾食品有限公司', postCode: '310012', legalPerson: null, applicantAddress: '文三路' })).toEqual({
+      applicantName: '杭州青禾食品有限公司',
+      postCode: '310012',
+    });
+  });
+
+  it('a row button’s dialog takes exactly the dialog button’s props, but its label and permission', () => {
+    const button = description('DialogFormButton').props.properties;
+    const row = description('GenericTable').props.properties.rowButtons.items.properties.dialog.properties;
+    const { label: _label, permission: _permission, ...shared } = button;
+    expect(row).toEqual(shared);
+  });
+});
+
+describe('list sort keys on the server', () => {
+  const columns = { applicantName: 'applicant_name', id: 'id' } as const;
+  it('pairs comma-joined keys with their directions and drops unknown or repeated keys', () => {
+    expect(sortKeys(undefined, undefined, columns)).toEqual([]);
+    expect(sortKeys('applicantName', 'desc', columns)).toEqual([['applicant_name', 'desc']]);
+    expect(sortKeys('id,applicantName', 'desc', columns)).toEqual([
+      ['id', 'desc'],
+      ['applicant_name', 'asc'],
+    ]);
+    expect(sortKeys('applicantName,applicantName,constructor,secret', 'asc,desc,desc,desc', columns)).toEqual([['applicant_name', 'asc']]);
+  });
+});
