@@ -105,7 +105,8 @@ export function GenericTable(props: GenericTableProps) {
   const requestText = JSON.stringify(request);
   // After a change every cached page of this list is stale: drop the others, fetch this one again.
   const refresh = useCallback(async () => {
-    await mutateCache((key) => Array.isArray(key) && key[0] === operation && key[1] !== requestText, undefined, { revalidate: false });
+    // Setting undefined with revalidate also forgets their last fetch, so a page opened next is fetched, not reused.
+    await mutateCache((key) => Array.isArray(key) && key[0] === operation && key[1] !== requestText, undefined, { revalidate: true });
     return mutate();
   }, [mutateCache, mutate, operation, requestText]);
   const rows = useMemo(() => (readPath(data, listPath) as Row[] | undefined) ?? [], [data, listPath]);
