@@ -59,6 +59,7 @@ export const operationRoutes = {
   'memo.list': {"id":"memo.list","method":"POST","path":"/api/memo/list","silent":false,"transport":"json"},
   'memo.save': {"id":"memo.save","method":"POST","path":"/api/memo/save","silent":false,"transport":"json"},
   'memo.delete': {"id":"memo.delete","method":"POST","path":"/api/memo/delete","silent":false,"transport":"json"},
+  'memo.deleteBatch': {"id":"memo.deleteBatch","method":"POST","path":"/api/memo/delete-batch","silent":false,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false,"transport":"json"},
   'person.getUserList': {"id":"person.getUserList","method":"POST","path":"/brandArchives/getUserList","silent":true,"transport":"json"},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true,"transport":"json"},
@@ -236,6 +237,9 @@ export function createApiClient(call: OperationCaller) {
       /** 删除备忘（POST /api/memo/delete） */
       delete: (body: T.MemoDeleteRequest, options?: CallOptions): Promise<T.MemoDeleteResponse> =>
         call<T.MemoDeleteResponse>(operationRoutes['memo.delete'], body, options),
+      /** 批量删除备忘（POST /api/memo/delete-batch） */
+      deleteBatch: (body: T.MemoDeleteBatchRequest, options?: CallOptions): Promise<T.MemoDeleteBatchResponse> =>
+        call<T.MemoDeleteBatchResponse>(operationRoutes['memo.deleteBatch'], body, options),
     },
     operationLog: {
       /** 查询操作日志（POST /userManage/queryOperateLog） */

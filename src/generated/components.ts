@@ -75,5 +75,5 @@ export type ComponentName = (typeof COMPONENT_NAMES)[number];
  */
 export const NESTED_SCHEMA_PATHS: Partial<Record<ComponentName, string[][]>> = {
   DialogFormButton: [["form"],["content"]],
-  GenericTable: [["rowButtons","*","dialog","form"],["rowButtons","*","dialog","content"]],
+  GenericTable: [["rowButtons","*","dialog","form"],["rowButtons","*","dialog","content"],["dropdownItems","*","dialog","form"],["dropdownItems","*","dialog","content"]],
 };

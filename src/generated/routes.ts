@@ -4182,6 +4182,46 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "memo.deleteBatch",
+    "domain": "memo",
+    "name": "deleteBatch",
+    "method": "POST",
+    "path": "/api/memo/delete-batch",
+    "summary": "批量删除备忘",
+    "description": "ids 为以英文逗号连接的备忘编号（最多 100 个）；只删除本人的备忘，返回删除的条数。",
+    "permission": "$signedIn",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "备忘",
+          "type": "string",
+          "pattern": "^\\d+(,\\d+)*$",
+          "maxLength": 1200
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "deleted"
+      ],
+      "properties": {
+        "deleted": {
+          "title": "删除条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
     "id": "operationLog.query",
     "domain": "operationLog",
     "name": "query",
@@ -4646,6 +4686,7 @@ export interface OperationTypes {
   'memo.list': { request: T.MemoListRequest; response: T.MemoListResponse; public: false; transport: 'json' };
   'memo.save': { request: T.MemoSaveRequest; response: T.MemoSaveResponse; public: false; transport: 'json' };
   'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse; public: false; transport: 'json' };
+  'memo.deleteBatch': { request: T.MemoDeleteBatchRequest; response: T.MemoDeleteBatchResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse; public: false; transport: 'json' };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true; transport: 'json' };

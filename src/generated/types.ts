@@ -1429,29 +1429,27 @@ export interface FormLayoutProps {
 
 export interface GenericTableProps {
   /**
-   * 取数接口：接口标识，如 memo.list
+   * 接口：取行数据的接口标识；请求自动附加 pageNo、pageSize
    */
   operation: string;
   /**
-   * 固定请求字段：分页字段 pageNo、pageSize 自动附加
+   * 固定字段：每次请求都带的字段
    */
-  body?: {
-    [k: string]: unknown;
-  };
+  body?: {};
   /**
-   * 表格键：列设置按它保存
+   * 表格名：列表设置按此名字保存在本地与用户偏好中
    */
   tableKey: string;
   /**
-   * 标题
+   * 标题：表格左上方的标题
    */
   title?: string;
   /**
-   * 列表位置：默认 list
+   * 列表位置：应答中行列表的路径，默认 list
    */
   listPath?: string;
   /**
-   * 总数位置：默认 count
+   * 总数位置：应答中总条数的路径，默认 count
    */
   countPath?: string;
   /**
@@ -1459,66 +1457,392 @@ export interface GenericTableProps {
    */
   rowKey?: string;
   /**
-   * 列
+   * 列：列定义，按顺序显示
+   *
+   * Items: 列
    */
   columns: {
     /**
-     * 字段
+     * 字段：行数据中的字段（可用点号路径），也是列设置中的列名
      */
     prop: string;
     /**
-     * 列名
+     * 列名：表头文字
      */
     label: string;
     /**
-     * 列类型：image 为一张图片（加载失败显示占位图）；thumbnails 为文件列表（最多 3 个缩略图，其余显示“+N”）
+     * 类型：index 序号；text 文字；number 数字；date、datetime 日期与时间；select 按 options 显示；image 图片（失败显示占位图）；thumbnails 文件列表（最多 3 个缩略图，其余显示“+N”）；input 文字（可编辑）；slot 由片段渲染；expand 可展开行；selection 多选框；operation 操作列的位置与宽度
      */
-    type?: "index" | "text" | "number" | "date" | "datetime" | "select" | "image" | "thumbnails" | "operation";
+    type?:
+      | "index"
+      | "text"
+      | "number"
+      | "date"
+      | "datetime"
+      | "select"
+      | "image"
+      | "thumbnails"
+      | "input"
+      | "slot"
+      | "expand"
+      | "selection"
+      | "operation";
     /**
-     * 宽度
+     * 宽度：列宽（像素）
      */
     width?: number;
     /**
-     * 固定
+     * 固定：固定在左侧或右侧
      */
     fixed?: "left" | "right";
     /**
-     * 可排序：点击列头带 sortField/sortType 重新取数
+     * 可排序：点击表头带 sortField、sortType 重新取数
      */
     sortable?: boolean;
     /**
-     * 权限键：缺少此权限的用户看不到该列
+     * 权限：用户没有此权限时不显示该列
      */
     permission?: string;
     /**
-     * 取值与文字：select 列：存储值 → 显示文字
+     * 选项：select 列：取值与文字，对象 {取值: 文字} 或列表 [{value, label}]
      */
-    options?: {
-      [k: string]: string;
+    options?:
+      | {
+          [k: string]: string;
+        }
+      | {
+          /**
+           * 文字：显示的文字
+           */
+          label: string;
+          /**
+           * 取值：保存的值
+           */
+          value: string | number | boolean;
+        }[];
+    /**
+     * 多行：input 列：多行文字（最多 200 字，单行最多 50 字）
+     */
+    multiline?: boolean;
+    /**
+     * 单元格编辑：input、number、select 列：双击进入编辑，失焦、回车或关闭下拉时保存；超过 50 / 200 / 20 个字符时提示且不提交
+     */
+    edit?: {
+      /**
+       * 接口：保存时调用的接口标识
+       */
+      operation: string;
+      /**
+       * 权限：有此权限时才可编辑
+       */
+      permission?: string;
+      /**
+       * 可编辑条件：只在满足条件的行上可编辑（等于、属于，或它们的非、且、或）
+       */
+      when?:
+        | {
+            /**
+             * 字段：行数据的字段，可用点号路径
+             */
+            field: string;
+            /**
+             * 取值：字段等于此值时成立（缺少的字段视为 null）
+             */
+            equals: {
+              [k: string]: unknown;
+            };
+          }
+        | {
+            /**
+             * 字段：行数据的字段，可用点号路径
+             */
+            field: string;
+            /**
+             * 取值列表：字段等于其中之一时成立
+             */
+            in: unknown[];
+          }
+        | {
+            /**
+             * 条件：此条件不成立时成立
+             */
+            not:
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值：字段等于此值时成立（缺少的字段视为 null）
+                   */
+                  equals: {
+                    [k: string]: unknown;
+                  };
+                }
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值列表：字段等于其中之一时成立
+                   */
+                  in: unknown[];
+                };
+          }
+        | {
+            /**
+             * 条件：全部成立时成立
+             */
+            all: (
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值：字段等于此值时成立（缺少的字段视为 null）
+                   */
+                  equals: {
+                    [k: string]: unknown;
+                  };
+                }
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值列表：字段等于其中之一时成立
+                   */
+                  in: unknown[];
+                }
+            )[];
+          }
+        | {
+            /**
+             * 条件：任一成立时成立
+             */
+            any: (
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值：字段等于此值时成立（缺少的字段视为 null）
+                   */
+                  equals: {
+                    [k: string]: unknown;
+                  };
+                }
+              | {
+                  /**
+                   * 字段：行数据的字段，可用点号路径
+                   */
+                  field: string;
+                  /**
+                   * 取值列表：字段等于其中之一时成立
+                   */
+                  in: unknown[];
+                }
+            )[];
+          };
+      /**
+       * 行主键字段：请求中携带行主键的字段，默认 id
+       */
+      idParam?: string;
+      /**
+       * 取值字段：请求中携带新值的字段，默认为列的字段
+       */
+      param?: string;
+      /**
+       * 一并提交的字段：行中一并提交的其他字段（空值不提交），供保存整条记录的接口
+       */
+      include?: string[];
+      /**
+       * 固定字段：随请求一起发送的固定字段
+       */
+      body?: {};
+      /**
+       * 成功提示：默认“保存成功”
+       */
+      successMessage?: string;
+      /**
+       * 数字格式：number 列：以数字还是文字提交（编码等长数字用文字）
+       */
+      numberAs?: "number" | "string";
     };
+    /**
+     * 片段：slot 与 expand 列：表格节点下一个属性的名字，该片段按行渲染，表达式中可用 $record（行数据）与 $index
+     */
+    slot?: string;
+    /**
+     * 展开字段：expand 列没有片段时，展开后列出的字段
+     */
+    fields?: {
+      /**
+       * 字段：行数据中的字段
+       */
+      prop: string;
+      /**
+       * 名称：显示的名称
+       */
+      label: string;
+    }[];
+    /**
+     * 行条件：expand 列：可展开的行；selection 列：可选择的行（等于、属于，或它们的非、且、或）
+     */
+    when?:
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值：字段等于此值时成立（缺少的字段视为 null）
+           */
+          equals: {
+            [k: string]: unknown;
+          };
+        }
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值列表：字段等于其中之一时成立
+           */
+          in: unknown[];
+        }
+      | {
+          /**
+           * 条件：此条件不成立时成立
+           */
+          not:
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              };
+        }
+      | {
+          /**
+           * 条件：全部成立时成立
+           */
+          all: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+          )[];
+        }
+      | {
+          /**
+           * 条件：任一成立时成立
+           */
+          any: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+          )[];
+        };
   }[];
   /**
-   * 行按钮
+   * 表头按钮：刷新按钮左侧的按钮，可对所选行操作
+   *
+   * Items: 按钮
    */
-  rowButtons?: {
+  headerButtons?: {
     /**
-     * 按钮文字
+     * 文字：按钮文字
      */
     label: string;
     /**
-     * 接口：接口标识，如 memo.list；行主键以 idParam 附加。与 dialog 二选一
+     * 接口：点击后调用的接口标识；与 dialog 二选一
      */
     operation?: string;
     /**
-     * 权限键：用户的 roleAuth 含此键时才显示
+     * 权限：用户有此按钮权限时才显示
      */
     permission?: string;
     /**
-     * 编号字段：接收行主键的请求字段，默认 id
+     * 行主键字段：行按钮：请求中携带行主键的字段，默认 id
      */
     idParam?: string;
     /**
-     * 先确认：确认框：变体名 publish / delete / success / change，或 {variant, title, content, danger}
+     * 多选主键字段：表头按钮：请求中携带所选行主键的字段；设置后未选择时提示“请先选择数据”
+     */
+    idsParam?: string;
+    /**
+     * 主键格式：array 为数组 [1,2]；join 为以分隔符连接的文字 "1,2"
+     */
+    idsFormat?: "array" | "join";
+    /**
+     * 分隔符：join 格式的分隔符，默认英文逗号
+     */
+    separator?: string;
+    /**
+     * 固定字段：随请求一起发送的固定字段
+     */
+    body?: {};
+    /**
+     * 确认框：确认框：变体名 publish / delete / success / change，或 {variant, title, content, danger}
      */
     confirm?:
       | ("publish" | "delete" | "success" | "change")
@@ -1545,13 +1869,346 @@ export interface GenericTableProps {
           autoClose?: boolean;
         };
     /**
-     * 危险操作
+     * 危险样式：按钮显示为红色
      */
     danger?: boolean;
     /**
-     * 成功提示
+     * 主按钮：表头按钮：主色样式
+     */
+    primary?: boolean;
+    /**
+     * 成功提示：调用成功后的提示文字
      */
     successMessage?: string;
+    /**
+     * 显示条件：行按钮与下拉项：只在满足条件的行上显示（等于、属于，或它们的非、且、或）
+     */
+    visibleWhen?:
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值：字段等于此值时成立（缺少的字段视为 null）
+           */
+          equals: {
+            [k: string]: unknown;
+          };
+        }
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值列表：字段等于其中之一时成立
+           */
+          in: unknown[];
+        }
+      | {
+          /**
+           * 条件：此条件不成立时成立
+           */
+          not:
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              };
+        }
+      | {
+          /**
+           * 条件：全部成立时成立
+           */
+          all: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+          )[];
+        }
+      | {
+          /**
+           * 条件：任一成立时成立
+           */
+          any: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+          )[];
+        };
+    /**
+     * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
+     */
+    successDialog?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 变体：取其标题与说明，可被 title、content 替换
+           */
+          variant?: "publish" | "delete" | "success" | "change";
+          /**
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
+        };
+  }[];
+  /**
+   * 行按钮：操作列中的按钮，超过 rowButtonLimit 个时其余收进“更多”
+   *
+   * Items: 按钮
+   */
+  rowButtons?: {
+    /**
+     * 文字：按钮文字
+     */
+    label: string;
+    /**
+     * 接口：点击后调用的接口标识；与 dialog 二选一
+     */
+    operation?: string;
+    /**
+     * 权限：用户有此按钮权限时才显示
+     */
+    permission?: string;
+    /**
+     * 行主键字段：行按钮：请求中携带行主键的字段，默认 id
+     */
+    idParam?: string;
+    /**
+     * 多选主键字段：表头按钮：请求中携带所选行主键的字段；设置后未选择时提示“请先选择数据”
+     */
+    idsParam?: string;
+    /**
+     * 主键格式：array 为数组 [1,2]；join 为以分隔符连接的文字 "1,2"
+     */
+    idsFormat?: "array" | "join";
+    /**
+     * 分隔符：join 格式的分隔符，默认英文逗号
+     */
+    separator?: string;
+    /**
+     * 固定字段：随请求一起发送的固定字段
+     */
+    body?: {};
+    /**
+     * 确认框：确认框：变体名 publish / delete / success / change，或 {variant, title, content, danger}
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 变体：取其标题与说明，可被 title、content 替换
+           */
+          variant?: "publish" | "delete" | "success" | "change";
+          /**
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
+        };
+    /**
+     * 危险样式：按钮显示为红色
+     */
+    danger?: boolean;
+    /**
+     * 主按钮：表头按钮：主色样式
+     */
+    primary?: boolean;
+    /**
+     * 成功提示：调用成功后的提示文字
+     */
+    successMessage?: string;
+    /**
+     * 显示条件：行按钮与下拉项：只在满足条件的行上显示（等于、属于，或它们的非、且、或）
+     */
+    visibleWhen?:
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值：字段等于此值时成立（缺少的字段视为 null）
+           */
+          equals: {
+            [k: string]: unknown;
+          };
+        }
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值列表：字段等于其中之一时成立
+           */
+          in: unknown[];
+        }
+      | {
+          /**
+           * 条件：此条件不成立时成立
+           */
+          not:
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              };
+        }
+      | {
+          /**
+           * 条件：全部成立时成立
+           */
+          all: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+          )[];
+        }
+      | {
+          /**
+           * 条件：任一成立时成立
+           */
+          any: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+          )[];
+        };
     /**
      * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
      */
@@ -1649,32 +2306,308 @@ export interface GenericTableProps {
        */
       refresh?: string[];
     };
+  }[];
+  /**
+   * 更多菜单项：操作列“更多”下拉中的项
+   *
+   * Items: 按钮
+   */
+  dropdownItems?: {
     /**
-     * 显示条件
+     * 文字：按钮文字
      */
-    visibleWhen?: {
+    label: string;
+    /**
+     * 接口：点击后调用的接口标识；与 dialog 二选一
+     */
+    operation?: string;
+    /**
+     * 权限：用户有此按钮权限时才显示
+     */
+    permission?: string;
+    /**
+     * 行主键字段：行按钮：请求中携带行主键的字段，默认 id
+     */
+    idParam?: string;
+    /**
+     * 多选主键字段：表头按钮：请求中携带所选行主键的字段；设置后未选择时提示“请先选择数据”
+     */
+    idsParam?: string;
+    /**
+     * 主键格式：array 为数组 [1,2]；join 为以分隔符连接的文字 "1,2"
+     */
+    idsFormat?: "array" | "join";
+    /**
+     * 分隔符：join 格式的分隔符，默认英文逗号
+     */
+    separator?: string;
+    /**
+     * 固定字段：随请求一起发送的固定字段
+     */
+    body?: {};
+    /**
+     * 确认框：确认框：变体名 publish / delete / success / change，或 {variant, title, content, danger}
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 变体：取其标题与说明，可被 title、content 替换
+           */
+          variant?: "publish" | "delete" | "success" | "change";
+          /**
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
+        };
+    /**
+     * 危险样式：按钮显示为红色
+     */
+    danger?: boolean;
+    /**
+     * 主按钮：表头按钮：主色样式
+     */
+    primary?: boolean;
+    /**
+     * 成功提示：调用成功后的提示文字
+     */
+    successMessage?: string;
+    /**
+     * 显示条件：行按钮与下拉项：只在满足条件的行上显示（等于、属于，或它们的非、且、或）
+     */
+    visibleWhen?:
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值：字段等于此值时成立（缺少的字段视为 null）
+           */
+          equals: {
+            [k: string]: unknown;
+          };
+        }
+      | {
+          /**
+           * 字段：行数据的字段，可用点号路径
+           */
+          field: string;
+          /**
+           * 取值列表：字段等于其中之一时成立
+           */
+          in: unknown[];
+        }
+      | {
+          /**
+           * 条件：此条件不成立时成立
+           */
+          not:
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              };
+        }
+      | {
+          /**
+           * 条件：全部成立时成立
+           */
+          all: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+          )[];
+        }
+      | {
+          /**
+           * 条件：任一成立时成立
+           */
+          any: (
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值：字段等于此值时成立（缺少的字段视为 null）
+                 */
+                equals: {
+                  [k: string]: unknown;
+                };
+              }
+            | {
+                /**
+                 * 字段：行数据的字段，可用点号路径
+                 */
+                field: string;
+                /**
+                 * 取值列表：字段等于其中之一时成立
+                 */
+                in: unknown[];
+              }
+          )[];
+        };
+    /**
+     * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
+     */
+    successDialog?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          /**
+           * 变体：取其标题与说明，可被 title、content 替换
+           */
+          variant?: "publish" | "delete" | "success" | "change";
+          /**
+           * 标题
+           */
+          title?: string;
+          /**
+           * 说明
+           */
+          content?: string;
+          /**
+           * 危险操作
+           */
+          danger?: boolean;
+          /**
+           * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+           */
+          autoClose?: boolean;
+        };
+    /**
+     * 打开对话框或抽屉：与对话框按钮相同的属性（label、permission 除外）；内容中 $record 为该行，表单提交时附加行主键（idParam）
+     */
+    dialog?: {
       /**
-       * 行字段
+       * 容器：dialog 对话框（默认）或 drawer 右侧抽屉
        */
-      field: string;
+      container?: "dialog" | "drawer";
       /**
-       * 等于
+       * 标题：在表格行上打开时可用 {字段} 引用该行
        */
-      equals: {
+      title: string;
+      /**
+       * 宽度：如 520、800、"70%"；对话框默认 520，抽屉默认 800
+       */
+      width?: number | string;
+      /**
+       * Formily 对象节点；“确定”先按字段规则校验，再提交给 operation，服务端接受后才关闭
+       */
+      form?: FormilyNode;
+      /**
+       * 只读内容（详情、嵌套表格等）；在表格行上打开时表达式中可用 $record（该行）
+       */
+      content?: FormilyNode;
+      /**
+       * 提交接口：接口标识，如 enterprise.saveInfo；有 form 时必填
+       */
+      operation?: string;
+      /**
+       * 固定附加字段
+       */
+      extra?: {
         [k: string]: unknown;
       };
+      /**
+       * 成功提示
+       */
+      successMessage?: string;
+      /**
+       * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
+       */
+      successDialog?:
+        | ("publish" | "delete" | "success" | "change")
+        | {
+            /**
+             * 变体：取其标题与说明，可被 title、content 替换
+             */
+            variant?: "publish" | "delete" | "success" | "change";
+            /**
+             * 标题
+             */
+            title?: string;
+            /**
+             * 说明
+             */
+            content?: string;
+            /**
+             * 危险操作
+             */
+            danger?: boolean;
+            /**
+             * 自动关闭：提示框的关闭按钮倒数 3 秒（关闭（3）、关闭（2）、关闭（1））后自行关闭
+             */
+            autoClose?: boolean;
+          };
+      /**
+       * 成功后刷新
+       */
+      refresh?: string[];
     };
   }[];
   /**
-   * 每页条数选项
+   * 行按钮个数：直接显示的行按钮个数，默认 3
+   */
+  rowButtonLimit?: number;
+  /**
+   * 每页条数选项：默认 10、20、30、50、100
    */
   pageSizes?: number[];
   /**
-   * 默认每页条数
+   * 默认每页条数：默认为第一个选项
    */
   defaultPageSize?: number;
   /**
-   * 条件频道：接收同名频道上筛选栏、搜索表单的条件与排序栏的排序
+   * 筛选频道：与筛选栏、搜索表单的 channel 相同时接收其条件；同频道排序栏的排序（多个键时 sortField/sortType 逗号连接）
    */
   queryChannel?: string;
   /**
@@ -1682,9 +2615,17 @@ export interface GenericTableProps {
    */
   sortFieldParam?: string;
   /**
-   * 排序方向参数：默认 sortType
+   * 排序方向参数：默认 sortType（asc / desc）
    */
   sortOrderParam?: string;
+  /**
+   * 虚拟滚动阈值：一页行数或每页条数超过此数时只渲染可见的行，默认 100
+   */
+  virtualThreshold?: number;
+  /**
+   * 虚拟滚动高度：虚拟滚动时表体的高度（像素），默认 560
+   */
+  virtualHeight?: number;
 }
 
 export interface HandlingDeadlinePickerProps {
@@ -3408,6 +4349,20 @@ export interface MemoDeleteRequest {
 }
 
 export type MemoDeleteResponse = null;
+
+export interface MemoDeleteBatchRequest {
+  /**
+   * 备忘
+   */
+  ids: string;
+}
+
+export interface MemoDeleteBatchResponse {
+  /**
+   * 删除条数
+   */
+  deleted: number;
+}
 
 export interface OperationLogQueryRequest {
   /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { createForm } from '@formily/core';
-import { FormProvider, type ISchema } from '@formily/react';
+import { FormProvider, Schema, type ISchema } from '@formily/react';
 import type { FormilyNode } from '../generated/types.js';
 import { getSchemaField } from './schemaField.js';
 import { pruneByPermission } from './pruneByPermission.js';
@@ -23,9 +23,10 @@ export function PageRenderer({ schema, formKey }: PageRendererProps) {
   const runtime = useRuntime();
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const form = useMemo(() => createForm(), [formKey]);
+  // Compiled once per schema: SchemaField given plain JSON rebuilds the whole tree on every render.
   const visible = useMemo(() => {
     const permitted = pruneByPermission(schema, runtime.permissions);
-    return permitted && protectNestedSchemas(permitted);
+    return permitted ? new Schema(protectNestedSchemas(permitted) as ISchema) : null;
   }, [schema, runtime.permissions]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const scope = useMemo(() => expressionScope(runtime), [runtime.user, runtime.permissions, runtime.query]);

@@ -59,14 +59,10 @@ test('a company admin adds a field to a form visually, previews it as staff, pub
   await expect(staff.locator('.ant-formily-item').filter({ hasText: '主题' })).toBeVisible();
 
   // The published version against the built-in one, side by side.
-  await page.getByRole('tab', { name: '差异' }).click();
-  // The tab's select may not take a click while the tab is still settling: open it until its options show.
-  const builtIn = page.locator('.ant-select-item-option').filter({ hasText: '内置版本' });
-  await expect(async () => {
-    if (!(await builtIn.isVisible())) await page.getByRole('combobox', { name: '比较的版本' }).click({ force: true });
-    await expect(builtIn).toBeVisible({ timeout: 2000 });
-  }).toPass();
-  await builtIn.click();
+  await page.getByRole('button', { name: '版本历史' }).click();
+  const history = page.locator('.ant-drawer').filter({ hasText: '版本历史' });
+  await history.locator('.ant-list-item').filter({ hasText: '内置版本' }).getByRole('button', { name: '比较' }).click();
+  await expect(page.getByRole('tab', { name: '差异', selected: true })).toBeVisible();
   await expect(page.getByTestId('diff-view').locator('.monaco-diff-editor')).toBeVisible();
   await expect(page.getByTestId('diff-view')).toContainText('subject');
 
@@ -95,6 +91,13 @@ test('a column added to a list page visually appears on the page once published'
 
   await page.goto('/system/companyList');
   await expect(page.locator('.ipm-generic-table:visible').getByRole('columnheader', { name: '证件号码' })).toBeVisible();
+
+  // Back to the built-in list, so the page is as other tests expect it.
+  await openInDesigner(page, '我的企业');
+  await page.getByRole('button', { name: '版本历史' }).click();
+  await page.getByRole('button', { name: '回到内置版本' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.getByText('已回到内置版本')).toBeVisible();
 });
 
 test('an error typed into the source is underlined at its place and never published', async ({ page }) => {
@@ -106,9 +109,13 @@ test('an error typed into the source is underlined at its place and never publis
   // Find the memo's editor component and type a component name that does not exist over it.
   await editor.locator('.view-lines').click();
   await page.keyboard.press('Control+F');
+  const find = editor.locator('.find-widget.visible');
+  await expect(find).toBeVisible();
   await page.keyboard.type('RichTextEditor');
+  await expect(find).toContainText('1 of 1');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
+  await expect(find).toHaveCount(0);
   await page.keyboard.press('Backspace');
   // Completion offers the registered components, with their Chinese titles.
   await page.keyboard.press('Control+Space');

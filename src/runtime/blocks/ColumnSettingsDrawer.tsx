@@ -21,6 +21,11 @@ const FIXED_OPTIONS = [
 /** 列表设置 (450px): show or hide, drag (or arrow) to reorder, and fix columns. */
 export function ColumnSettingsDrawer({ open, onClose, labels, settings, onChange, onReset }: ColumnSettingsDrawerProps) {
   const [dragging, setDragging] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const endDrag = () => {
+    setDragging(null);
+    setOver(null);
+  };
   const update = (index: number, patch: Partial<ColumnSetting>) =>
     onChange(settings.map((s, i) => (i === index ? { ...s, ...patch } : s)));
   return (
@@ -32,13 +37,24 @@ export function ColumnSettingsDrawer({ open, onClose, labels, settings, onChange
           dataSource={settings}
           renderItem={(s, index) => (
             <List.Item
-              className="ipm-column-setting"
+              className={over === index && dragging !== index ? 'ipm-column-setting ipm-drop-target' : 'ipm-column-setting'}
               draggable
-              onDragStart={() => setDragging(index)}
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={() => {
+              data-testid={`column-setting-${s.prop}`}
+              onDragStart={(e) => {
+                // Firefox starts a drag only with data set.
+                e.dataTransfer.setData('text/plain', s.prop);
+                e.dataTransfer.effectAllowed = 'move';
+                setDragging(index);
+              }}
+              onDragOver={(e) => {
+                e.preventDefault();
+                if (over !== index) setOver(index);
+              }}
+              onDragEnd={endDrag}
+              onDrop={(e) => {
+                e.preventDefault();
                 if (dragging !== null) onChange(moveColumn(settings, dragging, index));
-                setDragging(null);
+                endDrag();
               }}
               actions={[
                 <Button key="up" size="small" type="text" aria-label={`上移${labels[s.prop]}`} icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => onChange(moveColumn(settings, index, index - 1))} />,

@@ -1,112 +1,78 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App, Button, Descriptions, Space, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { RecursionField, useField, useFieldSchema, type ISchema } from '@formily/react';
+import type { GeneralField } from '@formily/core';
+import { useSWRConfig } from 'swr';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
-import { confirmOptions, showNotice, type ConfirmSpec } from '../confirmDialog.js';
+import { confirmOptions, showNotice } from '../confirmDialog.js';
 import { readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
-import { FallbackImage } from '../components/FallbackImage.js';
-import { ThumbnailCell } from '../components/ThumbnailCell.js';
 import { currentQuery, currentSort, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
-import type { UploadedFile } from '../../generated/types.js';
 import { sortRequest } from './sortPresets.js';
 import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
+import { cellView } from './table/CellView.js';
+import { EditableCell } from './table/EditableCell.js';
+import { RowActions } from './table/RowActions.js';
+import { RowFragment, useFragmentForm } from './table/RowFragment.js';
+import { matchesCondition } from './table/rowCondition.js';
+import { idsBody, permittedButtons } from './table/tableButtons.js';
+import { clampPage } from './table/paging.js';
+import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
+import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
 
-export interface TableColumn {
-  prop: string;
-  label: string;
-  type?: 'index' | 'text' | 'number' | 'date' | 'datetime' | 'select' | 'image' | 'thumbnails' | 'operation';
-  width?: number;
-  fixed?: 'left' | 'right';
-  sortable?: boolean;
-  /** Dropped unless the user holds this permission key. */
-  permission?: string;
-  /** For `select`: stored value → text shown. */
-  options?: Record<string, string>;
-}
+export type { TableButton, TableColumn } from './table/types.js';
 
-export interface TableButton {
-  label: string;
-  /** Called with the row's id; a button may instead open a dialog or drawer. */
-  operation?: string;
-  /** Opened with the row as `$record`; a form in it is sent with the row's id. */
-  dialog?: OverlaySpec;
-  permission?: string;
-  idParam?: string;
-  confirm?: ConfirmSpec;
-  danger?: boolean;
-  successMessage?: string;
-  /** A notice after success, e.g. one that closes itself after three seconds. */
-  successDialog?: ConfirmSpec;
-  /** Shown only when the row's field equals this value. */
-  visibleWhen?: { field: string; equals: unknown };
-}
+/** The described properties, and the table node's own properties that Formily renders as children. */
+export type GenericTableProps = DescribedProps & { children?: ReactNode };
 
-export interface GenericTableProps {
-  operation: string;
-  body?: Record<string, unknown>;
-  /** Names this table's saved column settings. */
-  tableKey: string;
-  title?: string;
-  listPath?: string;
-  countPath?: string;
-  rowKey?: string;
-  columns: TableColumn[];
-  rowButtons?: TableButton[];
-  pageSizes?: number[];
-  defaultPageSize?: number;
-  /** The filter bar channel whose conditions are added to the request; a sort bar on it sets the sort. */
-  queryChannel?: string;
-  /** Request fields that carry the sorted keys and their directions (comma-joined when several). */
-  sortFieldParam?: string;
-  sortOrderParam?: string;
-}
-
-type Row = Record<string, unknown>;
-
-function cellText(column: TableColumn, value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') return '--';
-  switch (column.type) {
-    case 'date':
-      return dayjs(String(value)).format('YYYY-MM-DD');
-    case 'datetime':
-      return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
-    case 'number':
-      return Number(value).toLocaleString('zh-CN');
-    case 'select':
-      return <Tag>{column.options?.[String(value)] ?? String(value)}</Tag>;
-    case 'image':
-      return <FallbackImage width={48} height={48} src={String(value)} />;
-    case 'thumbnails':
-      return <ThumbnailCell value={value as UploadedFile[]} />;
-    default:
-      return (
-        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: column.width ?? 240 }}>
-          {String(value)}
-        </Typography.Text>
-      );
-  }
-}
+/** Column types that are parts of the table rather than columns the user arranges. */
+const STRUCTURAL = new Set(['index', 'selection', 'expand', 'operation']);
+const isEditable = (c: TableColumn): c is TableColumn & { edit: CellEdit } => Boolean(c.edit) && (c.type === 'input' || c.type === 'number' || c.type === 'select');
+/**
+ * Every column has a width, so the table is laid out by its column widths ('fixed' layout) rather
+ * than by measuring every cell: on a 100 × 50 page automatic layout took seconds. Virtual rows
+ * need the widths as well.
+ */
+const DEFAULT_WIDTH: Record<string, number> = { index: 64, date: 120, datetime: 160, number: 120, select: 140, image: 80, thumbnails: 200 };
+const columnWidth = (c: TableColumn) => c.width ?? DEFAULT_WIDTH[c.type ?? 'text'] ?? 180;
+/** Checkbox and expand-icon columns. */
+const MARK_COLUMN_WIDTH = 48;
 
 /**
  * The generic table: rows from one operation, paged by the pagination bar, sortable columns that
- * re-fetch, per-column and per-button permissions, row buttons that may ask first, a refresh
- * button, and 列表设置 remembered per user.
+ * re-fetch, per-column and per-button permissions, header buttons on the selected rows, row
+ * buttons and a 更多 dropdown that may depend on the row, expandable rows, cells edited in place,
+ * cells from schema fragments, a refresh button, 列表设置 remembered per user, and virtual rows
+ * for long pages.
  */
 export function GenericTable(props: GenericTableProps) {
-  const { operation, tableKey, listPath = 'list', countPath = 'count', rowKey = 'id', pageSizes = PAGE_SIZES } = props;
+  const { operation, tableKey, listPath = 'list', countPath = 'count', rowKey = 'id', pageSizes = PAGE_SIZES, rowButtonLimit = 3, virtualThreshold = 50, virtualHeight = 560 } = props;
   const runtime = useRuntime();
   const { modal } = App.useApp();
+  const fragmentForm = useFragmentForm();
+  // Outside a page schema (a bench page, a test) there is no node and so no fragments.
+  const fieldSchema = useFieldSchema() as ReturnType<typeof useFieldSchema> | undefined;
+  const tableField = useField() as GeneralField | undefined;
+  const slotNames = useMemo(() => new Set(props.columns.map((c) => c.slot).filter((s): s is string => Boolean(s))), [props.columns]);
+  const fragments = useMemo(() => {
+    const out = new Map<string, ISchema>();
+    for (const name of slotNames) {
+      const node = fieldSchema?.properties?.[name];
+      if (node) out.set(name, node.toJSON() as ISchema);
+    }
+    return out;
+  }, [fieldSchema, slotNames]);
   const [page, setPage] = useState({ pageNo: 1, pageSize: props.defaultPageSize ?? pageSizes[0] });
   // Several keys only come from a sort bar; a column header sorts by one.
   const [sort, setSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentSort(props.queryChannel) : []));
+  const [overlay, setOverlay] = useState<{ button: TableButton; dialog: OverlaySpec; row: Row } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [overlay, setOverlay] = useState<{ button: TableButton & { dialog: OverlaySpec }; row: Row } | null>(null);
+  const [selected, setSelected] = useState<Map<string, Row>>(() => new Map());
   const [conditions, setConditions] = useState<Record<string, unknown>>(() => (props.queryChannel ? currentQuery(props.queryChannel) : {}));
 
   useEffect(() => {
@@ -133,98 +99,207 @@ export function GenericTable(props: GenericTableProps) {
 
   const sorted = sortRequest(sort);
   const sortBody = sorted ? { [props.sortFieldParam ?? 'sortField']: sorted.sortField, [props.sortOrderParam ?? 'sortType']: sorted.sortType } : {};
-  const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, { ...props.body, ...conditions, ...sortBody, ...page });
-  const rows = (readPath(data, listPath) as Row[] | undefined) ?? [];
+  const request = { ...props.body, ...conditions, ...sortBody, ...page };
+  const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, request);
+  const { mutate: mutateCache } = useSWRConfig();
+  const requestText = JSON.stringify(request);
+  // After a change every cached page of this list is stale: drop the others, fetch this one again.
+  const refresh = useCallback(async () => {
+    // Setting undefined with revalidate also forgets their last fetch, so a page opened next is fetched, not reused.
+    await mutateCache((key) => Array.isArray(key) && key[0] === operation && key[1] !== requestText, undefined, { revalidate: true });
+    return mutate();
+  }, [mutateCache, mutate, operation, requestText]);
+  const rows = useMemo(() => (readPath(data, listPath) as Row[] | undefined) ?? [], [data, listPath]);
   const total = Number(readPath(data, countPath) ?? rows.length);
+  useEffect(() => {
+    if (data === undefined) return;
+    const pageNo = clampPage(page.pageNo, page.pageSize, total);
+    if (pageNo !== page.pageNo) setPage((p) => ({ ...p, pageNo }));
+  }, [data, total, page.pageNo, page.pageSize]);
+  const idOf = useCallback((row: Row) => String(row[rowKey]), [rowKey]);
 
   const permitted = useMemo(() => props.columns.filter((c) => !c.permission || runtime.permissions.has(c.permission)), [props.columns, runtime.permissions]);
-  const configurable = useMemo(() => permitted.filter((c) => c.type !== 'index' && c.type !== 'operation'), [permitted]);
+  const configurable = useMemo(() => permitted.filter((c) => !STRUCTURAL.has(c.type ?? 'text')), [permitted]);
   const { settings, save } = useColumnSettings(tableKey, configurable);
-  const buttons = (props.rowButtons ?? []).filter((b) => !b.permission || runtime.permissions.has(b.permission));
+  const headerButtons = useMemo(() => permittedButtons(props.headerButtons, runtime.permissions), [props.headerButtons, runtime.permissions]);
+  const rowButtons = useMemo(() => permittedButtons(props.rowButtons, runtime.permissions), [props.rowButtons, runtime.permissions]);
+  const dropdownItems = useMemo(() => permittedButtons(props.dropdownItems, runtime.permissions), [props.dropdownItems, runtime.permissions]);
+  const selectionColumn = permitted.find((c) => c.type === 'selection');
+  const expandColumn = permitted.find((c) => c.type === 'expand');
+  const operationColumn = permitted.find((c) => c.type === 'operation');
+  const virtual = rows.length > virtualThreshold || page.pageSize > virtualThreshold;
 
-  const runButton = async (button: TableButton, row: Row) => {
-    if (button.dialog) return setOverlay({ button: { ...button, dialog: button.dialog }, row });
-    if (!button.operation) return;
+  const call = async (button: TableButton, body: Record<string, unknown>, busyKey: string) => {
+    if (!button.operation) return false;
     if (button.confirm) {
       const confirmed = await new Promise<boolean>((resolve) => modal.confirm(confirmOptions(button.confirm!, resolve)));
-      if (!confirmed) return;
+      if (!confirmed) return false;
     }
-    const key = `${button.label}:${String(row[rowKey])}`;
-    setBusy(key);
+    setBusy(busyKey);
     try {
-      await runtime.callOperation(button.operation, { [button.idParam ?? 'id']: row[rowKey] });
+      await runtime.callOperation(button.operation, { ...button.body, ...body });
       if (button.successMessage) runtime.notify('success', button.successMessage);
       if (button.successDialog) showNotice(modal, button.successDialog);
-      await mutate();
+      await refresh();
+      return true;
     } catch {
       // Shown by the HTTP client.
+      return false;
     } finally {
       setBusy(null);
     }
   };
 
-  const byProp = new Map(permitted.map((c) => [c.prop, c]));
-  const ordered = settings.filter((s) => s.isShow).map((s) => ({ column: byProp.get(s.prop)!, fixed: s.fixed }));
-  const columns: TableColumnsType<Row> = [
-    ...permitted
+  const runRowButton = (button: TableButton, row: Row) => {
+    if (button.dialog) return setOverlay({ button, dialog: button.dialog, row });
+    void call(button, button.idsParam ? idsBody({ ...button, idsParam: button.idsParam }, [row[rowKey] as string | number]) : { [button.idParam ?? 'id']: row[rowKey] }, `${button.label}:${idOf(row)}`);
+  };
+
+  const runHeaderButton = async (button: TableButton) => {
+    if (!button.idsParam) {
+      await call(button, {}, `header:${button.label}`);
+      return;
+    }
+    if (selected.size === 0) {
+      runtime.notify('warning', '请先选择数据');
+      return;
+    }
+    const ids = [...selected.values()].map((row) => row[rowKey] as string | number);
+    if (await call(button, idsBody({ ...button, idsParam: button.idsParam }, ids), `header:${button.label}`)) setSelected(new Map());
+  };
+
+  const columns = useMemo<TableColumnsType<Row>>(() => {
+    const byProp = new Map(permitted.map((c) => [c.prop, c]));
+    const render = (column: TableColumn) => (value: unknown, row: Row, index: number) => {
+      if (column.type === 'slot') {
+        const fragment = column.slot ? fragments.get(column.slot) : undefined;
+        return fragment ? <RowFragment form={fragmentForm} name={column.prop} schema={fragment} row={row} index={index} /> : null;
+      }
+      const view = cellView(column, value);
+      if (isEditable(column) && (!column.edit.permission || runtime.permissions.has(column.edit.permission)) && matchesCondition(row, column.edit.when)) {
+        return <EditableCell column={column} row={row} rowKey={rowKey} view={view} onSaved={refresh} />;
+      }
+      return view;
+    };
+    const out: TableColumnsType<Row> = permitted
       .filter((c) => c.type === 'index')
-      .map((c) => ({ key: c.prop, title: c.label, width: c.width ?? 64, fixed: 'left' as const, render: (_: unknown, __: Row, i: number) => (page.pageNo - 1) * page.pageSize + i + 1 })),
-    ...ordered.map(({ column, fixed }) => ({
-      key: column.prop,
-      dataIndex: column.prop.split('.'),
-      title: column.label,
-      width: column.width,
-      fixed,
-      sorter: column.sortable,
-      sortOrder: sort.length === 1 && sort[0]!.key === column.prop ? (sort[0]!.ascending ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (value: unknown) => cellText(column, value),
-    })),
-    ...(buttons.length > 0
-      ? [
-          {
-            key: 'operation',
-            title: '操作',
-            fixed: 'right' as const,
-            width: 80 * buttons.length,
-            render: (_: unknown, row: Row) => (
-              <Space size={0}>
-                {buttons
-                  .filter((b) => !b.visibleWhen || readPath(row, b.visibleWhen.field) === b.visibleWhen.equals)
-                  .map((b) => (
-                    <Button key={b.label} type="link" size="small" danger={b.danger} loading={busy === `${b.label}:${String(row[rowKey])}`} onClick={() => runButton(b, row)}>
-                      {b.label}
-                    </Button>
-                  ))}
-              </Space>
-            ),
-          },
-        ]
-      : []),
-  ];
+      .map((c) => ({ key: c.prop, title: c.label, width: c.width ?? 64, fixed: 'left' as const, render: (_: unknown, __: Row, i: number) => (page.pageNo - 1) * page.pageSize + i + 1 }));
+    for (const s of settings) {
+      const column = byProp.get(s.prop);
+      if (!column || !s.isShow) continue;
+      out.push({
+        key: column.prop,
+        dataIndex: column.prop.split('.'),
+        title: column.label,
+        width: columnWidth(column),
+        fixed: s.fixed,
+        // Plain text cells: CSS ellipsis with the full text as the cell's title.
+        ellipsis: !column.type || column.type === 'text' || column.type === 'number' ? { showTitle: true } : false,
+        sorter: column.sortable,
+        sortOrder: sort.length === 1 && sort[0]!.key === column.prop ? (sort[0]!.ascending ? 'ascend' : 'descend') : null,
+        render: render(column),
+      });
+    }
+    if (rowButtons.length > 0 || dropdownItems.length > 0) {
+      const linkCount = Math.min(rowButtons.length, rowButtonLimit) + (rowButtons.length > rowButtonLimit || dropdownItems.length > 0 ? 1 : 0);
+      out.push({
+        key: 'operation',
+        title: operationColumn?.label ?? '操作',
+        fixed: operationColumn?.fixed ?? 'right',
+        width: operationColumn?.width ?? 72 * linkCount + 16,
+        render: (_: unknown, row: Row) => (
+          <RowActions row={row} rowId={idOf(row)} buttons={rowButtons} dropdownItems={dropdownItems} limit={rowButtonLimit} busy={busy} onRun={runRowButton} />
+        ),
+      });
+    }
+    return out;
+    // runRowButton only closes over values listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [permitted, settings, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh]);
+
+  const rowSelection: TableProps<Row>['rowSelection'] = selectionColumn
+    ? {
+        selectedRowKeys: [...selected.keys()],
+        preserveSelectedRowKeys: true,
+        fixed: true,
+        getCheckboxProps: (row) => ({ disabled: !matchesCondition(row, selectionColumn.when), 'aria-label': `选择第 ${idOf(row)} 行` }) as object,
+        onChange: (keys, chosen) => {
+          const known = new Map([...selected, ...chosen.filter(Boolean).map((row) => [idOf(row), row] as const)]);
+          const next = new Map<string, Row>();
+          for (const k of keys) {
+            const row = known.get(String(k));
+            if (row) next.set(String(k), row);
+          }
+          setSelected(next);
+        },
+      }
+    : undefined;
+
+  const expandFragment = expandColumn?.slot ? fragments.get(expandColumn.slot) : undefined;
+  const expandable: TableProps<Row>['expandable'] = expandColumn
+    ? {
+        rowExpandable: (row) => matchesCondition(row, expandColumn.when),
+        expandedRowRender: (row, index) =>
+          expandFragment ? (
+            <RowFragment form={fragmentForm} name={expandColumn.prop} schema={expandFragment} row={row} index={index} />
+          ) : (
+            <Descriptions
+              size="small"
+              column={2}
+              items={(expandColumn.fields ?? []).map((f) => ({ key: f.prop, label: f.label, children: cellView({ prop: f.prop, label: f.label }, readPath(row, f.prop)) }))}
+            />
+          ),
+      }
+    : undefined;
+
+  const scrollWidth = columns.reduce((sum, c) => sum + Number(c.width), (selectionColumn ? MARK_COLUMN_WIDTH : 0) + (expandColumn ? MARK_COLUMN_WIDTH : 0));
 
   return (
     <div className="ipm-generic-table">
+      {fieldSchema?.properties && Object.keys(fieldSchema.properties).some((name) => !slotNames.has(name)) && (
+        <div className="ipm-table-search">
+          <RecursionField schema={fieldSchema} onlyRenderProperties basePath={tableField?.address} filterProperties={(_, name) => !slotNames.has(String(name))} />
+        </div>
+      )}
       <div className="ipm-table-toolbar">
         <Typography.Text strong>{props.title}</Typography.Text>
         <Space>
+          {headerButtons.map((b) => (
+            <Button key={b.label} type={b.primary ? 'primary' : 'default'} danger={b.danger} loading={busy === `header:${b.label}`} onClick={() => void runHeaderButton(b)}>
+              {b.label}
+            </Button>
+          ))}
           <Tooltip title="刷新">
-            <Button aria-label="刷新" icon={<ReloadOutlined spin={isValidating && !isLoading} />} onClick={() => mutate()} />
+            <Button aria-label="刷新" icon={<ReloadOutlined spin={isValidating && !isLoading} />} onClick={() => void refresh()} />
           </Tooltip>
           <Tooltip title="列表设置">
             <Button aria-label="列表设置" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} />
           </Tooltip>
         </Space>
       </div>
+      {selectionColumn && selected.size > 0 && (
+        <div className="ipm-table-selection" role="status">
+          <Typography.Text>已选 {selected.size} 项</Typography.Text>
+          <Button type="link" size="small" onClick={() => setSelected(new Map())}>
+            取消选择
+          </Button>
+        </div>
+      )}
       <Table<Row>
-        rowKey={(row) => String(row[rowKey])}
+        rowKey={idOf}
         size="middle"
         loading={isLoading}
         columns={columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        virtual={virtual}
+        tableLayout="fixed"
+        scroll={virtual ? { x: scrollWidth, y: virtualHeight } : { x: scrollWidth }}
+        rowSelection={rowSelection}
+        expandable={expandable}
         locale={{ emptyText: '暂无数据' }}
-        onChange={(_, __, sorter) => {
+        onChange={(_, __, sorter, extra) => {
+          if (extra.action !== 'sort') return;
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const keys = s?.order && s.columnKey ? [{ key: String(s.columnKey), ascending: s.order === 'ascend' }] : [];
           // On a channel, a sort bar there shows the column's sort too.
@@ -244,10 +319,10 @@ export function GenericTable(props: GenericTableProps) {
       )}
       {overlay && (
         <SchemaOverlay
-          spec={overlay.button.dialog}
+          spec={overlay.dialog}
           record={overlay.row}
           requestExtra={{ [overlay.button.idParam ?? 'id']: overlay.row[rowKey] }}
-          onSubmitted={() => mutate().then(() => undefined)}
+          onSubmitted={() => refresh().then(() => undefined)}
           onClose={() => setOverlay(null)}
         />
       )}

@@ -6,6 +6,9 @@ import type { MemosTable } from '../db/tables.js';
 import { sql, type Selectable } from 'kysely';
 import { isBlankHtml } from '../../shared/richTextPolicy.js';
 
+/** Memos one batch delete may name. */
+const MAX_BATCH = 100;
+
 const toMemo = (m: Selectable<MemosTable>) => ({
   id: m.id,
   content: m.content,
@@ -54,5 +57,13 @@ export const memoHandlers: HandlersOf<'memo'> = {
     const deleted = await ctx.db.deleteFrom('memos').where('id', '=', body.id).where('user_id', '=', ctx.session.userId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw notFound('备忘不存在或已删除');
     return null;
+  },
+
+  'memo.deleteBatch': async (body, ctx) => {
+    const ids = [...new Set(body.ids.split(',').map(Number))];
+    if (ids.length > MAX_BATCH) throw badRequest(`一次最多删除 ${MAX_BATCH} 条备忘`);
+    if (ids.some((id) => !Number.isSafeInteger(id) || id > 2_147_483_647)) throw badRequest('备忘编号无效');
+    const deleted = await ctx.db.deleteFrom('memos').where('id', 'in', ids).where('user_id', '=', ctx.session.userId).executeTakeFirst();
+    return { deleted: Number(deleted.numDeletedRows) };
   },
 };

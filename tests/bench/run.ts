@@ -1,0 +1,18 @@
+/**
+ * `npm run bench`: prints numbers, asserts nothing.
+ *   1. server start time and memory (startup.ts);
+ *   2. in Chromium, the generic table and a 300-field form against amis and rjsf (browser.ts).
+ * `npm run bench -- startup` or `-- browser` runs one part.
+ */
+import { benchStartup } from './startup.js';
+import { benchInBrowser } from './browser.js';
+
+const only = process.argv[2];
+if (!only || only === 'startup') {
+  console.log('== 服务启动 ==');
+  await benchStartup();
+}
+if (!only || only === 'browser') {
+  console.log('== 构件（Chromium）==');
+  await benchInBrowser();
+}
