@@ -24,6 +24,13 @@ export const operationRoutes = {
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false,"transport":"json"},
   'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
+  'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json"},
+  'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json"},
+  'classification.lookup': {"id":"classification.lookup","method":"POST","path":"/api/classification/lookup","silent":true,"transport":"json"},
+  'country.getCountryList': {"id":"country.getCountryList","method":"POST","path":"/common/getCountryList","silent":true,"transport":"json"},
+  'country.treeList': {"id":"country.treeList","method":"POST","path":"/countryCtg/treeList","silent":true,"transport":"json"},
+  'country.reSave': {"id":"country.reSave","method":"POST","path":"/countryCtg/reSave","silent":false,"transport":"json"},
+  'country.restoreDefault': {"id":"country.restoreDefault","method":"POST","path":"/countryCtg/restoreDefault","silent":false,"transport":"json"},
   'designer.listSchemas': {"id":"designer.listSchemas","method":"POST","path":"/designer/schemas","silent":true,"transport":"json"},
   'designer.getSchema': {"id":"designer.getSchema","method":"POST","path":"/designer/schema","silent":false,"transport":"json"},
   'designer.getVersion': {"id":"designer.getVersion","method":"POST","path":"/designer/version","silent":false,"transport":"json"},
@@ -54,6 +61,7 @@ export const operationRoutes = {
   'memo.delete': {"id":"memo.delete","method":"POST","path":"/api/memo/delete","silent":false,"transport":"json"},
   'memo.deleteBatch': {"id":"memo.deleteBatch","method":"POST","path":"/api/memo/delete-batch","silent":false,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false,"transport":"json"},
+  'person.getUserList': {"id":"person.getUserList","method":"POST","path":"/brandArchives/getUserList","silent":true,"transport":"json"},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true,"transport":"json"},
   'site.getAgreement': {"id":"site.getAgreement","method":"POST","path":"/api/get-agreement","silent":true,"transport":"json"},
   'site.getBanner': {"id":"site.getBanner","method":"POST","path":"/open/getBanner","silent":true,"transport":"json"},
@@ -110,6 +118,29 @@ export function createApiClient(call: OperationCaller) {
       /** 商品和服务分类树（POST /api/queryAllCgList） */
       queryAllCgList: (body: T.ClassificationQueryAllCgListRequest = {}, options?: CallOptions): Promise<T.ClassificationQueryAllCgListResponse> =>
         call<T.ClassificationQueryAllCgListResponse>(operationRoutes['classification.queryAllCgList'], body, options),
+      /** 分类选择器：逐页取下级（POST /api/classification/children） */
+      children: (body: T.ClassificationChildrenRequest = {}, options?: CallOptions): Promise<T.ClassificationChildrenResponse> =>
+        call<T.ClassificationChildrenResponse>(operationRoutes['classification.children'], body, options),
+      /** 分类选择器：搜索（POST /api/classification/search） */
+      search: (body: T.ClassificationSearchRequest, options?: CallOptions): Promise<T.ClassificationSearchResponse> =>
+        call<T.ClassificationSearchResponse>(operationRoutes['classification.search'], body, options),
+      /** 分类选择器：按编号取名称（POST /api/classification/lookup） */
+      lookup: (body: T.ClassificationLookupRequest = {}, options?: CallOptions): Promise<T.ClassificationLookupResponse> =>
+        call<T.ClassificationLookupResponse>(operationRoutes['classification.lookup'], body, options),
+    },
+    country: {
+      /** 国家列表（POST /common/getCountryList） */
+      getCountryList: (body: T.CountryGetCountryListRequest = {}, options?: CallOptions): Promise<T.CountryGetCountryListResponse> =>
+        call<T.CountryGetCountryListResponse>(operationRoutes['country.getCountryList'], body, options),
+      /** 国家分组树（POST /countryCtg/treeList） */
+      treeList: (body: T.CountryTreeListRequest = {}, options?: CallOptions): Promise<T.CountryTreeListResponse> =>
+        call<T.CountryTreeListResponse>(operationRoutes['country.treeList'], body, options),
+      /** 保存国家分组（POST /countryCtg/reSave） */
+      reSave: (body: T.CountryReSaveRequest, options?: CallOptions): Promise<T.CountryReSaveResponse> =>
+        call<T.CountryReSaveResponse>(operationRoutes['country.reSave'], body, options),
+      /** 恢复内置国家分组（POST /countryCtg/restoreDefault） */
+      restoreDefault: (body: T.CountryRestoreDefaultRequest = {}, options?: CallOptions): Promise<T.CountryRestoreDefaultResponse> =>
+        call<T.CountryRestoreDefaultResponse>(operationRoutes['country.restoreDefault'], body, options),
     },
     designer: {
       /** 可设计的描述（POST /designer/schemas） */
@@ -214,6 +245,11 @@ export function createApiClient(call: OperationCaller) {
       /** 查询操作日志（POST /userManage/queryOperateLog） */
       query: (body: T.OperationLogQueryRequest = {}, options?: CallOptions): Promise<T.OperationLogQueryResponse> =>
         call<T.OperationLogQueryResponse>(operationRoutes['operationLog.query'], body, options),
+    },
+    person: {
+      /** 搜索本组织人员（POST /brandArchives/getUserList） */
+      getUserList: (body: T.PersonGetUserListRequest, options?: CallOptions): Promise<T.PersonGetUserListResponse> =>
+        call<T.PersonGetUserListResponse>(operationRoutes['person.getUserList'], body, options),
     },
     schema: {
       /** 全部页面描述（POST /schema/pages） */

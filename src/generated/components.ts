@@ -8,9 +8,14 @@ export const COMPONENT_NAMES = [
   'Card',
   'CenteredPanel',
   'Checkbox',
+  'ClassPicker',
   'ClassificationBrowser',
   'Col',
   'CopyText',
+  'CountryGroupNotice',
+  'CountryMemberTip',
+  'CountryName',
+  'CountryTreeSelect',
   'DatePicker',
   'DeadlineDisplay',
   'DialogFormButton',
@@ -36,6 +41,7 @@ export const COMPONENT_NAMES = [
   'Paragraph',
   'Password',
   'PdfPreview',
+  'PersonSearch',
   'QueryRedirect',
   'RadioGroup',
   'ReleaseLogDialog',
@@ -57,6 +63,7 @@ export const COMPONENT_NAMES = [
   'TextArea',
   'ThumbnailUpload',
   'Title',
+  'TreeSelectAll',
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

@@ -851,6 +851,73 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/classification-entry.json",
+    "title": "ClassificationEntry",
+    "description": "分类选择器中的一行：分类（dirLevel 0）、类似群（1）或商品/服务项目（2），带所属分类与类似群，供逐页浏览与搜索结果显示位置。",
+    "type": "object",
+    "required": [
+      "cgId",
+      "cgName",
+      "cgNum",
+      "dirLevel",
+      "count",
+      "classNum",
+      "groupNum",
+      "groupName"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "cgId": {
+        "title": "节点编号",
+        "type": "string",
+        "description": "c9、g0901、i123 形式，同一棵树中唯一"
+      },
+      "cgName": {
+        "title": "名称",
+        "type": "string"
+      },
+      "cgNum": {
+        "title": "编号",
+        "type": "string",
+        "description": "分类为不带前导零的类号（如 9），类似群为四位群号，商品为六位编码"
+      },
+      "dirLevel": {
+        "title": "层级",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2
+        ]
+      },
+      "count": {
+        "title": "下级数量",
+        "type": "integer",
+        "description": "分类下的类似群数、类似群下的商品数；商品为 0"
+      },
+      "classNum": {
+        "title": "所属分类",
+        "type": "string",
+        "description": "类号（不带前导零）"
+      },
+      "groupNum": {
+        "title": "所属类似群",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "商品所在的四位群号；分类与类似群为空"
+      },
+      "groupName": {
+        "title": "所属类似群名称",
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/classification-node.json",
     "title": "ClassificationNode",
     "description": "商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。",
@@ -900,6 +967,80 @@ export const sharedSchemas: JsonSchema[] = [
         "type": "array",
         "items": {
           "$ref": "https://schemas.ipm.local/entities/classification-node.json"
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/country-entry.json",
+    "title": "CountryEntry",
+    "description": "国家列表中的一项：ISO 3166-1 国家和地区（中文名取自 i18n-iso-countries 的 zh 语言，港澳台写作中国香港、中国澳门、中国台湾），以及地区组织与马德里国际注册（WIPO ST.3 代码 EM、OA、BX、WO）。",
+    "type": "object",
+    "required": [
+      "code",
+      "name",
+      "nameEn",
+      "region",
+      "members"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "code": {
+        "title": "代码",
+        "type": "string"
+      },
+      "name": {
+        "title": "中文名称",
+        "type": "string"
+      },
+      "nameEn": {
+        "title": "英文名称",
+        "type": "string"
+      },
+      "region": {
+        "title": "地区组织或国际注册",
+        "type": "boolean"
+      },
+      "members": {
+        "title": "成员国代码",
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "地区组织的成员国；国家与马德里为空"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/country-tree-node.json",
+    "title": "CountryTreeNode",
+    "description": "国家树的一个节点：分组（代码以小写字母开头，如 asia）或国家、地区、地区组织（两位大写代码，如 DE、EM），国家与地区没有下级。",
+    "x-table": "country_trees",
+    "type": "object",
+    "required": [
+      "code",
+      "name",
+      "subList"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "code": {
+        "title": "代码",
+        "type": "string",
+        "pattern": "^([A-Z]{2}|[a-z][A-Za-z0-9_-]{0,31})$"
+      },
+      "name": {
+        "title": "名称",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 50
+      },
+      "subList": {
+        "title": "下级",
+        "type": "array",
+        "maxItems": 300,
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/country-tree-node.json"
         }
       }
     }
@@ -1392,6 +1533,28 @@ export const sharedSchemas: JsonSchema[] = [
           "agency"
         ],
         "description": "company 企业，agency 代理机构"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/person-option.json",
+    "title": "PersonOption",
+    "description": "人员搜索的一项：本组织的一位用户（例如自定义日期字段提醒的“人员”）。",
+    "x-table": "users",
+    "type": "object",
+    "required": [
+      "id",
+      "name"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "用户编号",
+        "type": "integer"
+      },
+      "name": {
+        "title": "姓名",
+        "type": "string"
       }
     }
   },
@@ -2248,6 +2411,270 @@ export const operationTable: OperationDefinition[] = [
       "type": "array",
       "items": {
         "$ref": "https://schemas.ipm.local/entities/classification-node.json"
+      }
+    }
+  },
+  {
+    "id": "classification.children",
+    "domain": "classification",
+    "name": "children",
+    "method": "POST",
+    "path": "/api/classification/children",
+    "summary": "分类选择器：逐页取下级",
+    "description": "不带 parentNum 时为 45 个分类；parentNum 为类号时是该分类的类似群，为四位群号时是该群的商品/服务项目。按 pageNo（从 1 起）与 pageSize（默认 50）分页，供选择器滚动到底部时续取。与 queryAllCgList 一样是公开的参考数据。尚未导入分类表时返回 503。",
+    "permission": "$public",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "parentNum": {
+          "title": "上级编号",
+          "type": "string",
+          "pattern": "^(\\d{1,2}|\\d{4})$"
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "本页条目",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/classification-entry.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "classification.search",
+    "domain": "classification",
+    "name": "search",
+    "method": "POST",
+    "path": "/api/classification/search",
+    "summary": "分类选择器：搜索",
+    "description": "在三个层级中同时搜索：名称含关键词，或编号相符（“9”“第9类”找到第 9 类，“0901”找到类似群 0901，数字前缀找到群号或商品编码以它开头的条目）。结果先分类、再类似群、后商品，按编号与原顺序排列并分页（pageSize 默认 50）。",
+    "permission": "$public",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "keyword"
+      ],
+      "properties": {
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "本页条目",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/classification-entry.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "classification.lookup",
+    "domain": "classification",
+    "name": "lookup",
+    "method": "POST",
+    "path": "/api/classification/lookup",
+    "summary": "分类选择器：按编号取名称",
+    "description": "已选的类号与群号对应的条目（例如刷新后恢复筛选条件时显示名称）；不存在的编号不返回。",
+    "permission": "$public",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "categories": {
+          "title": "类号",
+          "type": "array",
+          "maxItems": 45,
+          "items": {
+            "type": "string",
+            "pattern": "^\\d{1,2}$"
+          }
+        },
+        "groups": {
+          "title": "群号",
+          "type": "array",
+          "maxItems": 600,
+          "items": {
+            "type": "string",
+            "pattern": "^\\d{4}$"
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/classification-entry.json"
+      }
+    }
+  },
+  {
+    "id": "country.getCountryList",
+    "domain": "country",
+    "name": "getCountryList",
+    "method": "POST",
+    "path": "/common/getCountryList",
+    "summary": "国家列表",
+    "description": "空请求体。全部国家和地区的中文名与英文名，地区组织（欧盟 EM、非洲知识产权组织 OA、比荷卢 BX）带成员国，马德里（WO）为国际注册途径；地区组织在前，国家按中文名称排序。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/country-entry.json"
+      }
+    }
+  },
+  {
+    "id": "country.treeList",
+    "domain": "country",
+    "name": "treeList",
+    "method": "POST",
+    "path": "/countryCtg/treeList",
+    "summary": "国家分组树",
+    "description": "本组织保存的国家分组；从未保存时为内置分组（地区组织与国际注册，其后按七大洲，见 dicts/country-groups.json）。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/country-tree-node.json"
+      }
+    }
+  },
+  {
+    "id": "country.reSave",
+    "domain": "country",
+    "name": "reSave",
+    "method": "POST",
+    "path": "/countryCtg/reSave",
+    "summary": "保存国家分组",
+    "description": "整棵替换本组织的国家分组，不影响其他组织。名称不能为空；两位大写代码必须是已知的国家、地区或地区组织且没有下级；分组代码以小写字母开头，不能包含它自己；每个代码只能出现一次；最多 4 层。应答为保存后的树。",
+    "permission": "systemSettings",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tree"
+      ],
+      "properties": {
+        "tree": {
+          "title": "国家分组",
+          "type": "array",
+          "maxItems": 300,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/country-tree-node.json"
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/country-tree-node.json"
+      }
+    }
+  },
+  {
+    "id": "country.restoreDefault",
+    "domain": "country",
+    "name": "restoreDefault",
+    "method": "POST",
+    "path": "/countryCtg/restoreDefault",
+    "summary": "恢复内置国家分组",
+    "description": "删除本组织保存的国家分组，此后 /countryCtg/treeList 返回内置分组。应答为内置分组树。",
+    "permission": "systemSettings",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/country-tree-node.json"
       }
     }
   },
@@ -3852,6 +4279,51 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "person.getUserList",
+    "domain": "person",
+    "name": "getUserList",
+    "method": "POST",
+    "path": "/brandArchives/getUserList",
+    "summary": "搜索本组织人员",
+    "description": "按姓名、账号或手机号搜索本组织未删除的用户，返回 {id, name}。search 必填且不能只有空格（“请输入搜索内容”）；pageNo 从 0 起，pageSize 默认 30。只返回调用者所在组织的用户。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "search"
+      ],
+      "properties": {
+        "search": {
+          "title": "搜索内容",
+          "type": "string",
+          "maxLength": 50
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 30
+        }
+      }
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/person-option.json"
+      }
+    }
+  },
+  {
     "id": "schema.listPages",
     "domain": "schema",
     "name": "listPages",
@@ -4179,6 +4651,13 @@ export interface OperationTypes {
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false; transport: 'json' };
   'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
+  'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse; public: true; transport: 'json' };
+  'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse; public: true; transport: 'json' };
+  'classification.lookup': { request: T.ClassificationLookupRequest; response: T.ClassificationLookupResponse; public: true; transport: 'json' };
+  'country.getCountryList': { request: T.CountryGetCountryListRequest; response: T.CountryGetCountryListResponse; public: false; transport: 'json' };
+  'country.treeList': { request: T.CountryTreeListRequest; response: T.CountryTreeListResponse; public: false; transport: 'json' };
+  'country.reSave': { request: T.CountryReSaveRequest; response: T.CountryReSaveResponse; public: false; transport: 'json' };
+  'country.restoreDefault': { request: T.CountryRestoreDefaultRequest; response: T.CountryRestoreDefaultResponse; public: false; transport: 'json' };
   'designer.listSchemas': { request: T.DesignerListSchemasRequest; response: T.DesignerListSchemasResponse; public: false; transport: 'json' };
   'designer.getSchema': { request: T.DesignerGetSchemaRequest; response: T.DesignerGetSchemaResponse; public: false; transport: 'json' };
   'designer.getVersion': { request: T.DesignerGetVersionRequest; response: T.DesignerGetVersionResponse; public: false; transport: 'json' };
@@ -4209,6 +4688,7 @@ export interface OperationTypes {
   'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse; public: false; transport: 'json' };
   'memo.deleteBatch': { request: T.MemoDeleteBatchRequest; response: T.MemoDeleteBatchResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
+  'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse; public: false; transport: 'json' };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true; transport: 'json' };
   'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse; public: true; transport: 'json' };
   'site.getBanner': { request: T.SiteGetBannerRequest; response: T.SiteGetBannerResponse; public: true; transport: 'json' };

@@ -268,6 +268,44 @@ export interface ChunkedUpload {
 }
 
 /**
+ * 分类选择器中的一行：分类（dirLevel 0）、类似群（1）或商品/服务项目（2），带所属分类与类似群，供逐页浏览与搜索结果显示位置。
+ */
+export interface ClassificationEntry {
+  /**
+   * 节点编号：c9、g0901、i123 形式，同一棵树中唯一
+   */
+  cgId: string;
+  /**
+   * 名称
+   */
+  cgName: string;
+  /**
+   * 编号：分类为不带前导零的类号（如 9），类似群为四位群号，商品为六位编码
+   */
+  cgNum: string;
+  /**
+   * 层级
+   */
+  dirLevel: 0 | 1 | 2;
+  /**
+   * 下级数量：分类下的类似群数、类似群下的商品数；商品为 0
+   */
+  count: number;
+  /**
+   * 所属分类：类号（不带前导零）
+   */
+  classNum: string;
+  /**
+   * 所属类似群：商品所在的四位群号；分类与类似群为空
+   */
+  groupNum: string | null;
+  /**
+   * 所属类似群名称
+   */
+  groupName: string | null;
+}
+
+/**
  * 商品和服务分类树的一个节点：分类（dirLevel 0）、类似群（1）或商品/服务项目（2）。
  */
 export interface ClassificationNode {
@@ -299,6 +337,52 @@ export interface ClassificationNode {
    * 下级
    */
   cgList: ClassificationNode[];
+}
+
+/**
+ * 国家列表中的一项：ISO 3166-1 国家和地区（中文名取自 i18n-iso-countries 的 zh 语言，港澳台写作中国香港、中国澳门、中国台湾），以及地区组织与马德里国际注册（WIPO ST.3 代码 EM、OA、BX、WO）。
+ */
+export interface CountryEntry {
+  /**
+   * 代码
+   */
+  code: string;
+  /**
+   * 中文名称
+   */
+  name: string;
+  /**
+   * 英文名称
+   */
+  nameEn: string;
+  /**
+   * 地区组织或国际注册
+   */
+  region: boolean;
+  /**
+   * 成员国代码：地区组织的成员国；国家与马德里为空
+   */
+  members: string[];
+}
+
+/**
+ * 国家树的一个节点：分组（代码以小写字母开头，如 asia）或国家、地区、地区组织（两位大写代码，如 DE、EM），国家与地区没有下级。
+ */
+export interface CountryTreeNode {
+  /**
+   * 代码
+   */
+  code: string;
+  /**
+   * 名称
+   */
+  name: string;
+  /**
+   * 下级
+   *
+   * @maxItems 300
+   */
+  subList: CountryTreeNode[];
 }
 
 /**
@@ -612,6 +696,20 @@ export interface Organisation {
    * 组织类型：company 企业，agency 代理机构
    */
   kind: "company" | "agency";
+}
+
+/**
+ * 人员搜索的一项：本组织的一位用户（例如自定义日期字段提醒的“人员”）。
+ */
+export interface PersonOption {
+  /**
+   * 用户编号
+   */
+  id: number;
+  /**
+   * 姓名
+   */
+  name: string;
 }
 
 /**
@@ -993,6 +1091,17 @@ export interface CheckboxProps {
   [k: string]: unknown;
 }
 
+export interface ClassPickerProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最多显示标签数：超出时显示 +N；默认按宽度自适应
+   */
+  maxTagCount?: number;
+}
+
 export interface ClassificationBrowserProps {}
 
 export interface ColProps {
@@ -1036,6 +1145,54 @@ export interface CopyTextProps {
    * 无文字时显示：默认“--”
    */
   placeholder?: string;
+}
+
+export interface CountryGroupNoticeProps {
+  /**
+   * 链接文字
+   */
+  linkText?: string;
+  /**
+   * 打开页面时提醒：未勾选过“下次不再提醒”时，页面打开即弹出
+   */
+  autoOpen?: boolean;
+}
+
+export interface CountryMemberTipProps {
+  /**
+   * 地区组织：EM 欧盟、OA 非洲知识产权组织、BX 比荷卢
+   */
+  code: "EM" | "OA" | "BX";
+}
+
+export interface CountryNameProps {
+  /**
+   * 分隔符：多个名称之间
+   */
+  separator?: string;
+  /**
+   * 固定代码：不绑定字段值时直接显示这些代码的名称
+   */
+  codes?: string[];
+}
+
+export interface CountryTreeSelectProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 地区注册须知：选中地区组织或其成员国时是否提醒
+   */
+  notice?: boolean;
+  /**
+   * 成员国提示：选中地区组织时是否列出成员国
+   */
+  memberTip?: boolean;
+  /**
+   * 最多显示标签数：超出时显示 +N；默认按宽度自适应
+   */
+  maxTagCount?: number;
 }
 
 export interface DatePickerProps {
@@ -2961,6 +3118,17 @@ export interface PdfPreviewProps {
   watermark?: boolean;
 }
 
+export interface PersonSearchProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 多选：否时最多选一人
+   */
+  multiple?: boolean;
+}
+
 export interface QueryRedirectProps {
   /**
    * 参数名
@@ -3284,6 +3452,50 @@ export interface TitleProps {
   [k: string]: unknown;
 }
 
+export interface TreeSelectAllProps {
+  /**
+   * 取数接口：应答为树节点的列表，如 country.treeList；不填时用 treeData
+   */
+  operation?: string;
+  /**
+   * 请求体：调用 operation 时的固定请求字段
+   */
+  body?: {};
+  /**
+   * 静态树：不用接口时的树节点列表
+   */
+  treeData?: {}[];
+  /**
+   * 字段名：节点中名称、值、下级的属性名，默认 label、value、children
+   */
+  fieldNames?: {
+    /**
+     * 名称属性
+     */
+    label?: string;
+    /**
+     * 值属性
+     */
+    value?: string;
+    /**
+     * 下级属性
+     */
+    children?: string;
+  };
+  /**
+   * 分组可选：有下级的节点本身能否选中
+   */
+  groupsSelectable?: boolean;
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最多显示标签数：超出时显示 +N；默认按宽度自适应
+   */
+  maxTagCount?: number;
+}
+
 export interface AccountChangePasswordRequest {
   /**
    * 原密码
@@ -3422,6 +3634,98 @@ export interface ClassificationQueryAllCgListRequest {
 }
 
 export type ClassificationQueryAllCgListResponse = ClassificationNode[];
+
+export interface ClassificationChildrenRequest {
+  /**
+   * 上级编号
+   */
+  parentNum?: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface ClassificationChildrenResponse {
+  /**
+   * 本页条目
+   */
+  list: ClassificationEntry[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface ClassificationSearchRequest {
+  /**
+   * 关键词
+   */
+  keyword: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface ClassificationSearchResponse {
+  /**
+   * 本页条目
+   */
+  list: ClassificationEntry[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface ClassificationLookupRequest {
+  /**
+   * 类号
+   *
+   * @maxItems 45
+   */
+  categories?: string[];
+  /**
+   * 群号
+   *
+   * @maxItems 600
+   */
+  groups?: string[];
+}
+
+export type ClassificationLookupResponse = ClassificationEntry[];
+
+export interface CountryGetCountryListRequest {}
+
+export type CountryGetCountryListResponse = CountryEntry[];
+
+export interface CountryTreeListRequest {}
+
+export type CountryTreeListResponse = CountryTreeNode[];
+
+export interface CountryReSaveRequest {
+  /**
+   * 国家分组
+   *
+   * @maxItems 300
+   */
+  tree: CountryTreeNode[];
+}
+
+export type CountryReSaveResponse = CountryTreeNode[];
+
+export interface CountryRestoreDefaultRequest {}
+
+export type CountryRestoreDefaultResponse = CountryTreeNode[];
 
 export interface DesignerListSchemasRequest {
   /**
@@ -4085,6 +4389,23 @@ export interface OperationLogQueryResponse {
    */
   count: number;
 }
+
+export interface PersonGetUserListRequest {
+  /**
+   * 搜索内容
+   */
+  search: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export type PersonGetUserListResponse = PersonOption[];
 
 export interface SchemaListPagesRequest {}
 

@@ -36,6 +36,8 @@ import { ExternalTool } from './blocks/ExternalTool.js';
 import { GenericTable } from './blocks/GenericTable.js';
 import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { FilterBar } from './blocks/FilterBar.js';
+import { TreeSelectAll } from './components/treeSelectAll/TreeSelectAll.js';
+import { PersonSearch } from './components/PersonSearch.js';
 import { SortBar } from './blocks/SortBar.js';
 import { SearchForm } from './blocks/SearchForm.js';
 import { PdfPreview } from './components/PdfPreview.js';
@@ -47,6 +49,11 @@ import { AvatarBadge } from './blocks/AvatarBadge.js';
 import { EmptyState } from './blocks/EmptyState.js';
 import { ResponsiveGrid } from './blocks/ResponsiveGrid.js';
 import { ClassificationBrowser } from '../widgets/ClassificationBrowser.js';
+import { ClassPicker } from '../widgets/classPicker/ClassPicker.js';
+import { CountryTreeSelect } from '../widgets/countries/CountryTreeSelect.js';
+import { CountryName } from '../widgets/countries/CountryName.js';
+import { CountryMemberTip } from '../widgets/countries/CountryMemberTip.js';
+import { CountryGroupNotice } from '../widgets/countries/CountryGroupNotice.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 
@@ -102,6 +109,13 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   SearchForm,
   ClassificationBrowser,
   ReleaseLogDialog,
+  TreeSelectAll,
+  PersonSearch,
+  ClassPicker,
+  CountryTreeSelect,
+  CountryName,
+  CountryMemberTip,
+  CountryGroupNotice,
   SchemaDesigner,
   PdfPreview,
   RichTextEditor,

@@ -33,6 +33,8 @@ import { memoHandlers } from './modules/memo.js';
 import { displayHandlers } from './modules/display.js';
 import { userHandlers } from './modules/user.js';
 import { fileHandlers } from './modules/file.js';
+import { countryHandlers } from './modules/country.js';
+import { personHandlers } from './modules/person.js';
 import { designerHandlers } from './modules/designer.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
@@ -55,6 +57,8 @@ const handlers: Handlers = {
   ...displayHandlers,
   ...userHandlers,
   ...fileHandlers,
+  ...countryHandlers,
+  ...personHandlers,
   ...designerHandlers,
 };
 

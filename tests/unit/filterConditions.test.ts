@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chipKeys, clearedValue, resetConditions } from '../../src/runtime/blocks/filterConditions.js';
+import { chipKeys, clearedValue, conditionText, isEmptyCondition, resetConditions } from '../../src/runtime/blocks/filterConditions.js';
 
 describe('filter conditions', () => {
   it('chips leave out empty values and internal keys', () => {
@@ -20,5 +20,30 @@ describe('filter conditions', () => {
       all: false,
     });
     expect(resetConditions({ name: 'x' })).toEqual({ name: '' });
+  });
+});
+
+describe('composite conditions (the class picker’s three lists)', () => {
+  const none = { categories: [], groups: [], goods: [] };
+  it('count as empty when every list is empty, so they are neither sent nor shown', () => {
+    expect(isEmptyCondition(none)).toBe(true);
+    expect(isEmptyCondition({ categories: ['9'], groups: [], goods: [] })).toBe(false);
+    expect(chipKeys({ classes: none, countries: ['DE'] })).toEqual(['countries']);
+  });
+  it('clear and reset to the same shape with empty lists', () => {
+    expect(clearedValue({ categories: [], groups: ['0901', '0902'], goods: [] })).toEqual(none);
+    expect(resetConditions({ classes: { categories: ['9'], groups: [], goods: [] }, pageNo: 2 })).toEqual({ classes: none, pageNo: 2 });
+  });
+  it('read on a chip as the labels of the filled list', () => {
+    const labels = new Map<unknown, string>([
+      ['9', '第9类 科学仪器'],
+      ['25', '第25类 服装鞋帽'],
+      ['DE', '德国'],
+    ]);
+    const labelOf = (v: unknown) => labels.get(v) ?? String(v);
+    expect(conditionText({ categories: ['9', '25'], groups: [], goods: [] }, labelOf)).toBe('第9类 科学仪器、第25类 服装鞋帽');
+    expect(conditionText({ categories: [], groups: [], goods: ['计算机软件（已录制）'] }, labelOf)).toBe('计算机软件（已录制）');
+    expect(conditionText(['DE', 'XX'], labelOf)).toBe('德国、XX');
+    expect(conditionText(true, labelOf)).toBe('是');
   });
 });

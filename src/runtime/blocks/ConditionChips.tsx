@@ -1,6 +1,7 @@
 import { Button, Tag, Typography } from 'antd';
 import type { Field } from '@formily/core';
-import { chipKeys, clearedValue } from './filterConditions.js';
+import { observer } from '@formily/react';
+import { chipKeys, clearedValue, conditionText } from './filterConditions.js';
 
 export interface ConditionChipsProps {
   /** The conditions last searched with, by field path. */
@@ -13,11 +14,11 @@ export interface ConditionChipsProps {
 
 function chipText(field: Field | undefined, value: unknown): string {
   const options = field?.dataSource as { label?: string; value?: unknown }[] | undefined;
-  const labelOf = (v: unknown) => options?.find((o) => o.value === v)?.label ?? String(v);
-  if (Array.isArray(value)) return value.map(labelOf).join('、');
-  if (value === true) return '是';
-  return labelOf(value);
+  return conditionText(value, (v) => options?.find((o) => o.value === v)?.label ?? String(v));
 }
+
+/** Observes the field, so a chip rereads once a widget has learnt its values' names (see usePublishLabels). */
+const ChipText = observer(({ field, name, value }: { field: Field | undefined; name: string; value: unknown }) => <>{`${field?.title ?? name}：${chipText(field, value)}`}</>);
 
 /** 已选条件： one closable chip per set condition (internal keys left out), and 清空条件. */
 export function ConditionChips({ applied, fields, excludeKeys = [], onChange }: ConditionChipsProps) {
@@ -29,7 +30,7 @@ export function ConditionChips({ applied, fields, excludeKeys = [], onChange }: 
       <Typography.Text type="secondary">已选条件：</Typography.Text>
       {chips.map((key) => (
         <Tag key={key} closable onClose={() => onChange({ ...applied, [key]: clearedValue(applied[key]) })}>
-          {`${fieldByName.get(key)?.title ?? key}：${chipText(fieldByName.get(key), applied[key])}`}
+          <ChipText field={fieldByName.get(key)} name={key} value={applied[key]} />
         </Tag>
       ))}
       <Button type="link" size="small" onClick={() => onChange(Object.fromEntries(Object.entries(applied).map(([k, v]) => [k, clearedValue(v)])))}>

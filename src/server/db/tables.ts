@@ -251,6 +251,14 @@ export interface UploadChunksTable {
   size: number;
 }
 
+export interface CountryTreesTable {
+  org_id: number;
+  /** The organisation's tree of {code, name, subList} as JSON text. */
+  tree: string;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -276,6 +284,7 @@ export interface Database {
   files: FilesTable;
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
+  country_trees: CountryTreesTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -296,4 +305,5 @@ export const TENANT_TABLES = [
   'files',
   'upload_sessions',
   'upload_chunks',
+  'country_trees',
 ] as const satisfies readonly (keyof Database)[];
