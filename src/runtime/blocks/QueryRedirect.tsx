@@ -8,6 +8,8 @@ import type { QueryRedirectProps } from '../../generated/types.js';
 export function QueryRedirect({ param, fallback = '/' }: QueryRedirectProps) {
   const runtime = useRuntime();
   const target = sameSitePath(runtime.query.get(param)) ?? fallback;
-  useEffect(() => runtime.navigate(target), [runtime, target]);
+  useEffect(() => {
+    runtime.navigate(target);
+  }, [runtime, target]);
   return <Spin fullscreen tip="正在跳转…" />;
 }

@@ -15,7 +15,10 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
     () => ({
       user: state.userInfo,
       permissions: permissionSet(state.userInfo),
-      navigate: (to) => navigate(to),
+      // react-router's navigate may answer with a promise; the runtime's navigate answers nothing.
+      navigate: (to) => {
+        void navigate(to);
+      },
       query: new URLSearchParams(location.search),
       callOperation: (id, body) => callOperationById(id, body),
       notify: (type, text) => void message[type](text),
