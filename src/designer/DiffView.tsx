@@ -1,19 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Spin } from 'antd';
-import { loadMonaco, type MonacoWithJson } from './monaco/loadMonaco.js';
+import { useMonaco } from './monaco/useMonaco.js';
 
 /** Two versions side by side, changes highlighted (read-only). */
 export function DiffView({ original, modified }: { original: string; modified: string }) {
   const host = useRef<HTMLDivElement>(null);
-  const [loaded, setLoaded] = useState<MonacoWithJson | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    void loadMonaco().then((m) => alive && setLoaded(m));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const loaded = useMonaco();
 
   useEffect(() => {
     if (!loaded || !host.current) return;

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Spin } from 'antd';
 import type * as MonacoApi from 'monaco-editor/editor/editor.api';
 import type { DesignerEditorContextResponse, SchemaProblem } from '../generated/types.js';
-import { loadMonaco, type MonacoWithJson } from './monaco/loadMonaco.js';
+import { useMonaco } from './monaco/useMonaco.js';
 import { editorSchema } from './editorSchema.js';
 import { pointerRange } from './pointerRange.js';
 import type { DesignableKind } from './designerTypes.js';
@@ -26,18 +26,10 @@ const modelUri = (kind: DesignableKind) => `inmemory://designer/${kind}.json`;
  */
 export function SourceEditor({ kind, value, onChange, context, problems, reveal }: SourceEditorProps) {
   const host = useRef<HTMLDivElement>(null);
-  const [loaded, setLoaded] = useState<MonacoWithJson | null>(null);
+  const loaded = useMonaco();
   const editor = useRef<MonacoApi.editor.IStandaloneCodeEditor | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
-
-  useEffect(() => {
-    let alive = true;
-    void loadMonaco().then((m) => alive && setLoaded(m));
-    return () => {
-      alive = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (!loaded || !host.current) return;

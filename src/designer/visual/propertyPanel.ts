@@ -87,6 +87,23 @@ export function jsonProps(description: ComponentDescription, choices: PanelChoic
     .map(([k]) => k);
 }
 
+/** A list of one-line rows (rules, linkage), each row its fields side by side with a remove button. */
+function rowList(title: string, addTitle: string, description: string | undefined, row: Schema): Schema {
+  return {
+    type: 'array',
+    title,
+    description,
+    'x-decorator': 'FormItem',
+    'x-component': 'ArrayItems',
+    items: {
+      type: 'object',
+      'x-decorator': 'ArrayItems.Item',
+      properties: { row: { type: 'void', 'x-component': 'Space', properties: { ...row, remove: { type: 'void', 'x-component': 'ArrayItems.Remove' } } } },
+    },
+    properties: { add: { type: 'void', title: addTitle, 'x-component': 'ArrayItems.Addition' } },
+  };
+}
+
 const TEXT_COMPONENTS = new Set(['Title', 'Paragraph', 'Text', 'Submit', 'Reset', 'RouterLink']);
 
 export function panelSchema(description: ComponentDescription | undefined, node: FormilyNode, choices: PanelChoices, takenKeys: string[] = []): Schema {
@@ -99,54 +116,17 @@ export function panelSchema(description: ComponentDescription | undefined, node:
   };
   const rules: Schema = isField
     ? {
-        rules: {
-          type: 'array',
-          title: '校验规则',
-          'x-decorator': 'FormItem',
-          'x-component': 'ArrayItems',
-          items: {
-            type: 'object',
-            'x-decorator': 'ArrayItems.Item',
-            properties: {
-              row: {
-                type: 'void',
-                'x-component': 'Space',
-                properties: {
-                  kind: { type: 'string', 'x-component': 'Select', 'x-component-props': { placeholder: '规则', style: { width: 110 } }, enum: [option('必填', 'required'), option('最多字数', 'maxLength'), option('最少字数', 'minLength'), option('正则', 'pattern'), option('格式', 'format')] },
-                  value: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '取值', style: { width: 100 } } },
-                  message: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '提示文字' } },
-                  remove: { type: 'void', 'x-component': 'ArrayItems.Remove' },
-                },
-              },
-            },
-          },
-          properties: { add: { type: 'void', title: '添加规则', 'x-component': 'ArrayItems.Addition' } },
-        },
-        linkage: {
-          type: 'array',
-          title: '联动',
-          description: '根据同一表单中另一字段的值显示或禁用本字段',
-          'x-decorator': 'FormItem',
-          'x-component': 'ArrayItems',
-          items: {
-            type: 'object',
-            'x-decorator': 'ArrayItems.Item',
-            properties: {
-              row: {
-                type: 'void',
-                'x-component': 'Space',
-                properties: {
-                  field: { type: 'string', 'x-component': 'Select', 'x-component-props': { placeholder: '当字段', style: { width: 110 } }, enum: choices.siblings.map((s) => option(s, s)) },
-                  operator: { type: 'string', 'x-component': 'Select', 'x-component-props': { style: { width: 90 } }, enum: [option('等于', 'equals'), option('不等于', 'notEquals'), option('已填写', 'filled')], default: 'equals' },
-                  value: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '值', style: { width: 90 } } },
-                  effect: { type: 'string', 'x-component': 'Select', 'x-component-props': { style: { width: 80 } }, enum: [option('显示', 'visible'), option('禁用', 'disabled')], default: 'visible' },
-                  remove: { type: 'void', 'x-component': 'ArrayItems.Remove' },
-                },
-              },
-            },
-          },
-          properties: { add: { type: 'void', title: '添加联动', 'x-component': 'ArrayItems.Addition' } },
-        },
+        rules: rowList('校验规则', '添加规则', undefined, {
+          kind: { type: 'string', 'x-component': 'Select', 'x-component-props': { placeholder: '规则', style: { width: 110 } }, enum: [option('必填', 'required'), option('最多字数', 'maxLength'), option('最少字数', 'minLength'), option('正则', 'pattern'), option('格式', 'format')] },
+          value: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '取值', style: { width: 100 } } },
+          message: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '提示文字' } },
+        }),
+        linkage: rowList('联动', '添加联动', '根据同一表单中另一字段的值显示或禁用本字段', {
+          field: { type: 'string', 'x-component': 'Select', 'x-component-props': { placeholder: '当字段', style: { width: 110 } }, enum: choices.siblings.map((s) => option(s, s)) },
+          operator: { type: 'string', 'x-component': 'Select', 'x-component-props': { style: { width: 90 } }, enum: [option('等于', 'equals'), option('不等于', 'notEquals'), option('已填写', 'filled')], default: 'equals' },
+          value: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '值', style: { width: 90 } } },
+          effect: { type: 'string', 'x-component': 'Select', 'x-component-props': { style: { width: 80 } }, enum: [option('显示', 'visible'), option('禁用', 'disabled')], default: 'visible' },
+        }),
       }
     : {};
   const propsSchema = (description?.props ?? { properties: {} }) as Schema;

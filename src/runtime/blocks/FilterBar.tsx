@@ -9,17 +9,7 @@ import { useRuntime } from '../runtimeContext.js';
 import { createDebouncer, filterSearchDelay } from '../debounce.js';
 import { isEmptyCondition, resetConditions } from './filterConditions.js';
 import { ConditionChips } from './ConditionChips.js';
-
-export interface FilterBarProps {
-  /** The channel the listening table reads its conditions from. */
-  channel: string;
-  /** Fields shown before 展开 (spec 001: the first 4). */
-  visibleCount?: number;
-  /** Keys kept out of the chips besides the internal ones. */
-  excludeKeys?: string[];
-  /** Search as the user edits: 300 ms after typing stops, 500 ms after a select or tree changes. */
-  searchOnChange?: boolean;
-}
+import type { FilterBarProps } from '../../generated/types.js';
 
 /** Per user, so a shared browser does not hand one user's conditions to the next. */
 const storageKey = (channel: string, userId: number | undefined) => `filter:${userId ?? 'guest'}:${channel}`;

@@ -8,19 +8,7 @@ import { publishQuery } from '../bus.js';
 import { createAutoSubmitter } from '../debounce.js';
 import { isEmptyCondition, resetConditions } from './filterConditions.js';
 import { ConditionChips } from './ConditionChips.js';
-
-export interface SearchFormProps {
-  /** The channel the listening table reads its conditions from. */
-  channel: string;
-  /** Fields shown until 显示全部 is ticked. */
-  visibleCount?: number;
-  /** Submit on change: 25 ms after the first change, 1000 ms after later ones. */
-  autoSearch?: boolean;
-  /** Starts folded to its header and chips. */
-  defaultCollapsed?: boolean;
-  /** Keys kept out of the chips besides the internal ones. */
-  excludeKeys?: string[];
-}
+import type { SearchFormProps } from '../../generated/types.js';
 
 const conditionsOf = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => !isEmptyCondition(v)));
 

@@ -26,17 +26,7 @@ import {
   type SortPreset,
   type SortRow,
 } from './sortPresets.js';
-
-export interface SortBarProps {
-  /** The channel of the table it sorts (the table's `queryChannel`). */
-  channel: string;
-  /** The preset buttons; by default 申请日期 (app_date) and 注册日期 (reg_date). */
-  options?: SortOption[];
-  /** The fields 自定义排序 offers; by default the preset buttons' fields. */
-  fields?: SortOption[];
-  /** Whether 自定义排序 and saved presets are offered. */
-  custom?: boolean;
-}
+import type { SortBarProps } from '../../generated/types.js';
 
 const DIRECTION_TEXT = { ascending: '升序', descending: '降序' } as const;
 
