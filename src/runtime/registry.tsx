@@ -9,15 +9,14 @@ import {
   NumberPicker,
   Password,
   Radio,
-  Reset,
   Select,
   Space,
-  Submit,
   Switch,
 } from '@formily/antd-v5';
 import { Alert, Card, Col, Divider, Result, Row } from 'antd';
 import type { ComponentName } from '../generated/components.js';
 import { OperationForm } from './components/OperationForm.js';
+import { Reset, Submit } from './components/SectionButtons.js';
 import { CenteredPanel } from './components/CenteredPanel.js';
 import { RouterLink } from './components/RouterLink.js';
 import { Paragraph, Text, Title } from './components/Typography.js';

@@ -54,3 +54,46 @@ test('a download that answers with JSON is reported as a failed export', async (
   await expect(page.getByText('导出失败：文件已被清理')).toBeVisible();
   await expect(page.getByText('文件下载失败，请稍后重试')).toBeVisible();
 });
+
+test('form fields, feedback and site content blocks render and work on the example page', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/blockExample');
+  const basics = page.locator('.ant-card').filter({ has: page.getByText('表单字段与反馈', { exact: true }) });
+  await expect(basics.getByText('以下字段只在本页演示')).toBeVisible();
+  for (const label of ['商标名称', '类别', '申请日期', '查询口令', '加急', '已核对委托书', '备注']) {
+    await expect(basics.locator('.ant-formily-item-label').filter({ hasText: label }).first()).toBeVisible();
+  }
+  // 校验 checks every field by its rules; 清空 empties them.
+  await basics.getByRole('button', { name: '校验' }).click();
+  await expect(basics.getByText('请输入商标名称')).toBeVisible();
+  const name = basics.locator('.ant-formily-item').filter({ hasText: '商标名称' }).locator('input');
+  await name.fill('星辰');
+  await basics.getByRole('button', { name: '清空' }).click();
+  await expect(name).toHaveValue('');
+  await expect(basics.getByText('提交成功')).toBeVisible();
+
+  // A dialog form that saves through the server, then a link to where it went.
+  await basics.getByRole('button', { name: '新建备忘' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建备忘' });
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(dialog.getByText('请输入内容')).toBeVisible();
+  await dialog.locator('textarea').fill('构件示例页新建的备忘');
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await basics.getByRole('link', { name: '打开备忘录' }).click();
+  await expect(page).toHaveURL('/memo');
+  await expect(page.getByText('构件示例页新建的备忘')).toBeVisible();
+  const memo = page.getByRole('listitem').filter({ hasText: '构件示例页新建的备忘' });
+  await memo.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('删除成功！')).toBeVisible();
+  await expect(memo).toHaveCount(0);
+
+  await page.goto('/system/blockExample');
+  const site = page.locator('.ant-card').filter({ has: page.getByText('站点内容', { exact: true }) });
+  await expect(site.getByRole('heading', { name: '用户服务协议' })).toBeVisible();
+  await expect(site.getByText('商标检索')).toBeVisible();
+  await expect(site.getByText('居中面板')).toBeVisible();
+  await expect(site.getByRole('button', { name: '获取验证码' })).toBeVisible();
+});

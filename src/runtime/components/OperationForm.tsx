@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useSWRConfig } from 'swr';
 import { useField, useForm } from '@formily/react';
 import { FormPath } from '@formily/core';
-import { fieldsWithin } from '../sectionFields.js';
+import { fieldsWithin, validateFields } from '../sectionFields.js';
 import { useRuntime } from '../runtimeContext.js';
 import { runAction } from '../actions.js';
 import { encodeValues, type ValueEncoding } from '../encodeValues.js';
@@ -27,9 +27,7 @@ export function OperationForm(props: OperationFormProps) {
     event?.preventDefault();
     if (busy) return;
     const fields = fieldsWithin(form, section.address.toString());
-    // A field that fails its rules rejects with its errors; they show on the field itself.
-    const results = await Promise.all(fields.map((f) => f.validate().then(() => f.selfErrors.length === 0, () => false)));
-    if (results.includes(false)) return;
+    if (!(await validateFields(fields))) return;
     const values: Record<string, unknown> = {};
     for (const f of fields) {
       const name = f.path.toString();

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { filesOfKind, loadSchemaFiles } from '../../src/server/schemaFiles.js';
+
+/** Blocks that act on the whole page, so the example page cannot show them without leaving itself. */
+const PAGE_LEVEL: Record<string, string> = {
+  OperationOnLoad: '打开页面即调用接口（单点登录页 /sso/auth）',
+  QueryRedirect: '打开即跳转（/middleware）',
+  ReleaseLogDialog: '弹出更新日志（首页）',
+  SchemaDesigner: '整页的设计器（/system/designer）',
+  ClassificationBrowser: '整页的分类浏览（/try45）',
+};
+
+function componentsIn(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => componentsIn(n, found));
+  else if (node && typeof node === 'object') {
+    for (const key of ['x-component', 'x-decorator']) {
+      const name = (node as Record<string, unknown>)[key];
+      if (typeof name === 'string') found.add(name.split('.')[0]);
+    }
+    Object.values(node).forEach((v) => componentsIn(v, found));
+  }
+  return found;
+}
+
+describe('the building-block example page', () => {
+  it('uses every registered block except those that act on the whole page', () => {
+    const files = loadSchemaFiles();
+    const page = filesOfKind(files, 'pages').find((f) => f.body.path === '/system/blockExample')!;
+    const used = componentsIn(page.body);
+    const missing = filesOfKind(files, 'components')
+      .map((f) => f.body.name as string)
+      .filter((name) => !used.has(name) && !(name in PAGE_LEVEL));
+    expect(missing).toEqual([]);
+  });
+});
