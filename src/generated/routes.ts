@@ -1156,6 +1156,67 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/goods-group.json",
+    "title": "GoodsGroup",
+    "description": "按类似群归并的商品项：name 为以全角分号“；”连接的商品名称，deleted 列出其中已删减的名称（标记 2）。",
+    "type": "object",
+    "required": [
+      "code",
+      "name"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "code": {
+        "title": "类似群",
+        "type": "string"
+      },
+      "name": {
+        "title": "商品/服务",
+        "type": "string"
+      },
+      "deleted": {
+        "title": "已删减",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/goods-item.json",
+    "title": "GoodsItem",
+    "description": "商标核定使用的一项商品或服务：所属类似群编号、名称；mark 为 2 表示该项已删减。",
+    "type": "object",
+    "required": [
+      "code",
+      "name"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "code": {
+        "title": "类似群",
+        "type": "string",
+        "maxLength": 10
+      },
+      "name": {
+        "title": "商品/服务名称",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "mark": {
+        "title": "标记",
+        "type": "integer",
+        "description": "2 表示已删减的商品项",
+        "enum": [
+          1,
+          2
+        ]
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/group-info.json",
     "title": "GroupInfo",
     "description": "工作台上的组织概况：组织、角色与企业分组。",
@@ -1773,6 +1834,234 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "createdAt": {
         "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/trademark.json",
+    "title": "Trademark",
+    "description": "规范化的商标记录：商标档案（组织自己的商标）与商标公告库共用的字段；档案记录另有来源、自定义字段与备注。日期为 YYYY-MM-DD。",
+    "x-table": "brand_archives",
+    "type": "object",
+    "required": [
+      "id",
+      "countryCode",
+      "appNo",
+      "tmName",
+      "tmStatus",
+      "submitWay",
+      "goodsItems",
+      "goodServices"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "商标编号",
+        "type": "integer"
+      },
+      "registerId": {
+        "title": "公告库记录",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "档案记录对应的商标公告库记录"
+      },
+      "source": {
+        "title": "来源",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2,
+          3
+        ],
+        "description": "0 公有云同步，1 手动录入，2 批量导入，3 由案件生成"
+      },
+      "countryCode": {
+        "title": "国家/地区",
+        "type": "string",
+        "description": "ISO 3166-1 二位代码；默认 CN（中国）"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "regNo": {
+        "title": "注册号",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1,
+        "maximum": 45
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "newTmName": {
+        "title": "新商标名称",
+        "type": "string"
+      },
+      "tmType": {
+        "title": "商标类型",
+        "type": "string"
+      },
+      "tmStatus": {
+        "title": "商标状态",
+        "type": "string"
+      },
+      "oriTmStatus": {
+        "title": "流程状态",
+        "type": "string"
+      },
+      "tmLogoUrl": {
+        "title": "商标图样",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "applicant": {
+        "title": "申请人",
+        "type": "string"
+      },
+      "applicantEn": {
+        "title": "申请人（英文）",
+        "type": "string"
+      },
+      "applicantAddress": {
+        "title": "申请人地址",
+        "type": "string"
+      },
+      "applicantAddressEn": {
+        "title": "申请人地址（英文）",
+        "type": "string"
+      },
+      "agent": {
+        "title": "代理机构",
+        "type": "string"
+      },
+      "agentEn": {
+        "title": "代理机构（英文）",
+        "type": "string"
+      },
+      "agentAddress": {
+        "title": "代理机构地址",
+        "type": "string"
+      },
+      "agentAddressEn": {
+        "title": "代理机构地址（英文）",
+        "type": "string"
+      },
+      "appDate": {
+        "title": "申请日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "prelimDate": {
+        "title": "初审公告日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "announcementIssue": {
+        "title": "初审公告期号",
+        "type": "string"
+      },
+      "regDate": {
+        "title": "注册日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "regIssue": {
+        "title": "注册公告期号",
+        "type": "string"
+      },
+      "privateEndDate": {
+        "title": "专用权截止日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "graceEndDate": {
+        "title": "宽展期截止日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "description": "专用权截止日期后 6 个月"
+      },
+      "submitWay": {
+        "title": "申请方式",
+        "type": "string",
+        "description": "默认 单一申请"
+      },
+      "goodsItems": {
+        "title": "商品/服务项目",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+        }
+      },
+      "goodsItemsEn": {
+        "title": "商品/服务项目（英文）",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+        }
+      },
+      "goodServices": {
+        "title": "商品/服务（按类似群）",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/goods-group.json"
+        }
+      },
+      "customValues": {
+        "title": "自定义字段值",
+        "type": "object",
+        "description": "以自定义字段编号为键"
+      },
+      "remark": {
+        "title": "备注",
+        "type": "string"
+      },
+      "ownerUserId": {
+        "title": "负责人",
+        "type": [
+          "integer",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "updatedAt": {
+        "title": "更新时间",
         "type": "string",
         "format": "date-time"
       }

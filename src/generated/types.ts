@@ -450,6 +450,42 @@ export interface Enterprise {
 }
 
 /**
+ * 按类似群归并的商品项：name 为以全角分号“；”连接的商品名称，deleted 列出其中已删减的名称（标记 2）。
+ */
+export interface GoodsGroup {
+  /**
+   * 类似群
+   */
+  code: string;
+  /**
+   * 商品/服务
+   */
+  name: string;
+  /**
+   * 已删减
+   */
+  deleted?: string[];
+}
+
+/**
+ * 商标核定使用的一项商品或服务：所属类似群编号、名称；mark 为 2 表示该项已删减。
+ */
+export interface GoodsItem {
+  /**
+   * 类似群
+   */
+  code: string;
+  /**
+   * 商品/服务名称
+   */
+  name: string;
+  /**
+   * 标记：2 表示已删减的商品项
+   */
+  mark?: 1 | 2;
+}
+
+/**
  * 工作台上的组织概况：组织、角色与企业分组。
  */
 export interface GroupInfo {
@@ -846,6 +882,160 @@ export interface Todo {
    * 创建时间
    */
   createdAt: string;
+}
+
+/**
+ * 规范化的商标记录：商标档案（组织自己的商标）与商标公告库共用的字段；档案记录另有来源、自定义字段与备注。日期为 YYYY-MM-DD。
+ */
+export interface Trademark {
+  /**
+   * 商标编号
+   */
+  id: number;
+  /**
+   * 公告库记录：档案记录对应的商标公告库记录
+   */
+  registerId?: number | null;
+  /**
+   * 来源：0 公有云同步，1 手动录入，2 批量导入，3 由案件生成
+   */
+  source?: 0 | 1 | 2 | 3;
+  /**
+   * 国家/地区：ISO 3166-1 二位代码；默认 CN（中国）
+   */
+  countryCode: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 注册号
+   */
+  regNo?: string | null;
+  /**
+   * 类别
+   */
+  tmCl?: number | null;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 新商标名称
+   */
+  newTmName?: string;
+  /**
+   * 商标类型
+   */
+  tmType?: string;
+  /**
+   * 商标状态
+   */
+  tmStatus: string;
+  /**
+   * 流程状态
+   */
+  oriTmStatus?: string;
+  /**
+   * 商标图样
+   */
+  tmLogoUrl?: string | null;
+  /**
+   * 申请人
+   */
+  applicant?: string;
+  /**
+   * 申请人（英文）
+   */
+  applicantEn?: string;
+  /**
+   * 申请人地址
+   */
+  applicantAddress?: string;
+  /**
+   * 申请人地址（英文）
+   */
+  applicantAddressEn?: string;
+  /**
+   * 代理机构
+   */
+  agent?: string;
+  /**
+   * 代理机构（英文）
+   */
+  agentEn?: string;
+  /**
+   * 代理机构地址
+   */
+  agentAddress?: string;
+  /**
+   * 代理机构地址（英文）
+   */
+  agentAddressEn?: string;
+  /**
+   * 申请日期
+   */
+  appDate?: string | null;
+  /**
+   * 初审公告日期
+   */
+  prelimDate?: string | null;
+  /**
+   * 初审公告期号
+   */
+  announcementIssue?: string;
+  /**
+   * 注册日期
+   */
+  regDate?: string | null;
+  /**
+   * 注册公告期号
+   */
+  regIssue?: string;
+  /**
+   * 专用权截止日期
+   */
+  privateEndDate?: string | null;
+  /**
+   * 宽展期截止日期：专用权截止日期后 6 个月
+   */
+  graceEndDate?: string | null;
+  /**
+   * 申请方式：默认 单一申请
+   */
+  submitWay: string;
+  /**
+   * 商品/服务项目
+   */
+  goodsItems: GoodsItem[];
+  /**
+   * 商品/服务项目（英文）
+   */
+  goodsItemsEn?: GoodsItem[];
+  /**
+   * 商品/服务（按类似群）
+   */
+  goodServices: GoodsGroup[];
+  /**
+   * 自定义字段值：以自定义字段编号为键
+   */
+  customValues?: {};
+  /**
+   * 备注
+   */
+  remark?: string;
+  /**
+   * 负责人
+   */
+  ownerUserId?: number | null;
+  /**
+   * 创建时间
+   */
+  createdAt?: string;
+  /**
+   * 更新时间
+   */
+  updatedAt?: string;
 }
 
 /**

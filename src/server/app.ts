@@ -19,6 +19,7 @@ import { PageCatalog } from './pages/pageCatalog.js';
 import { SchemaLibrary } from './schemas/schemaLibrary.js';
 import { permissionLabels } from './pages/permissions.js';
 import { seedDemoData } from './seed/demo.js';
+import { seedDemoTrademarks } from './seed/trademarks.js';
 import { seedSiteContent } from './seed/siteContent.js';
 import { authHandlers } from './modules/auth.js';
 import { schemaHandlers } from './modules/schema.js';
@@ -81,6 +82,8 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   await seedSiteContent(database.db);
   if (config.seedDemo) await seedDemoData(database.db);
   const classificationReady = await prepareClassification(database, config);
+  // After the classification, so the demo marks carry real goods items when it is configured.
+  if (config.seedDemo) await seedDemoTrademarks(database.db);
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },

@@ -6,6 +6,10 @@ import { mkdirSync } from 'node:fs';
 import { PGliteDialect } from './pgliteDialect.js';
 import type { Database } from './tables.js';
 
+/** SQL `date` columns stay `YYYY-MM-DD` text: a calendar date has no time zone to shift it. */
+const DATE_OID = 1082;
+const keepDateText = (value: string) => value;
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -24,7 +28,11 @@ export interface ConnectOptions {
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for `memory://`). */
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === DATE_OID ? keepDateText : pg.types.getTypeParser(oid, format as 'text')) },
+    });
     // An idle connection dropped by the server (restart, failover, shutdown) must not take the
     // process down; the pool replaces it on next use.
     pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接已断开：${err.message}`));
@@ -34,6 +42,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
+    parsers: { [DATE_OID]: keepDateText },
     postgresqlconf: [`shared_buffers=${options.pgliteSharedBuffers ?? '32MB'}`],
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

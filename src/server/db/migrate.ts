@@ -9,6 +9,7 @@ import * as displayPreferences from './migrations/0007_display_preferences.js';
 import * as files from './migrations/0008_files.js';
 import * as uploadSessions from './migrations/0009_upload_sessions.js';
 import * as countryTrees from './migrations/0010_country_trees.js';
+import * as trademarks from './migrations/0011_trademarks.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_files': files,
   '0009_upload_sessions': uploadSessions,
   '0010_country_trees': countryTrees,
+  '0011_trademarks': trademarks,
 };
 
 export const APP_ROLE = 'ipm_app';

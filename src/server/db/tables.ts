@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { GoodsItem } from '../../generated/types.js';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -259,6 +260,62 @@ export interface CountryTreesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The record fields the register and the archive share. */
+interface TrademarkRecordColumns {
+  country_code: ColumnType<string, string | undefined, string>;
+  app_no: string;
+  reg_no: string | null;
+  tm_name: ColumnType<string, string | undefined, string>;
+  tm_name_pinyin: ColumnType<string, string | undefined, string>;
+  tm_type: ColumnType<string, string | undefined, string>;
+  tm_status: ColumnType<string, string | undefined, string>;
+  ori_tm_status: ColumnType<string, string | undefined, string>;
+  applicant_cn: ColumnType<string, string | undefined, string>;
+  applicant_en: ColumnType<string, string | undefined, string>;
+  applicant_address: ColumnType<string, string | undefined, string>;
+  applicant_address_en: ColumnType<string, string | undefined, string>;
+  agent: ColumnType<string, string | undefined, string>;
+  agent_en: ColumnType<string, string | undefined, string>;
+  /** Dates come back as `YYYY-MM-DD` text (the date type parser is off). */
+  app_date: ColumnType<string | null, string | null | undefined, string | null>;
+  prelim_date: ColumnType<string | null, string | null | undefined, string | null>;
+  announcement_issue: ColumnType<string, string | undefined, string>;
+  reg_date: ColumnType<string | null, string | null | undefined, string | null>;
+  reg_issue: ColumnType<string, string | undefined, string>;
+  private_end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  submit_way: ColumnType<string, string | undefined, string>;
+  goods: ColumnType<GoodsItem[], string | undefined, string>;
+  goods_en: ColumnType<GoodsItem[], string | undefined, string>;
+  logo_path: string | null;
+  /** 64-bit perceptual hash of the logo; select it as `logo_hash::text`, a JS number would round it. */
+  logo_hash: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+}
+
+export interface TmRegisterTable extends TrademarkRecordColumns {
+  id: Generated<number>;
+  int_cls: number;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BrandArchivesTable extends TrademarkRecordColumns {
+  id: Generated<number>;
+  org_id: number;
+  register_id: number | null;
+  /** 0 public-cloud sync, 1 manual input, 2 batch import, 3 generated from a case. */
+  source: ColumnType<number, number | undefined, number>;
+  owner_user_id: number | null;
+  int_cls: number | null;
+  new_tm_name: ColumnType<string, string | undefined, string>;
+  agent_address: ColumnType<string, string | undefined, string>;
+  agent_address_en: ColumnType<string, string | undefined, string>;
+  /** Custom field values keyed by field id. */
+  custom_values: ColumnType<Record<string, unknown>, string | undefined, string>;
+  remark: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -285,6 +342,8 @@ export interface Database {
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
   country_trees: CountryTreesTable;
+  tm_register: TmRegisterTable;
+  brand_archives: BrandArchivesTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -306,4 +365,5 @@ export const TENANT_TABLES = [
   'upload_sessions',
   'upload_chunks',
   'country_trees',
+  'brand_archives',
 ] as const satisfies readonly (keyof Database)[];

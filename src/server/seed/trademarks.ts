@@ -1,0 +1,129 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import type { GoodsItem } from '../../generated/types.js';
+import { namePinyin } from '../trademarks/namePinyin.js';
+import { generateMark, randomApplicant, randomSource, type ApplicantProfile, type GeneratedMark, type GoodsPool } from './trademarkGenerator.js';
+
+/** Rows per INSERT: 1,000 rows of 25 columns stays well under PostgreSQL's 65,535 parameters. */
+const BATCH = 1000;
+/** Items per class kept for picking goods lists; enough variety without holding all 10,000. */
+const ITEMS_PER_CLASS = 120;
+
+/** Goods items per class from the imported classification; empty when none is imported. */
+export async function loadGoodsPool(db: Kysely<Database>): Promise<GoodsPool> {
+  const rows = await db.selectFrom('classification_items').select(['class_no', 'group_no', 'name', 'position']).orderBy('class_no').orderBy('group_no').orderBy('position').execute();
+  const pool = new Map<number, GoodsItem[]>();
+  const all = new Map<number, GoodsItem[]>();
+  for (const row of rows) {
+    let list = all.get(row.class_no);
+    if (!list) all.set(row.class_no, (list = []));
+    list.push({ code: row.group_no, name: row.name });
+  }
+  for (const [cls, list] of all) {
+    const step = Math.max(1, Math.floor(list.length / ITEMS_PER_CLASS));
+    pool.set(cls, list.filter((_, i) => i % step === 0));
+  }
+  return pool;
+}
+
+const registerRow = (mark: GeneratedMark) => ({ ...mark, tm_name_pinyin: namePinyin(mark.tm_name), goods: JSON.stringify(mark.goods) });
+
+async function insertRegisterBatch(db: Kysely<Database>, marks: GeneratedMark[]): Promise<number[]> {
+  const rows = await db.insertInto('tm_register').values(marks.map(registerRow)).onConflict((oc) => oc.doNothing()).returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
+export interface RegisterSeedOptions {
+  count: number;
+  seed?: number;
+  /** Serial numbers continue after the register's current size, so repeated runs add new marks. */
+  onProgress?: (done: number) => void;
+}
+
+/** Writes `count` generated marks into the public register; returns how many were written. */
+export async function seedRegister(db: Kysely<Database>, options: RegisterSeedOptions): Promise<number> {
+  const pool = await loadGoodsPool(db);
+  const existing = await db.selectFrom('tm_register').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const offset = Number(existing.n);
+  const random = randomSource(options.seed ?? 20_260_101 + offset);
+  const today = new Date().toISOString().slice(0, 10);
+  // A register has far fewer applicants than marks: most file several.
+  const applicants = Array.from({ length: Math.max(20, Math.ceil(options.count / 8)) }, () => randomApplicant(random));
+  let written = 0;
+  for (let start = 0; start < options.count; start += BATCH) {
+    const marks: GeneratedMark[] = [];
+    for (let i = start; i < Math.min(options.count, start + BATCH); i++) {
+      marks.push(generateMark(random, offset + i, pool, applicants[Math.floor(random() * applicants.length)]!, today));
+    }
+    written += (await insertRegisterBatch(db, marks)).length;
+    options.onProgress?.(written);
+  }
+  return written;
+}
+
+/** The record columns copied from a register row into an archive row. */
+const COPIED = [
+  'country_code', 'app_no', 'reg_no', 'int_cls', 'tm_name', 'tm_name_pinyin', 'tm_type', 'tm_status', 'ori_tm_status',
+  'applicant_cn', 'applicant_en', 'applicant_address', 'applicant_address_en', 'agent', 'agent_en', 'app_date', 'prelim_date',
+  'announcement_issue', 'reg_date', 'reg_issue', 'private_end_date', 'submit_way', 'goods', 'goods_en', 'logo_path', 'logo_hash',
+] as const;
+
+/**
+ * Links register marks into an organisation's archive as synced records (source 0), each owned
+ * by one of `owners` in turn. `where` selects the register rows, e.g. `id % 10 = 3`.
+ */
+export async function archiveRegisterMarks(db: Kysely<Database>, orgId: number, owners: readonly number[], where: ReturnType<typeof sql>): Promise<number> {
+  const columns = sql.join(COPIED.map((c) => sql.ref(c)));
+  const ownerList = owners.length > 0 ? owners : [null];
+  const ownerExpr = sql`(${sql.val(ownerList)}::int[])[1 + (r.id % ${ownerList.length})]`;
+  const result = await sql`
+    insert into brand_archives (org_id, register_id, source, owner_user_id, created_by, ${columns})
+    select ${orgId}, r.id, 0, ${ownerExpr}, ${ownerList[0] ?? null}, ${sql.join(COPIED.map((c) => sql.ref(`r.${c}`)))}
+    from tm_register r
+    where ${where}
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** The enterprise names a demo organisation files for, as applicant profiles. */
+async function enterpriseApplicants(db: Kysely<Database>, orgId: number): Promise<ApplicantProfile[]> {
+  const rows = await db.selectFrom('enterprises').select(['applicant_name', 'applicant_address']).where('org_id', '=', orgId).execute();
+  return rows.map((r) => ({ name: r.applicant_name.split('--')[0]!, nameEn: '', address: r.applicant_address ?? '', addressEn: '' }));
+}
+
+/** Brand names the demo enterprises file in several classes, so searches and merges have material. */
+const DEMO_BRANDS = ['星辰', '星辰日化', 'STARCHEN', '青禾', '青禾优选', '云帆', 'YUNFAN', '明月清风'];
+
+/**
+ * The demo's trademarks, once: a small register, and for each demo organisation the marks of the
+ * enterprises it files for (several brands in several classes each), linked into its archive.
+ */
+export async function seedDemoTrademarks(db: Kysely<Database>): Promise<boolean> {
+  const any = await db.selectFrom('brand_archives').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  const orgs = await db.selectFrom('organisations').select(['id', 'kind']).orderBy('id').execute();
+  if (orgs.length === 0) return false;
+  await seedRegister(db, { count: 300, seed: 7 });
+  const pool = await loadGoodsPool(db);
+  const random = randomSource(11);
+  const today = new Date().toISOString().slice(0, 10);
+  let serial = 900_000;
+  for (const org of orgs) {
+    const applicants = await enterpriseApplicants(db, org.id);
+    if (applicants.length === 0) continue;
+    const marks: GeneratedMark[] = [];
+    for (const applicant of applicants) {
+      for (const brand of DEMO_BRANDS) {
+        if (random() < 0.45) continue;
+        const classes = 1 + Math.floor(random() * 4);
+        for (let k = 0; k < classes; k++) marks.push(generateMark(random, serial++, pool, applicant, today, brand));
+      }
+    }
+    const ids = await insertRegisterBatch(db, marks);
+    const users = await db.selectFrom('users').select('id').where('org_id', '=', org.id).orderBy('id').execute();
+    // Agency work is split between its people; a company's marks belong to its administrator.
+    const owners = org.kind === 'agency' ? users.map((u) => u.id) : users.slice(0, 1).map((u) => u.id);
+    await archiveRegisterMarks(db, org.id, owners, sql`r.id = any(${sql.val(ids)}::int[])`);
+  }
+  return true;
+}

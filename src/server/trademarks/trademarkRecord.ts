@@ -1,0 +1,51 @@
+import type { Selectable } from 'kysely';
+import type { BrandArchivesTable } from '../db/tables.js';
+import type { Trademark } from '../../generated/types.js';
+import { groupGoods } from '../../shared/goodsGroups.js';
+import { graceEndDate } from '../../shared/trademarkDates.js';
+
+/** Where a stored logo is served from. */
+export const logoUrl = (logoPath: string | null): string | null => (logoPath ? `/api/file/download?path=${encodeURIComponent(logoPath)}` : null);
+
+/** An archive row as the API's trademark record. */
+export function toTrademark(row: Selectable<BrandArchivesTable>): Trademark {
+  return {
+    id: row.id,
+    registerId: row.register_id,
+    source: row.source as Trademark['source'],
+    countryCode: row.country_code,
+    appNo: row.app_no,
+    regNo: row.reg_no,
+    tmCl: row.int_cls,
+    tmName: row.tm_name,
+    newTmName: row.new_tm_name,
+    tmType: row.tm_type,
+    tmStatus: row.tm_status,
+    oriTmStatus: row.ori_tm_status,
+    tmLogoUrl: logoUrl(row.logo_path),
+    applicant: row.applicant_cn,
+    applicantEn: row.applicant_en,
+    applicantAddress: row.applicant_address,
+    applicantAddressEn: row.applicant_address_en,
+    agent: row.agent,
+    agentEn: row.agent_en,
+    agentAddress: row.agent_address,
+    agentAddressEn: row.agent_address_en,
+    appDate: row.app_date,
+    prelimDate: row.prelim_date,
+    announcementIssue: row.announcement_issue,
+    regDate: row.reg_date,
+    regIssue: row.reg_issue,
+    privateEndDate: row.private_end_date,
+    graceEndDate: graceEndDate(row.private_end_date),
+    submitWay: row.submit_way,
+    goodsItems: row.goods,
+    goodsItemsEn: row.goods_en,
+    goodServices: groupGoods(row.goods),
+    customValues: row.custom_values,
+    remark: row.remark,
+    ownerUserId: row.owner_user_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
