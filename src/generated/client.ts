@@ -23,6 +23,7 @@ export const operationRoutes = {
   'auth.getUserInfo': {"id":"auth.getUserInfo","method":"POST","path":"/homepage/getUserInfo","silent":false,"transport":"json"},
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false,"transport":"json"},
   'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false,"transport":"json"},
+  'brandArchives.queryBrandPage': {"id":"brandArchives.queryBrandPage","method":"POST","path":"/brandArchives/queryBrandPage","silent":false,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
   'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json"},
   'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json"},
@@ -113,6 +114,11 @@ export function createApiClient(call: OperationCaller) {
       /** 单点登录（POST /api/ssoAuth） */
       ssoAuth: (body: T.AuthSsoAuthRequest, options?: CallOptions): Promise<T.AuthSsoAuthResponse> =>
         call<T.AuthSsoAuthResponse>(operationRoutes['auth.ssoAuth'], body, options),
+    },
+    brandArchives: {
+      /** 商标档案列表（POST /brandArchives/queryBrandPage） */
+      queryBrandPage: (body: T.BrandArchivesQueryBrandPageRequest = {}, options?: CallOptions): Promise<T.BrandArchivesQueryBrandPageResponse> =>
+        call<T.BrandArchivesQueryBrandPageResponse>(operationRoutes['brandArchives.queryBrandPage'], body, options),
     },
     classification: {
       /** 商品和服务分类树（POST /api/queryAllCgList） */

@@ -97,7 +97,15 @@ export const sharedSchemas: JsonSchema[] = [
             "description": "multipart 上传的内容：file（默认）为一个完整文件，按文件名与用途检查类型；chunk 为分片上传中的一片，原样暂存"
           },
           "request": {
-            "$ref": "https://schemas.ipm.local/meta/api.schema.json#/$defs/objectSchema"
+            "description": "请求体：封闭的对象结构，或引用一个封闭的实体（如多个接口共用的查询条件）",
+            "anyOf": [
+              {
+                "$ref": "https://schemas.ipm.local/meta/api.schema.json#/$defs/objectSchema"
+              },
+              {
+                "$ref": "https://schemas.ipm.local/meta/api.schema.json#/$defs/entityRef"
+              }
+            ]
           },
           "response": {
             "type": "object",
@@ -129,6 +137,19 @@ export const sharedSchemas: JsonSchema[] = [
             }
           }
         }
+      },
+      "entityRef": {
+        "type": "object",
+        "required": [
+          "$ref"
+        ],
+        "properties": {
+          "$ref": {
+            "type": "string",
+            "pattern": "entities/[a-z0-9-]+\\.json$"
+          }
+        },
+        "additionalProperties": false
       }
     }
   },
@@ -794,6 +815,198 @@ export const sharedSchemas: JsonSchema[] = [
           "string",
           "null"
         ]
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/brand-archive-query.json",
+    "title": "BrandArchiveQuery",
+    "description": "商标档案的查询条件：商标档案列表、按条件打标签、按条件导出与批量操作共用。各条件之间为“并且”；列表类条件（状态、类别、国家、来源）为“其中之一”；日期为 YYYY-MM-DD，含首尾两天。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "keyword": {
+        "title": "关键词",
+        "type": "string",
+        "maxLength": 100,
+        "description": "在商标名称、申请号、注册号与申请人中查找"
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string",
+        "maxLength": 100
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string",
+        "maxLength": 2000,
+        "description": "一个或多个申请号，以逗号、空格或换行分隔；多个时逐个精确匹配"
+      },
+      "regNo": {
+        "title": "注册号",
+        "type": "string",
+        "maxLength": 50
+      },
+      "applicant": {
+        "title": "申请人",
+        "type": "string",
+        "maxLength": 100
+      },
+      "agent": {
+        "title": "代理机构",
+        "type": "string",
+        "maxLength": 100
+      },
+      "tmStatus": {
+        "title": "商标状态",
+        "type": "array",
+        "maxItems": 20,
+        "items": {
+          "type": "string",
+          "maxLength": 20,
+          "title": "商标状态"
+        }
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": "array",
+        "maxItems": 45,
+        "items": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45,
+          "title": "类别"
+        }
+      },
+      "countryCode": {
+        "title": "国家/地区",
+        "type": "array",
+        "maxItems": 300,
+        "items": {
+          "type": "string",
+          "maxLength": 10,
+          "title": "国家/地区"
+        }
+      },
+      "source": {
+        "title": "来源",
+        "type": "array",
+        "maxItems": 4,
+        "items": {
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2,
+            3
+          ],
+          "title": "来源"
+        }
+      },
+      "tmType": {
+        "title": "商标类型",
+        "type": "string",
+        "maxLength": 20
+      },
+      "submitWay": {
+        "title": "申请方式",
+        "type": "string",
+        "maxLength": 20
+      },
+      "ownerUserId": {
+        "title": "负责人",
+        "type": "integer"
+      },
+      "appDateStart": {
+        "title": "申请日期起",
+        "type": "string",
+        "format": "date"
+      },
+      "appDateEnd": {
+        "title": "申请日期止",
+        "type": "string",
+        "format": "date"
+      },
+      "regDateStart": {
+        "title": "注册日期起",
+        "type": "string",
+        "format": "date"
+      },
+      "regDateEnd": {
+        "title": "注册日期止",
+        "type": "string",
+        "format": "date"
+      },
+      "privateEndStart": {
+        "title": "专用权截止日期起",
+        "type": "string",
+        "format": "date"
+      },
+      "privateEndEnd": {
+        "title": "专用权截止日期止",
+        "type": "string",
+        "format": "date"
+      },
+      "ids": {
+        "title": "商标",
+        "type": "array",
+        "maxItems": 1000,
+        "items": {
+          "type": "integer",
+          "title": "商标"
+        },
+        "description": "只在这些档案记录中查找"
+      },
+      "customFields": {
+        "title": "自定义字段条件",
+        "type": "object",
+        "description": "以自定义字段编号为键的筛选值"
+      },
+      "labelNodeIds": {
+        "title": "标签",
+        "type": "array",
+        "maxItems": 100,
+        "items": {
+          "type": "string",
+          "maxLength": 64,
+          "title": "标签"
+        },
+        "description": "带有其中任一标签的商标"
+      },
+      "searchType": {
+        "title": "查找方式",
+        "type": "integer",
+        "enum": [
+          0,
+          1
+        ],
+        "default": 0,
+        "description": "0 包含，1 精确"
+      },
+      "sortField": {
+        "title": "排序字段",
+        "type": "string",
+        "maxLength": 200,
+        "description": "app_date、reg_date、private_end_date、tm_name、app_no、tm_cl、created_at、updated_at，多个以逗号连接"
+      },
+      "sortType": {
+        "title": "排序方向",
+        "type": "string",
+        "maxLength": 100,
+        "description": "asc 或 desc，与 sortField 一一对应，以逗号连接"
+      },
+      "pageNo": {
+        "title": "页码",
+        "type": "integer",
+        "minimum": 1,
+        "default": 1
+      },
+      "pageSize": {
+        "title": "每页条数",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 200,
+        "default": 20
       }
     }
   },
@@ -2658,6 +2871,48 @@ export const operationTable: OperationDefinition[] = [
     },
     "response": {
       "$ref": "https://schemas.ipm.local/entities/login-result.json"
+    }
+  },
+  {
+    "id": "brandArchives.queryBrandPage",
+    "domain": "brandArchives",
+    "name": "queryBrandPage",
+    "method": "POST",
+    "path": "/brandArchives/queryBrandPage",
+    "summary": "商标档案列表",
+    "description": "本组织商标档案中符合条件的一页记录。代理机构角色的用户只看到自己负责的商标。总条数最多计到 10,000（超过时 countCapped 为 true）。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "countCapped"
+      ],
+      "properties": {
+        "list": {
+          "title": "商标",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/trademark.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer",
+          "description": "最多 10,000"
+        },
+        "countCapped": {
+          "title": "总条数已封顶",
+          "type": "boolean"
+        }
+      }
     }
   },
   {
@@ -4939,6 +5194,7 @@ export interface OperationTypes {
   'auth.getUserInfo': { request: T.AuthGetUserInfoRequest; response: T.AuthGetUserInfoResponse; public: false; transport: 'json' };
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false; transport: 'json' };
   'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true; transport: 'json' };
+  'brandArchives.queryBrandPage': { request: T.BrandArchivesQueryBrandPageRequest; response: T.BrandArchivesQueryBrandPageResponse; public: false; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse; public: true; transport: 'json' };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse; public: true; transport: 'json' };

@@ -234,6 +234,281 @@ export interface Banner {
 }
 
 /**
+ * 商标档案的查询条件：商标档案列表、按条件打标签、按条件导出与批量操作共用。各条件之间为“并且”；列表类条件（状态、类别、国家、来源）为“其中之一”；日期为 YYYY-MM-DD，含首尾两天。
+ */
+export interface BrandArchiveQuery {
+  /**
+   * 关键词：在商标名称、申请号、注册号与申请人中查找
+   */
+  keyword?: string;
+  /**
+   * 商标名称
+   */
+  tmName?: string;
+  /**
+   * 申请号：一个或多个申请号，以逗号、空格或换行分隔；多个时逐个精确匹配
+   */
+  appNo?: string;
+  /**
+   * 注册号
+   */
+  regNo?: string;
+  /**
+   * 申请人
+   */
+  applicant?: string;
+  /**
+   * 代理机构
+   */
+  agent?: string;
+  /**
+   * 商标状态
+   *
+   * @maxItems 20
+   *
+   * Items: 商标状态
+   */
+  tmStatus?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
+  /**
+   * 类别
+   *
+   * @maxItems 45
+   *
+   * Items: 类别
+   */
+  tmCl?: number[];
+  /**
+   * 国家/地区
+   *
+   * @maxItems 300
+   *
+   * Items: 国家/地区
+   */
+  countryCode?: string[];
+  /**
+   * 来源
+   *
+   * @maxItems 4
+   *
+   * Items: 来源
+   */
+  source?:
+    | []
+    | [0 | 1 | 2 | 3]
+    | [0 | 1 | 2 | 3, 0 | 1 | 2 | 3]
+    | [0 | 1 | 2 | 3, 0 | 1 | 2 | 3, 0 | 1 | 2 | 3]
+    | [0 | 1 | 2 | 3, 0 | 1 | 2 | 3, 0 | 1 | 2 | 3, 0 | 1 | 2 | 3];
+  /**
+   * 商标类型
+   */
+  tmType?: string;
+  /**
+   * 申请方式
+   */
+  submitWay?: string;
+  /**
+   * 负责人
+   */
+  ownerUserId?: number;
+  /**
+   * 申请日期起
+   */
+  appDateStart?: string;
+  /**
+   * 申请日期止
+   */
+  appDateEnd?: string;
+  /**
+   * 注册日期起
+   */
+  regDateStart?: string;
+  /**
+   * 注册日期止
+   */
+  regDateEnd?: string;
+  /**
+   * 专用权截止日期起
+   */
+  privateEndStart?: string;
+  /**
+   * 专用权截止日期止
+   */
+  privateEndEnd?: string;
+  /**
+   * 商标：只在这些档案记录中查找
+   *
+   * @maxItems 1000
+   *
+   * Items: 商标
+   */
+  ids?: number[];
+  /**
+   * 自定义字段条件：以自定义字段编号为键的筛选值
+   */
+  customFields?: {};
+  /**
+   * 标签：带有其中任一标签的商标
+   *
+   * @maxItems 100
+   *
+   * Items: 标签
+   */
+  labelNodeIds?: string[];
+  /**
+   * 查找方式：0 包含，1 精确
+   */
+  searchType?: 0 | 1;
+  /**
+   * 排序字段：app_date、reg_date、private_end_date、tm_name、app_no、tm_cl、created_at、updated_at，多个以逗号连接
+   */
+  sortField?: string;
+  /**
+   * 排序方向：asc 或 desc，与 sortField 一一对应，以逗号连接
+   */
+  sortType?: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+/**
  * 进行中的分片上传（50MB 及以上的大文件）：上传编号、分片大小与服务端已收到的分片，中断后据此续传。
  */
 export interface ChunkedUpload {
@@ -3807,6 +4082,23 @@ export interface AuthSsoAuthRequest {
 }
 
 export type AuthSsoAuthResponse = LoginResult;
+
+export type BrandArchivesQueryBrandPageRequest = BrandArchiveQuery;
+
+export interface BrandArchivesQueryBrandPageResponse {
+  /**
+   * 商标
+   */
+  list: Trademark[];
+  /**
+   * 总条数：最多 10,000
+   */
+  count: number;
+  /**
+   * 总条数已封顶
+   */
+  countCapped: boolean;
+}
 
 export interface ClassificationQueryAllCgListRequest {
   /**

@@ -1,0 +1,101 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/tables.js';
+import type { BrandArchiveQuery } from '../../generated/types.js';
+import { containsPattern } from '../db/likePattern.js';
+import { sortKeys } from '../db/sortKeys.js';
+import type { ArchiveViewer } from './archiveViewer.js';
+
+type ArchiveQuery<O> = SelectQueryBuilder<Database, 'brand_archives', O>;
+type Conditions = (eb: ExpressionBuilder<Database, 'brand_archives'>, query: BrandArchiveQuery) => ReturnType<ExpressionBuilder<Database, 'brand_archives'>['and']> | null;
+
+/** Sort keys the archive accepts, and the column each orders by. */
+export const ARCHIVE_SORTABLE = {
+  app_date: 'brand_archives.app_date',
+  reg_date: 'brand_archives.reg_date',
+  private_end_date: 'brand_archives.private_end_date',
+  tm_name: 'brand_archives.tm_name',
+  app_no: 'brand_archives.app_no',
+  tm_cl: 'brand_archives.int_cls',
+  created_at: 'brand_archives.created_at',
+  updated_at: 'brand_archives.updated_at',
+} as const;
+
+/** Splits a list of numbers typed or pasted by a person: commas (either width), spaces, new lines. */
+export function splitNumbers(text: string): string[] {
+  return [...new Set(text.split(/[\s,，;；、]+/).map((s) => s.trim()).filter(Boolean))];
+}
+
+/** Conditions contributed by other parts of the archive (custom fields, tags), keyed by name. */
+const extraConditions = new Map<string, Conditions>();
+
+/**
+ * Lets a part of the archive that owns some query keys (custom fields own `customFields`, tags own
+ * `labelNodeIds`) add its conditions, so every user of the archive query honours them.
+ */
+export function registerArchiveConditions(name: string, conditions: Conditions): void {
+  extraConditions.set(name, conditions);
+}
+
+/** The WHERE of an archive query: what the viewer may see, narrowed by the query's conditions. */
+export function filterArchive<O>(base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer): ArchiveQuery<O> {
+  let q = base;
+  if (viewer.ownMarksOnly) q = q.where('brand_archives.owner_user_id', '=', viewer.userId);
+  const exact = query.searchType === 1;
+  const text = (column: 'tm_name' | 'applicant_cn' | 'agent' | 'reg_no', value: string | undefined) => {
+    const v = value?.trim();
+    if (!v) return;
+    q = exact ? q.where(`brand_archives.${column}`, '=', v) : q.where(`brand_archives.${column}`, 'ilike', containsPattern(v));
+  };
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    q = q.where((eb) =>
+      eb.or([
+        eb('brand_archives.tm_name', 'ilike', pattern),
+        eb('brand_archives.app_no', '=', keyword),
+        eb('brand_archives.reg_no', '=', keyword),
+        eb('brand_archives.applicant_cn', 'ilike', pattern),
+      ]),
+    );
+  }
+  text('tm_name', query.tmName);
+  text('applicant_cn', query.applicant);
+  text('agent', query.agent);
+  text('reg_no', query.regNo);
+  if (query.appNo?.trim()) {
+    const numbers = splitNumbers(query.appNo);
+    q = numbers.length === 1 && !exact ? q.where('brand_archives.app_no', 'like', containsPattern(numbers[0]!)) : q.where('brand_archives.app_no', 'in', numbers);
+  }
+  if (query.tmStatus?.length) q = q.where('brand_archives.tm_status', 'in', query.tmStatus);
+  if (query.tmCl?.length) q = q.where('brand_archives.int_cls', 'in', query.tmCl);
+  if (query.countryCode?.length) q = q.where('brand_archives.country_code', 'in', query.countryCode);
+  if (query.source?.length) q = q.where('brand_archives.source', 'in', query.source);
+  if (query.tmType) q = q.where('brand_archives.tm_type', '=', query.tmType);
+  if (query.submitWay) q = q.where('brand_archives.submit_way', '=', query.submitWay);
+  if (query.ownerUserId !== undefined) q = q.where('brand_archives.owner_user_id', '=', query.ownerUserId);
+  if (query.ids?.length) q = q.where('brand_archives.id', 'in', query.ids);
+  const range = (column: 'app_date' | 'reg_date' | 'private_end_date', from?: string, to?: string) => {
+    if (from) q = q.where(`brand_archives.${column}`, '>=', from);
+    if (to) q = q.where(`brand_archives.${column}`, '<=', to);
+  };
+  range('app_date', query.appDateStart, query.appDateEnd);
+  range('reg_date', query.regDateStart, query.regDateEnd);
+  range('private_end_date', query.privateEndStart, query.privateEndEnd);
+  for (const conditions of extraConditions.values()) {
+    q = q.where((eb) => conditions(eb, query) ?? sql<boolean>`true`);
+  }
+  return q;
+}
+
+/**
+ * The ORDER BY: the query's keys, then newest filing first; id last so pages never overlap.
+ * Empty dates sort last either way, which is what a person scanning by date expects.
+ */
+export function orderArchive<O>(q: ArchiveQuery<O>, query: BrandArchiveQuery): ArchiveQuery<O> {
+  const keys = sortKeys(query.sortField, query.sortType, ARCHIVE_SORTABLE);
+  let ordered = q;
+  if (keys.length === 0) keys.push(['brand_archives.app_date', 'desc']);
+  for (const [column, direction] of keys) ordered = ordered.orderBy(sql.ref(column), (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast());
+  const lastDirection = keys[keys.length - 1]![1];
+  return ordered.orderBy('brand_archives.id', lastDirection);
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+
+interface Mark {
+  id: number;
+  appNo: string;
+  tmCl: number | null;
+  tmStatus: string;
+  applicant: string;
+  appDate: string | null;
+  ownerUserId: number | null;
+  graceEndDate: string | null;
+  privateEndDate: string | null;
+}
+
+describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () => {
+  let server: TestServer;
+  let admin: string;
+  let agent: string;
+  let corp: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    [admin, agent, corp] = [await server.signIn('admin'), await server.signIn('agent'), await server.signIn('corpAdmin')];
+  });
+  afterAll(() => server?.stop());
+
+  const page = async (token: string, query: object = {}) => {
+    const reply = await server.post('/brandArchives/queryBrandPage', query, token);
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json().data as { list: Mark[]; count: number; countCapped: boolean };
+  };
+
+  it('lists only the organisation’s own marks, newest filing first', async () => {
+    const agency = await page(admin, { pageSize: 200 });
+    const company = await page(corp, { pageSize: 200 });
+    expect(agency.count).toBeGreaterThan(0);
+    expect(company.count).toBeGreaterThan(0);
+    expect(company.list.every((m) => m.applicant === '星辰日化股份有限公司')).toBe(true);
+    expect(agency.list.some((m) => m.applicant === '星辰日化股份有限公司')).toBe(false);
+    const dates = agency.list.map((m) => m.appDate ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('shows an agency user only the marks they are responsible for', async () => {
+    const all = await page(admin, { pageSize: 200 });
+    const mine = await page(agent, { pageSize: 200 });
+    expect(mine.count).toBeGreaterThan(0);
+    expect(mine.count).toBeLessThan(all.count);
+    const owner = mine.list[0]!.ownerUserId;
+    expect(mine.list.every((m) => m.ownerUserId === owner)).toBe(true);
+  });
+
+  it('filters by class, status and a pasted list of application numbers, and sorts by key', async () => {
+    const all = (await page(admin, { pageSize: 200 })).list;
+    const some = all.slice(0, 3).map((m) => m.appNo);
+    const byNumbers = await page(admin, { appNo: some.join('，\n'), pageSize: 200 });
+    expect(new Set(byNumbers.list.map((m) => m.appNo))).toEqual(new Set(some));
+    const cls = all[0]!.tmCl!;
+    const byClass = await page(admin, { tmCl: [cls], pageSize: 200 });
+    expect(byClass.list.length).toBeGreaterThan(0);
+    expect(byClass.list.every((m) => m.tmCl === cls)).toBe(true);
+    const status = all[0]!.tmStatus;
+    expect((await page(admin, { tmStatus: [status], pageSize: 200 })).list.every((m) => m.tmStatus === status)).toBe(true);
+    const ascending = (await page(admin, { sortField: 'app_no', sortType: 'asc', pageSize: 200 })).list.map((m) => m.appNo);
+    expect(ascending).toEqual([...ascending].sort());
+  });
+
+  it('pages without overlap and reports the grace end six months after the exclusive-use end', async () => {
+    const first = await page(admin, { pageNo: 1, pageSize: 5 });
+    const second = await page(admin, { pageNo: 2, pageSize: 5 });
+    expect(first.list.map((m) => m.id).filter((id) => second.list.some((n) => n.id === id))).toEqual([]);
+    const registered = (await page(admin, { pageSize: 200 })).list.find((m) => m.privateEndDate);
+    if (registered) {
+      const [y, mo] = registered.privateEndDate!.split('-').map(Number) as [number, number];
+      const expected = mo + 6 > 12 ? `${y + 1}-${String(mo - 6).padStart(2, '0')}` : `${y}-${String(mo + 6).padStart(2, '0')}`;
+      expect(registered.graceEndDate!.slice(0, 7)).toBe(expected);
+    }
+  });
+
+  it('refuses a malformed date and an unknown class with a Chinese message', async () => {
+    const badDate = await server.post('/brandArchives/queryBrandPage', { appDateStart: '2024-13-40' }, admin);
+    expect(badDate.statusCode).toBe(422);
+    expect(badDate.json().subMessage).toContain('申请日期起');
+    const badClass = await server.post('/brandArchives/queryBrandPage', { tmCl: [46] }, admin);
+    expect(badClass.statusCode).toBe(422);
+    expect(badClass.json().subMessage).toContain('类别');
+  });
+
+  it('is refused without the trademark permission', async () => {
+    const anonymous = await server.post('/brandArchives/queryBrandPage', {});
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
