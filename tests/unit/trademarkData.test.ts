@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, graceEndDate } from '../../src/shared/trademarkDates.js';
+import { groupGoods, splitGoodsGroup } from '../../src/shared/goodsGroups.js';
+import { generateMark, randomApplicant, randomSource } from '../../src/server/seed/trademarkGenerator.js';
+import { namePinyin } from '../../src/server/trademarks/namePinyin.js';
+import { splitNumbers } from '../../src/server/trademarks/archiveFilter.js';
+
+describe('trademark dates', () => {
+  it('puts the grace end six months after the exclusive-use end, clamped to the month', () => {
+    expect(graceEndDate('2030-01-15')).toBe('2030-07-15');
+    expect(graceEndDate('2029-08-31')).toBe('2030-02-28');
+    expect(graceEndDate('2031-08-31')).toBe('2032-02-29');
+    expect(graceEndDate(null)).toBeNull();
+    expect(addMonths('2024-11-30', 120)).toBe('2034-11-30');
+  });
+});
+
+describe('goods groups', () => {
+  const items = [
+    { code: '0301', name: '洗发液' },
+    { code: '0306', name: '化妆品' },
+    { code: '0301', name: '香皂', mark: 2 },
+  ];
+  it('joins the items of a group with the full-width semicolon and lists the deleted ones', () => {
+    expect(groupGoods(items)).toEqual([
+      { code: '0301', name: '洗发液；香皂', deleted: ['香皂'] },
+      { code: '0306', name: '化妆品' },
+    ]);
+  });
+  it('splits a group back into the same items', () => {
+    expect(groupGoods(items).flatMap(splitGoodsGroup)).toEqual([items[0], items[2], items[1]]);
+  });
+});
+
+describe('searchable names', () => {
+  it('spells Chinese names in toneless pinyin and keeps Latin letters', () => {
+    expect(namePinyin('星辰')).toBe('xingchen');
+    expect(namePinyin('星晨 Star')).toBe('xingchenstar');
+    expect(namePinyin('')).toBe('');
+  });
+  it('splits pasted application numbers on commas of either width, spaces and new lines', () => {
+    expect(splitNumbers('123，456, 789\n123 ;  42')).toEqual(['123', '456', '789', '42']);
+  });
+});
+
+describe('the register generator', () => {
+  const pool = new Map([[3, [{ code: '0301', name: '洗发液' }, { code: '0306', name: '化妆品' }, { code: '0302', name: '香皂' }]]]);
+  const today = '2026-11-22';
+  const marks = (seed: number) => {
+    const random = randomSource(seed);
+    const applicant = randomApplicant(random);
+    return Array.from({ length: 400 }, (_, i) => generateMark(random, i, pool, applicant, today));
+  };
+
+  it('is deterministic for a seed', () => {
+    expect(marks(5)).toEqual(marks(5));
+    expect(marks(5)).not.toEqual(marks(6));
+  });
+
+  it('follows the procedure: approval after filing, registration after approval, ten years of use', () => {
+    for (const m of marks(9)) {
+      expect(m.int_cls).toBeGreaterThanOrEqual(1);
+      expect(m.int_cls).toBeLessThanOrEqual(45);
+      expect(m.app_date <= today).toBe(true);
+      if (m.prelim_date) expect(m.prelim_date > m.app_date).toBe(true);
+      if (m.reg_date) {
+        expect(m.reg_date > m.prelim_date!).toBe(true);
+        expect(m.reg_no).toBe(m.app_no);
+        expect(m.private_end_date! > m.reg_date).toBe(true);
+      }
+      if (m.tm_status === '已注册' || m.tm_status === '续展') expect(m.private_end_date! >= today).toBe(true);
+      if (m.tm_status === '已销亡') expect(m.private_end_date! < today).toBe(true);
+      if (m.tm_status === '申请中') expect(m.reg_date).toBeNull();
+    }
+  });
+
+  it('takes goods only from the given class and marks a few as deleted', () => {
+    const withGoods = marks(3).filter((m) => m.int_cls === 3);
+    expect(withGoods.length).toBeGreaterThan(0);
+    for (const m of withGoods) expect(m.goods.every((g) => g.code.startsWith('03'))).toBe(true);
+    expect(marks(3).filter((m) => m.int_cls !== 3).every((m) => m.goods.length === 0)).toBe(true);
+  });
+});
