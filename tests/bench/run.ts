@@ -2,10 +2,12 @@
  * `npm run bench`: prints numbers, asserts nothing.
  *   1. server start time and memory (startup.ts);
  *   2. in Chromium, the generic table and a 300-field form against amis and rjsf (browser.ts).
- * `npm run bench -- startup` or `-- browser` runs one part.
+ *   3. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts).
+ * `npm run bench -- startup`, `-- browser` or `-- archive` runs one part.
  */
 import { benchStartup } from './startup.js';
 import { benchInBrowser } from './browser.js';
+import { benchTrademarkArchive } from './trademarkArchive.js';
 
 const only = process.argv[2];
 if (!only || only === 'startup') {
@@ -15,4 +17,8 @@ if (!only || only === 'startup') {
 if (!only || only === 'browser') {
   console.log('== 构件（Chromium）==');
   await benchInBrowser();
+}
+if (!only || only === 'archive') {
+  console.log('== 商标档案（PostgreSQL，1,000,000 件）==');
+  await benchTrademarkArchive();
 }

@@ -13,6 +13,8 @@ export interface Session {
   mauth: boolean;
   /** The role's roleAuth keys. */
   permissions: ReadonlySet<string>;
+  /** Some rules follow the role's name, as the agency rule of spec 000 §6. */
+  roleName: string;
 }
 
 export function parseRoleAuth(roleAuth: string): Set<string> {
@@ -57,6 +59,7 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
       'u.valid_until as validUntil',
       'u.deleted_at as deletedAt',
       'r.role_auth as roleAuth',
+      'r.name as roleName',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
@@ -75,5 +78,6 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
     username: row.username,
     mauth: row.mauth ?? false,
     permissions: parseRoleAuth(row.roleAuth ?? ''),
+    roleName: row.roleName ?? '',
   };
 }

@@ -10,7 +10,7 @@ export const COUNT_CAP = 10_000;
 
 export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
   'brandArchives.queryBrandPage': async (body, ctx) => {
-    const viewer = await archiveViewer(ctx.db, ctx.session.userId);
+    const viewer = archiveViewer(ctx.session);
     const { limit, offset } = pageWindow(body, 20);
     const matching = filterArchive(ctx.db.selectFrom('brand_archives'), body, viewer);
     const [rows, counted] = await Promise.all([

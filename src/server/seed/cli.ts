@@ -5,10 +5,9 @@
 import { configFromEnv } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { sql } from 'kysely';
 import { seedDemoData } from './demo.js';
 import { classificationImported, importClassificationFile } from '../classification/importClassification.js';
-import { archiveRegisterMarks, seedRegister } from './trademarks.js';
+import { seedTrademarkVolume } from './trademarks.js';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,36 +26,9 @@ try {
   if (trademarks !== undefined) {
     const count = Number(trademarks);
     if (!Number.isSafeInteger(count) || count < 1) throw new Error(`--trademarks 需要正整数：${trademarks}`);
-    await seedTrademarks(count, Number(option('archive-share') ?? '0.2'));
+    await seedTrademarkVolume(database.db, count, Number(option('archive-share') ?? '0.2'), console.log);
   }
 } finally {
   await database.close();
 }
 
-/**
- * N register marks, then a share of them linked into the demo organisations' archives: the first
- * organisation takes every id ending in 0, the second every id ending in 1, and so on up to the share.
- */
-async function seedTrademarks(count: number, archiveShare: number): Promise<void> {
-  const started = Date.now();
-  let reported = 0;
-  const written = await seedRegister(database.db, {
-    count,
-    onProgress: (done) => {
-      if (done - reported >= 50_000 || done === count) {
-        reported = done;
-        console.log(`商标公告库：已写入 ${done} / ${count}`);
-      }
-    },
-  });
-  const orgs = await database.db.selectFrom('organisations').select('id').orderBy('id').execute();
-  const buckets = Math.round(Math.min(1, Math.max(0, archiveShare)) * 10);
-  for (let b = 0; b < buckets && orgs.length > 0; b++) {
-    const org = orgs[b % orgs.length]!;
-    const owners = (await database.db.selectFrom('users').select('id').where('org_id', '=', org.id).orderBy('id').execute()).map((u) => u.id);
-    const linked = await archiveRegisterMarks(database.db, org.id, owners, sql`r.id % 10 = ${b} and not exists (select 1 from brand_archives a where a.register_id = r.id and a.org_id = ${org.id})`);
-    console.log(`组织 ${org.id} 的商标档案：新增 ${linked} 件`);
-  }
-  await sql`analyze tm_register; analyze brand_archives`.execute(database.db);
-  console.log(`完成：公告库新增 ${written} 件，用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}

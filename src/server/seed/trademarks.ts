@@ -127,3 +127,32 @@ export async function seedDemoTrademarks(db: Kysely<Database>): Promise<boolean>
   }
   return true;
 }
+
+/**
+ * `count` more register marks, then a share of the register linked into the organisations'
+ * archives: the first organisation takes every id ending in 0, the next every id ending in 1, and
+ * so on up to the share (0.2 → two tenths). Marks already linked are not linked again.
+ */
+export async function seedTrademarkVolume(db: Kysely<Database>, count: number, archiveShare: number, log: (line: string) => void): Promise<void> {
+  const started = Date.now();
+  let reported = 0;
+  const written = await seedRegister(db, {
+    count,
+    onProgress: (done) => {
+      if (done - reported >= 50_000 || done === count) {
+        reported = done;
+        log(`商标公告库：已写入 ${done} / ${count}`);
+      }
+    },
+  });
+  const orgs = await db.selectFrom('organisations').select('id').orderBy('id').execute();
+  const buckets = Math.round(Math.min(1, Math.max(0, archiveShare)) * 10);
+  for (let b = 0; b < buckets && orgs.length > 0; b++) {
+    const org = orgs[b % orgs.length]!;
+    const owners = (await db.selectFrom('users').select('id').where('org_id', '=', org.id).orderBy('id').execute()).map((u) => u.id);
+    const linked = await archiveRegisterMarks(db, org.id, owners, sql`r.id % 10 = ${b} and not exists (select 1 from brand_archives a where a.register_id = r.id and a.org_id = ${org.id})`);
+    log(`组织 ${org.id} 的商标档案：新增 ${linked} 件`);
+  }
+  await sql`analyze tm_register; analyze brand_archives`.execute(db);
+  log(`完成：公告库新增 ${written} 件，用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

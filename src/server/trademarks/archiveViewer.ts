@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.js';
+import type { Session } from '../auth/session.js';
 import { AGENCY_ROLE_NAME } from '../modules/user.js';
 
 /** Who is looking at an archive, and so which of its marks they may see. */
@@ -9,12 +8,6 @@ export interface ArchiveViewer {
   ownMarksOnly: boolean;
 }
 
-export async function archiveViewer(db: Kysely<Database>, userId: number): Promise<ArchiveViewer> {
-  const role = await db
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select('r.name')
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  return { userId, ownMarksOnly: role?.name === AGENCY_ROLE_NAME };
+export function archiveViewer(session: Pick<Session, 'userId' | 'roleName'>): ArchiveViewer {
+  return { userId: session.userId, ownMarksOnly: session.roleName === AGENCY_ROLE_NAME };
 }

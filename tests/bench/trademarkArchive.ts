@@ -1,0 +1,148 @@
+/**
+ * The trademark archive at volume, on PostgreSQL (BENCH_DATABASE_URL, default a local database
+ * `bench_archive`, created when missing): 1,000,000 register marks (BENCH_TRADEMARKS), all linked
+ * into the two demo organisations' archives (500,000 each), seeded once and kept for later runs.
+ * For typical archive queries it prints the API's p50/p99 over HTTP, the same SQL run directly,
+ * and the indexes the plan uses. Targets (issue 5): p99 ≤ 50 ms, API ≤ 1.5 × direct SQL.
+ */
+import pg from 'pg';
+import type { AddressInfo } from 'node:net';
+import { sql, type Kysely } from 'kysely';
+import { buildServer } from '../../src/server/app.js';
+import { configFromEnv } from '../../src/server/config.js';
+import { connectDatabase } from '../../src/server/db/connect.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import type { Database } from '../../src/server/db/tables.js';
+import { seedDemoData } from '../../src/server/seed/demo.js';
+import { seedTrademarkVolume } from '../../src/server/seed/trademarks.js';
+import { classificationImported, importClassificationFile } from '../../src/server/classification/importClassification.js';
+import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
+import { filterArchive, orderArchive } from '../../src/server/trademarks/archiveFilter.js';
+import type { BrandArchiveQuery } from '../../src/generated/types.js';
+
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/bench_archive';
+const ROUNDS = 200;
+
+/** Typical archive pages: the default list, a status and class filter, a name, a date range, a pasted number. */
+function typicalQueries(sampleAppNo: string): [string, BrandArchiveQuery][] {
+  return [
+    ['默认列表（申请日期倒序，第 1 页）', { pageNo: 1, pageSize: 20 }],
+    ['已注册 + 第 3 类，按注册日期，第 3 页', { tmStatus: ['已注册'], tmCl: [3], sortField: 'reg_date', sortType: 'desc', pageNo: 3, pageSize: 20 }],
+    ['商标名称包含“星辰”', { tmName: '星辰', pageNo: 1, pageSize: 20 }],
+    ['申请人包含“杭州青禾”，申请日期 2015–2020', { applicant: '杭州青禾', appDateStart: '2015-01-01', appDateEnd: '2020-12-31', pageNo: 1, pageSize: 20 }],
+    ['专用权 6 个月内到期，按到期日升序', { privateEndStart: '2026-11-22', privateEndEnd: '2027-05-22', sortField: 'private_end_date', sortType: 'asc', pageNo: 1, pageSize: 20 }],
+    ['按申请号查找', { appNo: sampleAppNo, searchType: 1, pageNo: 1, pageSize: 20 }],
+  ];
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`);
+  await client.end();
+}
+
+async function seedOnce(db: Kysely<Database>, count: number): Promise<void> {
+  await migrateToLatest(db);
+  await seedDemoData(db);
+  const classification = process.env.CLASSIFICATION_FILE;
+  if (classification && !(await classificationImported(db))) await importClassificationFile(db, classification);
+  const have = Number((await db.selectFrom('tm_register').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  if (have >= count) return;
+  console.log(`写入 ${count - have} 件公告库商标并全部链接到档案（只在第一次运行时）…`);
+  await seedTrademarkVolume(db, count - have, 1, (line) => console.log(`  ${line}`));
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function time(rounds: number, run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < 10; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    await run();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+/** The plan's index names, for saying which indexes serve a query. */
+function indexesOf(plan: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    if (typeof n['Index Name'] === 'string') found.add(n['Index Name']);
+    for (const v of Object.values(n)) if (typeof v === 'object') walk(v);
+  };
+  walk(plan);
+  return [...found];
+}
+
+export async function benchTrademarkArchive(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_URL;
+  const count = Number(process.env.BENCH_TRADEMARKS ?? 1_000_000);
+  await ensureDatabase(url);
+  const seeding = await connectDatabase({ dataDir: 'memory://', databaseUrl: url });
+  try {
+    await seedOnce(seeding.db, count);
+  } finally {
+    await seeding.close();
+  }
+
+  const server = await buildServer({ ...configFromEnv({}), databaseUrl: url, logLevel: 'silent', seedDemo: false, webDir: '/nonexistent', loginSlowdownMs: 0 });
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  const direct = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    const login = await fetch(`${base}/loginPage/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO_ACCOUNTS.admin.username, password: Buffer.from(DEMO_ACCOUNTS.admin.password).toString('base64'), encryptionType: 'base64' }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const db = server.database.db;
+    const org = await db.selectFrom('users').select('org_id').where('username', '=', DEMO_ACCOUNTS.admin.username).executeTakeFirstOrThrow();
+    const size = Number((await db.selectFrom('brand_archives').select(db.fn.countAll<string>().as('n')).where('org_id', '=', org.org_id).executeTakeFirstOrThrow()).n);
+    const sample = await db.selectFrom('brand_archives').select('app_no').where('org_id', '=', org.org_id).orderBy('id').offset(Math.floor(size / 2)).limit(1).executeTakeFirstOrThrow();
+    console.log(`该组织的商标档案：${size} 件；每项 ${ROUNDS} 次（先预热 10 次）`);
+
+    let worstP99 = 0;
+    let worstRatio = 0;
+    for (const [label, query] of typicalQueries(sample.app_no)) {
+      const api = await time(ROUNDS, async () => {
+        const res = await fetch(`${base}/brandArchives/queryBrandPage`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(query) });
+        if (!res.ok) throw new Error(`${label}：${res.status} ${await res.text()}`);
+        await res.json();
+      });
+      // The same two statements the handler runs one after the other (page, capped count), for the organisation directly.
+      const viewer = { userId: 0, ownMarksOnly: false };
+      const scoped = filterArchive(db.selectFrom('brand_archives').where('brand_archives.org_id', '=', org.org_id), query, viewer);
+      const pageSql = orderArchive(scoped.selectAll('brand_archives'), query).limit(query.pageSize ?? 20).offset(((query.pageNo ?? 1) - 1) * (query.pageSize ?? 20)).compile();
+      const countSql = db.selectFrom(scoped.select(sql<number>`1`.as('one')).limit(10_001).as('m')).select(sql<number>`count(*)::int`.as('n')).compile();
+      const raw = await time(ROUNDS, async () => {
+        await direct.query(pageSql.sql, pageSql.parameters as unknown[]);
+        await direct.query(countSql.sql, countSql.parameters as unknown[]);
+      });
+      const plan = await direct.query(`explain (format json) ${pageSql.sql}`, pageSql.parameters as unknown[]);
+      const countPlan = await direct.query(`explain (format json) ${countSql.sql}`, countSql.parameters as unknown[]);
+      const ratio = api.p50 / raw.p50;
+      worstP99 = Math.max(worstP99, api.p99);
+      worstRatio = Math.max(worstRatio, ratio);
+      console.log(`${label}`);
+      console.log(`  接口 p50 ${api.p50.toFixed(1)} ms，p99 ${api.p99.toFixed(1)} ms；直接执行 SQL p50 ${raw.p50.toFixed(1)} ms，p99 ${raw.p99.toFixed(1)} ms；接口/SQL ${ratio.toFixed(2)}`);
+      console.log(`  索引：${[...new Set([...indexesOf(plan.rows[0]), ...indexesOf(countPlan.rows[0])])].join('、') || '（顺序扫描）'}`);
+    }
+    const verdict = (ok: boolean) => (ok ? '达标' : '未达标');
+    console.log(`最差 p99 ${worstP99.toFixed(1)} ms（目标 ≤ 50 ms，${verdict(worstP99 <= 50)}）；最差 接口/SQL（p50）${worstRatio.toFixed(2)}（目标 ≤ 1.5，${verdict(worstRatio <= 1.5)}）`);
+  } finally {
+    await direct.end();
+    await server.close();
+  }
+}
