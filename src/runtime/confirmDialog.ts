@@ -12,7 +12,8 @@ export type ConfirmVariant = keyof typeof CONFIRM_VARIANTS;
 
 /**
  * A variant by name, or an object: a variant whose texts may be replaced, or a question of its
- * own. `autoClose` applies to notices (`showNotice`): their close button counts down and closes.
+ * own. With `autoClose` the close button counts down three seconds and closes the dialog: for a
+ * notice that is its only button; for a question it is the cancel button, so silence means no.
  */
 export type ConfirmSpec = ConfirmVariant | { variant?: ConfirmVariant; title?: string; content?: string; danger?: boolean; autoClose?: boolean };
 
@@ -79,6 +80,11 @@ export function startCountdown(seconds: number, onTick: (text: string) => void, 
 
 type ModalApi = ReturnType<typeof App.useApp>['modal'];
 
+/** What asking needs of antd's modal API: open a confirm, then update or close it. */
+export interface ConfirmOpener {
+  confirm(options: ModalFuncProps): { update(next: ModalFuncProps): void; destroy(): void };
+}
+
 /**
  * A notice with one button: 知道了, or with `autoClose` a close button that counts down three
  * seconds (关闭（3）, 2, 1) and then closes the dialog by itself.
@@ -97,4 +103,35 @@ export function showNotice(modal: ModalApi, spec: ConfirmSpec): void {
     (text) => instance.update({ okText: text }),
     () => instance.destroy(),
   );
+}
+
+/**
+ * Asks the question and resolves with the answer. With `autoClose` the cancel button reads
+ * 关闭（3）, counts down, and at zero closes the dialog as if cancelled.
+ */
+export function askConfirm(modal: ConfirmOpener, spec: ConfirmSpec): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    let stop = () => {};
+    let decided = false;
+    const decide = (confirmed: boolean) => {
+      if (decided) return;
+      decided = true;
+      stop();
+      resolve(confirmed);
+    };
+    const options = confirmOptions(spec, decide);
+    if (!resolveConfirm(spec).autoClose) {
+      modal.confirm(options);
+      return;
+    }
+    const instance = modal.confirm({ ...options, cancelText: closeButtonText(AUTO_CLOSE_SECONDS) });
+    stop = startCountdown(
+      AUTO_CLOSE_SECONDS,
+      (text) => instance.update({ cancelText: text }),
+      () => {
+        instance.destroy();
+        decide(false);
+      },
+    );
+  });
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTO_CLOSE_SECONDS, CONFIRM_WIDTH, closeButtonText, confirmOptions, resolveConfirm, startCountdown } from '../../src/runtime/confirmDialog.js';
+import { AUTO_CLOSE_SECONDS, CONFIRM_WIDTH, askConfirm, closeButtonText, confirmOptions, resolveConfirm, startCountdown } from '../../src/runtime/confirmDialog.js';
+import type { ModalFuncProps } from 'antd';
 
 describe('confirm dialogs', () => {
   beforeEach(() => {
@@ -47,5 +48,55 @@ describe('confirm dialogs', () => {
     vi.advanceTimersByTime(5000);
     expect(tick).toHaveBeenCalledTimes(2);
     expect(done).not.toHaveBeenCalled();
+  });
+
+  /** A stand-in for antd's modal API that records what the dialog shows. */
+  const recordingModal = () => {
+    const shown: ModalFuncProps[] = [];
+    let destroyed = false;
+    return {
+      shown,
+      destroyed: () => destroyed,
+      confirm(options: ModalFuncProps) {
+        shown.push({ ...options });
+        return {
+          update: (next: ModalFuncProps) => {
+            shown.push({ ...shown[shown.length - 1], ...next });
+          },
+          destroy: () => {
+            destroyed = true;
+          },
+        };
+      },
+    };
+  };
+
+  it('a question with autoClose counts its cancel button down and closes as a no', async () => {
+    const modal = recordingModal();
+    const answer = askConfirm(modal, { variant: 'change', autoClose: true });
+    expect(modal.shown[0]).toMatchObject({ title: '提醒', cancelText: '关闭（3）', okText: '确定' });
+    vi.advanceTimersByTime(1000);
+    expect(modal.shown.at(-1)!.cancelText).toBe('关闭（2）');
+    vi.advanceTimersByTime(2000);
+    await expect(answer).resolves.toBe(false);
+    expect(modal.destroyed()).toBe(true);
+  });
+
+  it('an answer before the countdown ends stops it and is kept', async () => {
+    const modal = recordingModal();
+    const answer = askConfirm(modal, { variant: 'delete', autoClose: true });
+    modal.shown[0]!.onOk!();
+    vi.advanceTimersByTime(5000);
+    await expect(answer).resolves.toBe(true);
+    expect(modal.destroyed()).toBe(false);
+  });
+
+  it('a question without autoClose waits for the answer', async () => {
+    const modal = recordingModal();
+    const answer = askConfirm(modal, 'delete');
+    expect(modal.shown[0]).toMatchObject({ cancelText: '取消' });
+    vi.advanceTimersByTime(10_000);
+    modal.shown[0]!.onCancel!();
+    await expect(answer).resolves.toBe(false);
   });
 });

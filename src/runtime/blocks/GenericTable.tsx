@@ -6,7 +6,7 @@ import type { GeneralField } from '@formily/core';
 import { useSWRConfig } from 'swr';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
-import { confirmOptions, showNotice } from '../confirmDialog.js';
+import { askConfirm, showNotice } from '../confirmDialog.js';
 import { readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
@@ -132,7 +132,7 @@ export function GenericTable(props: GenericTableProps) {
   const call = async (button: TableButton, body: Record<string, unknown>, busyKey: string) => {
     if (!button.operation) return false;
     if (button.confirm) {
-      const confirmed = await new Promise<boolean>((resolve) => modal.confirm(confirmOptions(button.confirm!, resolve)));
+      const confirmed = await askConfirm(modal, button.confirm!);
       if (!confirmed) return false;
     }
     setBusy(busyKey);

@@ -5,7 +5,7 @@ import { useOperation } from '../useOperation.js';
 import { useDebounced } from '../useDebounced.js';
 import { useRuntime } from '../runtimeContext.js';
 import { fillTemplate, readPath } from './readPath.js';
-import { confirmOptions } from '../confirmDialog.js';
+import { askConfirm } from '../confirmDialog.js';
 import { RichTextView } from '../components/RichTextView.js';
 import type { OperationListProps } from '../../generated/types.js';
 
@@ -35,7 +35,7 @@ export function OperationList(props: OperationListProps) {
 
   const run = async (action: ListAction, body: Record<string, unknown>, key: string) => {
     if (action.confirm) {
-      const confirmed = await new Promise<boolean>((resolve) => modal.confirm(confirmOptions(action.confirm!, resolve)));
+      const confirmed = await askConfirm(modal, action.confirm!);
       if (!confirmed) return;
     }
     setBusy(key);
