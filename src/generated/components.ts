@@ -12,6 +12,7 @@ export const COMPONENT_NAMES = [
   'ClassificationBrowser',
   'Col',
   'CopyText',
+  'CountryArrangementEditor',
   'CountryGroupNotice',
   'CountryMemberTip',
   'CountryName',

@@ -1612,6 +1612,8 @@ export interface CopyTextProps {
   placeholder?: string;
 }
 
+export interface CountryArrangementEditorProps {}
+
 export interface CountryGroupNoticeProps {
   /**
    * 链接文字

@@ -53,6 +53,7 @@ import { CountryTreeSelect } from '../widgets/countries/CountryTreeSelect.js';
 import { CountryName } from '../widgets/countries/CountryName.js';
 import { CountryMemberTip } from '../widgets/countries/CountryMemberTip.js';
 import { CountryGroupNotice } from '../widgets/countries/CountryGroupNotice.js';
+import { CountryArrangementEditor } from '../widgets/countries/CountryArrangementEditor.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 
@@ -115,6 +116,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   CountryName,
   CountryMemberTip,
   CountryGroupNotice,
+  CountryArrangementEditor,
   SchemaDesigner,
   PdfPreview,
   RichTextEditor,
