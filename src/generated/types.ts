@@ -1525,6 +1525,28 @@ export interface CountryTreeSelectProps {
   maxTagCount?: number;
 }
 
+export interface CustomFieldFilterProps {
+  /**
+   * 模块：自定义字段的模块编号，商标档案为 1
+   */
+  type: number;
+}
+
+export interface CustomFieldSettingsProps {
+  /**
+   * 模块：自定义字段的模块编号（dicts/custom-field-modules.json），商标档案为 1
+   */
+  type: number;
+  /**
+   * 按钮文字
+   */
+  buttonText?: string;
+  /**
+   * 权限键
+   */
+  permission?: string;
+}
+
 export interface DatePickerProps {
   /**
    * 占位文字
@@ -2956,6 +2978,39 @@ export interface GenericTableProps {
    * 虚拟滚动高度：虚拟滚动时表体的高度（像素），默认 560
    */
   virtualHeight?: number;
+  /**
+   * 自定义字段列：把一个模块显示中的自定义字段追加为列（固定的字段固定在左侧），单元格读行中 valuesPath（默认 customValues，以字段编号为键）的值，双击即按字段类型编辑：失焦、回车或关闭下拉时以 saveOperation 保存该行的整组值（单行文本 50、多行文本 200、数字 20 个字符）。batchEdit 在有多选列时加“批量修改自定义字段”按钮（580 宽对话框，所选行一次全部修改或都不改）；settings 在工具栏加“自定义字段”设置按钮（需 brandCustomListSettings）。
+   */
+  customFields?: {
+    /**
+     * 模块：自定义字段的模块编号（dicts/custom-field-modules.json），商标档案为 1
+     */
+    type: number;
+    /**
+     * 取值位置：行中字段值对象的路径，默认 customValues
+     */
+    valuesPath?: string;
+    /**
+     * 保存接口：单元格保存的接口，请求 {id, customValues}；默认 customField.setTmArchiveCustomFieldData
+     */
+    saveOperation?: string;
+    /**
+     * 编辑权限：没有该权限时单元格只读、不显示批量修改
+     */
+    editPermission?: string;
+    /**
+     * 批量修改：显示“批量修改自定义字段”按钮（需要 selection 列）
+     */
+    batchEdit?: boolean;
+    /**
+     * 设置按钮：在工具栏显示“自定义字段”设置按钮
+     */
+    settings?: boolean;
+    /**
+     * 列宽：每个自定义字段列的宽度；默认多行文本与附件 220，其余 160
+     */
+    width?: number;
+  };
 }
 
 export interface HandlingDeadlinePickerProps {

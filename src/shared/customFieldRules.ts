@@ -53,6 +53,8 @@ export interface DateSettings {
   日期?: string;
   时间?: string;
   人员?: string;
+  /** Names of 人员 in the same order, for showing only. */
+  人员名称?: string;
   类型?: string;
 }
 
