@@ -254,6 +254,18 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     const inbox = await server.post('/homepage/getMessageList', { pageNo: 1, pageSize: 50 }, admin);
     expect(JSON.stringify(inbox.json().data)).toContain('异议截止日');
 
+    // Turning reminders on for a field that already has values plans them; deleting the field drops them.
+    const plain = await create('答辩截止日', '日期', { 日期格式: 'y/m/d' });
+    await ok('setTmArchiveCustomFieldData', { id: records[2], customValues: { [plain.id]: '2099-07-01' } });
+    const pendingOf = async (fieldId: number) =>
+      server.database.db.selectFrom('custom_field_reminders').select(['due_at', 'user_ids']).where('field_id', '=', fieldId).where('sent_at', 'is', null).execute();
+    expect(await pendingOf(plain.id)).toHaveLength(0);
+    await ok('setCustomField', { type: TM, id: plain.id, fieldTitle: '答辩截止日', fieldType: '日期', fieldContent: JSON.stringify({ 日期格式: 'y/m/d', 设置期限提醒: true, 日期: '提前1个月', 时间: '10:00', 人员: String(agentId) }) });
+    const planned = await pendingOf(plain.id);
+    expect(planned.map((p) => [new Date(p.due_at).toISOString(), p.user_ids])).toEqual([['2099-06-01T02:00:00.000Z', [agentId]]]);
+    expect((await ok('setCustomField', { type: TM, id: plain.id, delete: 1 })).message).toBe('删除成功！');
+    expect(await pendingOf(plain.id)).toHaveLength(0);
+
     // Changing the date replaces the pending reminder; clearing it removes it.
     await ok('setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: '2099-05-01' } });
     await ok('setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: '2099-06-01' } });

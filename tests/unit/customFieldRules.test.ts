@@ -12,6 +12,8 @@ import {
   valueProblem,
 } from '../../src/shared/customFieldRules.js';
 import { canPin, draftProblem, fullList, moveDraft, newDraft, removeDraft, sortBody, type FieldDraft } from '../../src/runtime/customFields/fieldDrafts.js';
+import { autoFilledValues } from '../../src/server/customFields/fieldValues.js';
+import type { FieldRow } from '../../src/server/customFields/fieldDefinitions.js';
 import { collectSchemaProblems } from '../../src/server/schemas/schemaProblems.js';
 import { operationsFromFiles } from '../../src/server/schemas/operationsFromFiles.js';
 import { filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../../src/server/schemaFiles.js';
@@ -126,5 +128,19 @@ describe('field type files', () => {
     const problems = collectSchemaProblems(files, operationsFromFiles(filesOfKind(files, 'api'))).map((p) => `${p.file} ${p.message}`);
     expect(problems).toEqual(['fields/broken.json GenericTable 不是承载字段值的组件', 'fields/missing.json 未注册的组件 NoSuchEditor']);
     expect(filesOfKind(real, 'fields').map((f) => f.body.fieldType).sort()).toEqual(['单行文本', '单选', '多行文本', '多选', '日期', '数字', '附件'].sort());
+  });
+});
+
+describe('auto-filled date fields', () => {
+  it('fill the creation time in Beijing time for date fields set to 自动填写', () => {
+    const row = (id: number, fieldType: string, content: unknown, deleted = false) => ({ id, field_type: fieldType, field_content: content, deleted }) as FieldRow;
+    const fields = [
+      row(1, '日期', { 日期格式: 'y/m/d', 自动填写: true }),
+      row(2, '日期', { 日期格式: 'y/m/d h:i', 自动填写: true }),
+      row(3, '日期', { 日期格式: 'y/m/d', 自动填写: false }),
+      row(4, '单行文本', {}),
+      row(5, '日期', { 日期格式: 'y/m/d', 自动填写: true }, true),
+    ];
+    expect(autoFilledValues(fields, new Date('2026-03-09T17:30:00Z'))).toEqual({ 1: '2026-03-10', 2: '2026-03-10 01:30' });
   });
 });

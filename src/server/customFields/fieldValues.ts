@@ -57,3 +57,19 @@ export async function writeTrademarkValues(db: ScopedDb, ids: number[], values: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Values a new record of the module starts with: date fields set to 自动填写 get the creation
+ * time (with hours and minutes when their format shows them), Beijing time. The archive's create
+ * call merges these under the values the user gave.
+ */
+export function autoFilledValues(fields: FieldRow[], createdAt: Date): Record<string, string> {
+  const beijing = new Date(createdAt.getTime() + 8 * 3_600_000).toISOString();
+  const out: Record<string, string> = {};
+  for (const field of fields) {
+    const settings = field.field_content as { 自动填写?: boolean; 日期格式?: string } | null;
+    if (field.field_type !== '日期' || field.deleted || !settings?.自动填写) continue;
+    out[String(field.id)] = settings.日期格式 === 'y/m/d h:i' ? `${beijing.slice(0, 10)} ${beijing.slice(11, 16)}` : beijing.slice(0, 10);
+  }
+  return out;
+}
