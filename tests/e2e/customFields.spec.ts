@@ -53,6 +53,7 @@ test('custom fields: settings dialog, creation dialog, list settings, inline edi
   await expect(toast(page, '请输入选项')).toBeVisible();
   await create.getByLabel('选项1名称').fill('高');
   await create.getByLabel('选项2名称').fill('低');
+  await page.screenshot({ path: '/tmp/customFields-create.png' });
   await create.getByRole('button', { name: /确\s?定/ }).click();
   await expect(settings.getByTestId('custom-field-row-重要程度')).toContainText('未保存');
 
@@ -152,4 +153,5 @@ test('custom fields: settings dialog, creation dialog, list settings, inline edi
   await bar.getByRole('button', { name: /查\s*询/ }).click();
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(cell('重要程度', first)).toHaveText('高');
+  await card.screenshot({ path: '/tmp/customFields-card.png' });
 });

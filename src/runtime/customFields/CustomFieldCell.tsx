@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import type { CustomField } from '../../generated/types.js';
 import { useRuntime } from '../runtimeContext.js';
 import { isEmptyValue, valueProblem } from '../../shared/customFieldRules.js';
@@ -72,6 +72,12 @@ export function CustomFieldCell({ field, values, fieldIds, recordId, saveOperati
     }
   };
 
+  const cancel = () => {
+    if (settled.current) return;
+    settled.current = true;
+    setEditing(false);
+  };
+
   if (!editing) {
     return (
       <div className="ipm-editable-cell" title={editable ? '双击编辑' : undefined} data-testid={`custom-cell-${field.id}-${String(recordId)}`} onDoubleClick={open}>
@@ -91,12 +97,14 @@ export function CustomFieldCell({ field, values, fieldIds, recordId, saveOperati
             setDraft(v);
           }}
           onCommit={(v) => void commit(v === undefined ? latest.current : v)}
-          onCancel={() => {
-            if (settled.current) return;
-            settled.current = true;
-            setEditing(false);
-          }}
+          onCancel={cancel}
         />
+        {/* An upload list has no blur or Enter of its own: each change saves, 完成 closes. */}
+        {field.fieldType === '附件' && (
+          <Button type="link" size="small" onClick={cancel}>
+            完成
+          </Button>
+        )}
       </div>
     </Spin>
   );

@@ -27,7 +27,11 @@ export function CustomFieldFilter({ type, value, onChange }: CustomFieldFilterPr
     <Space wrap className="ipm-custom-field-filter">
       {fields.map((field) => {
         const v = current[String(field.id)];
-        const label = <Typography.Text type="secondary">{field.name}</Typography.Text>;
+        const label = (
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            {field.name}
+          </Typography.Text>
+        );
         switch (field.fieldType) {
           case '单选':
           case '多选':

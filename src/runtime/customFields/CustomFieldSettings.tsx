@@ -94,6 +94,12 @@ export function CustomFieldSettings({ type, buttonText = '自定义字段', perm
       case 'pin':
         togglePin(row);
         break;
+      case 'up':
+      case 'down': {
+        const index = rows.findIndex((r) => r.key === row.key);
+        void saveOrder(moveDraft(rows, index, key === 'up' ? index - 1 : index + 1)).catch(ignore);
+        break;
+      }
       case 'edit':
         setEditing({ ...row });
         break;
@@ -211,6 +217,8 @@ export function CustomFieldSettings({ type, buttonText = '自定义字段', perm
                           { key: 'state', label: row.state === 1 ? '隐藏' : '显示' },
                           { key: 'filter', label: row.isFilter === 1 ? '取消筛选' : '设为筛选', disabled: !isFilterable(row.fieldType) },
                           { key: 'pin', label: row.isTop === 1 ? '取消固定' : '固定' },
+                          { key: 'up', label: '上移', disabled: index === 0 },
+                          { key: 'down', label: '下移', disabled: index === rows.length - 1 },
                           { key: 'edit', label: '编辑', disabled: row.locked },
                           { key: 'delete', label: '删除', danger: true, disabled: row.locked },
                         ],

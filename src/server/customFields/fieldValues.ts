@@ -50,7 +50,7 @@ export async function writeTrademarkValues(db: ScopedDb, ids: number[], values: 
   const result = await db
     .updateTable('brand_archives')
     .set({
-      custom_values: sql`(custom_values || ${JSON.stringify(values.set)}::jsonb) - ${sql.val(values.cleared)}::text[]` as unknown as string,
+      custom_values: sql<string>`(custom_values || ${JSON.stringify(values.set)}::jsonb) - ${sql.val(values.cleared)}::text[]`,
       updated_at: new Date(),
     })
     .where('id', 'in', ids)
