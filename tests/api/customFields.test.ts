@@ -228,6 +228,20 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     await ok('setCustomField', { type: TM, id: byTitle['备注'], isFilter: 1 });
     const text = await ok('tmArchiveValueList', { pageSize: 100, customFilter: { [byTitle['备注']!]: '批' } });
     expect(text.count).toBe(3);
+
+    // Multiple choice holds one of the chosen; dates fall in [from, to], either end open.
+    const [a, b, c] = records as [number, number, number];
+    await ok('setCustomField', { type: TM, id: byTitle['使用场景'], isFilter: 1 });
+    await ok('setCustomField', { type: TM, id: byTitle['续展提醒日'], isFilter: 1 });
+    await ok('setCustomFieldData', { data: { 使用场景: ['线下'], 续展提醒日: '2027-01-10' }, source: 0, type: TM, key: `${b}` });
+    await ok('setCustomFieldData', { data: { 使用场景: ['线上', '出口'], 续展提醒日: '2027-06-30' }, source: 0, type: TM, key: `${c}` });
+    const ids = async (customFilter: Record<string, unknown>) =>
+      ((await ok('tmArchiveValueList', { pageSize: 100, customFilter })).list as { id: number }[]).map((r) => r.id).sort((x, y) => x - y);
+    expect(await ids({ [byTitle['使用场景']!]: ['出口', '太空'] })).toEqual([a, c].sort((x, y) => x - y));
+    expect(await ids({ [byTitle['续展提醒日']!]: ['2027-01-01', '2027-03-01'] })).toEqual([b]);
+    expect(await ids({ [byTitle['续展提醒日']!]: ['2027-02-01', ''] })).toEqual([c]);
+    expect(await ids({ [byTitle['续展提醒日']!]: ['2027-01-01', ''], [byTitle['使用场景']!]: ['线上'] })).toEqual([c]);
+    expect(await refused('tmArchiveValueList', { customFilter: { [byTitle['续展提醒日']!]: ['明天', ''] } })).toBe('“续展提醒日”的筛选日期应为 YYYY-MM-DD');
   });
 
   it('turns due date reminders into exactly one workbench message per person', async () => {
