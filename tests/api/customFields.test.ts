@@ -289,3 +289,33 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     expect(await server.database.db.selectFrom('custom_field_reminders').select('id').where('field_id', '=', field.id).where('sent_at', 'is', null).execute()).toHaveLength(0);
   });
 });
+
+describe.skipIf(skipThisDatabase)(`the reminder job inside the server (${dbKind})`, () => {
+  let server: TestServer;
+  let now = new Date('2099-01-01T00:00:00Z');
+  beforeAll(async () => {
+    server = await startTestServer({}, { reminderIntervalMs: 50, clock: () => now });
+  });
+  afterAll(() => server?.stop());
+
+  it('sends a due reminder on its own, by its clock, once', async () => {
+    const admin = await server.signIn('admin');
+    const adminUser = await server.database.db.selectFrom('users').select(['id', 'org_id']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const record = await server.database.db.selectFrom('brand_archives').select('id').where('org_id', '=', adminUser.org_id).orderBy('id').executeTakeFirstOrThrow();
+    const created = await server.post(
+      '/customField/setCustomField',
+      { type: 1, fieldTitle: '续展截止日', fieldType: '日期', fieldContent: JSON.stringify({ 日期格式: 'y/m/d', 设置期限提醒: true, 日期: '当天', 时间: '08:00', 人员: String(adminUser.id) }) },
+      admin,
+    );
+    const fieldId = created.json().data.field.id as number;
+    expect((await server.post('/customField/setTmArchiveCustomFieldData', { id: record.id, customValues: { [fieldId]: '2099-02-01' } }, admin)).statusCode).toBe(200);
+    const reminders = () => server.database.db.selectFrom('messages').select('id').where('kind', '=', 'reminder').where('user_id', '=', adminUser.id).execute();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await reminders()).toHaveLength(0);
+    // 2099-02-01 08:00 Beijing time has come.
+    now = new Date('2099-02-01T00:00:00Z');
+    await expect.poll(async () => (await reminders()).length, { timeout: 5000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await reminders()).toHaveLength(1);
+  });
+});
