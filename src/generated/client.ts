@@ -32,6 +32,13 @@ export const operationRoutes = {
   'country.treeList': {"id":"country.treeList","method":"POST","path":"/countryCtg/treeList","silent":true,"transport":"json"},
   'country.reSave': {"id":"country.reSave","method":"POST","path":"/countryCtg/reSave","silent":false,"transport":"json"},
   'country.restoreDefault': {"id":"country.restoreDefault","method":"POST","path":"/countryCtg/restoreDefault","silent":false,"transport":"json"},
+  'customField.getCustomFieldList': {"id":"customField.getCustomFieldList","method":"POST","path":"/customField/getCustomFieldList","silent":true,"transport":"json"},
+  'customField.updateCustomFields': {"id":"customField.updateCustomFields","method":"POST","path":"/customField/updateCustomFields","silent":false,"transport":"json"},
+  'customField.sortCustomField': {"id":"customField.sortCustomField","method":"POST","path":"/customField/sortCustomField","silent":false,"transport":"json"},
+  'customField.setCustomField': {"id":"customField.setCustomField","method":"POST","path":"/customField/setCustomField","silent":false,"transport":"json"},
+  'customField.setCustomFieldData': {"id":"customField.setCustomFieldData","method":"POST","path":"/customField/setCustomFieldData","silent":false,"transport":"json"},
+  'customField.setTmArchiveCustomFieldData': {"id":"customField.setTmArchiveCustomFieldData","method":"POST","path":"/customField/setTmArchiveCustomFieldData","silent":false,"transport":"json"},
+  'customField.tmArchiveValueList': {"id":"customField.tmArchiveValueList","method":"POST","path":"/customField/tmArchiveValueList","silent":false,"transport":"json"},
   'designer.listSchemas': {"id":"designer.listSchemas","method":"POST","path":"/designer/schemas","silent":true,"transport":"json"},
   'designer.getSchema': {"id":"designer.getSchema","method":"POST","path":"/designer/schema","silent":false,"transport":"json"},
   'designer.getVersion': {"id":"designer.getVersion","method":"POST","path":"/designer/version","silent":false,"transport":"json"},
@@ -147,6 +154,29 @@ export function createApiClient(call: OperationCaller) {
       /** 恢复内置国家分组（POST /countryCtg/restoreDefault） */
       restoreDefault: (body: T.CountryRestoreDefaultRequest = {}, options?: CallOptions): Promise<T.CountryRestoreDefaultResponse> =>
         call<T.CountryRestoreDefaultResponse>(operationRoutes['country.restoreDefault'], body, options),
+    },
+    customField: {
+      /** 自定义字段列表（POST /customField/getCustomFieldList） */
+      getCustomFieldList: (body: T.CustomFieldGetCustomFieldListRequest, options?: CallOptions): Promise<T.CustomFieldGetCustomFieldListResponse> =>
+        call<T.CustomFieldGetCustomFieldListResponse>(operationRoutes['customField.getCustomFieldList'], body, options),
+      /** 保存字段设置（整份列表）（POST /customField/updateCustomFields） */
+      updateCustomFields: (body: T.CustomFieldUpdateCustomFieldsRequest, options?: CallOptions): Promise<T.CustomFieldUpdateCustomFieldsResponse> =>
+        call<T.CustomFieldUpdateCustomFieldsResponse>(operationRoutes['customField.updateCustomFields'], body, options),
+      /** 字段顺序与固定（POST /customField/sortCustomField） */
+      sortCustomField: (body: T.CustomFieldSortCustomFieldRequest, options?: CallOptions): Promise<T.CustomFieldSortCustomFieldResponse> =>
+        call<T.CustomFieldSortCustomFieldResponse>(operationRoutes['customField.sortCustomField'], body, options),
+      /** 保存、显示/隐藏、筛选或删除一个字段（POST /customField/setCustomField） */
+      setCustomField: (body: T.CustomFieldSetCustomFieldRequest, options?: CallOptions): Promise<T.CustomFieldSetCustomFieldResponse> =>
+        call<T.CustomFieldSetCustomFieldResponse>(operationRoutes['customField.setCustomField'], body, options),
+      /** 批量修改自定义字段（POST /customField/setCustomFieldData） */
+      setCustomFieldData: (body: T.CustomFieldSetCustomFieldDataRequest, options?: CallOptions): Promise<T.CustomFieldSetCustomFieldDataResponse> =>
+        call<T.CustomFieldSetCustomFieldDataResponse>(operationRoutes['customField.setCustomFieldData'], body, options),
+      /** 保存一条商标档案的自定义字段值（POST /customField/setTmArchiveCustomFieldData） */
+      setTmArchiveCustomFieldData: (body: T.CustomFieldSetTmArchiveCustomFieldDataRequest, options?: CallOptions): Promise<T.CustomFieldSetTmArchiveCustomFieldDataResponse> =>
+        call<T.CustomFieldSetTmArchiveCustomFieldDataResponse>(operationRoutes['customField.setTmArchiveCustomFieldData'], body, options),
+      /** 商标档案与自定义字段值（POST /customField/tmArchiveValueList） */
+      tmArchiveValueList: (body: T.CustomFieldTmArchiveValueListRequest = {}, options?: CallOptions): Promise<T.CustomFieldTmArchiveValueListResponse> =>
+        call<T.CustomFieldTmArchiveValueListResponse>(operationRoutes['customField.tmArchiveValueList'], body, options),
     },
     designer: {
       /** 可设计的描述（POST /designer/schemas） */

@@ -17,6 +17,8 @@ export const COMPONENT_NAMES = [
   'CountryMemberTip',
   'CountryName',
   'CountryTreeSelect',
+  'CustomFieldFilter',
+  'CustomFieldSettings',
   'DatePicker',
   'DeadlineDisplay',
   'DialogFormButton',

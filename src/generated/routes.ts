@@ -1259,6 +1259,242 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/custom-field-input.json",
+    "title": "CustomFieldInput",
+    "description": "保存自定义字段时一个字段的内容（updateCustomFields 的一行）。",
+    "x-table": "custom_fields",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "字段编号",
+        "type": "integer"
+      },
+      "type": {
+        "title": "模块",
+        "type": "integer"
+      },
+      "fieldTitle": {
+        "title": "字段名称",
+        "type": "string",
+        "maxLength": 20
+      },
+      "fieldDesc": {
+        "title": "字段说明",
+        "type": "string",
+        "maxLength": 200
+      },
+      "isRequire": {
+        "title": "必填",
+        "enum": [
+          0,
+          1
+        ]
+      },
+      "fieldType": {
+        "title": "字段类型",
+        "enum": [
+          "单行文本",
+          "多行文本",
+          "单选",
+          "多选",
+          "附件",
+          "日期",
+          "数字"
+        ]
+      },
+      "fieldContent": {
+        "title": "类型设置",
+        "type": "string",
+        "maxLength": 20000,
+        "description": "JSON 文本，结构见 schemas/fields 中该类型的 settings"
+      },
+      "state": {
+        "title": "显示",
+        "enum": [
+          0,
+          1
+        ]
+      },
+      "isTop": {
+        "title": "固定",
+        "enum": [
+          0,
+          1
+        ]
+      },
+      "isFilter": {
+        "title": "筛选",
+        "enum": [
+          0,
+          1
+        ]
+      },
+      "delete": {
+        "title": "删除",
+        "enum": [
+          0,
+          1
+        ]
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/custom-field.json",
+    "title": "CustomField",
+    "description": "自定义字段的定义（规范 001 §3）：所属模块、标题、类型与类型的设置、显示/筛选/固定与顺序。",
+    "x-table": "custom_fields",
+    "type": "object",
+    "required": [
+      "id",
+      "type",
+      "fieldTitle",
+      "name",
+      "fieldDesc",
+      "isRequire",
+      "fieldType",
+      "fieldContent",
+      "fieldTypeInfoVo",
+      "state",
+      "isTop",
+      "isFilter",
+      "filter",
+      "sort",
+      "locked"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "字段编号",
+        "type": "integer"
+      },
+      "type": {
+        "title": "模块",
+        "type": "integer",
+        "description": "dicts/custom-field-modules.json：1 商标档案、32 版权档案"
+      },
+      "fieldTitle": {
+        "title": "字段名称",
+        "type": "string"
+      },
+      "name": {
+        "title": "显示名称",
+        "type": "string",
+        "description": "通常同 fieldTitle；版权的内置字段“版权类型”显示为“作品类型”"
+      },
+      "fieldDesc": {
+        "title": "字段说明",
+        "type": "string"
+      },
+      "isRequire": {
+        "title": "必填",
+        "enum": [
+          0,
+          1
+        ]
+      },
+      "fieldType": {
+        "title": "字段类型",
+        "enum": [
+          "单行文本",
+          "多行文本",
+          "单选",
+          "多选",
+          "附件",
+          "日期",
+          "数字"
+        ]
+      },
+      "fieldContent": {
+        "title": "类型设置",
+        "type": "string",
+        "description": "JSON 文本，结构见 schemas/fields 中该类型的 settings"
+      },
+      "fieldTypeInfoVo": {
+        "title": "选项",
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "type",
+          "contents"
+        ],
+        "properties": {
+          "type": {
+            "title": "字段类型",
+            "type": "string"
+          },
+          "contents": {
+            "title": "选项列表",
+            "description": "单选、多选的选项；其他类型为空列表",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "cont",
+                "color",
+                "value"
+              ],
+              "properties": {
+                "cont": {
+                  "title": "选项名称",
+                  "type": "string"
+                },
+                "color": {
+                  "title": "颜色",
+                  "type": "string"
+                },
+                "value": {
+                  "title": "选项值",
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      },
+      "state": {
+        "title": "显示",
+        "enum": [
+          0,
+          1
+        ],
+        "description": "0 隐藏，1 显示"
+      },
+      "isTop": {
+        "title": "固定",
+        "enum": [
+          0,
+          1
+        ]
+      },
+      "isFilter": {
+        "title": "筛选",
+        "enum": [
+          0,
+          1
+        ]
+      },
+      "filter": {
+        "title": "筛选",
+        "enum": [
+          0,
+          1
+        ],
+        "description": "同 isFilter"
+      },
+      "sort": {
+        "title": "顺序",
+        "type": "integer"
+      },
+      "locked": {
+        "title": "内置",
+        "type": "boolean",
+        "description": "内置字段不能修改或删除"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/enterprise-group.json",
     "title": "EnterpriseGroup",
     "description": "企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。",
@@ -2255,6 +2491,7 @@ export const sharedSchemas: JsonSchema[] = [
       "customValues": {
         "title": "自定义字段值",
         "type": "object",
+        "additionalProperties": true,
         "description": "以自定义字段编号为键"
       },
       "remark": {
@@ -3219,6 +3456,488 @@ export const operationTable: OperationDefinition[] = [
       "type": "array",
       "items": {
         "$ref": "https://schemas.ipm.local/entities/country-tree-node.json"
+      }
+    }
+  },
+  {
+    "id": "customField.getCustomFieldList",
+    "domain": "customField",
+    "name": "getCustomFieldList",
+    "method": "POST",
+    "path": "/customField/getCustomFieldList",
+    "summary": "自定义字段列表",
+    "description": "type 为模块编号（dicts/custom-field-modules.json）；按顺序返回未删除的字段，固定的在前。需要该模块的权限（商标档案为 trademark）。版权（32）的内置字段“版权类型”在第一次读取时建立。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "type"
+      ],
+      "properties": {
+        "type": {
+          "title": "模块",
+          "type": "integer"
+        },
+        "state": {
+          "title": "只要显示的字段",
+          "enum": [
+            0,
+            1
+          ],
+          "description": "1 时只返回显示的字段"
+        }
+      }
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/custom-field.json"
+      }
+    }
+  },
+  {
+    "id": "customField.updateCustomFields",
+    "domain": "customField",
+    "name": "updateCustomFields",
+    "method": "POST",
+    "path": "/customField/updateCustomFields",
+    "summary": "保存字段设置（整份列表）",
+    "description": "fields 为整份列表，顺序即字段顺序：没有 id 的行新建，带 delete: 1 的行删除，其余按内容修改；列表中没有的已有字段保持不变。全部通过检查才保存（固定最多 5 个、选项字段至少一个选项“请输入选项”、数字与附件不能筛选、内置字段不能修改或删除、同一模块的字段名称不能重复）。",
+    "permission": "brandCustomListSettings",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "type",
+        "fields"
+      ],
+      "properties": {
+        "type": {
+          "title": "模块",
+          "type": "integer"
+        },
+        "fields": {
+          "title": "字段",
+          "type": "array",
+          "maxItems": 200,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/custom-field-input.json"
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "message",
+        "list"
+      ],
+      "properties": {
+        "message": {
+          "title": "提示",
+          "type": "string"
+        },
+        "list": {
+          "title": "字段",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/custom-field.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "customField.sortCustomField",
+    "domain": "customField",
+    "name": "sortCustomField",
+    "method": "POST",
+    "path": "/customField/sortCustomField",
+    "summary": "字段顺序与固定",
+    "description": "fieldType 为模块编号；ids 为该模块字段编号按新顺序以英文逗号连接；isTop 为固定的字段编号（最多 5 个，可为空）。应答 message：固定的字段增加时“固定成功！”，减少时“取消固定成功！”，否则“移动成功！”。",
+    "permission": "brandCustomListSettings",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "fieldType",
+        "ids"
+      ],
+      "properties": {
+        "fieldType": {
+          "title": "模块",
+          "type": "integer"
+        },
+        "ids": {
+          "title": "字段顺序",
+          "type": "string",
+          "pattern": "^\\d+(,\\d+)*$",
+          "maxLength": 2000
+        },
+        "isTop": {
+          "title": "固定的字段",
+          "type": "string",
+          "pattern": "^(\\d+(,\\d+)*)?$",
+          "maxLength": 200,
+          "default": ""
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "message",
+        "list"
+      ],
+      "properties": {
+        "message": {
+          "title": "提示",
+          "type": "string"
+        },
+        "list": {
+          "title": "字段",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/custom-field.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "customField.setCustomField",
+    "domain": "customField",
+    "name": "setCustomField",
+    "method": "POST",
+    "path": "/customField/setCustomField",
+    "summary": "保存、显示/隐藏、筛选或删除一个字段",
+    "description": "四种用法：字段内容（有 fieldTitle 与 fieldType；带 id 时修改，否则新建）；type+id+state（“显示成功！”/“隐藏成功！”）；type+id+isFilter（“设置筛选成功！”/“取消筛选成功！”，数字与附件不能筛选）；type+id+delete=1（“删除成功！”）。内置字段不能修改或删除。",
+    "permission": "brandCustomListSettings",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "type"
+      ],
+      "properties": {
+        "type": {
+          "title": "模块",
+          "type": "integer"
+        },
+        "id": {
+          "title": "字段编号",
+          "type": "integer"
+        },
+        "fieldTitle": {
+          "title": "字段名称",
+          "type": "string",
+          "maxLength": 20
+        },
+        "fieldDesc": {
+          "title": "字段说明",
+          "type": "string",
+          "maxLength": 200
+        },
+        "isRequire": {
+          "title": "必填",
+          "enum": [
+            0,
+            1
+          ]
+        },
+        "fieldType": {
+          "title": "字段类型",
+          "enum": [
+            "单行文本",
+            "多行文本",
+            "单选",
+            "多选",
+            "附件",
+            "日期",
+            "数字"
+          ]
+        },
+        "fieldContent": {
+          "title": "类型设置",
+          "type": "string",
+          "maxLength": 20000,
+          "description": "JSON 文本，结构见 schemas/fields 中该类型的 settings"
+        },
+        "state": {
+          "title": "显示",
+          "enum": [
+            0,
+            1
+          ]
+        },
+        "isFilter": {
+          "title": "筛选",
+          "enum": [
+            0,
+            1
+          ]
+        },
+        "delete": {
+          "title": "删除",
+          "enum": [
+            1
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "message",
+        "field"
+      ],
+      "properties": {
+        "message": {
+          "title": "提示",
+          "type": "string"
+        },
+        "field": {
+          "title": "字段",
+          "oneOf": [
+            {
+              "$ref": "https://schemas.ipm.local/entities/custom-field.json"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    }
+  },
+  {
+    "id": "customField.setCustomFieldData",
+    "domain": "customField",
+    "name": "setCustomFieldData",
+    "method": "POST",
+    "path": "/customField/setCustomFieldData",
+    "summary": "批量修改自定义字段",
+    "description": "data 以字段名称（或字段编号）为键、新值为值，每个字段只能出现一次；key 为记录编号以英文逗号连接（最多 1000 个）；source 0 为本组织的档案。全部记录、全部取值都通过检查才保存，否则什么也不改。空值清除该字段。应答 message 为“修改成功”。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "data",
+        "type",
+        "key"
+      ],
+      "properties": {
+        "data": {
+          "title": "修改的字段",
+          "type": "object",
+          "maxProperties": 100
+        },
+        "source": {
+          "title": "来源",
+          "enum": [
+            0
+          ],
+          "default": 0
+        },
+        "type": {
+          "title": "模块",
+          "type": "integer"
+        },
+        "key": {
+          "title": "记录",
+          "type": "string",
+          "pattern": "^\\d+(,\\d+)*$",
+          "maxLength": 12000
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "message",
+        "updated"
+      ],
+      "properties": {
+        "message": {
+          "title": "提示",
+          "type": "string"
+        },
+        "updated": {
+          "title": "修改的记录数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "customField.setTmArchiveCustomFieldData",
+    "domain": "customField",
+    "name": "setTmArchiveCustomFieldData",
+    "method": "POST",
+    "path": "/customField/setTmArchiveCustomFieldData",
+    "summary": "保存一条商标档案的自定义字段值",
+    "description": "表格单元格编辑后发送该记录的整组字段值 customValues（以字段编号为键）；每个值按字段类型检查（单行文本 50 字、多行文本 200 字、数字 20 个字符、选项必须是已有选项、附件必须是本组织上传的文件），空值清除该字段。应答为保存后的整组值。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "customValues"
+      ],
+      "properties": {
+        "id": {
+          "title": "商标档案",
+          "type": "integer"
+        },
+        "customValues": {
+          "title": "自定义字段值",
+          "type": "object",
+          "maxProperties": 200
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "customValues",
+        "message"
+      ],
+      "properties": {
+        "id": {
+          "title": "商标档案",
+          "type": "integer"
+        },
+        "customValues": {
+          "title": "自定义字段值",
+          "type": "object",
+          "additionalProperties": true
+        },
+        "message": {
+          "title": "提示",
+          "type": "string"
+        }
+      }
+    }
+  },
+  {
+    "id": "customField.tmArchiveValueList",
+    "domain": "customField",
+    "name": "tmArchiveValueList",
+    "method": "POST",
+    "path": "/customField/tmArchiveValueList",
+    "summary": "商标档案与自定义字段值",
+    "description": "本组织商标档案的简表（商标名称、申请号、类别、状态）与各自的自定义字段值，最新录入的在前；customFilter 以字段编号为键，只接受设为筛选的字段：文字包含、单选为所选之一、多选包含所选之一、日期为 [起, 止]。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "tmName": {
+          "title": "商标名称",
+          "type": "string",
+          "maxLength": 50
+        },
+        "customFilter": {
+          "title": "自定义字段筛选",
+          "type": "object",
+          "maxProperties": 50
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "商标档案",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "tmName",
+              "appNo",
+              "intCls",
+              "tmStatus",
+              "customValues"
+            ],
+            "properties": {
+              "id": {
+                "title": "编号",
+                "type": "integer"
+              },
+              "tmName": {
+                "title": "商标名称",
+                "type": "string"
+              },
+              "appNo": {
+                "title": "申请号",
+                "type": "string"
+              },
+              "intCls": {
+                "title": "类别",
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
+              "tmStatus": {
+                "title": "状态",
+                "type": "string"
+              },
+              "customValues": {
+                "title": "自定义字段值",
+                "type": "object",
+                "additionalProperties": true
+              }
+            }
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
       }
     }
   },
@@ -5203,6 +5922,13 @@ export interface OperationTypes {
   'country.treeList': { request: T.CountryTreeListRequest; response: T.CountryTreeListResponse; public: false; transport: 'json' };
   'country.reSave': { request: T.CountryReSaveRequest; response: T.CountryReSaveResponse; public: false; transport: 'json' };
   'country.restoreDefault': { request: T.CountryRestoreDefaultRequest; response: T.CountryRestoreDefaultResponse; public: false; transport: 'json' };
+  'customField.getCustomFieldList': { request: T.CustomFieldGetCustomFieldListRequest; response: T.CustomFieldGetCustomFieldListResponse; public: false; transport: 'json' };
+  'customField.updateCustomFields': { request: T.CustomFieldUpdateCustomFieldsRequest; response: T.CustomFieldUpdateCustomFieldsResponse; public: false; transport: 'json' };
+  'customField.sortCustomField': { request: T.CustomFieldSortCustomFieldRequest; response: T.CustomFieldSortCustomFieldResponse; public: false; transport: 'json' };
+  'customField.setCustomField': { request: T.CustomFieldSetCustomFieldRequest; response: T.CustomFieldSetCustomFieldResponse; public: false; transport: 'json' };
+  'customField.setCustomFieldData': { request: T.CustomFieldSetCustomFieldDataRequest; response: T.CustomFieldSetCustomFieldDataResponse; public: false; transport: 'json' };
+  'customField.setTmArchiveCustomFieldData': { request: T.CustomFieldSetTmArchiveCustomFieldDataRequest; response: T.CustomFieldSetTmArchiveCustomFieldDataResponse; public: false; transport: 'json' };
+  'customField.tmArchiveValueList': { request: T.CustomFieldTmArchiveValueListRequest; response: T.CustomFieldTmArchiveValueListResponse; public: false; transport: 'json' };
   'designer.listSchemas': { request: T.DesignerListSchemasRequest; response: T.DesignerListSchemasResponse; public: false; transport: 'json' };
   'designer.getSchema': { request: T.DesignerGetSchemaRequest; response: T.DesignerGetSchemaResponse; public: false; transport: 'json' };
   'designer.getVersion': { request: T.DesignerGetVersionRequest; response: T.DesignerGetVersionResponse; public: false; transport: 'json' };

@@ -661,6 +661,144 @@ export interface CountryTreeNode {
 }
 
 /**
+ * 保存自定义字段时一个字段的内容（updateCustomFields 的一行）。
+ */
+export interface CustomFieldInput {
+  /**
+   * 字段编号
+   */
+  id?: number;
+  /**
+   * 模块
+   */
+  type?: number;
+  /**
+   * 字段名称
+   */
+  fieldTitle?: string;
+  /**
+   * 字段说明
+   */
+  fieldDesc?: string;
+  /**
+   * 必填
+   */
+  isRequire?: 0 | 1;
+  /**
+   * 字段类型
+   */
+  fieldType?: "单行文本" | "多行文本" | "单选" | "多选" | "附件" | "日期" | "数字";
+  /**
+   * 类型设置：JSON 文本，结构见 schemas/fields 中该类型的 settings
+   */
+  fieldContent?: string;
+  /**
+   * 显示
+   */
+  state?: 0 | 1;
+  /**
+   * 固定
+   */
+  isTop?: 0 | 1;
+  /**
+   * 筛选
+   */
+  isFilter?: 0 | 1;
+  /**
+   * 删除
+   */
+  delete?: 0 | 1;
+}
+
+/**
+ * 自定义字段的定义（规范 001 §3）：所属模块、标题、类型与类型的设置、显示/筛选/固定与顺序。
+ */
+export interface CustomField {
+  /**
+   * 字段编号
+   */
+  id: number;
+  /**
+   * 模块：dicts/custom-field-modules.json：1 商标档案、32 版权档案
+   */
+  type: number;
+  /**
+   * 字段名称
+   */
+  fieldTitle: string;
+  /**
+   * 显示名称：通常同 fieldTitle；版权的内置字段“版权类型”显示为“作品类型”
+   */
+  name: string;
+  /**
+   * 字段说明
+   */
+  fieldDesc: string;
+  /**
+   * 必填
+   */
+  isRequire: 0 | 1;
+  /**
+   * 字段类型
+   */
+  fieldType: "单行文本" | "多行文本" | "单选" | "多选" | "附件" | "日期" | "数字";
+  /**
+   * 类型设置：JSON 文本，结构见 schemas/fields 中该类型的 settings
+   */
+  fieldContent: string;
+  /**
+   * 选项
+   */
+  fieldTypeInfoVo: {
+    /**
+     * 字段类型
+     */
+    type: string;
+    /**
+     * 选项列表：单选、多选的选项；其他类型为空列表
+     */
+    contents: {
+      /**
+       * 选项名称
+       */
+      cont: string;
+      /**
+       * 颜色
+       */
+      color: string;
+      /**
+       * 选项值
+       */
+      value: string;
+    }[];
+  };
+  /**
+   * 显示：0 隐藏，1 显示
+   */
+  state: 0 | 1;
+  /**
+   * 固定
+   */
+  isTop: 0 | 1;
+  /**
+   * 筛选
+   */
+  isFilter: 0 | 1;
+  /**
+   * 筛选：同 isFilter
+   */
+  filter: 0 | 1;
+  /**
+   * 顺序
+   */
+  sort: number;
+  /**
+   * 内置：内置字段不能修改或删除
+   */
+  locked: boolean;
+}
+
+/**
  * 企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。
  */
 export interface EnterpriseGroup {
@@ -1294,7 +1432,9 @@ export interface Trademark {
   /**
    * 自定义字段值：以自定义字段编号为键
    */
-  customValues?: {};
+  customValues?: {
+    [k: string]: unknown;
+  };
   /**
    * 备注
    */
@@ -1660,6 +1800,28 @@ export interface CountryTreeSelectProps {
    * 最多显示标签数：超出时显示 +N；默认按宽度自适应
    */
   maxTagCount?: number;
+}
+
+export interface CustomFieldFilterProps {
+  /**
+   * 模块：自定义字段的模块编号，商标档案为 1
+   */
+  type: number;
+}
+
+export interface CustomFieldSettingsProps {
+  /**
+   * 模块：自定义字段的模块编号（dicts/custom-field-modules.json），商标档案为 1
+   */
+  type: number;
+  /**
+   * 按钮文字
+   */
+  buttonText?: string;
+  /**
+   * 权限键
+   */
+  permission?: string;
 }
 
 export interface DatePickerProps {
@@ -3093,6 +3255,39 @@ export interface GenericTableProps {
    * 虚拟滚动高度：虚拟滚动时表体的高度（像素），默认 560
    */
   virtualHeight?: number;
+  /**
+   * 自定义字段列：把一个模块显示中的自定义字段追加为列（固定的字段固定在左侧），单元格读行中 valuesPath（默认 customValues，以字段编号为键）的值，双击即按字段类型编辑：失焦、回车或关闭下拉时以 saveOperation 保存该行的整组值（单行文本 50、多行文本 200、数字 20 个字符）。batchEdit 在有多选列时加“批量修改自定义字段”按钮（580 宽对话框，所选行一次全部修改或都不改）；settings 在工具栏加“自定义字段”设置按钮（需 brandCustomListSettings）。
+   */
+  customFields?: {
+    /**
+     * 模块：自定义字段的模块编号（dicts/custom-field-modules.json），商标档案为 1
+     */
+    type: number;
+    /**
+     * 取值位置：行中字段值对象的路径，默认 customValues
+     */
+    valuesPath?: string;
+    /**
+     * 保存接口：单元格保存的接口，请求 {id, customValues}；默认 customField.setTmArchiveCustomFieldData
+     */
+    saveOperation?: string;
+    /**
+     * 编辑权限：没有该权限时单元格只读、不显示批量修改
+     */
+    editPermission?: string;
+    /**
+     * 批量修改：显示“批量修改自定义字段”按钮（需要 selection 列）
+     */
+    batchEdit?: boolean;
+    /**
+     * 设置按钮：在工具栏显示“自定义字段”设置按钮
+     */
+    settings?: boolean;
+    /**
+     * 列宽：每个自定义字段列的宽度；默认多行文本与附件 220，其余 160
+     */
+    width?: number;
+  };
 }
 
 export interface HandlingDeadlinePickerProps {
@@ -4210,6 +4405,238 @@ export type CountryReSaveResponse = CountryTreeNode[];
 export interface CountryRestoreDefaultRequest {}
 
 export type CountryRestoreDefaultResponse = CountryTreeNode[];
+
+export interface CustomFieldGetCustomFieldListRequest {
+  /**
+   * 模块
+   */
+  type: number;
+  /**
+   * 只要显示的字段：1 时只返回显示的字段
+   */
+  state?: 0 | 1;
+}
+
+export type CustomFieldGetCustomFieldListResponse = CustomField[];
+
+export interface CustomFieldUpdateCustomFieldsRequest {
+  /**
+   * 模块
+   */
+  type: number;
+  /**
+   * 字段
+   *
+   * @maxItems 200
+   */
+  fields: CustomFieldInput[];
+}
+
+export interface CustomFieldUpdateCustomFieldsResponse {
+  /**
+   * 提示
+   */
+  message: string;
+  /**
+   * 字段
+   */
+  list: CustomField[];
+}
+
+export interface CustomFieldSortCustomFieldRequest {
+  /**
+   * 模块
+   */
+  fieldType: number;
+  /**
+   * 字段顺序
+   */
+  ids: string;
+  /**
+   * 固定的字段
+   */
+  isTop?: string;
+}
+
+export interface CustomFieldSortCustomFieldResponse {
+  /**
+   * 提示
+   */
+  message: string;
+  /**
+   * 字段
+   */
+  list: CustomField[];
+}
+
+export interface CustomFieldSetCustomFieldRequest {
+  /**
+   * 模块
+   */
+  type: number;
+  /**
+   * 字段编号
+   */
+  id?: number;
+  /**
+   * 字段名称
+   */
+  fieldTitle?: string;
+  /**
+   * 字段说明
+   */
+  fieldDesc?: string;
+  /**
+   * 必填
+   */
+  isRequire?: 0 | 1;
+  /**
+   * 字段类型
+   */
+  fieldType?: "单行文本" | "多行文本" | "单选" | "多选" | "附件" | "日期" | "数字";
+  /**
+   * 类型设置：JSON 文本，结构见 schemas/fields 中该类型的 settings
+   */
+  fieldContent?: string;
+  /**
+   * 显示
+   */
+  state?: 0 | 1;
+  /**
+   * 筛选
+   */
+  isFilter?: 0 | 1;
+  /**
+   * 删除
+   */
+  delete?: 1;
+}
+
+export interface CustomFieldSetCustomFieldResponse {
+  /**
+   * 提示
+   */
+  message: string;
+  /**
+   * 字段
+   */
+  field: CustomField | null;
+}
+
+export interface CustomFieldSetCustomFieldDataRequest {
+  /**
+   * 修改的字段
+   */
+  data: {};
+  /**
+   * 来源
+   */
+  source?: 0;
+  /**
+   * 模块
+   */
+  type: number;
+  /**
+   * 记录
+   */
+  key: string;
+}
+
+export interface CustomFieldSetCustomFieldDataResponse {
+  /**
+   * 提示
+   */
+  message: string;
+  /**
+   * 修改的记录数
+   */
+  updated: number;
+}
+
+export interface CustomFieldSetTmArchiveCustomFieldDataRequest {
+  /**
+   * 商标档案
+   */
+  id: number;
+  /**
+   * 自定义字段值
+   */
+  customValues: {};
+}
+
+export interface CustomFieldSetTmArchiveCustomFieldDataResponse {
+  /**
+   * 商标档案
+   */
+  id: number;
+  /**
+   * 自定义字段值
+   */
+  customValues: {
+    [k: string]: unknown;
+  };
+  /**
+   * 提示
+   */
+  message: string;
+}
+
+export interface CustomFieldTmArchiveValueListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 商标名称
+   */
+  tmName?: string;
+  /**
+   * 自定义字段筛选
+   */
+  customFilter?: {};
+}
+
+export interface CustomFieldTmArchiveValueListResponse {
+  /**
+   * 商标档案
+   */
+  list: {
+    /**
+     * 编号
+     */
+    id: number;
+    /**
+     * 商标名称
+     */
+    tmName: string;
+    /**
+     * 申请号
+     */
+    appNo: string;
+    /**
+     * 类别
+     */
+    intCls: number | null;
+    /**
+     * 状态
+     */
+    tmStatus: string;
+    /**
+     * 自定义字段值
+     */
+    customValues: {
+      [k: string]: unknown;
+    };
+  }[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
 
 export interface DesignerListSchemasRequest {
   /**

@@ -56,6 +56,8 @@ import { CountryGroupNotice } from '../widgets/countries/CountryGroupNotice.js';
 import { CountryArrangementEditor } from '../widgets/countries/CountryArrangementEditor.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
+import { CustomFieldSettings } from './customFields/CustomFieldSettings.js';
+import { CustomFieldFilter } from './customFields/CustomFieldFilter.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -126,4 +128,6 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   AvatarBadge,
   EmptyState,
   ResponsiveGrid,
+  CustomFieldSettings,
+  CustomFieldFilter,
 };

@@ -38,6 +38,8 @@ import { countryHandlers } from './modules/country.js';
 import { personHandlers } from './modules/person.js';
 import { designerHandlers } from './modules/designer.js';
 import { brandArchivesHandlers } from './modules/brandArchives.js';
+import { customFieldHandlers } from './modules/customField.js';
+import { startReminderJob } from './customFields/reminders.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
@@ -63,6 +65,7 @@ const handlers: Handlers = {
   ...personHandlers,
   ...designerHandlers,
   ...brandArchivesHandlers,
+  ...customFieldHandlers,
 };
 
 export interface BuiltServer {
@@ -75,6 +78,10 @@ export interface BuiltServer {
 export interface ServerOptions {
   /** The SMS gateway; by default SMS_WEBHOOK_URL, or the server log when none is configured. */
   sms?: SmsGateway;
+  /** How often due custom-field reminders are sent (default a minute; 0 never, for tests that run it themselves). */
+  reminderIntervalMs?: number;
+  /** The reminder job's clock. */
+  clock?: () => Date;
 }
 
 /** The whole server, used alike by `npm start` and by the tests. */
@@ -132,6 +139,10 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
 
+  const stopReminders = startReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
+    app.log.error({ err }, '发送自定义字段期限提醒失败'),
+  );
+
   if (!classificationReady) app.log.warn('商品和服务分类表尚未导入：设置 CLASSIFICATION_FILE 或执行 npm run import:classification');
 
   return {
@@ -139,6 +150,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     services,
     database,
     async close() {
+      await stopReminders();
       await app.close();
       await database.close();
     },

@@ -23,6 +23,9 @@ import { idsBody, permittedButtons } from './table/tableButtons.js';
 import { clampPage } from './table/paging.js';
 import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
+import { useCustomFieldColumns } from '../customFields/useCustomFieldColumns.js';
+import { CustomFieldBatchEditDialog } from '../customFields/CustomFieldBatchEditDialog.js';
+import { CustomFieldSettings } from '../customFields/CustomFieldSettings.js';
 
 export type { TableButton, TableColumn } from './table/types.js';
 
@@ -110,6 +113,9 @@ export function GenericTable(props: GenericTableProps) {
     return mutate();
   }, [mutateCache, mutate, operation, requestText]);
   const rows = useMemo(() => (readPath(data, listPath) as Row[] | undefined) ?? [], [data, listPath]);
+  // Custom fields of a module as extra columns (spec 001 §3, §4): see `customFields`.
+  const custom = useCustomFieldColumns(props.customFields, rowKey, refresh);
+  const [batchEditOpen, setBatchEditOpen] = useState(false);
   const total = Number(readPath(data, countPath) ?? rows.length);
   useEffect(() => {
     if (data === undefined) return;
@@ -184,6 +190,7 @@ export function GenericTable(props: GenericTableProps) {
     const out: TableColumnsType<Row> = permitted
       .filter((c) => c.type === 'index')
       .map((c) => ({ key: c.prop, title: c.label, width: c.width ?? 64, fixed: 'left' as const, render: (_: unknown, __: Row, i: number) => (page.pageNo - 1) * page.pageSize + i + 1 }));
+    out.push(...custom.columns.filter((c) => c.fixed === 'left'));
     for (const s of settings) {
       const column = byProp.get(s.prop);
       if (!column || !s.isShow) continue;
@@ -200,6 +207,7 @@ export function GenericTable(props: GenericTableProps) {
         render: render(column),
       });
     }
+    out.push(...custom.columns.filter((c) => c.fixed !== 'left'));
     if (rowButtons.length > 0 || dropdownItems.length > 0) {
       const linkCount = Math.min(rowButtons.length, rowButtonLimit) + (rowButtons.length > rowButtonLimit || dropdownItems.length > 0 ? 1 : 0);
       out.push({
@@ -215,7 +223,7 @@ export function GenericTable(props: GenericTableProps) {
     return out;
     // runRowButton only closes over values listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [permitted, settings, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh]);
+  }, [permitted, settings, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh, custom.columns]);
 
   const rowSelection: TableProps<Row>['rowSelection'] = selectionColumn
     ? {
@@ -269,6 +277,10 @@ export function GenericTable(props: GenericTableProps) {
               {b.label}
             </Button>
           ))}
+          {props.customFields?.batchEdit && selectionColumn && custom.fields.length > 0 && (!props.customFields.editPermission || runtime.permissions.has(props.customFields.editPermission)) && (
+            <Button onClick={() => (selected.size === 0 ? runtime.notify('warning', '请先选择数据') : setBatchEditOpen(true))}>批量修改自定义字段</Button>
+          )}
+          {props.customFields?.settings && <CustomFieldSettings type={props.customFields.type} />}
           <Tooltip title="刷新">
             <Button aria-label="刷新" icon={<ReloadOutlined spin={isValidating && !isLoading} />} onClick={() => void refresh()} />
           </Tooltip>
@@ -324,6 +336,16 @@ export function GenericTable(props: GenericTableProps) {
           requestExtra={{ [overlay.button.idParam ?? 'id']: overlay.row[rowKey] }}
           onSubmitted={() => refresh().then(() => undefined)}
           onClose={() => setOverlay(null)}
+        />
+      )}
+      {props.customFields && (
+        <CustomFieldBatchEditDialog
+          open={batchEditOpen}
+          type={props.customFields.type}
+          fields={custom.fields}
+          recordIds={[...selected.values()].map((row) => row[rowKey] as string | number)}
+          onClose={() => setBatchEditOpen(false)}
+          onSaved={refresh}
         />
       )}
       <ColumnSettingsDrawer

@@ -316,6 +316,46 @@ export interface BrandArchivesTable extends TrademarkRecordColumns {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface CustomFieldsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** The module whose records carry the field: 1 trademark archive, 32 copyright, … (dicts/custom-field-modules.json). */
+  module_type: number;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  is_require: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 单行文本, 多行文本, 单选, 多选, 附件, 日期 or 数字 (schemas/fields). */
+  field_type: string;
+  /** The type's settings (schemas/fields/*.json `settings`). */
+  field_content: ColumnType<unknown, string | undefined, string>;
+  /** 0 hidden, 1 shown. */
+  state: ColumnType<number, number | undefined, number>;
+  is_top: ColumnType<boolean, boolean | undefined, boolean>;
+  is_filter: ColumnType<boolean, boolean | undefined, boolean>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  /** Built-in fields (copyright's 版权类型) cannot be edited or deleted. */
+  locked: ColumnType<boolean, boolean | undefined, boolean>;
+  deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CustomFieldRemindersTable {
+  id: Generated<number>;
+  org_id: number;
+  field_id: number;
+  record_id: number;
+  due_at: Timestamp;
+  user_ids: ColumnType<number[], number[], number[]>;
+  title: string;
+  content: ColumnType<string, string | undefined, string>;
+  link: string | null;
+  /** Set when the messages were written; a row is sent once. */
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -344,6 +384,8 @@ export interface Database {
   country_trees: CountryTreesTable;
   tm_register: TmRegisterTable;
   brand_archives: BrandArchivesTable;
+  custom_fields: CustomFieldsTable;
+  custom_field_reminders: CustomFieldRemindersTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -366,4 +408,6 @@ export const TENANT_TABLES = [
   'upload_chunks',
   'country_trees',
   'brand_archives',
+  'custom_fields',
+  'custom_field_reminders',
 ] as const satisfies readonly (keyof Database)[];

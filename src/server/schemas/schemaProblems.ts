@@ -145,6 +145,17 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     }
     components.set(name, { kind: f.body.kind as string, props, nested: formilyPaths(f.body.props as JsonSchema) });
   }
+  // Custom field types: settings and value are schemas, the widget a registered field component.
+  for (const f of files.filter((x) => x.kind === 'fields')) {
+    for (const part of ['settings', 'value'] as const) {
+      if (f.body[part] && typeof f.body[part] === 'object') compile(f.file, `/${part}`, f.body[part] as JsonSchema);
+    }
+    const widget = f.body.widget;
+    if (typeof widget !== 'string') continue;
+    const entry = components.get(widget);
+    if (!entry) problems.push({ file: f.file, at: '/widget', message: `未注册的组件 ${widget}` });
+    else if (entry.kind !== 'field') problems.push({ file: f.file, at: '/widget', message: `${widget} 不是承载字段值的组件` });
+  }
   const seenPaths = new Map<string, string>();
   for (const op of operations) {
     const file = fileOfDomain.get(op.domain) ?? 'api';

@@ -1,0 +1,111 @@
+import { useRef, useState } from 'react';
+import { Button, Spin } from 'antd';
+import type { CustomField } from '../../generated/types.js';
+import { useRuntime } from '../runtimeContext.js';
+import { isEmptyValue, valueProblem } from '../../shared/customFieldRules.js';
+import { CustomFieldValueInput } from './CustomFieldValueInput.js';
+import { CustomFieldValueView } from './valueView.js';
+import { parseContent } from './fieldDrafts.js';
+
+export interface CustomFieldCellProps {
+  field: CustomField;
+  /** The record's values keyed by field id. */
+  values: Record<string, unknown>;
+  /** Ids of the fields the table knows; the save sends the record's values of these. */
+  fieldIds: number[];
+  recordId: unknown;
+  saveOperation: string;
+  editable: boolean;
+  onSaved(): Promise<unknown>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(isEmptyValue(a) ? null : a) === JSON.stringify(isEmptyValue(b) ? null : b);
+
+/**
+ * A custom field's table cell (spec 001 §4): a double-click opens the type's editor; blur, Enter
+ * or closing a choice list saves the record's whole set of values; Escape gives up. Text past
+ * its limit (50, 200, 20) is refused with a message and not sent.
+ */
+export function CustomFieldCell({ field, values, fieldIds, recordId, saveOperation, editable, onSaved }: CustomFieldCellProps) {
+  const runtime = useRuntime();
+  const current = values[String(field.id)];
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<unknown>(current);
+  const [saving, setSaving] = useState(false);
+  const latest = useRef<unknown>(current);
+  const settled = useRef(false);
+
+  const open = () => {
+    if (!editable) return;
+    settled.current = false;
+    latest.current = current;
+    setDraft(current);
+    setEditing(true);
+  };
+
+  const commit = async (value: unknown = latest.current) => {
+    if (settled.current) return;
+    const problem = valueProblem({ title: field.name, fieldType: field.fieldType, content: parseContent(field) }, value);
+    if (problem) {
+      runtime.notify('warning', problem);
+      return;
+    }
+    settled.current = true;
+    if (same(value, current)) {
+      setEditing(false);
+      return;
+    }
+    const customValues: Record<string, unknown> = {};
+    for (const id of fieldIds) if (String(id) in values) customValues[String(id)] = values[String(id)];
+    customValues[String(field.id)] = isEmptyValue(value) ? null : value;
+    setSaving(true);
+    try {
+      await runtime.callOperation(saveOperation, { id: recordId, customValues });
+      runtime.notify('success', '保存成功');
+      await onSaved();
+      setEditing(false);
+    } catch {
+      // The HTTP client showed why; the value stays for another try.
+      settled.current = false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const cancel = () => {
+    if (settled.current) return;
+    settled.current = true;
+    setEditing(false);
+  };
+
+  if (!editing) {
+    return (
+      <div className="ipm-editable-cell" title={editable ? '双击编辑' : undefined} data-testid={`custom-cell-${field.id}-${String(recordId)}`} onDoubleClick={open}>
+        <CustomFieldValueView field={field} value={current} />
+      </div>
+    );
+  }
+  return (
+    <Spin spinning={saving} size="small">
+      <div data-testid={`custom-cell-${field.id}-${String(recordId)}`}>
+        <CustomFieldValueInput
+          field={field}
+          value={draft}
+          inCell
+          onChange={(v) => {
+            latest.current = v;
+            setDraft(v);
+          }}
+          onCommit={(v) => void commit(v === undefined ? latest.current : v)}
+          onCancel={cancel}
+        />
+        {/* An upload list has no blur or Enter of its own: each change saves, 完成 closes. */}
+        {field.fieldType === '附件' && (
+          <Button type="link" size="small" onClick={cancel}>
+            完成
+          </Button>
+        )}
+      </div>
+    </Spin>
+  );
+}

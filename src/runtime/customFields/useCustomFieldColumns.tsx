@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import type { TableColumnsType } from 'antd';
+import type { CustomField } from '../../generated/types.js';
+import { useOperation } from '../useOperation.js';
+import { useRuntime } from '../runtimeContext.js';
+import { readPath } from '../blocks/readPath.js';
+import { CustomFieldCell } from './CustomFieldCell.js';
+
+/** GenericTable's `customFields`: which module's fields become columns and how cells save. */
+export interface CustomFieldColumnsConfig {
+  type: number;
+  valuesPath?: string;
+  saveOperation?: string;
+  editPermission?: string;
+  batchEdit?: boolean;
+  width?: number;
+}
+
+type Row = Record<string, unknown>;
+const CHOICE_WIDTH = 160;
+
+/**
+ * The module's shown fields as table columns after the configured ones, pinned ones fixed left,
+ * each cell the inline editor reading the row's values keyed by field id.
+ */
+export function useCustomFieldColumns(config: CustomFieldColumnsConfig | undefined, rowKey: string, onSaved: () => Promise<unknown>) {
+  const runtime = useRuntime();
+  const { data } = useOperation<CustomField[]>('customField.getCustomFieldList', config ? { type: config.type, state: 1 } : null);
+  const fields = useMemo(() => data ?? [], [data]);
+  const editable = Boolean(config) && (!config?.editPermission || runtime.permissions.has(config.editPermission));
+  const columns = useMemo<TableColumnsType<Row>>(() => {
+    if (!config) return [];
+    const ids = fields.map((f) => f.id);
+    return fields.map((field) => ({
+      key: `custom:${field.id}`,
+      title: field.name,
+      width: config.width ?? (field.fieldType === '多行文本' || field.fieldType === '附件' ? 220 : CHOICE_WIDTH),
+      fixed: field.isTop === 1 ? ('left' as const) : undefined,
+      render: (_: unknown, row: Row) => (
+        <CustomFieldCell
+          field={field}
+          values={(readPath(row, config.valuesPath ?? 'customValues') as Record<string, unknown> | undefined) ?? {}}
+          fieldIds={ids}
+          recordId={row[rowKey]}
+          saveOperation={config.saveOperation ?? 'customField.setTmArchiveCustomFieldData'}
+          editable={editable}
+          onSaved={onSaved}
+        />
+      ),
+    }));
+  }, [config, fields, rowKey, editable, onSaved]);
+  return { fields, columns };
+}
