@@ -38,7 +38,6 @@ export const operationRoutes = {
   'customField.setCustomField': {"id":"customField.setCustomField","method":"POST","path":"/customField/setCustomField","silent":false,"transport":"json"},
   'customField.setCustomFieldData': {"id":"customField.setCustomFieldData","method":"POST","path":"/customField/setCustomFieldData","silent":false,"transport":"json"},
   'customField.setTmArchiveCustomFieldData': {"id":"customField.setTmArchiveCustomFieldData","method":"POST","path":"/customField/setTmArchiveCustomFieldData","silent":false,"transport":"json"},
-  'customField.tmArchiveValueList': {"id":"customField.tmArchiveValueList","method":"POST","path":"/customField/tmArchiveValueList","silent":false,"transport":"json"},
   'designer.listSchemas': {"id":"designer.listSchemas","method":"POST","path":"/designer/schemas","silent":true,"transport":"json"},
   'designer.getSchema': {"id":"designer.getSchema","method":"POST","path":"/designer/schema","silent":false,"transport":"json"},
   'designer.getVersion': {"id":"designer.getVersion","method":"POST","path":"/designer/version","silent":false,"transport":"json"},
@@ -174,9 +173,6 @@ export function createApiClient(call: OperationCaller) {
       /** 保存一条商标档案的自定义字段值（POST /customField/setTmArchiveCustomFieldData） */
       setTmArchiveCustomFieldData: (body: T.CustomFieldSetTmArchiveCustomFieldDataRequest, options?: CallOptions): Promise<T.CustomFieldSetTmArchiveCustomFieldDataResponse> =>
         call<T.CustomFieldSetTmArchiveCustomFieldDataResponse>(operationRoutes['customField.setTmArchiveCustomFieldData'], body, options),
-      /** 商标档案与自定义字段值（POST /customField/tmArchiveValueList） */
-      tmArchiveValueList: (body: T.CustomFieldTmArchiveValueListRequest = {}, options?: CallOptions): Promise<T.CustomFieldTmArchiveValueListResponse> =>
-        call<T.CustomFieldTmArchiveValueListResponse>(operationRoutes['customField.tmArchiveValueList'], body, options),
     },
     designer: {
       /** 可设计的描述（POST /designer/schemas） */

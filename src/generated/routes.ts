@@ -3841,107 +3841,6 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
-    "id": "customField.tmArchiveValueList",
-    "domain": "customField",
-    "name": "tmArchiveValueList",
-    "method": "POST",
-    "path": "/customField/tmArchiveValueList",
-    "summary": "商标档案与自定义字段值",
-    "description": "本组织商标档案的简表（商标名称、申请号、类别、状态）与各自的自定义字段值，最新录入的在前；customFilter 以字段编号为键，只接受设为筛选的字段：文字包含、单选为所选之一、多选包含所选之一、日期为 [起, 止]。",
-    "permission": "trademark",
-    "silent": false,
-    "transport": "json",
-    "request": {
-      "type": "object",
-      "additionalProperties": false,
-      "properties": {
-        "pageNo": {
-          "title": "页码",
-          "type": "integer",
-          "minimum": 1,
-          "default": 1
-        },
-        "pageSize": {
-          "title": "每页条数",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 100,
-          "default": 10
-        },
-        "tmName": {
-          "title": "商标名称",
-          "type": "string",
-          "maxLength": 50
-        },
-        "customFilter": {
-          "title": "自定义字段筛选",
-          "type": "object",
-          "maxProperties": 50
-        }
-      }
-    },
-    "response": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "list",
-        "count"
-      ],
-      "properties": {
-        "list": {
-          "title": "商标档案",
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": false,
-            "required": [
-              "id",
-              "tmName",
-              "appNo",
-              "intCls",
-              "tmStatus",
-              "customValues"
-            ],
-            "properties": {
-              "id": {
-                "title": "编号",
-                "type": "integer"
-              },
-              "tmName": {
-                "title": "商标名称",
-                "type": "string"
-              },
-              "appNo": {
-                "title": "申请号",
-                "type": "string"
-              },
-              "intCls": {
-                "title": "类别",
-                "type": [
-                  "integer",
-                  "null"
-                ]
-              },
-              "tmStatus": {
-                "title": "状态",
-                "type": "string"
-              },
-              "customValues": {
-                "title": "自定义字段值",
-                "type": "object",
-                "additionalProperties": true
-              }
-            }
-          }
-        },
-        "count": {
-          "title": "总条数",
-          "type": "integer"
-        }
-      }
-    }
-  },
-  {
     "id": "designer.listSchemas",
     "domain": "designer",
     "name": "listSchemas",
@@ -5928,7 +5827,6 @@ export interface OperationTypes {
   'customField.setCustomField': { request: T.CustomFieldSetCustomFieldRequest; response: T.CustomFieldSetCustomFieldResponse; public: false; transport: 'json' };
   'customField.setCustomFieldData': { request: T.CustomFieldSetCustomFieldDataRequest; response: T.CustomFieldSetCustomFieldDataResponse; public: false; transport: 'json' };
   'customField.setTmArchiveCustomFieldData': { request: T.CustomFieldSetTmArchiveCustomFieldDataRequest; response: T.CustomFieldSetTmArchiveCustomFieldDataResponse; public: false; transport: 'json' };
-  'customField.tmArchiveValueList': { request: T.CustomFieldTmArchiveValueListRequest; response: T.CustomFieldTmArchiveValueListResponse; public: false; transport: 'json' };
   'designer.listSchemas': { request: T.DesignerListSchemasRequest; response: T.DesignerListSchemasResponse; public: false; transport: 'json' };
   'designer.getSchema': { request: T.DesignerGetSchemaRequest; response: T.DesignerGetSchemaResponse; public: false; transport: 'json' };
   'designer.getVersion': { request: T.DesignerGetVersionRequest; response: T.DesignerGetVersionResponse; public: false; transport: 'json' };

@@ -4581,63 +4581,6 @@ export interface CustomFieldSetTmArchiveCustomFieldDataResponse {
   message: string;
 }
 
-export interface CustomFieldTmArchiveValueListRequest {
-  /**
-   * 页码
-   */
-  pageNo?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 商标名称
-   */
-  tmName?: string;
-  /**
-   * 自定义字段筛选
-   */
-  customFilter?: {};
-}
-
-export interface CustomFieldTmArchiveValueListResponse {
-  /**
-   * 商标档案
-   */
-  list: {
-    /**
-     * 编号
-     */
-    id: number;
-    /**
-     * 商标名称
-     */
-    tmName: string;
-    /**
-     * 申请号
-     */
-    appNo: string;
-    /**
-     * 类别
-     */
-    intCls: number | null;
-    /**
-     * 状态
-     */
-    tmStatus: string;
-    /**
-     * 自定义字段值
-     */
-    customValues: {
-      [k: string]: unknown;
-    };
-  }[];
-  /**
-   * 总条数
-   */
-  count: number;
-}
-
 export interface DesignerListSchemasRequest {
   /**
    * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型

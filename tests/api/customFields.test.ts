@@ -34,7 +34,8 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
   });
   afterAll(() => server?.stop());
 
-  const call = async (path: string, body: unknown, token = admin) => server.post(`/customField/${path}`, body, token);
+  // The archive list is the one place archive records are listed, custom-field conditions included.
+  const call = async (path: string, body: unknown, token = admin) => server.post(path === 'queryBrandPage' ? '/brandArchives/queryBrandPage' : `/customField/${path}`, body, token);
   const ok = async (path: string, body: unknown, token = admin) => {
     const reply = await call(path, body, token);
     expect(reply.statusCode, reply.body).toBe(200);
@@ -221,12 +222,12 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
   it('filters archive records by fields marked as filters', async () => {
     const byTitle = Object.fromEntries((await list()).map((f) => [f.fieldTitle, f.id]));
     await ok('setTmArchiveCustomFieldData', { id: records[2], customValues: { [byTitle['重要程度']!]: '高' } });
-    const found = await ok('tmArchiveValueList', { pageSize: 100, customFilter: { [byTitle['重要程度']!]: ['高'] } });
+    const found = await ok('queryBrandPage', { pageSize: 100, customFields: { [byTitle['重要程度']!]: ['高'] } });
     expect(found.list.map((r: { id: number }) => r.id)).toEqual([records[2]]);
     expect(found.list[0].customValues[byTitle['重要程度']!]).toBe('高');
-    expect(await refused('tmArchiveValueList', { customFilter: { [byTitle['备注']!]: '批量' } })).toBe('“备注”不是筛选字段');
+    expect(await refused('queryBrandPage', { customFields: { [byTitle['备注']!]: '批量' } })).toBe('“备注”不是筛选字段');
     await ok('setCustomField', { type: TM, id: byTitle['备注'], isFilter: 1 });
-    const text = await ok('tmArchiveValueList', { pageSize: 100, customFilter: { [byTitle['备注']!]: '批' } });
+    const text = await ok('queryBrandPage', { pageSize: 100, customFields: { [byTitle['备注']!]: '批' } });
     expect(text.count).toBe(3);
 
     // Multiple choice holds one of the chosen; dates fall in [from, to], either end open.
@@ -235,13 +236,13 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     await ok('setCustomField', { type: TM, id: byTitle['续展提醒日'], isFilter: 1 });
     await ok('setCustomFieldData', { data: { 使用场景: ['线下'], 续展提醒日: '2027-01-10' }, source: 0, type: TM, key: `${b}` });
     await ok('setCustomFieldData', { data: { 使用场景: ['线上', '出口'], 续展提醒日: '2027-06-30' }, source: 0, type: TM, key: `${c}` });
-    const ids = async (customFilter: Record<string, unknown>) =>
-      ((await ok('tmArchiveValueList', { pageSize: 100, customFilter })).list as { id: number }[]).map((r) => r.id).sort((x, y) => x - y);
+    const ids = async (customFields: Record<string, unknown>) =>
+      ((await ok('queryBrandPage', { pageSize: 100, customFields })).list as { id: number }[]).map((r) => r.id).sort((x, y) => x - y);
     expect(await ids({ [byTitle['使用场景']!]: ['出口', '太空'] })).toEqual([a, c].sort((x, y) => x - y));
     expect(await ids({ [byTitle['续展提醒日']!]: ['2027-01-01', '2027-03-01'] })).toEqual([b]);
     expect(await ids({ [byTitle['续展提醒日']!]: ['2027-02-01', ''] })).toEqual([c]);
     expect(await ids({ [byTitle['续展提醒日']!]: ['2027-01-01', ''], [byTitle['使用场景']!]: ['线上'] })).toEqual([c]);
-    expect(await refused('tmArchiveValueList', { customFilter: { [byTitle['续展提醒日']!]: ['明天', ''] } })).toBe('“续展提醒日”的筛选日期应为 YYYY-MM-DD');
+    expect(await refused('queryBrandPage', { customFields: { [byTitle['续展提醒日']!]: ['明天', ''] } })).toBe('“续展提醒日”的筛选日期应为 YYYY-MM-DD');
   });
 
   it('turns due date reminders into exactly one workbench message per person', async () => {

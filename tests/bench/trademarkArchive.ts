@@ -123,7 +123,7 @@ export async function benchTrademarkArchive(): Promise<void> {
       });
       // The same two statements the handler runs one after the other (page, capped count), for the organisation directly.
       const viewer = { userId: 0, ownMarksOnly: false };
-      const scoped = filterArchive(db.selectFrom('brand_archives').where('brand_archives.org_id', '=', org.org_id), query, viewer);
+      const scoped = await filterArchive(db, db.selectFrom('brand_archives').where('brand_archives.org_id', '=', org.org_id), query, viewer);
       const pageSql = orderArchive(scoped.selectAll('brand_archives'), query).limit(query.pageSize ?? 20).offset(((query.pageNo ?? 1) - 1) * (query.pageSize ?? 20)).compile();
       const countSql = db.selectFrom(scoped.select(sql<number>`1`.as('one')).limit(10_001).as('m')).select(sql<number>`count(*)::int`.as('n')).compile();
       const raw = await time(ROUNDS, async () => {

@@ -11,7 +11,7 @@ async function fieldMenu(page: Page, title: string, item: string | RegExp) {
 
 async function archiveValues(page: Page): Promise<{ id: number; tmName: string; customValues: Record<string, unknown> }[]> {
   const { token } = await storedUser(page);
-  const reply = await page.request.post('/customField/tmArchiveValueList', { headers: { token }, data: { pageNo: 1, pageSize: 10 } });
+  const reply = await page.request.post('/brandArchives/queryBrandPage', { headers: { token }, data: { pageNo: 1, pageSize: 10 } });
   return (await reply.json()).data.list;
 }
 

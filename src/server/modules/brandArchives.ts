@@ -12,7 +12,7 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
   'brandArchives.queryBrandPage': async (body, ctx) => {
     const viewer = archiveViewer(ctx.session);
     const { limit, offset } = pageWindow(body, 20);
-    const matching = filterArchive(ctx.db.selectFrom('brand_archives'), body, viewer);
+    const matching = await filterArchive(ctx.db, ctx.db.selectFrom('brand_archives'), body, viewer);
     const [rows, counted] = await Promise.all([
       orderArchive(matching.selectAll('brand_archives'), body).limit(limit).offset(offset).execute(),
       ctx.db

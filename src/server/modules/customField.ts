@@ -264,19 +264,5 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
     return { id: body.id, customValues: saved.custom_values, message: '保存成功' };
   },
 
-  'customField.tmArchiveValueList': async (body, ctx) => {
-    const { limit, offset } = pageWindow(body);
-    let query = ctx.db.selectFrom('brand_archives');
-    const name = body.tmName?.trim();
-    if (name) query = query.where('tm_name', 'ilike', containsPattern(name));
-    for (const condition of await customFieldConditions(ctx.db, body.customFilter)) query = query.where(condition);
-    const [rows, count] = await Promise.all([
-      query.select(['id', 'tm_name', 'app_no', 'int_cls', 'tm_status', 'custom_values']).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      countRows(query),
-    ]);
-    return {
-      list: rows.map((r) => ({ id: r.id, tmName: r.tm_name, appNo: r.app_no, intCls: r.int_cls, tmStatus: r.tm_status, customValues: r.custom_values })),
-      count,
-    };
-  },
+
 };

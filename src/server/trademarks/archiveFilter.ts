@@ -1,12 +1,12 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { BrandArchiveQuery } from '../../generated/types.js';
 import { containsPattern } from '../db/likePattern.js';
 import { sortKeys } from '../db/sortKeys.js';
 import type { ArchiveViewer } from './archiveViewer.js';
+import { customFieldConditions } from './customFieldConditions.js';
 
 type ArchiveQuery<O> = SelectQueryBuilder<Database, 'brand_archives', O>;
-type Conditions = (eb: ExpressionBuilder<Database, 'brand_archives'>, query: BrandArchiveQuery) => ReturnType<ExpressionBuilder<Database, 'brand_archives'>['and']> | null;
 
 /** Sort keys the archive accepts, and the column each orders by. */
 export const ARCHIVE_SORTABLE = {
@@ -25,19 +25,11 @@ export function splitNumbers(text: string): string[] {
   return [...new Set(text.split(/[\s,，;；、]+/).map((s) => s.trim()).filter(Boolean))];
 }
 
-/** Conditions contributed by other parts of the archive (custom fields, tags), keyed by name. */
-const extraConditions = new Map<string, Conditions>();
-
 /**
- * Lets a part of the archive that owns some query keys (custom fields own `customFields`, tags own
- * `labelNodeIds`) add its conditions, so every user of the archive query honours them.
+ * The WHERE of an archive query: what the viewer may see, narrowed by the query's conditions,
+ * custom-field conditions included (they read the fields' types, hence `db` and the promise).
  */
-export function registerArchiveConditions(name: string, conditions: Conditions): void {
-  extraConditions.set(name, conditions);
-}
-
-/** The WHERE of an archive query: what the viewer may see, narrowed by the query's conditions. */
-export function filterArchive<O>(base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer): ArchiveQuery<O> {
+export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer): Promise<ArchiveQuery<O>> {
   let q = base;
   if (viewer.ownMarksOnly) q = q.where('brand_archives.owner_user_id', '=', viewer.userId);
   const exact = query.searchType === 1;
@@ -81,9 +73,7 @@ export function filterArchive<O>(base: ArchiveQuery<O>, query: BrandArchiveQuery
   range('app_date', query.appDateStart, query.appDateEnd);
   range('reg_date', query.regDateStart, query.regDateEnd);
   range('private_end_date', query.privateEndStart, query.privateEndEnd);
-  for (const conditions of extraConditions.values()) {
-    q = q.where((eb) => conditions(eb, query) ?? sql<boolean>`true`);
-  }
+  for (const condition of await customFieldConditions(db, query.customFields)) q = q.where(condition);
   return q;
 }
 

@@ -1,5 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { ScopedDb } from '../db/tenantScope.js';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/tables.js';
 import { badRequest } from '../http/apiError.js';
 import { containsPattern } from '../db/likePattern.js';
 import { isEmptyValue } from '../../shared/customFieldRules.js';
@@ -15,7 +15,7 @@ const texts = (value: unknown): string[] => (Array.isArray(value) ? value : [val
  * matches a part; a single choice is one of the chosen; a multiple choice holds one of the chosen;
  * a date is a day or a [from, to] range (either end may be empty). Empty conditions are skipped.
  */
-export async function customFieldConditions(db: ScopedDb, filter: Record<string, unknown> | undefined): Promise<RawBuilder<boolean>[]> {
+export async function customFieldConditions(db: Kysely<Database>, filter: Record<string, unknown> | undefined): Promise<RawBuilder<boolean>[]> {
   const wanted = Object.entries(filter ?? {}).filter(([, v]) => !isEmptyValue(v) && !(Array.isArray(v) && v.every(isEmptyValue)));
   if (wanted.length === 0) return [];
   const ids = wanted.map(([key]) => Number(key));
