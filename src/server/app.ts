@@ -38,6 +38,8 @@ import { countryHandlers } from './modules/country.js';
 import { personHandlers } from './modules/person.js';
 import { designerHandlers } from './modules/designer.js';
 import { brandArchivesHandlers } from './modules/brandArchives.js';
+import { brandMergeHandlers } from './modules/brandMerge.js';
+import { BatchTaskWorker } from './batch/batchTaskWorker.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
@@ -63,6 +65,7 @@ const handlers: Handlers = {
   ...personHandlers,
   ...designerHandlers,
   ...brandArchivesHandlers,
+  ...brandMergeHandlers,
 };
 
 export interface BuiltServer {
@@ -112,6 +115,11 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     sms: options.sms ?? (config.smsWebhookUrl ? webhookSmsGateway(config.smsWebhookUrl) : logSmsGateway(app.log)),
     files: new FileStore(config.filesDir),
     chunks: new ChunkArea(config.filesDir),
+    batchWorker: new BatchTaskWorker(database.db, {
+      pollMs: config.batchTaskPollMs,
+      staleMs: config.batchTaskStaleMs,
+      onError: (error) => app.log.error({ err: error }, '批量任务处理出错'),
+    }),
   };
   await cleanAbandonedUploads(database.db, services.chunks, services.files);
   for (const schema of sharedSchemas) app.addSchema(schema);
@@ -132,6 +140,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
 
+  if (config.batchTaskPollMs > 0) await services.batchWorker.start();
   if (!classificationReady) app.log.warn('商品和服务分类表尚未导入：设置 CLASSIFICATION_FILE 或执行 npm run import:classification');
 
   return {
@@ -139,6 +148,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     services,
     database,
     async close() {
+      await services.batchWorker.stop();
       await app.close();
       await database.close();
     },

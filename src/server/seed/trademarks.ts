@@ -124,6 +124,29 @@ export async function seedDemoTrademarks(db: Kysely<Database>): Promise<boolean>
     // Agency work is split between its people; a company's marks belong to its administrator.
     const owners = org.kind === 'agency' ? users.map((u) => u.id) : users.slice(0, 1).map((u) => u.id);
     await archiveRegisterMarks(db, org.id, owners, sql`r.id = any(${sql.val(ids)}::int[])`);
+    await addManualDuplicates(db, org.id, DEMO_DUPLICATES);
   }
   return true;
+}
+
+/** How many archived marks of each demo organisation also have a hand-typed duplicate. */
+const DEMO_DUPLICATES = 3;
+
+/**
+ * True duplicates for the merge to find: a copy of an organisation's first `count` archived marks
+ * as typed in by hand a month earlier (same country, application number and class; no register
+ * link, English fields and remark differ), as happens when a mark is entered before it is synced.
+ */
+export async function addManualDuplicates(db: Kysely<Database>, orgId: number, count: number): Promise<number> {
+  const result = await sql`
+    insert into brand_archives (org_id, source, owner_user_id, created_by, country_code, app_no, int_cls, tm_name, tm_name_pinyin,
+      tm_type, tm_status, applicant_cn, applicant_address, app_date, submit_way, goods, remark, created_at, updated_at)
+    select org_id, 1, owner_user_id, created_by, country_code, app_no, int_cls, tm_name, tm_name_pinyin,
+      tm_type, tm_status, applicant_cn, applicant_address, app_date, submit_way, goods, '手动录入', now() - interval '30 days', now() - interval '30 days'
+    from brand_archives
+    where org_id = ${orgId} and register_id is not null
+    order by id
+    limit ${count}
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
