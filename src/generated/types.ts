@@ -1698,6 +1698,17 @@ export interface AvatarBadgeProps {
   showName?: boolean;
 }
 
+export interface BatchTaskListButtonProps {
+  /**
+   * 按钮文字：默认“批量任务列表”
+   */
+  label?: string;
+  /**
+   * 权限键：缺少此按钮权限时不显示
+   */
+  permission?: string;
+}
+
 export interface CardProps {
   /**
    * 标题
@@ -2449,6 +2460,10 @@ export interface GenericTableProps {
           )[];
         };
   }[];
+  /**
+   * 表头片段：表格节点下这些名字的属性显示在表头按钮旁（刷新按钮左侧），而不是表格上方；其中的构件可读所选的行与当前条件，并在完成后刷新表格（如 MergeDialogButton、BatchTaskListButton）
+   */
+  toolbarSlots?: string[];
   /**
    * 表头按钮：刷新按钮左侧的按钮，可对所选行操作
    *
@@ -3352,6 +3367,21 @@ export interface InputProps {
   [k: string]: unknown;
 }
 
+export interface MergeDialogButtonProps {
+  /**
+   * 按钮文字：默认“数据合并”
+   */
+  label?: string;
+  /**
+   * 权限键：缺少此按钮权限时不显示
+   */
+  permission?: string;
+  /**
+   * 对话框：auto（默认）：所选全是海外商标时用海外对比，否则用数据合并；也可固定其一
+   */
+  variant?: "auto" | "domestic" | "overseas";
+}
+
 export interface NumberPickerProps {
   /**
    * 最小值
@@ -3370,6 +3400,17 @@ export interface NumberPickerProps {
    */
   placeholder?: string;
   [k: string]: unknown;
+}
+
+export interface OnceMergeButtonProps {
+  /**
+   * 按钮文字：默认“批量合并”
+   */
+  label?: string;
+  /**
+   * 权限键：缺少此按钮权限时不显示
+   */
+  permission?: string;
 }
 
 export interface OperationArticleProps {
