@@ -12,6 +12,8 @@ export interface BatchTaskWorkerOptions {
   staleMs: number;
   /** Claims after which a task that keeps interrupting its worker is given up. */
   maxAttempts?: number;
+  /** Steps done in one transaction (with their progress); small, so a crash loses little and the heartbeat stays fresh. */
+  stepsPerTransaction?: number;
   /** Reports unexpected failures of the loop itself (the database gone away). */
   onError?: (error: unknown) => void;
 }
@@ -35,12 +37,14 @@ export class BatchTaskWorker {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private readonly maxAttempts: number;
+  private readonly stepsPerTransaction: number;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly options: BatchTaskWorkerOptions,
   ) {
     this.maxAttempts = options.maxAttempts ?? 5;
+    this.stepsPerTransaction = Math.max(1, options.stepsPerTransaction ?? 20);
   }
 
   get started(): boolean {
@@ -136,35 +140,38 @@ export class BatchTaskWorker {
   }
 
   /**
-   * Does a claimed task step by step, each step with its progress in one transaction, until it is
-   * done, fails, is taken over by another process, or `maxSteps` (for tests) have been done.
-   * Returns the steps done.
+   * Does a claimed task step by step, a few steps per transaction together with the progress they
+   * make, until it is done, fails, is taken over by another process, or `maxSteps` (for tests)
+   * have been done. Planning counts as a step. Returns the steps done.
    */
   async process(taskId: number, maxSteps = Number.POSITIVE_INFINITY): Promise<number> {
     let steps = 0;
     while (steps < maxSteps) {
-      let outcome: 'step' | 'done' | 'lost';
+      let outcome: { state: 'working' | 'done' | 'lost'; steps: number };
       try {
-        outcome = await this.advance(taskId);
+        outcome = await this.advance(taskId, Math.min(this.stepsPerTransaction, maxSteps - steps));
       } catch (error) {
         await this.finish(taskId, STATUS_FAILED, errorText(error));
         return steps;
       }
-      if (outcome !== 'step') return steps;
-      steps++;
-      // A graceful stop lets go between steps; the next holder starts at the recorded progress.
+      steps += outcome.steps;
+      if (outcome.state !== 'working') return steps;
+      // A graceful stop lets go between transactions; the next holder starts at the recorded progress.
       if (this.stopping) return steps;
     }
     return steps;
   }
 
-  /** One transaction: plans the task if not yet planned, else does its next step; or finishes it. */
-  private async advance(taskId: number): Promise<'step' | 'done' | 'lost'> {
+  /**
+   * One transaction: plans the task if not yet planned, else does up to `limit` of its next steps
+   * and records the progress; or finishes it when no step is left.
+   */
+  private async advance(taskId: number, limit: number): Promise<{ state: 'working' | 'done' | 'lost'; steps: number }> {
     const head = await this.db.selectFrom('batch_tasks').select('org_id').where('id', '=', taskId).executeTakeFirst();
-    if (!head) return 'lost';
+    if (!head) return { state: 'lost', steps: 0 };
     return withOrganisation(this.db, head.org_id, async (db) => {
       const task = (await db.selectFrom('batch_tasks').selectAll().where('id', '=', taskId).forUpdate().executeTakeFirst()) as BatchTaskRow | undefined;
-      if (!task || task.claimed_by !== this.workerId || task.operate_status !== STATUS_RUNNING) return 'lost';
+      if (!task || task.claimed_by !== this.workerId || task.operate_status !== STATUS_RUNNING) return { state: 'lost', steps: 0 };
       const kind = batchTaskKind(task.operate_type);
       if (!kind) throw new Error('不支持的任务类型');
       if (task.total === null) {
@@ -174,7 +181,7 @@ export class BatchTaskWorker {
           .set({ payload: JSON.stringify(planned.payload), total: planned.total, progress: 0, heartbeat_at: sql<Date>`now()` })
           .where('id', '=', taskId)
           .execute();
-        return 'step';
+        return { state: 'working', steps: 1 };
       }
       if (task.progress >= task.total) {
         await db
@@ -182,15 +189,16 @@ export class BatchTaskWorker {
           .set({ operate_status: STATUS_DONE, end_time: sql<Date>`now()`, claimed_by: null, heartbeat_at: null })
           .where('id', '=', taskId)
           .execute();
-        return 'done';
+        return { state: 'done', steps: 0 };
       }
-      await kind.step(db, task, task.progress);
+      const until = Math.min(task.total, task.progress + limit);
+      for (let index = task.progress; index < until; index++) await kind.step(db, task, index);
       await db
         .updateTable('batch_tasks')
-        .set({ progress: task.progress + 1, heartbeat_at: sql<Date>`now()` })
+        .set({ progress: until, heartbeat_at: sql<Date>`now()` })
         .where('id', '=', taskId)
         .execute();
-      return 'step';
+      return { state: 'working', steps: until - task.progress };
     });
   }
 
