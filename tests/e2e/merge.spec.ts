@@ -23,7 +23,7 @@ const mergeCard = (page: Page) => page.locator('.ant-card', { hasText: '商标�
 
 test('data merge: two duplicates side by side, the kept one chosen, 合并成功 and the list refreshed', async ({ page }) => {
   await signIn(page, 'admin');
-  const manual = await archive(page, { source: [1], pageSize: 50 });
+  const manual = await archive(page, { source: [1], countryCode: ['CN'], pageSize: 50 });
   expect(manual.count).toBeGreaterThanOrEqual(2);
   const duplicate = manual.list[0]!;
   const twins = (await archive(page, { keyword: duplicate.appNo, pageSize: 50 })).list.filter((m) => m.tmCl === duplicate.tmCl);
@@ -69,6 +69,38 @@ test('data merge: two duplicates side by side, the kept one chosen, 合并成功
   await expect(table.getByText('共 1 条')).toBeVisible();
   await expect(table.getByLabel(`选择第 ${kept.id} 行`)).toBeVisible();
   expect((await archive(page, { keyword: duplicate.appNo })).list.map((m) => m.id)).toEqual([kept.id]);
+});
+
+test('overseas duplicates open the overseas merge comparison, differing rows marked', async ({ page }) => {
+  await signIn(page, 'admin');
+  const overseas = (await archive(page, { countryCode: ['US'], pageSize: 50 })).list;
+  expect(overseas).toHaveLength(2);
+  const kept = overseas.find((m) => m.source === 0)!;
+
+  await page.goto('/system/blockExample');
+  const card = mergeCard(page);
+  await card.scrollIntoViewIfNeeded();
+  const table = card.locator('.ipm-generic-table');
+  await card.locator('.ant-formily-item', { hasText: '关键词' }).locator('input').fill(kept.appNo);
+  await card.getByRole('button', { name: '查 询' }).click();
+  await expect(table.getByText('共 2 条')).toBeVisible();
+  for (const mark of overseas) await table.getByLabel(`选择第 ${mark.id} 行`).check();
+  await table.getByRole('button', { name: '数据合并' }).click();
+
+  const dialog = page.getByRole('dialog', { name: '海外商标合并对比' });
+  await expect(dialog.getByText('请选择需要保留的商标：')).toBeVisible();
+  await expect(dialog.getByText('国家/地区：US')).toHaveCount(2);
+  await expect(dialog.getByText('APPLICANT CO., LTD.')).toBeVisible();
+  const englishApplicant = dialog.locator('.ipm-merge-label', { hasText: '申请人（英文）' });
+  await expect(englishApplicant.getByText('不同')).toBeVisible();
+  await expect(dialog.locator('.ipm-merge-label', { hasText: /^申请人不同?$/ }).getByText('不同')).toHaveCount(0);
+  await dialog.getByRole('radio', { name: new RegExp(`编号 ${kept.id}）`) }).getByRole('checkbox').check();
+  await page.screenshot({ path: '/tmp/merging-overseas.png' });
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.getByText('合并成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByText('共 1 条')).toBeVisible();
+  expect((await archive(page, { countryCode: ['US'] })).list.map((m) => m.id)).toEqual([kept.id]);
 });
 
 test('batch merge: every remaining duplicate merged in the background, 批量任务列表 shows 成功', async ({ page }) => {
