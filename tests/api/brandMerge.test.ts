@@ -82,11 +82,16 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
 
   const merge = (mergeList: unknown, token = admin) => server.post('/brandArchives/mergeBrand', { mergeList }, token);
 
-  it('finds every table that references the archive, and passes only once each is registered', async () => {
-    expect(await unregisteredArchiveReferences(db)).toEqual([{ table: 'merge_probe', column: 'brand_id' }]);
+  it('has every table that references the archive registered with the merge (guard)', async () => {
+    // A table added with a foreign key to brand_archives(id) and no registerMergeReference fails here.
+    const unregistered = (await unregisteredArchiveReferences(db)).filter((fk) => fk.table !== 'merge_probe');
+    expect(unregistered).toEqual([]);
+  });
+
+  it('notices an unregistered table, and passes once it is registered', async () => {
+    expect(await unregisteredArchiveReferences(db)).toContainEqual({ table: 'merge_probe', column: 'brand_id' });
     registerMergeReference({ table: 'merge_probe', column: 'brand_id', uniqueWith: ['node'] });
-    // With the probe registered, what is left is any real table a domain forgot to register.
-    expect(await unregisteredArchiveReferences(db)).toEqual([]);
+    expect(await unregisteredArchiveReferences(db)).not.toContainEqual({ table: 'merge_probe', column: 'brand_id' });
   });
 
   it('keeps the kept mark’s data, fills its empty fields newest first, merges custom values, moves references and deletes the rest', async () => {
@@ -135,7 +140,7 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
       [[{ targetBrandId: a, mergedBrandIds: [b] }, { targetBrandId: c, mergedBrandIds: [b] }], /出现了不止一次/],
       [[{ targetBrandId: a, mergedBrandIds: [a, b] }], new RegExp(`保留的商标（编号 ${a}）不能同时作为被合并的商标`)],
       [[{ targetBrandId: a, mergedBrandIds: [b] }, { targetBrandId: c, mergedBrandIds: [foreign] }], new RegExp(`无权操作：编号 ${foreign}`)],
-      [[{ targetBrandId: a, mergedBrandIds: [] }], /./],
+      [[{ targetBrandId: a, mergedBrandIds: [] }], /被合并的商标/],
     ];
     for (const [mergeList, message] of cases) {
       const reply = await merge(mergeList);
@@ -213,6 +218,29 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
     // Other organisations and agency users who did not start it do not see it.
     expect((await server.post('/batchTask/list', {}, corp)).json().data.list.some((t: { id: number }) => t.id === taskId)).toBe(false);
     expect((await server.post('/batchTask/list', {}, agent)).json().data.list.some((t: { id: number }) => t.id === taskId)).toBe(false);
+  });
+
+  it('merges in a batch only the duplicates the agency user who started it is responsible for', async () => {
+    const mine = [
+      await insertMark(db, agency.orgId, { app_no: 'AGENCYB', tm_name: '代理批量', owner_user_id: agentUser.userId }, 3),
+      await insertMark(db, agency.orgId, { app_no: 'AGENCYB', tm_name: '代理批量', owner_user_id: agentUser.userId }, 1),
+    ];
+    const theirs = [
+      await insertMark(db, agency.orgId, { app_no: 'AGENCYC', tm_name: '代理批量', owner_user_id: agency.userId }, 3),
+      await insertMark(db, agency.orgId, { app_no: 'AGENCYC', tm_name: '代理批量', owner_user_id: agency.userId }, 1),
+    ];
+    // A mark of someone else with the same number as the agent's pair is not theirs to merge either.
+    const sameNumber = await insertMark(db, agency.orgId, { app_no: 'AGENCYB', tm_name: '代理批量', owner_user_id: agency.userId }, 0);
+    const created = await server.post('/brandArchives/onceMergeBrand', { filter: { tmName: '代理批量' } }, agent);
+    expect(created.statusCode, created.body).toBe(200);
+    const taskId = created.json().data.id as number;
+    const listed = await waitFor(
+      async () => (await server.post('/batchTask/list', { operateType: 'onceMerge' }, agent)).json().data,
+      (data) => data.list.find((t: { id: number }) => t.id === taskId)?.operateStatus === 1,
+    );
+    expect(listed.list.find((t: { id: number }) => t.id === taskId)).toMatchObject({ total: 1, progress: 1 });
+    expect((await marksById(db, mine)).map((m) => m.id)).toEqual([mine[1]]);
+    expect(await marksById(db, [...theirs, sameNumber])).toHaveLength(3);
   });
 
   it('pages the task list from page 1, 20 a page by default', async () => {
