@@ -150,6 +150,16 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
     expect(await marksById(db, [a, b, c, foreign])).toEqual(before);
   });
 
+  it('lets only one of two simultaneous merges of the same mark succeed', async () => {
+    const [a, b, c] = [await insertMark(db, agency.orgId), await insertMark(db, agency.orgId), await insertMark(db, agency.orgId)];
+    const replies = await Promise.all([merge([{ targetBrandId: a, mergedBrandIds: [b] }]), merge([{ targetBrandId: c, mergedBrandIds: [b] }])]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(replies.find((r) => r.statusCode === 422)!.json().subMessage).toContain(`编号 ${b}`);
+    expect((await marksById(db, [a, b, c])).map((m) => m.id)).toEqual([a, c]);
+    const logged = await db.selectFrom('brand_merge_log').select('merged_ids').where('target_id', 'in', [a, c]).execute();
+    expect(logged.map((l) => [...l.merged_ids])).toEqual([[b]]);
+  });
+
   it('lets an agency user merge only the marks they are responsible for', async () => {
     const own1 = await insertMark(db, agency.orgId, { owner_user_id: agentUser.userId });
     const own2 = await insertMark(db, agency.orgId, { owner_user_id: agentUser.userId, remark: '我的' });

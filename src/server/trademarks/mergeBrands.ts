@@ -103,7 +103,9 @@ async function checkedGroups(trx: Kysely<Database>, groups: readonly MergeGroup[
     }
   }
   const ids = [...seen];
-  let visible = trx.selectFrom('brand_archives').select('id').where('id', 'in', ids);
+  // Locked now, in id order: a concurrent merge of the same marks waits here (no deadlock), and a
+  // mark it deleted meanwhile counts as gone.
+  let visible = trx.selectFrom('brand_archives').select('id').where('id', 'in', ids).orderBy('id').forUpdate();
   if (viewer.ownMarksOnly) visible = visible.where('owner_user_id', '=', viewer.userId);
   const found = new Set((await visible.execute()).map((r) => r.id));
   if (!lenient) {
@@ -135,8 +137,8 @@ export async function mergeBrands(trx: Kysely<Database>, groups: readonly MergeG
   const checked = await checkedGroups(trx, groups, options.viewer, options.lenient ?? false);
   for (const group of checked) {
     const ids = [group.targetBrandId, ...group.mergedBrandIds];
-    // Locked in id order, so two merges touching the same marks wait for each other instead of deadlocking.
-    const rows = await trx.selectFrom('brand_archives').selectAll().select(sql<string | null>`logo_hash::text`.as('logo_hash')).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    // Already locked by the check above.
+    const rows = await trx.selectFrom('brand_archives').selectAll().select(sql<string | null>`logo_hash::text`.as('logo_hash')).where('id', 'in', ids).execute();
     const target = rows.find((r) => r.id === group.targetBrandId)!;
     const merged = rows.filter((r) => r.id !== group.targetBrandId);
     const changes = mergedValues(target, merged);
