@@ -24,6 +24,12 @@ export const operationRoutes = {
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false,"transport":"json"},
   'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false,"transport":"json"},
   'brandArchives.queryBrandPage': {"id":"brandArchives.queryBrandPage","method":"POST","path":"/brandArchives/queryBrandPage","silent":false,"transport":"json"},
+  'brandMerge.mergeBrand': {"id":"brandMerge.mergeBrand","method":"POST","path":"/brandArchives/mergeBrand","silent":false,"transport":"json"},
+  'brandMerge.onceMergeBrand': {"id":"brandMerge.onceMergeBrand","method":"POST","path":"/brandArchives/onceMergeBrand","silent":false,"transport":"json"},
+  'brandMerge.queryBrandConflictField': {"id":"brandMerge.queryBrandConflictField","method":"POST","path":"/brandArchives/queryBrandConflictField","silent":false,"transport":"json"},
+  'brandMerge.queryMergeCandidates': {"id":"brandMerge.queryMergeCandidates","method":"POST","path":"/brandArchives/queryMergeCandidates","silent":false,"transport":"json"},
+  'brandMerge.queryOverseasMergeDetail': {"id":"brandMerge.queryOverseasMergeDetail","method":"POST","path":"/brandArchives/queryOverseasMergeDetail","silent":false,"transport":"json"},
+  'brandMerge.batchTaskList': {"id":"brandMerge.batchTaskList","method":"POST","path":"/batchTask/list","silent":false,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
   'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json"},
   'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json"},
@@ -125,6 +131,26 @@ export function createApiClient(call: OperationCaller) {
       /** 商标档案列表（POST /brandArchives/queryBrandPage） */
       queryBrandPage: (body: T.BrandArchivesQueryBrandPageRequest = {}, options?: CallOptions): Promise<T.BrandArchivesQueryBrandPageResponse> =>
         call<T.BrandArchivesQueryBrandPageResponse>(operationRoutes['brandArchives.queryBrandPage'], body, options),
+    },
+    brandMerge: {
+      /** 合并商标（POST /brandArchives/mergeBrand） */
+      mergeBrand: (body: T.BrandMergeMergeBrandRequest, options?: CallOptions): Promise<T.BrandMergeMergeBrandResponse> =>
+        call<T.BrandMergeMergeBrandResponse>(operationRoutes['brandMerge.mergeBrand'], body, options),
+      /** 批量合并重复商标（POST /brandArchives/onceMergeBrand） */
+      onceMergeBrand: (body: T.BrandMergeOnceMergeBrandRequest = {}, options?: CallOptions): Promise<T.BrandMergeOnceMergeBrandResponse> =>
+        call<T.BrandMergeOnceMergeBrandResponse>(operationRoutes['brandMerge.onceMergeBrand'], body, options),
+      /** 重复商标的不同字段（POST /brandArchives/queryBrandConflictField） */
+      queryBrandConflictField: (body: T.BrandMergeQueryBrandConflictFieldRequest, options?: CallOptions): Promise<T.BrandMergeQueryBrandConflictFieldResponse> =>
+        call<T.BrandMergeQueryBrandConflictFieldResponse>(operationRoutes['brandMerge.queryBrandConflictField'], body, options),
+      /** 待合并的商标（POST /brandArchives/queryMergeCandidates） */
+      queryMergeCandidates: (body: T.BrandMergeQueryMergeCandidatesRequest, options?: CallOptions): Promise<T.BrandMergeQueryMergeCandidatesResponse> =>
+        call<T.BrandMergeQueryMergeCandidatesResponse>(operationRoutes['brandMerge.queryMergeCandidates'], body, options),
+      /** 海外商标合并对比（POST /brandArchives/queryOverseasMergeDetail） */
+      queryOverseasMergeDetail: (body: T.BrandMergeQueryOverseasMergeDetailRequest, options?: CallOptions): Promise<T.BrandMergeQueryOverseasMergeDetailResponse> =>
+        call<T.BrandMergeQueryOverseasMergeDetailResponse>(operationRoutes['brandMerge.queryOverseasMergeDetail'], body, options),
+      /** 批量任务列表（POST /batchTask/list） */
+      batchTaskList: (body: T.BrandMergeBatchTaskListRequest = {}, options?: CallOptions): Promise<T.BrandMergeBatchTaskListResponse> =>
+        call<T.BrandMergeBatchTaskListResponse>(operationRoutes['brandMerge.batchTaskList'], body, options),
     },
     classification: {
       /** 商品和服务分类树（POST /api/queryAllCgList） */

@@ -819,6 +819,83 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/batch-task.json",
+    "title": "BatchTask",
+    "description": "组织的一个后台批量任务（如批量商标合并）。operateStatus：0 处理中，1 成功，2 失败。",
+    "x-table": "batch_tasks",
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "operateType",
+      "operateStatus",
+      "progress",
+      "total",
+      "error",
+      "createdAt",
+      "endTime"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "任务编号",
+        "type": "integer"
+      },
+      "name": {
+        "title": "任务名称",
+        "type": "string",
+        "description": "如“批量商标合并”"
+      },
+      "operateType": {
+        "title": "任务类型",
+        "type": "string",
+        "description": "onceMerge 为批量商标合并"
+      },
+      "operateStatus": {
+        "title": "状态",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2
+        ],
+        "description": "0 处理中，1 成功，2 失败"
+      },
+      "progress": {
+        "title": "已完成步数",
+        "type": "integer"
+      },
+      "total": {
+        "title": "总步数",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "尚未开始时为空"
+      },
+      "error": {
+        "title": "失败原因",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "endTime": {
+        "title": "完成时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/brand-archive-query.json",
     "title": "BrandArchiveQuery",
     "description": "商标档案的查询条件：商标档案列表、按条件打标签、按条件导出与批量操作共用。各条件之间为“并且”；列表类条件（状态、类别、国家、来源）为“其中之一”；日期为 YYYY-MM-DD，含首尾两天。",
@@ -1922,6 +1999,155 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/merge-candidate.json",
+    "title": "MergeCandidate",
+    "description": "数据合并对话框中的一列：一件待合并的商标（spec 001 §3 的字段名）。",
+    "x-table": "brand_archives",
+    "type": "object",
+    "required": [
+      "id",
+      "tmStatus",
+      "tmImage",
+      "tmName",
+      "tmItem",
+      "appNo",
+      "countryCode",
+      "dplSource",
+      "dplSourceLabel",
+      "dplCreateTime",
+      "brandCGInfo",
+      "intClsOverse"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "商标编号",
+        "type": "integer"
+      },
+      "tmStatus": {
+        "title": "商标状态",
+        "type": "string"
+      },
+      "tmImage": {
+        "title": "商标图样",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "tmItem": {
+        "title": "类别",
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "tmClValue"
+        ],
+        "properties": {
+          "tmClValue": {
+            "title": "类别",
+            "type": [
+              "integer",
+              "null"
+            ]
+          }
+        }
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "countryCode": {
+        "title": "国家/地区",
+        "type": "string"
+      },
+      "registerLinked": {
+        "title": "关联公告库",
+        "type": "boolean"
+      },
+      "dplSource": {
+        "title": "来源",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2,
+          3
+        ],
+        "description": "0 公有云同步，1 手动录入，2 批量导入，3 由案件生成"
+      },
+      "dplSourceLabel": {
+        "title": "来源名称",
+        "type": "string"
+      },
+      "dplCreateTime": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "brandCGInfo": {
+        "title": "商品/服务项目",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/goods-group.json"
+        }
+      },
+      "intClsOverse": {
+        "title": "英文商品/服务项目",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "code",
+            "nameEn"
+          ],
+          "properties": {
+            "code": {
+              "title": "类似群",
+              "type": "string"
+            },
+            "nameEn": {
+              "title": "英文名称",
+              "type": "string"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/merge-group.json",
+    "title": "MergeGroup",
+    "description": "一组重复商标的合并：保留 targetBrandId，mergedBrandIds 中的商标并入它后删除。",
+    "type": "object",
+    "required": [
+      "targetBrandId",
+      "mergedBrandIds"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "targetBrandId": {
+        "title": "保留的商标",
+        "type": "integer",
+        "minimum": 1
+      },
+      "mergedBrandIds": {
+        "title": "被合并的商标",
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 50,
+        "items": {
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/message.json",
     "title": "Message",
     "description": "站内消息：提醒、审批结果、系统通知。",
@@ -2043,6 +2269,82 @@ export const sharedSchemas: JsonSchema[] = [
           "agency"
         ],
         "description": "company 企业，agency 代理机构"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/overseas-record.json",
+    "title": "OverseasRecord",
+    "description": "海外商标的录入字段（spec 001 §3“Overseas record fields”），海外商标合并对比中每件商标一份。",
+    "x-table": "brand_archives",
+    "type": "object",
+    "required": [
+      "applicant",
+      "applicantEn",
+      "applicantAddress",
+      "applicantAddressEn",
+      "agent",
+      "agentEn",
+      "agentAddress",
+      "agentAddressEn",
+      "goodsItems",
+      "goodItemEn",
+      "source"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "applicant": {
+        "title": "申请人",
+        "type": "string"
+      },
+      "applicantEn": {
+        "title": "申请人（英文）",
+        "type": "string"
+      },
+      "applicantAddress": {
+        "title": "申请人地址",
+        "type": "string"
+      },
+      "applicantAddressEn": {
+        "title": "申请人地址（英文）",
+        "type": "string"
+      },
+      "agent": {
+        "title": "代理机构",
+        "type": "string"
+      },
+      "agentEn": {
+        "title": "代理机构（英文）",
+        "type": "string"
+      },
+      "agentAddress": {
+        "title": "代理机构地址",
+        "type": "string"
+      },
+      "agentAddressEn": {
+        "title": "代理机构地址（英文）",
+        "type": "string"
+      },
+      "goodsItems": {
+        "title": "商品/服务项目",
+        "type": "string",
+        "description": "以全角分号连接"
+      },
+      "goodItemEn": {
+        "title": "英文商品/服务项目",
+        "type": "string",
+        "description": "以分号连接"
+      },
+      "source": {
+        "title": "来源",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2,
+          3
+        ],
+        "description": "0 公有云同步，1 手动录入，2 批量导入，3 由案件生成"
       }
     }
   },
@@ -3148,6 +3450,366 @@ export const operationTable: OperationDefinition[] = [
         "countCapped": {
           "title": "总条数已封顶",
           "type": "boolean"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandMerge.mergeBrand",
+    "domain": "brandMerge",
+    "name": "mergeBrand",
+    "method": "POST",
+    "path": "/brandArchives/mergeBrand",
+    "summary": "合并商标",
+    "description": "在一个事务中按合并规则合并：保留商标的数据优先，其空字段由被合并商标按更新时间从新到旧补齐（自定义字段逐项补齐），指向被合并商标的记录全部转到保留商标，被合并商标删除。请求中有不存在、已删除、本组织以外或当前用户无权操作的商标，同一商标出现两次，或保留的商标也在被合并之列时，整个请求被拒绝，什么也不改变。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "mergeList"
+      ],
+      "properties": {
+        "mergeList": {
+          "title": "合并列表",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 100,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/merge-group.json"
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "mergedCount",
+        "targetBrandIds"
+      ],
+      "properties": {
+        "mergedCount": {
+          "title": "删除的重复商标数",
+          "type": "integer"
+        },
+        "targetBrandIds": {
+          "title": "保留的商标",
+          "type": "array",
+          "items": {
+            "type": "integer"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandMerge.onceMergeBrand",
+    "domain": "brandMerge",
+    "name": "onceMergeBrand",
+    "method": "POST",
+    "path": "/brandArchives/onceMergeBrand",
+    "summary": "批量合并重复商标",
+    "description": "创建一个后台任务并立即返回：在 ids 指定的商标中，或在 filter（商标档案的查询条件）匹配的商标中（两者都不给时为当前用户可见的全部商标），找出国家、申请号与类别都相同的重复商标，每组保留关联公告库的、最近更新的一件，其余按合并规则并入。进度见批量任务列表。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "ids": {
+          "title": "商标",
+          "type": "array",
+          "maxItems": 10000,
+          "items": {
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "filter": {
+          "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/batch-task.json"
+    }
+  },
+  {
+    "id": "brandMerge.queryBrandConflictField",
+    "domain": "brandMerge",
+    "name": "queryBrandConflictField",
+    "method": "POST",
+    "path": "/brandArchives/queryBrandConflictField",
+    "summary": "重复商标的不同字段",
+    "description": "几件待合并商标之间取值不同的字段（对话框据此突出显示），每个字段列出各商标的取值。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "商标",
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 50,
+          "items": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "fields"
+      ],
+      "properties": {
+        "fields": {
+          "title": "不同的字段",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "field",
+              "label",
+              "values"
+            ],
+            "properties": {
+              "field": {
+                "title": "字段",
+                "type": "string"
+              },
+              "label": {
+                "title": "字段名",
+                "type": "string"
+              },
+              "values": {
+                "title": "各商标的取值",
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "id",
+                    "value"
+                  ],
+                  "properties": {
+                    "id": {
+                      "title": "商标编号",
+                      "type": "integer"
+                    },
+                    "value": {
+                      "title": "取值",
+                      "type": "string",
+                      "description": "显示用的文字：商品项以分号连接，其他结构为 JSON 文本，空值为空字符串"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandMerge.queryMergeCandidates",
+    "domain": "brandMerge",
+    "name": "queryMergeCandidates",
+    "method": "POST",
+    "path": "/brandArchives/queryMergeCandidates",
+    "summary": "待合并的商标",
+    "description": "数据合并对话框的各列，按请求中的顺序；不存在或无权查看的商标使整个请求被拒绝。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "商标",
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 50,
+          "items": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "待合并的商标",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/merge-candidate.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandMerge.queryOverseasMergeDetail",
+    "domain": "brandMerge",
+    "name": "queryOverseasMergeDetail",
+    "method": "POST",
+    "path": "/brandArchives/queryOverseasMergeDetail",
+    "summary": "海外商标合并对比",
+    "description": "每件商标的海外录入字段（detailVo），供海外商标合并对比对话框并排显示。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "idList"
+      ],
+      "properties": {
+        "idList": {
+          "title": "商标",
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 50,
+          "items": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "各商标",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "tmName",
+              "appNo",
+              "countryCode",
+              "tmCl",
+              "detailVo"
+            ],
+            "properties": {
+              "id": {
+                "title": "商标编号",
+                "type": "integer"
+              },
+              "tmName": {
+                "title": "商标名称",
+                "type": "string"
+              },
+              "appNo": {
+                "title": "申请号",
+                "type": "string"
+              },
+              "countryCode": {
+                "title": "国家/地区",
+                "type": "string"
+              },
+              "tmCl": {
+                "title": "类别",
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
+              "detailVo": {
+                "$ref": "https://schemas.ipm.local/entities/overseas-record.json"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandMerge.batchTaskList",
+    "domain": "brandMerge",
+    "name": "batchTaskList",
+    "method": "POST",
+    "path": "/batchTask/list",
+    "summary": "批量任务列表",
+    "description": "本组织的批量任务，最新的在前；代理机构角色的用户只看到自己创建的任务。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "operateType": {
+          "title": "任务类型",
+          "type": "string",
+          "enum": [
+            "onceMerge"
+          ]
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "任务",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/batch-task.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
         }
       }
     }
@@ -5813,6 +6475,12 @@ export interface OperationTypes {
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false; transport: 'json' };
   'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true; transport: 'json' };
   'brandArchives.queryBrandPage': { request: T.BrandArchivesQueryBrandPageRequest; response: T.BrandArchivesQueryBrandPageResponse; public: false; transport: 'json' };
+  'brandMerge.mergeBrand': { request: T.BrandMergeMergeBrandRequest; response: T.BrandMergeMergeBrandResponse; public: false; transport: 'json' };
+  'brandMerge.onceMergeBrand': { request: T.BrandMergeOnceMergeBrandRequest; response: T.BrandMergeOnceMergeBrandResponse; public: false; transport: 'json' };
+  'brandMerge.queryBrandConflictField': { request: T.BrandMergeQueryBrandConflictFieldRequest; response: T.BrandMergeQueryBrandConflictFieldResponse; public: false; transport: 'json' };
+  'brandMerge.queryMergeCandidates': { request: T.BrandMergeQueryMergeCandidatesRequest; response: T.BrandMergeQueryMergeCandidatesResponse; public: false; transport: 'json' };
+  'brandMerge.queryOverseasMergeDetail': { request: T.BrandMergeQueryOverseasMergeDetailRequest; response: T.BrandMergeQueryOverseasMergeDetailResponse; public: false; transport: 'json' };
+  'brandMerge.batchTaskList': { request: T.BrandMergeBatchTaskListRequest; response: T.BrandMergeBatchTaskListResponse; public: false; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse; public: true; transport: 'json' };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse; public: true; transport: 'json' };

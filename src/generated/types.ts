@@ -234,6 +234,48 @@ export interface Banner {
 }
 
 /**
+ * 组织的一个后台批量任务（如批量商标合并）。operateStatus：0 处理中，1 成功，2 失败。
+ */
+export interface BatchTask {
+  /**
+   * 任务编号
+   */
+  id: number;
+  /**
+   * 任务名称：如“批量商标合并”
+   */
+  name: string;
+  /**
+   * 任务类型：onceMerge 为批量商标合并
+   */
+  operateType: string;
+  /**
+   * 状态：0 处理中，1 成功，2 失败
+   */
+  operateStatus: 0 | 1 | 2;
+  /**
+   * 已完成步数
+   */
+  progress: number;
+  /**
+   * 总步数：尚未开始时为空
+   */
+  total: number | null;
+  /**
+   * 失败原因
+   */
+  error: string | null;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+  /**
+   * 完成时间
+   */
+  endTime: string | null;
+}
+
+/**
  * 商标档案的查询条件：商标档案列表、按条件打标签、按条件导出与批量操作共用。各条件之间为“并且”；列表类条件（状态、类别、国家、来源）为“其中之一”；日期为 YYYY-MM-DD，含首尾两天。
  */
 export interface BrandArchiveQuery {
@@ -1068,6 +1110,95 @@ export interface MenuEntry {
 }
 
 /**
+ * 数据合并对话框中的一列：一件待合并的商标（spec 001 §3 的字段名）。
+ */
+export interface MergeCandidate {
+  /**
+   * 商标编号
+   */
+  id: number;
+  /**
+   * 商标状态
+   */
+  tmStatus: string;
+  /**
+   * 商标图样
+   */
+  tmImage: string | null;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 类别
+   */
+  tmItem: {
+    /**
+     * 类别
+     */
+    tmClValue: number | null;
+  };
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 国家/地区
+   */
+  countryCode: string;
+  /**
+   * 关联公告库
+   */
+  registerLinked?: boolean;
+  /**
+   * 来源：0 公有云同步，1 手动录入，2 批量导入，3 由案件生成
+   */
+  dplSource: 0 | 1 | 2 | 3;
+  /**
+   * 来源名称
+   */
+  dplSourceLabel: string;
+  /**
+   * 创建时间
+   */
+  dplCreateTime: string;
+  /**
+   * 商品/服务项目
+   */
+  brandCGInfo: GoodsGroup[];
+  /**
+   * 英文商品/服务项目
+   */
+  intClsOverse: {
+    /**
+     * 类似群
+     */
+    code: string;
+    /**
+     * 英文名称
+     */
+    nameEn: string;
+  }[];
+}
+
+/**
+ * 一组重复商标的合并：保留 targetBrandId，mergedBrandIds 中的商标并入它后删除。
+ */
+export interface MergeGroup {
+  /**
+   * 保留的商标
+   */
+  targetBrandId: number;
+  /**
+   * 被合并的商标
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  mergedBrandIds: [number, ...number[]];
+}
+
+/**
  * 站内消息：提醒、审批结果、系统通知。
  */
 export interface Message {
@@ -1145,6 +1276,56 @@ export interface Organisation {
    * 组织类型：company 企业，agency 代理机构
    */
   kind: "company" | "agency";
+}
+
+/**
+ * 海外商标的录入字段（spec 001 §3“Overseas record fields”），海外商标合并对比中每件商标一份。
+ */
+export interface OverseasRecord {
+  /**
+   * 申请人
+   */
+  applicant: string;
+  /**
+   * 申请人（英文）
+   */
+  applicantEn: string;
+  /**
+   * 申请人地址
+   */
+  applicantAddress: string;
+  /**
+   * 申请人地址（英文）
+   */
+  applicantAddressEn: string;
+  /**
+   * 代理机构
+   */
+  agent: string;
+  /**
+   * 代理机构（英文）
+   */
+  agentEn: string;
+  /**
+   * 代理机构地址
+   */
+  agentAddress: string;
+  /**
+   * 代理机构地址（英文）
+   */
+  agentAddressEn: string;
+  /**
+   * 商品/服务项目：以全角分号连接
+   */
+  goodsItems: string;
+  /**
+   * 英文商品/服务项目：以分号连接
+   */
+  goodItemEn: string;
+  /**
+   * 来源：0 公有云同步，1 手动录入，2 批量导入，3 由案件生成
+   */
+  source: 0 | 1 | 2 | 3;
 }
 
 /**
@@ -1655,6 +1836,17 @@ export interface AvatarBadgeProps {
    * 显示姓名：为真时在头像右侧显示完整姓名
    */
   showName?: boolean;
+}
+
+export interface BatchTaskListButtonProps {
+  /**
+   * 按钮文字：默认“批量任务列表”
+   */
+  label?: string;
+  /**
+   * 权限键：缺少此按钮权限时不显示
+   */
+  permission?: string;
 }
 
 export interface CardProps {
@@ -2432,6 +2624,10 @@ export interface GenericTableProps {
           )[];
         };
   }[];
+  /**
+   * 表头片段：表格节点下这些名字的属性显示在表头按钮旁（刷新按钮左侧），而不是表格上方；其中的构件可读所选的行与当前条件，并在完成后刷新表格（如 MergeDialogButton、BatchTaskListButton）
+   */
+  toolbarSlots?: string[];
   /**
    * 表头按钮：刷新按钮左侧的按钮，可对所选行操作
    *
@@ -3368,6 +3564,21 @@ export interface InputProps {
   [k: string]: unknown;
 }
 
+export interface MergeDialogButtonProps {
+  /**
+   * 按钮文字：默认“数据合并”
+   */
+  label?: string;
+  /**
+   * 权限键：缺少此按钮权限时不显示
+   */
+  permission?: string;
+  /**
+   * 对话框：auto（默认）：所选全是海外商标时用海外对比，否则用数据合并；也可固定其一
+   */
+  variant?: "auto" | "domestic" | "overseas";
+}
+
 export interface NumberPickerProps {
   /**
    * 最小值
@@ -3386,6 +3597,17 @@ export interface NumberPickerProps {
    */
   placeholder?: string;
   [k: string]: unknown;
+}
+
+export interface OnceMergeButtonProps {
+  /**
+   * 按钮文字：默认“批量合并”
+   */
+  label?: string;
+  /**
+   * 权限键：缺少此按钮权限时不显示
+   */
+  permission?: string;
 }
 
 export interface OperationArticleProps {
@@ -4295,6 +4517,160 @@ export interface BrandArchivesQueryBrandPageResponse {
    * 总条数已封顶
    */
   countCapped: boolean;
+}
+
+export interface BrandMergeMergeBrandRequest {
+  /**
+   * 合并列表
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  mergeList: [MergeGroup, ...MergeGroup[]];
+}
+
+export interface BrandMergeMergeBrandResponse {
+  /**
+   * 删除的重复商标数
+   */
+  mergedCount: number;
+  /**
+   * 保留的商标
+   */
+  targetBrandIds: number[];
+}
+
+export interface BrandMergeOnceMergeBrandRequest {
+  /**
+   * 商标
+   *
+   * @maxItems 10000
+   */
+  ids?: number[];
+  filter?: BrandArchiveQuery;
+}
+
+export type BrandMergeOnceMergeBrandResponse = BatchTask;
+
+export interface BrandMergeQueryBrandConflictFieldRequest {
+  /**
+   * 商标
+   *
+   * @minItems 2
+   * @maxItems 50
+   */
+  ids: [number, number, ...number[]];
+}
+
+export interface BrandMergeQueryBrandConflictFieldResponse {
+  /**
+   * 不同的字段
+   */
+  fields: {
+    /**
+     * 字段
+     */
+    field: string;
+    /**
+     * 字段名
+     */
+    label: string;
+    /**
+     * 各商标的取值
+     */
+    values: {
+      /**
+       * 商标编号
+       */
+      id: number;
+      /**
+       * 取值：显示用的文字：商品项以分号连接，其他结构为 JSON 文本，空值为空字符串
+       */
+      value: string;
+    }[];
+  }[];
+}
+
+export interface BrandMergeQueryMergeCandidatesRequest {
+  /**
+   * 商标
+   *
+   * @minItems 2
+   * @maxItems 50
+   */
+  ids: [number, number, ...number[]];
+}
+
+export interface BrandMergeQueryMergeCandidatesResponse {
+  /**
+   * 待合并的商标
+   */
+  list: MergeCandidate[];
+}
+
+export interface BrandMergeQueryOverseasMergeDetailRequest {
+  /**
+   * 商标
+   *
+   * @minItems 2
+   * @maxItems 50
+   */
+  idList: [number, number, ...number[]];
+}
+
+export interface BrandMergeQueryOverseasMergeDetailResponse {
+  /**
+   * 各商标
+   */
+  list: {
+    /**
+     * 商标编号
+     */
+    id: number;
+    /**
+     * 商标名称
+     */
+    tmName: string;
+    /**
+     * 申请号
+     */
+    appNo: string;
+    /**
+     * 国家/地区
+     */
+    countryCode: string;
+    /**
+     * 类别
+     */
+    tmCl: number | null;
+    detailVo: OverseasRecord;
+  }[];
+}
+
+export interface BrandMergeBatchTaskListRequest {
+  /**
+   * 任务类型
+   */
+  operateType?: "onceMerge";
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface BrandMergeBatchTaskListResponse {
+  /**
+   * 任务
+   */
+  list: BatchTask[];
+  /**
+   * 总条数
+   */
+  count: number;
 }
 
 export interface ClassificationQueryAllCgListRequest {

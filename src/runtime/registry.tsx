@@ -58,6 +58,9 @@ import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 import { CustomFieldSettings } from './customFields/CustomFieldSettings.js';
 import { CustomFieldFilter } from './customFields/CustomFieldFilter.js';
+import { MergeDialogButton } from '../widgets/merge/MergeDialogButton.js';
+import { OnceMergeButton } from '../widgets/merge/OnceMergeButton.js';
+import { BatchTaskListButton } from '../widgets/merge/BatchTaskListButton.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -130,4 +133,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   ResponsiveGrid,
   CustomFieldSettings,
   CustomFieldFilter,
+  MergeDialogButton,
+  OnceMergeButton,
+  BatchTaskListButton,
 };

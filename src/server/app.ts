@@ -40,6 +40,8 @@ import { designerHandlers } from './modules/designer.js';
 import { brandArchivesHandlers } from './modules/brandArchives.js';
 import { customFieldHandlers } from './modules/customField.js';
 import { startReminderJob } from './customFields/reminders.js';
+import { brandMergeHandlers } from './modules/brandMerge.js';
+import { BatchTaskWorker } from './batch/batchTaskWorker.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
@@ -66,6 +68,7 @@ const handlers: Handlers = {
   ...designerHandlers,
   ...brandArchivesHandlers,
   ...customFieldHandlers,
+  ...brandMergeHandlers,
 };
 
 export interface BuiltServer {
@@ -119,6 +122,11 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     sms: options.sms ?? (config.smsWebhookUrl ? webhookSmsGateway(config.smsWebhookUrl) : logSmsGateway(app.log)),
     files: new FileStore(config.filesDir),
     chunks: new ChunkArea(config.filesDir),
+    batchWorker: new BatchTaskWorker(database.db, {
+      pollMs: config.batchTaskPollMs,
+      staleMs: config.batchTaskStaleMs,
+      onError: (error) => app.log.error({ err: error }, '批量任务处理出错'),
+    }),
   };
   await cleanAbandonedUploads(database.db, services.chunks, services.files);
   for (const schema of sharedSchemas) app.addSchema(schema);
@@ -143,6 +151,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     app.log.error({ err }, '发送自定义字段期限提醒失败'),
   );
 
+  if (config.batchTaskPollMs > 0) await services.batchWorker.start();
   if (!classificationReady) app.log.warn('商品和服务分类表尚未导入：设置 CLASSIFICATION_FILE 或执行 npm run import:classification');
 
   return {
@@ -151,6 +160,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     database,
     async close() {
       await stopReminders();
+      await services.batchWorker.stop();
       await app.close();
       await database.close();
     },

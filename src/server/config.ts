@@ -30,6 +30,10 @@ export interface ServerConfig {
   smsWebhookUrl?: string;
   /** Addresses of the external search tools (D-Search, smart tools), by the pages' `externalTool` key. */
   externalTools: Record<string, string>;
+  /** How often the batch task worker looks for work; 0 leaves the worker stopped. */
+  batchTaskPollMs: number;
+  /** A claimed batch task whose heartbeat is older than this is taken over (its process died). */
+  batchTaskStaleMs: number;
 }
 
 /** EXTERNAL_TOOLS is a JSON object of tool key → http(s) address; anything else stops the start. */
@@ -75,5 +79,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ssoSecret: env.SSO_SECRET || undefined,
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     externalTools: parseExternalTools(env.EXTERNAL_TOOLS),
+    batchTaskPollMs: int(env.BATCH_TASK_POLL_MS, 2000),
+    batchTaskStaleMs: int(env.BATCH_TASK_STALE_MS, 60_000),
   };
 }

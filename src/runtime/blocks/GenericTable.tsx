@@ -21,6 +21,7 @@ import { RowFragment, useFragmentForm } from './table/RowFragment.js';
 import { matchesCondition } from './table/rowCondition.js';
 import { idsBody, permittedButtons } from './table/tableButtons.js';
 import { clampPage } from './table/paging.js';
+import { TableSelectionContext, type TableSelection } from './table/tableSelection.js';
 import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
 import { useCustomFieldColumns } from '../customFields/useCustomFieldColumns.js';
@@ -61,6 +62,7 @@ export function GenericTable(props: GenericTableProps) {
   const fieldSchema = useFieldSchema() as ReturnType<typeof useFieldSchema> | undefined;
   const tableField = useField() as GeneralField | undefined;
   const slotNames = useMemo(() => new Set(props.columns.map((c) => c.slot).filter((s): s is string => Boolean(s))), [props.columns]);
+  const toolbarNames = useMemo(() => new Set(props.toolbarSlots ?? []), [props.toolbarSlots]);
   const fragments = useMemo(() => {
     const out = new Map<string, ISchema>();
     for (const name of slotNames) {
@@ -260,18 +262,33 @@ export function GenericTable(props: GenericTableProps) {
       }
     : undefined;
 
+  const selection = useMemo<TableSelection>(
+    () => ({ rows: [...selected.values()], rowKey, conditions, clear: () => setSelected(new Map()), refresh }),
+    [selected, rowKey, conditions, refresh],
+  );
+
   const scrollWidth = columns.reduce((sum, c) => sum + Number(c.width), (selectionColumn ? MARK_COLUMN_WIDTH : 0) + (expandColumn ? MARK_COLUMN_WIDTH : 0));
 
   return (
     <div className="ipm-generic-table">
-      {fieldSchema?.properties && Object.keys(fieldSchema.properties).some((name) => !slotNames.has(name)) && (
+      {fieldSchema?.properties && Object.keys(fieldSchema.properties).some((name) => !slotNames.has(name) && !toolbarNames.has(name)) && (
         <div className="ipm-table-search">
-          <RecursionField schema={fieldSchema} onlyRenderProperties basePath={tableField?.address} filterProperties={(_, name) => !slotNames.has(String(name))} />
+          <RecursionField
+            schema={fieldSchema}
+            onlyRenderProperties
+            basePath={tableField?.address}
+            filterProperties={(_, name) => !slotNames.has(String(name)) && !toolbarNames.has(String(name))}
+          />
         </div>
       )}
       <div className="ipm-table-toolbar">
         <Typography.Text strong>{props.title}</Typography.Text>
         <Space>
+          {fieldSchema && toolbarNames.size > 0 && (
+            <TableSelectionContext.Provider value={selection}>
+              <RecursionField schema={fieldSchema} onlyRenderProperties basePath={tableField?.address} filterProperties={(_, name) => toolbarNames.has(String(name))} />
+            </TableSelectionContext.Provider>
+          )}
           {headerButtons.map((b) => (
             <Button key={b.label} type={b.primary ? 'primary' : 'default'} danger={b.danger} loading={busy === `header:${b.label}`} onClick={() => void runHeaderButton(b)}>
               {b.label}

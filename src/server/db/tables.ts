@@ -356,6 +356,38 @@ export interface CustomFieldRemindersTable {
   created_at: CreatedAt;
 }
 
+/** A background task of an organisation; everything needed to resume it is in the row. */
+export interface BatchTasksTable {
+  id: Generated<number>;
+  org_id: number;
+  /** e.g. `onceMerge` */
+  operate_type: string;
+  /** 0 处理中, 1 成功, 2 失败 */
+  operate_status: ColumnType<number, number | undefined, number>;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  progress: ColumnType<number, number | undefined, number>;
+  total: number | null;
+  error: string | null;
+  /** Times a worker claimed it; a task that keeps taking its worker down is given up. */
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_by: string | null;
+  heartbeat_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  end_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One merge of trademarks: the kept mark and the ids merged into it (those rows are gone). */
+export interface BrandMergeLogTable {
+  id: Generated<number>;
+  org_id: number;
+  task_id: number | null;
+  target_id: number;
+  merged_ids: number[];
+  merged_by: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -386,6 +418,8 @@ export interface Database {
   brand_archives: BrandArchivesTable;
   custom_fields: CustomFieldsTable;
   custom_field_reminders: CustomFieldRemindersTable;
+  batch_tasks: BatchTasksTable;
+  brand_merge_log: BrandMergeLogTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -410,4 +444,6 @@ export const TENANT_TABLES = [
   'brand_archives',
   'custom_fields',
   'custom_field_reminders',
+  'batch_tasks',
+  'brand_merge_log',
 ] as const satisfies readonly (keyof Database)[];

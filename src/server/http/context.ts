@@ -12,6 +12,7 @@ import type { SmsGateway } from '../notify/smsGateway.js';
 import type { FileStore } from '../files/fileStore.js';
 import type { ReceivedChunk, ReceivedUpload } from '../files/receiveUpload.js';
 import type { ChunkArea } from '../files/chunkArea.js';
+import type { BatchTaskWorker } from '../batch/batchTaskWorker.js';
 import type { OperationId, OperationTypes } from '../../generated/routes.js';
 
 /** What every handler may use, whoever calls. */
@@ -27,6 +28,8 @@ export interface ServerServices {
   files: FileStore;
   /** Chunks of resumable uploads, in a temporary area under FILES_DIR. */
   chunks: ChunkArea;
+  /** This process's worker for the organisations' batch tasks (started unless BATCH_TASK_POLL_MS is 0). */
+  batchWorker: BatchTaskWorker;
 }
 
 export interface PublicContext extends ServerServices {

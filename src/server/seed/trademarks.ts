@@ -124,6 +124,8 @@ export async function seedDemoTrademarks(db: Kysely<Database>): Promise<boolean>
     // Agency work is split between its people; a company's marks belong to its administrator.
     const owners = org.kind === 'agency' ? users.map((u) => u.id) : users.slice(0, 1).map((u) => u.id);
     await archiveRegisterMarks(db, org.id, owners, sql`r.id = any(${sql.val(ids)}::int[])`);
+    await addManualDuplicates(db, org.id, DEMO_DUPLICATES);
+    await addOverseasDuplicates(db, org.id);
   }
   return true;
 }
@@ -157,4 +159,49 @@ export async function seedTrademarkVolume(db: Kysely<Database>, count: number, a
   await sql`vacuum analyze tm_register`.execute(db);
   await sql`vacuum analyze brand_archives`.execute(db);
   log(`完成：公告库新增 ${written} 件，用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** How many archived marks of each demo organisation also have a hand-typed duplicate. */
+const DEMO_DUPLICATES = 3;
+
+/**
+ * True duplicates for the merge to find: a copy of an organisation's first `count` archived marks
+ * as typed in by hand a month earlier (same country, application number and class; no register
+ * link, English fields and remark differ), as happens when a mark is entered before it is synced.
+ */
+export async function addManualDuplicates(db: Kysely<Database>, orgId: number, count: number): Promise<number> {
+  const result = await sql`
+    insert into brand_archives (org_id, source, owner_user_id, created_by, country_code, app_no, int_cls, tm_name, tm_name_pinyin,
+      tm_type, tm_status, applicant_cn, applicant_address, app_date, submit_way, goods, remark, created_at, updated_at)
+    select org_id, 1, owner_user_id, created_by, country_code, app_no, int_cls, tm_name, tm_name_pinyin,
+      tm_type, tm_status, applicant_cn, applicant_address, app_date, submit_way, goods, '手动录入', now() - interval '30 days', now() - interval '30 days'
+    from brand_archives
+    where org_id = ${orgId} and register_id is not null
+    order by id
+    limit ${count}
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * One overseas mark filed twice, for the overseas merge comparison: the US filing of the
+ * organisation's first archived mark, once synced with its English record and once typed in by
+ * hand with the English fields left empty.
+ */
+export async function addOverseasDuplicates(db: Kysely<Database>, orgId: number): Promise<number> {
+  const result = await sql`
+    insert into brand_archives (org_id, source, owner_user_id, created_by, country_code, app_no, int_cls, tm_name, tm_name_pinyin,
+      tm_status, applicant_cn, applicant_en, applicant_address, applicant_address_en, agent_en, app_date, goods, goods_en, remark,
+      created_at, updated_at)
+    select m.org_id, v.source, m.owner_user_id, m.created_by, 'US', '9' || m.app_no, m.int_cls, m.tm_name, m.tm_name_pinyin,
+      '已注册', m.applicant_cn, v.applicant_en, m.applicant_address, v.address_en, v.agent_en, m.app_date, m.goods,
+      case when v.source = 0 then (select coalesce(jsonb_agg(jsonb_build_object('code', g->>'code', 'name', 'Goods in class ' || m.int_cls)), '[]')
+                                   from jsonb_array_elements(m.goods) g)
+           else '[]'::jsonb end,
+      v.remark, now() - v.age, now() - v.age
+    from (select * from brand_archives where org_id = ${orgId} and register_id is not null order by id limit 1) m
+    cross join (values (0, 'APPLICANT CO., LTD.', 'No. 1 Example Road, Hangzhou, China', 'Example IP LLP', '', interval '2 days'),
+                       (1, '', '', '', '手动录入', interval '40 days')) v(source, applicant_en, address_en, agent_en, remark, age)
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -12,7 +12,7 @@ export const dbKind: DbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgre
 export const skipThisDatabase = dbKind === 'postgres' && !process.env.TEST_DATABASE_URL;
 
 /** A database of its own on the test server, UTF-8 so Chinese text search behaves as in production. */
-async function createIsolatedDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createIsolatedDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `ipm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -45,7 +45,8 @@ export interface TestServer extends BuiltServer {
 }
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: ServerOptions = {}): Promise<TestServer> {
-  const isolated = dbKind === 'postgres' ? await createIsolatedDatabase() : null;
+  // A caller that shares one database between servers (a restart) passes its URL and drops it itself.
+  const isolated = dbKind === 'postgres' && !overrides.databaseUrl ? await createIsolatedDatabase() : null;
   const config: ServerConfig = {
     ...configFromEnv({}),
     dataDir: 'memory://',
