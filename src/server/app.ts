@@ -20,6 +20,7 @@ import { SchemaLibrary } from './schemas/schemaLibrary.js';
 import { permissionLabels } from './pages/permissions.js';
 import { seedDemoData } from './seed/demo.js';
 import { seedDemoTrademarks } from './seed/trademarks.js';
+import { seedDemoTags } from './seed/brandLabels.js';
 import { seedSiteContent } from './seed/siteContent.js';
 import { authHandlers } from './modules/auth.js';
 import { schemaHandlers } from './modules/schema.js';
@@ -38,6 +39,7 @@ import { countryHandlers } from './modules/country.js';
 import { personHandlers } from './modules/person.js';
 import { designerHandlers } from './modules/designer.js';
 import { brandArchivesHandlers } from './modules/brandArchives.js';
+import { brandLabelsHandlers } from './modules/brandLabels.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
@@ -63,6 +65,7 @@ const handlers: Handlers = {
   ...personHandlers,
   ...designerHandlers,
   ...brandArchivesHandlers,
+  ...brandLabelsHandlers,
 };
 
 export interface BuiltServer {
@@ -86,6 +89,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   const classificationReady = await prepareClassification(database, config);
   // After the classification, so the demo marks carry real goods items when it is configured.
   if (config.seedDemo) await seedDemoTrademarks(database.db);
+  if (config.seedDemo) await seedDemoTags(database.db);
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },

@@ -316,6 +316,37 @@ export interface BrandArchivesTable extends TrademarkRecordColumns {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** One knowledge map: a tree of tag nodes kept whole (`map` is its root node). */
+export interface BrandMapsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  map: ColumnType<BrandMapNodeJson, string, string>;
+  color: ColumnType<string, string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A node of a knowledge map as stored: value and data.id are the node's id. */
+export interface BrandMapNodeJson {
+  value: string;
+  label: string;
+  data: { text: string; id: string };
+  children: BrandMapNodeJson[];
+}
+
+/** One tag: an archive mark labelled with one node of one map. */
+export interface BrandLabelsTable {
+  id: Generated<number>;
+  org_id: number;
+  brand_archive_id: number;
+  map_id: number;
+  node_id: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -344,6 +375,8 @@ export interface Database {
   country_trees: CountryTreesTable;
   tm_register: TmRegisterTable;
   brand_archives: BrandArchivesTable;
+  brand_maps: BrandMapsTable;
+  brand_labels: BrandLabelsTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -366,4 +399,6 @@ export const TENANT_TABLES = [
   'upload_chunks',
   'country_trees',
   'brand_archives',
+  'brand_maps',
+  'brand_labels',
 ] as const satisfies readonly (keyof Database)[];
