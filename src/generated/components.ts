@@ -5,6 +5,7 @@ export const COMPONENT_NAMES = [
   'Alert',
   'AttachmentUpload',
   'AvatarBadge',
+  'BrandGraph',
   'Card',
   'CenteredPanel',
   'Checkbox',
@@ -59,10 +60,12 @@ export const COMPONENT_NAMES = [
   'Space',
   'Submit',
   'Switch',
+  'TagDrawerButton',
   'Text',
   'TextArea',
   'ThumbnailUpload',
   'Title',
+  'TrademarkTags',
   'TreeSelectAll',
 ] as const;
 

@@ -3729,7 +3729,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/brandMapCounts",
     "summary": "图谱节点的商标数",
-    "description": "品牌图谱用：每个节点的商标数，即带有该节点或其任一下级节点标签的商标数（同一商标只算一次）；代理机构角色只算自己负责的商标。没有商标的节点不列出。",
+    "description": "品牌图谱用：每个节点的商标数，即带有该节点或其任一下级节点标签的商标数（同一商标只算一次；根节点即该图谱的任一标签）；代理机构角色只算自己负责的商标。没有商标的节点不列出。",
     "permission": "trademark",
     "silent": true,
     "transport": "json",

@@ -1611,6 +1611,13 @@ export interface AvatarBadgeProps {
   showName?: boolean;
 }
 
+export interface BrandGraphProps {
+  /**
+   * 每页商标数
+   */
+  pageSize?: number;
+}
+
 export interface CardProps {
   /**
    * 标题
@@ -3938,6 +3945,37 @@ export interface SwitchProps {
   [k: string]: unknown;
 }
 
+export interface TagDrawerButtonProps {
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 频道：通用表格的 queryChannel：取它的已选行与筛选条件
+   */
+  channel?: string;
+  /**
+   * 商标来源：auto：有已选行时为已选行，否则为筛选结果；selection：只用已选行（未选时提示“请先选择数据”）；filter：筛选结果
+   */
+  source?: "auto" | "selection" | "filter";
+  /**
+   * 固定商标：商标编号（如卡片上的一个商标 {{[$record.id]}}）；给出时不看频道
+   */
+  ids?: number[];
+  /**
+   * 商标范围：own：商标档案编号；other：商标公告库编号（如商标查询结果），标签加在本组织档案中对应的商标上
+   */
+  variant?: "own" | "other";
+  /**
+   * 图标按钮：卡片上的加标签图标：需要“添加标签”权限才显示
+   */
+  icon?: boolean;
+  /**
+   * 保存后重新取数的接口
+   */
+  refresh?: string[];
+}
+
 export interface TextProps {
   /**
    * 颜色
@@ -4009,6 +4047,25 @@ export interface TitleProps {
     [k: string]: unknown;
   };
   [k: string]: unknown;
+}
+
+export interface TrademarkTagsProps {
+  /**
+   * 标签：TrademarkTag 列表
+   */
+  tags?: {}[];
+  /**
+   * 商标档案编号
+   */
+  markId?: number;
+  /**
+   * 可删除：还需要“删除标签”权限
+   */
+  deletable?: boolean;
+  /**
+   * 删除后重新取数的接口
+   */
+  refresh?: string[];
 }
 
 export interface TreeSelectAllProps {

@@ -55,6 +55,9 @@ import { CountryMemberTip } from '../widgets/countries/CountryMemberTip.js';
 import { CountryGroupNotice } from '../widgets/countries/CountryGroupNotice.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
+import { TagDrawerButton } from '../widgets/tags/TagDrawerButton.js';
+import { TrademarkTags } from '../widgets/tags/TrademarkTags.js';
+import { BrandGraph } from '../widgets/tags/BrandGraph.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -124,4 +127,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   AvatarBadge,
   EmptyState,
   ResponsiveGrid,
+  TagDrawerButton,
+  TrademarkTags,
+  BrandGraph,
 };

@@ -8,6 +8,7 @@ const PAGE_LEVEL: Record<string, string> = {
   ReleaseLogDialog: '弹出更新日志（首页）',
   SchemaDesigner: '整页的设计器（/system/designer）',
   ClassificationBrowser: '整页的分类浏览（/try45）',
+  BrandGraph: '整页的品牌图谱（/mindMap）',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

@@ -294,8 +294,7 @@ export const brandLabelsHandlers: HandlersOf<'brandLabels'> = {
     // carries the node or anything under it.
     const pairs: { map_id: number; anc: string; node: string }[] = [];
     for (const m of maps) {
-      for (const { node, parent } of walkNodes(m.map)) {
-        if (parent === null) continue;
+      for (const { node } of walkNodes(m.map)) {
         for (const id of subtreeIds(node)) pairs.push({ map_id: m.id, anc: node.value, node: id });
       }
     }
