@@ -54,12 +54,15 @@ export function BrandGraph({ pageSize = 10 }: BrandGraphProps) {
                   setChosen({ map: m, nodeId: String(info.node.key) });
                   setPageNo(1);
                 }}
-                titleRender={(item) => (
-                  <span className="ipm-brand-graph-node" data-node={item.key}>
-                    {item.title}
-                    <Badge className="ipm-brand-graph-count" count={numOf.get(`${m.id}:${item.key}`) ?? 0} showZero overflowCount={99999} color={m.color || '#ff7200'} title={`${numOf.get(`${m.id}:${item.key}`) ?? 0} 个商标`} />
-                  </span>
-                )}
+                titleRender={(item) => {
+                  const num = numOf.get(`${m.id}:${item.key}`) ?? 0;
+                  return (
+                    <span className="ipm-brand-graph-node" data-node={item.key} data-count={num}>
+                      {item.title}
+                      <Badge className="ipm-brand-graph-count" count={num} showZero overflowCount={99999} color={m.color || '#ff7200'} title={`${num} 个商标`} />
+                    </span>
+                  );
+                }}
               />
             )}
           </Card>
