@@ -100,6 +100,19 @@ test('tags marks through the drawer with tri-state boxes, edits the tree, and sh
   }
   expect(firstName.length).toBeGreaterThan(0);
 
+  // No rows selected: the drawer acts on every mark the filter bar matches.
+  await card.getByRole('button', { name: '取消选择' }).click();
+  await card.getByPlaceholder('商标名称、申请号、注册号或申请人').fill('明月清风');
+  await card.getByRole('button', { name: /查\s?询/ }).click();
+  await expect(rowOf(card, 0).locator('td').nth(1)).toHaveText('明月清风');
+  const total = Number((await card.locator('.ant-pagination-total-text').innerText()).match(/\d+/)![0]);
+  await card.getByRole('button', { name: /新增标签/ }).click();
+  await expect(drawer.getByText(`按筛选条件：共 ${total} 个商标`)).toBeVisible();
+  await drawer.getByRole('option', { name: /产品线/ }).click();
+  await treeNode(drawer, '服装鞋帽').locator('.ant-tree-checkbox').click();
+  await drawer.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(card.getByLabel('标签 服装鞋帽')).toHaveCount(Math.min(total, 10));
+
   // The brand graph opens in a new tab with counts; a node lists its marks.
   const [graph] = await Promise.all([context.waitForEvent('page'), card.getByRole('link', { name: '品牌图谱' }).click()]);
   await graph.waitForLoadState();
@@ -139,4 +152,39 @@ test('without the tag permissions the drawer says so, and cards offer neither th
   await expect(card.getByRole('button', { name: '给该商标加标签' })).toHaveCount(0);
   await card.getByRole('button', { name: /新增标签/ }).click();
   await expect(page.locator('.ant-drawer-content').getByText('暂无商标列表权限')).toBeVisible();
+});
+
+test('creates a map, renames it and changes its colour', async ({ page }) => {
+  await signIn(page, 'admin');
+  const card = await tagCard(page);
+  await rowOf(card, 0).getByRole('button', { name: '给该商标加标签' }).click();
+  const drawer = page.locator('.ant-drawer-content').filter({ hasText: '新增标签' });
+  await drawer.getByRole('button', { name: '新建图谱' }).click();
+  const dialog = page.locator('.ant-modal-content').filter({ hasText: '新建图谱' });
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(dialog.getByText('请输入图谱名称')).toBeVisible();
+  await dialog.getByPlaceholder('如 品牌体系').fill('渠道');
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  const option = drawer.getByRole('option', { name: /渠道/ });
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  // The new map's tree is its root alone, named after it.
+  await expect(drawer.locator('.ipm-tag-node-label', { hasText: /^渠道$/ })).toBeVisible();
+
+  await drawer.getByRole('button', { name: '编辑图谱 渠道' }).click();
+  const edit = page.locator('.ant-modal-content').filter({ hasText: '编辑图谱' });
+  await edit.getByPlaceholder('如 品牌体系').fill('销售渠道');
+  await edit.locator('.ant-color-picker-trigger').click();
+  await page.locator('.ant-color-picker-presets-color').nth(2).click();
+  await page.keyboard.press('Escape');
+  await edit.getByRole('button', { name: /确\s?定/ }).click();
+  const renamed = drawer.getByRole('option', { name: /销售渠道/ });
+  await expect(renamed).toBeVisible();
+  await expect(renamed.locator('.ipm-tag-map-dot')).toHaveCSS('background-color', 'rgb(82, 196, 26)');
+  await expect(drawer.locator('.ipm-tag-node-label', { hasText: /^销售渠道$/ })).toBeVisible();
+  await shot(page, 'maps');
+  // Saved on the server: the page opened afresh reads it back.
+  await page.reload();
+  const again = await tagCard(page);
+  await rowOf(again, 0).getByRole('button', { name: '给该商标加标签' }).click();
+  await expect(drawer.getByRole('option', { name: /销售渠道/ })).toBeVisible();
 });
