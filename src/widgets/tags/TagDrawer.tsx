@@ -46,6 +46,8 @@ export function TagDrawer({ open, target, onClose, onSaved }: Props) {
   const runtime = useRuntime();
   const allowed = runtime.permissions.has('tagsList');
   const editable = runtime.permissions.has('modifyLabel');
+  const canAdd = runtime.permissions.has('addTags');
+  const canDelete = runtime.permissions.has('delTags');
   const { maps, isLoading, reload } = useBrandMaps(open && allowed);
   const [activeId, setActiveId] = useState<number | null>(null);
   const [reply, setReply] = useState<Reply | null>(null);
@@ -75,6 +77,14 @@ export function TagDrawer({ open, target, onClose, onSaved }: Props) {
 
   const initial = useMemo(() => initialStates(reply ?? { selectAll: [], partSelect: [] }), [reply]);
   const active = maps.find((m) => m.id === activeId) ?? null;
+
+  // The server refuses what the role may not do; say so at the click rather than on 确定.
+  const toggle = (id: string) => {
+    const next = toggleNode(lists, id, initial);
+    if (next.add.length > lists.add.length && !canAdd) return runtime.notify('warning', '没有“添加标签”权限');
+    if (next.del.length > lists.del.length && !canDelete) return runtime.notify('warning', '没有“删除标签”权限');
+    setLists(next);
+  };
 
   const close = () => {
     setLists(emptyLists());
@@ -147,7 +157,7 @@ export function TagDrawer({ open, target, onClose, onSaved }: Props) {
                   key={active.id}
                   map={active}
                   stateOf={(id) => stateOf(id, initial, lists)}
-                  onToggle={(id) => setLists((l) => toggleNode(l, id, initial))}
+                  onToggle={toggle}
                   editable={editable}
                   onEdited={replaceMap}
                 />
