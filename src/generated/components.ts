@@ -61,6 +61,7 @@ export const COMPONENT_NAMES = [
   'Submit',
   'Switch',
   'TagDrawerButton',
+  'TagNodeSelect',
   'Text',
   'TextArea',
   'ThumbnailUpload',

@@ -3976,6 +3976,17 @@ export interface TagDrawerButtonProps {
   refresh?: string[];
 }
 
+export interface TagNodeSelectProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最多显示的标签数
+   */
+  maxTagCount?: number;
+}
+
 export interface TextProps {
   /**
    * 颜色

@@ -58,6 +58,7 @@ import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 import { TagDrawerButton } from '../widgets/tags/TagDrawerButton.js';
 import { TrademarkTags } from '../widgets/tags/TrademarkTags.js';
 import { BrandGraph } from '../widgets/tags/BrandGraph.js';
+import { TagNodeSelect } from '../widgets/tags/TagNodeSelect.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -130,4 +131,5 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   TagDrawerButton,
   TrademarkTags,
   BrandGraph,
+  TagNodeSelect,
 };

@@ -188,3 +188,22 @@ test('creates a map, renames it and changes its colour', async ({ page }) => {
   await rowOf(again, 0).getByRole('button', { name: '给该商标加标签' }).click();
   await expect(drawer.getByRole('option', { name: /销售渠道/ })).toBeVisible();
 });
+
+test('the 标签 filter narrows the archive to marks carrying the chosen tag', async ({ page }) => {
+  await signIn(page, 'admin');
+  const card = await tagCard(page);
+  const field = card.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: /^标签/ }) });
+  await field.locator('.ant-select-selector').click();
+  await page.keyboard.type('云帆');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ visible: true });
+  await dropdown.locator('.ant-select-tree-treenode').filter({ has: page.locator('.ant-select-tree-title', { hasText: /^云帆$/ }) }).locator('.ant-select-tree-checkbox').click();
+  await page.keyboard.press('Escape');
+  await card.getByRole('button', { name: /查\s?询/ }).click();
+  await expect(card.getByText('标签：云帆')).toBeVisible();
+  const rows = card.locator('.ant-table-tbody .ant-table-row');
+  await expect(rows.first().getByLabel('标签 云帆')).toBeVisible();
+  const shown = await rows.count();
+  expect(shown).toBeGreaterThan(0);
+  await expect(card.getByLabel('标签 云帆')).toHaveCount(shown);
+  await shot(page, 'filter');
+});
