@@ -180,6 +180,7 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
     expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'delete', nodeId: map.root }, admin, 422)).toBe('根节点不能删除');
     expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'rename', nodeId: map.root, label: ' ' }, admin, 422)).toBe('请输入节点名称');
     expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'delete', nodeId: map.a }, admin, 404)).toBe('节点不存在或已删除');
+    expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'rename', nodeId: map.root, label: '产品线' }, admin, 422)).toBe('图谱名称“产品线”已存在');
     // Renaming the root renames the map.
     await ok('/api/brandMapNode', { mapId: map.id, action: 'rename', nodeId: map.root, label: '测试图谱七改' }, admin);
     expect((await ok<{ list: BrandMap[] }>('/brandLabel/brandMapList', {}, admin)).list.some((m) => m.name === '测试图谱七改')).toBe(true);

@@ -132,6 +132,17 @@ async function requireAllVisible(ctx: TenantContext, marks: MarkIds, ids: number
   throw badRequest(`商标不在本组织的商标档案中：${numbers.map((n) => n.app_no).join('、') || missing.slice(0, 10).join('、')}`);
 }
 
+/** Map names are how people tell maps apart: one name, one map. */
+async function requireFreeName(ctx: TenantContext, name: string, exceptId: number | undefined): Promise<void> {
+  const duplicate = await ctx.db
+    .selectFrom('brand_maps')
+    .select('id')
+    .where('name', '=', name)
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  if (duplicate) throw badRequest(`图谱名称“${name}”已存在`);
+}
+
 async function mapForUpdate(ctx: TenantContext, id: number): Promise<Selectable<BrandMapsTable>> {
   const row = await ctx.db.selectFrom('brand_maps').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw notFound('知识图谱不存在或已删除');
@@ -182,10 +193,9 @@ export const brandLabelsHandlers: HandlersOf<'brandLabels'> = {
   'brandLabels.saveMap': async (body, ctx) => {
     const name = body.name.trim();
     if (!name) throw badRequest('请输入图谱名称');
-    const duplicate = await ctx.db.selectFrom('brand_maps').select('id').where('name', '=', name).$if(body.id !== undefined, (q) => q.where('id', '<>', body.id!)).executeTakeFirst();
-    if (duplicate) throw badRequest(`图谱名称“${name}”已存在`);
+    await requireFreeName(ctx, name, body.id);
     if (body.id === undefined) {
-      const root = body.map ?? makeNode(newNodeId(), name);
+      const root = body.map ? renameNode(body.map, body.map.value, name) : makeNode(newNodeId(), name);
       await checkTree(ctx, root, null);
       const last = await ctx.db.selectFrom('brand_maps').select(sql<number>`coalesce(max(sort), 0)::int`.as('n')).executeTakeFirstOrThrow();
       const created = await ctx.db
@@ -217,6 +227,7 @@ export const brandLabelsHandlers: HandlersOf<'brandLabels'> = {
     switch (body.action) {
       case 'rename':
         if (!label) throw badRequest('请输入节点名称');
+        if (isRoot) await requireFreeName(ctx, label, current.id);
         root = renameNode(root, body.nodeId, label);
         break;
       case 'addSibling':
