@@ -11,7 +11,12 @@ export function makeNode(id: string, label: string, children: BrandMapNode[] = [
 export function newNodeId(): string {
   const bytes = new Uint8Array(8);
   globalThis.crypto.getRandomValues(bytes);
-  return 'n' + Array.from(bytes, (b) => b.toString(36).padStart(2, '0')).join('').slice(0, 12);
+  return (
+    'n' +
+    Array.from(bytes, (b) => b.toString(36).padStart(2, '0'))
+      .join('')
+      .slice(0, 12)
+  );
 }
 
 export interface NodeVisit {

@@ -2,11 +2,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
-interface Tag { id: number; nodeId: string; mapId: number; label: string; tips: string; color: string }
-interface Mark { id: number; registerId: number | null; tmName: string; ownerUserId: number | null; minMap?: Tag[] }
-interface MapNode { value: string; label: string; data: { text: string; id: string }; children: MapNode[] }
-interface BrandMap { id: number; name: string; color: string; sort: number; nodeCount?: number; map?: MapNode }
-interface Selection { count: number; partSelect: { nodeId: string; num: number }[]; selectAll: string[] }
+interface Tag {
+  id: number;
+  nodeId: string;
+  mapId: number;
+  label: string;
+  tips: string;
+  color: string;
+}
+interface Mark {
+  id: number;
+  registerId: number | null;
+  tmName: string;
+  ownerUserId: number | null;
+  minMap?: Tag[];
+}
+interface MapNode {
+  value: string;
+  label: string;
+  data: { text: string; id: string };
+  children: MapNode[];
+}
+interface BrandMap {
+  id: number;
+  name: string;
+  color: string;
+  sort: number;
+  nodeCount?: number;
+  map?: MapNode;
+}
+interface Selection {
+  count: number;
+  partSelect: { nodeId: string; num: number }[];
+  selectAll: string[];
+}
 
 describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
   let server: TestServer;
@@ -33,7 +62,7 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
     return reply.json().subMessage as string;
   };
   const marks = async (token: string, query: object = {}) =>
-    (await ok<{ list: Mark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token));
+    await ok<{ list: Mark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token);
   /** A fresh map with two leaves under one branch, so tests do not depend on each other's tags. */
   const freshMap = async (name: string) => {
     const created = await ok<BrandMap>('/api/brandMap', { name, color: '#00aa00' }, admin);
@@ -58,7 +87,13 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
     const tagged = (await marks(corp, { labelNodeIds: brands })).list;
     expect(tagged.length).toBeGreaterThan(0);
     const tag = tagged[0]!.minMap!.find((t) => brands.includes(t.nodeId))!;
-    const names: Record<string, string[]> = { 星辰: ['星辰', 'STARCHEN'], 青禾: ['青禾'], 星辰日化: ['星辰日化'], 青禾优选: ['青禾优选'], 云帆: ['云帆', 'YUNFAN'] };
+    const names: Record<string, string[]> = {
+      星辰: ['星辰', 'STARCHEN'],
+      青禾: ['青禾'],
+      星辰日化: ['星辰日化'],
+      青禾优选: ['青禾优选'],
+      云帆: ['云帆', 'YUNFAN'],
+    };
     expect(names[tag.label]).toContain(tagged[0]!.tmName);
     expect(tag).toMatchObject({ color: '#ff7200', tips: expect.stringMatching(/^品牌体系 \/ (主品牌|子品牌) \/ /) });
   });
@@ -176,11 +211,15 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
     expect(left.sort()).toEqual([map.branch, map.b].sort());
     // Deleting the branch takes the rest of the subtree's tags.
     expect((await ok<{ removedLabels: number }>('/api/brandMapNode', { mapId: map.id, action: 'delete', nodeId: map.branch }, admin)).removedLabels).toBe(2);
-    expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'addSibling', nodeId: map.root, label: 'x' }, admin, 422)).toBe('根节点不能新增同级节点');
+    expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'addSibling', nodeId: map.root, label: 'x' }, admin, 422)).toBe(
+      '根节点不能新增同级节点',
+    );
     expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'delete', nodeId: map.root }, admin, 422)).toBe('根节点不能删除');
     expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'rename', nodeId: map.root, label: ' ' }, admin, 422)).toBe('请输入节点名称');
     expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'delete', nodeId: map.a }, admin, 404)).toBe('节点不存在或已删除');
-    expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'rename', nodeId: map.root, label: '产品线' }, admin, 422)).toBe('图谱名称“产品线”已存在');
+    expect(await refused('/api/brandMapNode', { mapId: map.id, action: 'rename', nodeId: map.root, label: '产品线' }, admin, 422)).toBe(
+      '图谱名称“产品线”已存在',
+    );
     // Renaming the root renames the map.
     await ok('/api/brandMapNode', { mapId: map.id, action: 'rename', nodeId: map.root, label: '测试图谱七改' }, admin);
     expect((await ok<{ list: BrandMap[] }>('/brandLabel/brandMapList', {}, admin)).list.some((m) => m.name === '测试图谱七改')).toBe(true);

@@ -85,7 +85,10 @@ test('tags marks through the drawer with tri-state boxes, edits the tree, and sh
   await drawer.getByRole('button', { name: '删除 端到端标签' }).click();
   await expect(page.getByText('确定删除该节点吗？')).toBeVisible();
   await shot(page, 'confirm');
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
   await expect(node).toHaveCount(0);
   await drawer.getByRole('button', { name: /取\s?消/ }).click();
   await card.getByRole('button', { name: '刷新' }).click();
@@ -133,19 +136,29 @@ test('tags marks through the drawer with tri-state boxes, edits the tree, and sh
 test('without the tag permissions the drawer says so, and cards offer neither the icon nor delete', async ({ page }) => {
   await signIn(page, 'admin');
   // The page follows the role's keys; the server refuses the calls too (tests/api/brandLabels.test.ts).
-  const without = (roleAuth: string) => roleAuth.split(',').filter((k) => !['tagsList', 'addTags', 'delTags'].includes(k)).join(',');
+  const without = (roleAuth: string) =>
+    roleAuth
+      .split(',')
+      .filter((k) => !['tagsList', 'addTags', 'delTags'].includes(k))
+      .join(',');
   await page.route('**/homepage/getUserInfo', async (route) => {
     const response = await route.fetch();
     const body = await response.json();
     body.data.role.roleAuth = without(body.data.role.roleAuth);
     await route.fulfill({ response, json: body });
   });
-  await page.evaluate((strip) => {
-    const stored = JSON.parse(localStorage.getItem('store-user') ?? '{}');
-    const keys = new Set(strip);
-    stored.userInfo.role.roleAuth = String(stored.userInfo.role.roleAuth).split(',').filter((k: string) => !keys.has(k)).join(',');
-    localStorage.setItem('store-user', JSON.stringify(stored));
-  }, ['tagsList', 'addTags', 'delTags']);
+  await page.evaluate(
+    (strip) => {
+      const stored = JSON.parse(localStorage.getItem('store-user') ?? '{}');
+      const keys = new Set(strip);
+      stored.userInfo.role.roleAuth = String(stored.userInfo.role.roleAuth)
+        .split(',')
+        .filter((k: string) => !keys.has(k))
+        .join(',');
+      localStorage.setItem('store-user', JSON.stringify(stored));
+    },
+    ['tagsList', 'addTags', 'delTags'],
+  );
   const card = await tagCard(page);
   await expect(card.locator('.ant-tag').first()).toBeVisible();
   await expect(card.locator('.ant-tag-close-icon')).toHaveCount(0);
@@ -196,7 +209,11 @@ test('the 标签 filter narrows the archive to marks carrying the chosen tag', a
   await field.locator('.ant-select-selector').click();
   await page.keyboard.type('云帆');
   const dropdown = page.locator('.ant-select-dropdown').filter({ visible: true });
-  await dropdown.locator('.ant-select-tree-treenode').filter({ has: page.locator('.ant-select-tree-title', { hasText: /^云帆$/ }) }).locator('.ant-select-tree-checkbox').click();
+  await dropdown
+    .locator('.ant-select-tree-treenode')
+    .filter({ has: page.locator('.ant-select-tree-title', { hasText: /^云帆$/ }) })
+    .locator('.ant-select-tree-checkbox')
+    .click();
   await page.keyboard.press('Escape');
   await card.getByRole('button', { name: /查\s?询/ }).click();
   await expect(card.getByText('标签：云帆')).toBeVisible();

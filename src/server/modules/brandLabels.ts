@@ -46,7 +46,10 @@ const filteredMarks = (ctx: TenantContext, viewer: ArchiveViewer, filter: BrandA
   filterArchive(ctx.db.selectFrom('brand_archives'), filter, viewer).select('brand_archives.id');
 
 async function countMarks(ctx: TenantContext, marks: MarkIds): Promise<number> {
-  const row = await ctx.db.selectFrom(marks.as('m')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom(marks.as('m'))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -197,7 +200,10 @@ export const brandLabelsHandlers: HandlersOf<'brandLabels'> = {
     if (body.id === undefined) {
       const root = body.map ? renameNode(body.map, body.map.value, name) : makeNode(newNodeId(), name);
       await checkTree(ctx, root, null);
-      const last = await ctx.db.selectFrom('brand_maps').select(sql<number>`coalesce(max(sort), 0)::int`.as('n')).executeTakeFirstOrThrow();
+      const last = await ctx.db
+        .selectFrom('brand_maps')
+        .select(sql<number>`coalesce(max(sort), 0)::int`.as('n'))
+        .executeTakeFirstOrThrow();
       const created = await ctx.db
         .insertInto('brand_maps')
         .values({ org_id: ctx.session.orgId, name, map: JSON.stringify(root), color: body.color ?? '', sort: body.sort ?? last.n + 1 })
@@ -210,8 +216,16 @@ export const brandLabelsHandlers: HandlersOf<'brandLabels'> = {
     const root = renameNode(body.map ?? current.map, (body.map ?? current.map).value, name);
     await checkTree(ctx, root, current.id);
     const kept = new Set(subtreeIds(root));
-    await dropLabelsOf(ctx, current.id, subtreeIds(current.map).filter((id) => !kept.has(id)));
-    const saved = await storeTree(ctx, current.id, root, { name, ...(body.color !== undefined ? { color: body.color } : {}), ...(body.sort !== undefined ? { sort: body.sort } : {}) });
+    await dropLabelsOf(
+      ctx,
+      current.id,
+      subtreeIds(current.map).filter((id) => !kept.has(id)),
+    );
+    const saved = await storeTree(ctx, current.id, root, {
+      name,
+      ...(body.color !== undefined ? { color: body.color } : {}),
+      ...(body.sort !== undefined ? { sort: body.sort } : {}),
+    });
     return toBrandMap(saved, true);
   },
 

@@ -55,7 +55,11 @@ export async function attachTags(db: Kysely<Database>, marks: Trademark[]): Prom
   const labels = await db
     .selectFrom('brand_labels')
     .select(['id', 'brand_archive_id', 'node_id'])
-    .where('brand_archive_id', 'in', marks.map((m) => m.id))
+    .where(
+      'brand_archive_id',
+      'in',
+      marks.map((m) => m.id),
+    )
     .orderBy('id')
     .execute();
   if (labels.length === 0) return marks.map((m) => ({ ...m, minMap: [] }));

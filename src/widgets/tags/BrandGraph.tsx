@@ -59,7 +59,14 @@ export function BrandGraph({ pageSize = 10 }: BrandGraphProps) {
                   return (
                     <span className="ipm-brand-graph-node" data-node={item.key} data-count={num}>
                       {item.title}
-                      <Badge className="ipm-brand-graph-count" count={num} showZero overflowCount={99999} color={m.color || '#ff7200'} title={`${num} 个商标`} />
+                      <Badge
+                        className="ipm-brand-graph-count"
+                        count={num}
+                        showZero
+                        overflowCount={99999}
+                        color={m.color || '#ff7200'}
+                        title={`${num} 个商标`}
+                      />
                     </span>
                   );
                 }}
@@ -84,10 +91,16 @@ export function BrandGraph({ pageSize = 10 }: BrandGraphProps) {
                 { key: 'tmName', title: '商标名称', dataIndex: 'tmName', ellipsis: true },
                 { key: 'appNo', title: '申请号', dataIndex: 'appNo', width: 110 },
                 { key: 'tmCl', title: '类别', dataIndex: 'tmCl', width: 56 },
-                { key: 'tags', title: '标签', render: (_, row) => <TrademarkTags tags={row.minMap as unknown as Record<string, unknown>[]} deletable={false} /> },
+                {
+                  key: 'tags',
+                  title: '标签',
+                  render: (_, row) => <TrademarkTags tags={row.minMap as unknown as Record<string, unknown>[]} deletable={false} />,
+                },
               ]}
             />
-            {(marks?.count ?? 0) > 0 && <PaginationBar pageNo={pageNo} pageSize={pageSize} total={marks!.count} pageSizes={[pageSize]} onChange={(p) => setPageNo(p)} />}
+            {(marks?.count ?? 0) > 0 && (
+              <PaginationBar pageNo={pageNo} pageSize={pageSize} total={marks!.count} pageSizes={[pageSize]} onChange={(p) => setPageNo(p)} />
+            )}
           </>
         )}
       </Card>

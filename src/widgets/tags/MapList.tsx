@@ -30,7 +30,11 @@ export function MapList({ maps, activeId, onSelect, editable, onSaved }: Props) 
     const values = await form.validateFields();
     setSaving(true);
     try {
-      const body = { name: values.name.trim(), color: typeof values.color === 'string' ? values.color : DEFAULT_COLOR, ...(editing !== 'new' && editing ? { id: editing.id } : {}) };
+      const body = {
+        name: values.name.trim(),
+        color: typeof values.color === 'string' ? values.color : DEFAULT_COLOR,
+        ...(editing !== 'new' && editing ? { id: editing.id } : {}),
+      };
       const saved = await runtime.callOperation<BrandMap>('brandLabels.saveMap', body);
       runtime.notify('success', editing === 'new' ? '图谱已新建' : '图谱已保存');
       setEditing(null);
@@ -45,7 +49,13 @@ export function MapList({ maps, activeId, onSelect, editable, onSaved }: Props) 
   return (
     <div className="ipm-tag-maps" role="listbox" aria-label="知识图谱">
       {maps.map((m) => (
-        <div key={m.id} role="option" aria-selected={m.id === activeId} className={`ipm-tag-map${m.id === activeId ? ' is-active' : ''}`} onClick={() => onSelect(m.id)}>
+        <div
+          key={m.id}
+          role="option"
+          aria-selected={m.id === activeId}
+          className={`ipm-tag-map${m.id === activeId ? ' is-active' : ''}`}
+          onClick={() => onSelect(m.id)}
+        >
           <span className="ipm-tag-map-dot" style={{ background: m.color || DEFAULT_COLOR }} />
           <span className="ipm-tag-map-name">{m.name}</span>
           {editable && (
@@ -70,9 +80,24 @@ export function MapList({ maps, activeId, onSelect, editable, onSaved }: Props) 
           新建图谱
         </Button>
       )}
-      <Modal title={editing === 'new' ? '新建图谱' : '编辑图谱'} open={editing !== null} width={420} confirmLoading={saving} onOk={() => void save()} onCancel={() => setEditing(null)} destroyOnHidden>
+      <Modal
+        title={editing === 'new' ? '新建图谱' : '编辑图谱'}
+        open={editing !== null}
+        width={420}
+        confirmLoading={saving}
+        onOk={() => void save()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical">
-          <Form.Item label="图谱名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入图谱名称' }, { max: 30, message: '图谱名称不能超过 30 个字' }]}>
+          <Form.Item
+            label="图谱名称"
+            name="name"
+            rules={[
+              { required: true, whitespace: true, message: '请输入图谱名称' },
+              { max: 30, message: '图谱名称不能超过 30 个字' },
+            ]}
+          >
             <Input placeholder="如 品牌体系" maxLength={30} />
           </Form.Item>
           <Form.Item label="颜色" name="color" getValueFromEvent={(color: { toHexString(): string }) => color.toHexString()}>

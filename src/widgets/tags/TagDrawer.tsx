@@ -10,9 +10,7 @@ import { useBrandMaps } from './tagCalls.js';
 import './tags.css';
 
 /** Which marks the drawer acts on. */
-export type TagTarget =
-  | { kind: 'list'; ids: (string | number)[]; variant: 'own' | 'other' }
-  | { kind: 'filter'; filter: BrandArchiveQuery };
+export type TagTarget = { kind: 'list'; ids: (string | number)[]; variant: 'own' | 'other' } | { kind: 'filter'; filter: BrandArchiveQuery };
 
 interface Props {
   open: boolean;
@@ -92,7 +90,10 @@ export function TagDrawer({ open, target, onClose, onSaved }: Props) {
   };
 
   const replaceMap = (map: BrandMap) => {
-    void reload((data) => (data ? { list: data.list.some((m) => m.id === map.id) ? data.list.map((m) => (m.id === map.id ? map : m)) : [...data.list, map] } : data), { revalidate: false });
+    void reload(
+      (data) => (data ? { list: data.list.some((m) => m.id === map.id) ? data.list.map((m) => (m.id === map.id ? map : m)) : [...data.list, map] } : data),
+      { revalidate: false },
+    );
     setActiveId(map.id);
     // Nodes deleted from the tree can no longer be sent.
     const known = new Set<string>();

@@ -26,7 +26,15 @@ function filterOf(channel: string | undefined): BrandArchiveQuery {
  * Opens the tag drawer for some marks: fixed ids (a card), the selected rows of the table on
  * `channel`, or every mark its filter bar matches. Drop it beside an archive table or on a card.
  */
-export function TagDrawerButton({ label = '新增标签', channel, source = 'auto', ids, variant = 'own', icon = false, refresh = DEFAULT_REFRESH }: TagDrawerButtonProps) {
+export function TagDrawerButton({
+  label = '新增标签',
+  channel,
+  source = 'auto',
+  ids,
+  variant = 'own',
+  icon = false,
+  refresh = DEFAULT_REFRESH,
+}: TagDrawerButtonProps) {
   const runtime = useRuntime();
   const [target, setTarget] = useState<TagTarget | null>(null);
   const refreshLists = useRefreshOperations(refresh);

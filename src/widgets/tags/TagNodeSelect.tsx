@@ -16,7 +16,10 @@ const toSelectable = (n: BrandMapNode): SelectableNode => ({ value: n.value, lab
 export function TagNodeSelect({ placeholder = '请选择标签', maxTagCount, value, onChange, disabled }: TagNodeSelectProps) {
   const { maps, isLoading } = useBrandMaps();
   const nodes = useMemo(
-    () => maps.filter((m) => m.map).map((m): SelectableNode => ({ value: m.map!.value, label: m.name, selectable: false, children: m.map!.children.map(toSelectable) })),
+    () =>
+      maps
+        .filter((m) => m.map)
+        .map((m): SelectableNode => ({ value: m.map!.value, label: m.name, selectable: false, children: m.map!.children.map(toSelectable) })),
     [maps],
   );
   return (

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, Input, Popconfirm, Tooltip, Tree } from 'antd';
+import { Button, Input, Popconfirm, Tooltip, Tree, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusCircleOutlined, SubnodeOutlined } from '@ant-design/icons';
 import type { BrandMap } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
@@ -40,7 +40,12 @@ export function TagTree({ map, stateOf, onToggle, editable, onEdited }: Props) {
   const edit = async (action: Action, nodeId: string, label?: string) => {
     setBusy(true);
     try {
-      const reply = await runtime.callOperation<EditNodeReply>('brandLabels.editNode', { mapId: map.id, action, nodeId, ...(label !== undefined ? { label } : {}) });
+      const reply = await runtime.callOperation<EditNodeReply>('brandLabels.editNode', {
+        mapId: map.id,
+        action,
+        nodeId,
+        ...(label !== undefined ? { label } : {}),
+      });
       onEdited(reply.map);
       if (action === 'addSibling' || action === 'addChild') {
         setExpanded((keys) => [...(keys ?? allKeys), nodeId]);
@@ -90,15 +95,36 @@ export function TagTree({ map, stateOf, onToggle, editable, onEdited }: Props) {
         {editable && (
           <span className="ipm-tag-node-actions" onClick={(e) => e.stopPropagation()}>
             <Tooltip title="重命名">
-              <Button type="text" size="small" aria-label={`重命名 ${item.title}`} icon={<EditOutlined />} disabled={busy} onClick={() => setRenaming(item.key)} />
+              <Button
+                type="text"
+                size="small"
+                aria-label={`重命名 ${item.title}`}
+                icon={<EditOutlined />}
+                disabled={busy}
+                onClick={() => setRenaming(item.key)}
+              />
             </Tooltip>
             {!item.isRoot && (
               <Tooltip title="新增同级节点">
-                <Button type="text" size="small" aria-label={`新增同级节点 ${item.title}`} icon={<PlusCircleOutlined />} disabled={busy} onClick={() => void edit('addSibling', item.key, '新节点')} />
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label={`新增同级节点 ${item.title}`}
+                  icon={<PlusCircleOutlined />}
+                  disabled={busy}
+                  onClick={() => void edit('addSibling', item.key, '新节点')}
+                />
               </Tooltip>
             )}
             <Tooltip title="新增子节点">
-              <Button type="text" size="small" aria-label={`新增子节点 ${item.title}`} icon={<SubnodeOutlined />} disabled={busy} onClick={() => void edit('addChild', item.key, '新节点')} />
+              <Button
+                type="text"
+                size="small"
+                aria-label={`新增子节点 ${item.title}`}
+                icon={<SubnodeOutlined />}
+                disabled={busy}
+                onClick={() => void edit('addChild', item.key, '新节点')}
+              />
             </Tooltip>
             {!item.isRoot && (
               <Popconfirm title="确定删除该节点吗？" okText="确定" cancelText="取消" onConfirm={() => edit('delete', item.key)}>
@@ -111,21 +137,29 @@ export function TagTree({ map, stateOf, onToggle, editable, onEdited }: Props) {
     );
   };
 
+  const empty = map.map !== undefined && map.map.children.length === 0;
   return (
-    <Tree<TreeItem>
-      className="ipm-tag-tree"
-      treeData={items.map(function mark(i): TreeItem & { disableCheckbox: boolean; checkable: boolean } {
-        return { ...i, disableCheckbox: i.isRoot, checkable: Boolean(stateOf) && !i.isRoot, children: i.children.map(mark) };
-      })}
-      checkable={Boolean(stateOf)}
-      checkStrictly
-      selectable={false}
-      blockNode
-      expandedKeys={expanded ?? allKeys}
-      onExpand={(keys) => setExpanded(keys.map(String))}
-      checkedKeys={{ checked, halfChecked }}
-      onCheck={(_, info) => onToggle?.(String(info.node.key))}
-      titleRender={title}
-    />
+    <>
+      <Tree<TreeItem>
+        className="ipm-tag-tree"
+        treeData={items.map(function mark(i): TreeItem & { disableCheckbox: boolean; checkable: boolean } {
+          return { ...i, disableCheckbox: i.isRoot, checkable: Boolean(stateOf) && !i.isRoot, children: i.children.map(mark) };
+        })}
+        checkable={Boolean(stateOf)}
+        checkStrictly
+        selectable={false}
+        blockNode
+        expandedKeys={expanded ?? allKeys}
+        onExpand={(keys) => setExpanded(keys.map(String))}
+        checkedKeys={{ checked, halfChecked }}
+        onCheck={(_, info) => onToggle?.(String(info.node.key))}
+        titleRender={title}
+      />
+      {empty && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+          {editable ? '该图谱还没有标签：点根节点旁的“新增子节点”添加' : '该图谱还没有标签'}
+        </Typography.Paragraph>
+      )}
+    </>
   );
 }

@@ -31,6 +31,12 @@ export interface TreeItem {
 }
 
 export function toTreeItems(root: BrandMapNode): TreeItem[] {
-  const convert = (n: BrandMapNode, isRoot: boolean): TreeItem => ({ key: n.value, title: n.label, node: n, isRoot, children: n.children.map((c) => convert(c, false)) });
+  const convert = (n: BrandMapNode, isRoot: boolean): TreeItem => ({
+    key: n.value,
+    title: n.label,
+    node: n,
+    isRoot,
+    children: n.children.map((c) => convert(c, false)),
+  });
   return [convert(root, true)];
 }
