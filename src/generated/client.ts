@@ -24,6 +24,18 @@ export const operationRoutes = {
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false,"transport":"json"},
   'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false,"transport":"json"},
   'brandArchives.queryBrandPage': {"id":"brandArchives.queryBrandPage","method":"POST","path":"/brandArchives/queryBrandPage","silent":false,"transport":"json"},
+  'brandLabels.mapList': {"id":"brandLabels.mapList","method":"POST","path":"/brandLabel/brandMapList","silent":true,"transport":"json"},
+  'brandLabels.saveMap': {"id":"brandLabels.saveMap","method":"POST","path":"/api/brandMap","silent":false,"transport":"json"},
+  'brandLabels.mapDetails': {"id":"brandLabels.mapDetails","method":"POST","path":"/api/brandMapDetails","silent":true,"transport":"json"},
+  'brandLabels.editNode': {"id":"brandLabels.editNode","method":"POST","path":"/api/brandMapNode","silent":false,"transport":"json"},
+  'brandLabels.inquireLabels': {"id":"brandLabels.inquireLabels","method":"POST","path":"/api/inquireLabels","silent":true,"transport":"json"},
+  'brandLabels.inquireLabelsV2': {"id":"brandLabels.inquireLabelsV2","method":"POST","path":"/api/inquireLabels_v2","silent":true,"transport":"json"},
+  'brandLabels.batchAddLabels': {"id":"brandLabels.batchAddLabels","method":"POST","path":"/api/batchAddiLabels","silent":false,"transport":"json"},
+  'brandLabels.batchAddLabelsV2': {"id":"brandLabels.batchAddLabelsV2","method":"POST","path":"/api/batchAddiLabels_v2","silent":false,"transport":"json"},
+  'brandLabels.inquireLabelsByCon': {"id":"brandLabels.inquireLabelsByCon","method":"POST","path":"/api/inquireLabelsByCon","silent":true,"transport":"json"},
+  'brandLabels.saveLabelsByCon': {"id":"brandLabels.saveLabelsByCon","method":"POST","path":"/api/saveLabelsByCon","silent":false,"transport":"json"},
+  'brandLabels.deleteLabel': {"id":"brandLabels.deleteLabel","method":"POST","path":"/api/deleteLabel","silent":false,"transport":"json"},
+  'brandLabels.nodeCounts': {"id":"brandLabels.nodeCounts","method":"POST","path":"/api/brandMapCounts","silent":true,"transport":"json"},
   'brandMerge.mergeBrand': {"id":"brandMerge.mergeBrand","method":"POST","path":"/brandArchives/mergeBrand","silent":false,"transport":"json"},
   'brandMerge.onceMergeBrand': {"id":"brandMerge.onceMergeBrand","method":"POST","path":"/brandArchives/onceMergeBrand","silent":false,"transport":"json"},
   'brandMerge.queryBrandConflictField': {"id":"brandMerge.queryBrandConflictField","method":"POST","path":"/brandArchives/queryBrandConflictField","silent":false,"transport":"json"},
@@ -131,6 +143,44 @@ export function createApiClient(call: OperationCaller) {
       /** 商标档案列表（POST /brandArchives/queryBrandPage） */
       queryBrandPage: (body: T.BrandArchivesQueryBrandPageRequest = {}, options?: CallOptions): Promise<T.BrandArchivesQueryBrandPageResponse> =>
         call<T.BrandArchivesQueryBrandPageResponse>(operationRoutes['brandArchives.queryBrandPage'], body, options),
+    },
+    brandLabels: {
+      /** 知识图谱列表（POST /brandLabel/brandMapList） */
+      mapList: (body: T.BrandLabelsMapListRequest = {}, options?: CallOptions): Promise<T.BrandLabelsMapListResponse> =>
+        call<T.BrandLabelsMapListResponse>(operationRoutes['brandLabels.mapList'], body, options),
+      /** 保存知识图谱（POST /api/brandMap） */
+      saveMap: (body: T.BrandLabelsSaveMapRequest, options?: CallOptions): Promise<T.BrandLabelsSaveMapResponse> =>
+        call<T.BrandLabelsSaveMapResponse>(operationRoutes['brandLabels.saveMap'], body, options),
+      /** 知识图谱详情（POST /api/brandMapDetails） */
+      mapDetails: (body: T.BrandLabelsMapDetailsRequest, options?: CallOptions): Promise<T.BrandLabelsMapDetailsResponse> =>
+        call<T.BrandLabelsMapDetailsResponse>(operationRoutes['brandLabels.mapDetails'], body, options),
+      /** 修改图谱节点（POST /api/brandMapNode） */
+      editNode: (body: T.BrandLabelsEditNodeRequest, options?: CallOptions): Promise<T.BrandLabelsEditNodeResponse> =>
+        call<T.BrandLabelsEditNodeResponse>(operationRoutes['brandLabels.editNode'], body, options),
+      /** 所选商标的标签状态（本组织档案）（POST /api/inquireLabels） */
+      inquireLabels: (body: T.BrandLabelsInquireLabelsRequest, options?: CallOptions): Promise<T.BrandLabelsInquireLabelsResponse> =>
+        call<T.BrandLabelsInquireLabelsResponse>(operationRoutes['brandLabels.inquireLabels'], body, options),
+      /** 所选商标的标签状态（其他来源）（POST /api/inquireLabels_v2） */
+      inquireLabelsV2: (body: T.BrandLabelsInquireLabelsV2Request, options?: CallOptions): Promise<T.BrandLabelsInquireLabelsV2Response> =>
+        call<T.BrandLabelsInquireLabelsV2Response>(operationRoutes['brandLabels.inquireLabelsV2'], body, options),
+      /** 批量加减标签（本组织档案）（POST /api/batchAddiLabels） */
+      batchAddLabels: (body: T.BrandLabelsBatchAddLabelsRequest, options?: CallOptions): Promise<T.BrandLabelsBatchAddLabelsResponse> =>
+        call<T.BrandLabelsBatchAddLabelsResponse>(operationRoutes['brandLabels.batchAddLabels'], body, options),
+      /** 批量加减标签（其他来源）（POST /api/batchAddiLabels_v2） */
+      batchAddLabelsV2: (body: T.BrandLabelsBatchAddLabelsV2Request, options?: CallOptions): Promise<T.BrandLabelsBatchAddLabelsV2Response> =>
+        call<T.BrandLabelsBatchAddLabelsV2Response>(operationRoutes['brandLabels.batchAddLabelsV2'], body, options),
+      /** 按筛选条件的标签状态（POST /api/inquireLabelsByCon） */
+      inquireLabelsByCon: (body: T.BrandLabelsInquireLabelsByConRequest, options?: CallOptions): Promise<T.BrandLabelsInquireLabelsByConResponse> =>
+        call<T.BrandLabelsInquireLabelsByConResponse>(operationRoutes['brandLabels.inquireLabelsByCon'], body, options),
+      /** 按筛选条件批量加减标签（POST /api/saveLabelsByCon） */
+      saveLabelsByCon: (body: T.BrandLabelsSaveLabelsByConRequest, options?: CallOptions): Promise<T.BrandLabelsSaveLabelsByConResponse> =>
+        call<T.BrandLabelsSaveLabelsByConResponse>(operationRoutes['brandLabels.saveLabelsByCon'], body, options),
+      /** 删除商标的一个标签（POST /api/deleteLabel） */
+      deleteLabel: (body: T.BrandLabelsDeleteLabelRequest, options?: CallOptions): Promise<T.BrandLabelsDeleteLabelResponse> =>
+        call<T.BrandLabelsDeleteLabelResponse>(operationRoutes['brandLabels.deleteLabel'], body, options),
+      /** 图谱节点的商标数（POST /api/brandMapCounts） */
+      nodeCounts: (body: T.BrandLabelsNodeCountsRequest = {}, options?: CallOptions): Promise<T.BrandLabelsNodeCountsResponse> =>
+        call<T.BrandLabelsNodeCountsResponse>(operationRoutes['brandLabels.nodeCounts'], body, options),
     },
     brandMerge: {
       /** 合并商标（POST /brandArchives/mergeBrand） */

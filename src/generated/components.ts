@@ -6,6 +6,7 @@ export const COMPONENT_NAMES = [
   'AttachmentUpload',
   'AvatarBadge',
   'BatchTaskListButton',
+  'BrandGraph',
   'Card',
   'CenteredPanel',
   'Checkbox',
@@ -65,10 +66,13 @@ export const COMPONENT_NAMES = [
   'Space',
   'Submit',
   'Switch',
+  'TagDrawerButton',
+  'TagNodeSelect',
   'Text',
   'TextArea',
   'ThumbnailUpload',
   'Title',
+  'TrademarkTags',
   'TreeSelectAll',
 ] as const;
 

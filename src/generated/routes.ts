@@ -1088,6 +1088,102 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/brand-map-node.json",
+    "title": "BrandMapNode",
+    "description": "知识图谱（标签树）的一个节点：value 与 data.id 都是节点编号（本组织内唯一），label 与 data.text 都是名称；根节点代表图谱本身。",
+    "type": "object",
+    "required": [
+      "value",
+      "label",
+      "data",
+      "children"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "value": {
+        "title": "节点编号",
+        "type": "string",
+        "pattern": "^[A-Za-z0-9_-]{1,64}$"
+      },
+      "label": {
+        "title": "名称",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 30
+      },
+      "data": {
+        "title": "节点数据",
+        "type": "object",
+        "required": [
+          "text",
+          "id"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "text": {
+            "title": "名称",
+            "type": "string",
+            "maxLength": 30
+          },
+          "id": {
+            "title": "节点编号",
+            "type": "string",
+            "maxLength": 64
+          }
+        }
+      },
+      "children": {
+        "title": "下级",
+        "type": "array",
+        "maxItems": 200,
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/brand-map-node.json"
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/brand-map.json",
+    "title": "BrandMap",
+    "description": "知识图谱：一棵标签树。map 为根节点（树）；颜色用于该图谱的标签；sort 小的在前。",
+    "x-table": "brand_maps",
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "color",
+      "sort"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "图谱编号",
+        "type": "integer"
+      },
+      "name": {
+        "title": "图谱名称",
+        "type": "string"
+      },
+      "map": {
+        "$ref": "https://schemas.ipm.local/entities/brand-map-node.json"
+      },
+      "color": {
+        "title": "颜色",
+        "type": "string",
+        "description": "#rrggbb；空为默认色"
+      },
+      "sort": {
+        "title": "排序",
+        "type": "integer"
+      },
+      "nodeCount": {
+        "title": "节点数",
+        "type": "integer",
+        "description": "不含根节点"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/chunked-upload.json",
     "title": "ChunkedUpload",
     "description": "进行中的分片上传（50MB 及以上的大文件）：上传编号、分片大小与服务端已收到的分片，中断后据此续传。",
@@ -2591,6 +2687,48 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/trademark-tag.json",
+    "title": "TrademarkTag",
+    "description": "商标上的一个标签：id 为这条标签记录，nodeId 为图谱节点；tips 为从图谱到节点的完整路径（如“品牌体系 / 主品牌 / 星辰”）。",
+    "x-table": "brand_labels",
+    "type": "object",
+    "required": [
+      "id",
+      "nodeId",
+      "mapId",
+      "label",
+      "tips",
+      "color"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "标签记录",
+        "type": "integer"
+      },
+      "nodeId": {
+        "title": "节点编号",
+        "type": "string"
+      },
+      "mapId": {
+        "title": "图谱编号",
+        "type": "integer"
+      },
+      "label": {
+        "title": "标签名称",
+        "type": "string"
+      },
+      "tips": {
+        "title": "完整路径",
+        "type": "string"
+      },
+      "color": {
+        "title": "颜色",
+        "type": "string"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/trademark.json",
     "title": "Trademark",
     "description": "规范化的商标记录：商标档案（组织自己的商标）与商标公告库共用的字段；档案记录另有来源、自定义字段与备注。日期为 YYYY-MM-DD。",
@@ -2816,6 +2954,14 @@ export const sharedSchemas: JsonSchema[] = [
         "title": "更新时间",
         "type": "string",
         "format": "date-time"
+      },
+      "minMap": {
+        "title": "标签",
+        "type": "array",
+        "description": "商标档案列表附带的标签（知识图谱节点）",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/trademark-tag.json"
+        }
       }
     }
   },
@@ -3450,6 +3596,727 @@ export const operationTable: OperationDefinition[] = [
         "countCapped": {
           "title": "总条数已封顶",
           "type": "boolean"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.mapList",
+    "domain": "brandLabels",
+    "name": "mapList",
+    "method": "POST",
+    "path": "/brandLabel/brandMapList",
+    "summary": "知识图谱列表",
+    "description": "本组织的知识图谱，按 sort、编号排列。format 为 1 时每个图谱带完整的树（map）；否则只有名称、颜色、排序与节点数。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "format": {
+          "title": "格式",
+          "type": "integer",
+          "enum": [
+            0,
+            1
+          ],
+          "default": 0
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "图谱",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/brand-map.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.saveMap",
+    "domain": "brandLabels",
+    "name": "saveMap",
+    "method": "POST",
+    "path": "/api/brandMap",
+    "summary": "保存知识图谱",
+    "description": "没有 id 时新建（没有 map 时建一个只有根节点的树，根节点名称为图谱名称）；有 id 时修改名称、颜色、排序，给出 map 时整棵替换。整棵替换时不再存在的节点上的标签一并删除。节点编号在本组织内不能重复，名称不能为空、最多 30 个字，最多 6 层、2,000 个节点。",
+    "permission": "modifyLabel",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "title": "图谱编号",
+          "type": "integer"
+        },
+        "name": {
+          "title": "图谱名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 30
+        },
+        "map": {
+          "$ref": "https://schemas.ipm.local/entities/brand-map-node.json"
+        },
+        "sort": {
+          "title": "排序",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100000
+        },
+        "color": {
+          "title": "颜色",
+          "type": "string",
+          "pattern": "^(#[0-9a-fA-F]{6})?$"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/brand-map.json"
+    }
+  },
+  {
+    "id": "brandLabels.mapDetails",
+    "domain": "brandLabels",
+    "name": "mapDetails",
+    "method": "POST",
+    "path": "/api/brandMapDetails",
+    "summary": "知识图谱详情",
+    "description": "一个图谱；map 为树的 JSON 文本（根节点 {value, label, data: {text, id}, children}）。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "图谱编号",
+          "type": "integer"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "color",
+        "sort",
+        "map"
+      ],
+      "properties": {
+        "id": {
+          "title": "图谱编号",
+          "type": "integer"
+        },
+        "name": {
+          "title": "图谱名称",
+          "type": "string"
+        },
+        "color": {
+          "title": "颜色",
+          "type": "string"
+        },
+        "sort": {
+          "title": "排序",
+          "type": "integer"
+        },
+        "map": {
+          "title": "树（JSON 文本）",
+          "type": "string"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.editNode",
+    "domain": "brandLabels",
+    "name": "editNode",
+    "method": "POST",
+    "path": "/api/brandMapNode",
+    "summary": "修改图谱节点",
+    "description": "立即保存一次树的修改：rename 改名（label），addSibling 在 nodeId 之后加同级节点，addChild 在 nodeId 下加子节点（label 为新节点名称），delete 删除节点及其下级，并删除这些节点上的全部标签。根节点不能加同级节点，也不能删除。应答为修改后的图谱（带树）与新节点的编号。",
+    "permission": "modifyLabel",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "mapId",
+        "action",
+        "nodeId"
+      ],
+      "properties": {
+        "mapId": {
+          "title": "图谱编号",
+          "type": "integer"
+        },
+        "action": {
+          "title": "修改",
+          "type": "string",
+          "enum": [
+            "rename",
+            "addSibling",
+            "addChild",
+            "delete"
+          ]
+        },
+        "nodeId": {
+          "title": "节点编号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "label": {
+          "title": "名称",
+          "type": "string",
+          "maxLength": 30
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "map",
+        "nodeId",
+        "removedLabels"
+      ],
+      "properties": {
+        "map": {
+          "$ref": "https://schemas.ipm.local/entities/brand-map.json"
+        },
+        "nodeId": {
+          "title": "新节点或修改的节点",
+          "type": "string"
+        },
+        "removedLabels": {
+          "title": "删除的标签数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.inquireLabels",
+    "domain": "brandLabels",
+    "name": "inquireLabels",
+    "method": "POST",
+    "path": "/api/inquireLabels",
+    "summary": "所选商标的标签状态（本组织档案）",
+    "description": "ids 为商标档案编号以 # 连接。count 为其中当前用户可见的商标数；selectAll 为这些商标都有的标签，partSelect 为部分商标有的标签及有它的商标数。代理机构角色只算自己负责的商标。",
+    "permission": "tagsList",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "商标档案编号",
+          "type": "string",
+          "pattern": "^\\d{1,10}(#\\d{1,10})*$",
+          "maxLength": 60000,
+          "description": "商标编号以 # 连接，最多 5,000 个"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "count",
+        "partSelect",
+        "selectAll"
+      ],
+      "properties": {
+        "count": {
+          "title": "商标数",
+          "type": "integer",
+          "description": "参与的商标数"
+        },
+        "partSelect": {
+          "title": "部分商标已有的标签",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "nodeId",
+              "num"
+            ],
+            "properties": {
+              "nodeId": {
+                "title": "节点编号",
+                "type": "string"
+              },
+              "num": {
+                "title": "已有该标签的商标数",
+                "type": "integer"
+              }
+            }
+          }
+        },
+        "selectAll": {
+          "title": "全部商标都有的标签",
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.inquireLabelsV2",
+    "domain": "brandLabels",
+    "name": "inquireLabelsV2",
+    "method": "POST",
+    "path": "/api/inquireLabels_v2",
+    "summary": "所选商标的标签状态（其他来源）",
+    "description": "与 /api/inquireLabels 相同，但 ids 是商标公告库（其他来源，如商标查询结果）的商标编号：按本组织档案中关联到这些公告库记录的商标计算；不在本组织档案中的商标不计入 count。",
+    "permission": "tagsList",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "公告库商标编号",
+          "type": "string",
+          "pattern": "^\\d{1,10}(#\\d{1,10})*$",
+          "maxLength": 60000,
+          "description": "商标编号以 # 连接，最多 5,000 个"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "count",
+        "partSelect",
+        "selectAll"
+      ],
+      "properties": {
+        "count": {
+          "title": "商标数",
+          "type": "integer",
+          "description": "参与的商标数"
+        },
+        "partSelect": {
+          "title": "部分商标已有的标签",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "nodeId",
+              "num"
+            ],
+            "properties": {
+              "nodeId": {
+                "title": "节点编号",
+                "type": "string"
+              },
+              "num": {
+                "title": "已有该标签的商标数",
+                "type": "integer"
+              }
+            }
+          }
+        },
+        "selectAll": {
+          "title": "全部商标都有的标签",
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.batchAddLabels",
+    "domain": "brandLabels",
+    "name": "batchAddLabels",
+    "method": "POST",
+    "path": "/api/batchAddiLabels",
+    "summary": "批量加减标签（本组织档案）",
+    "description": "ids 为商标档案编号以 # 连接。addNodeId 的标签加到每个商标上（已有的不重复），delNodeId 的标签从每个商标上去掉；同一节点不能同时出现在两处。加标签需要“添加标签”权限，去标签需要“删除标签”权限。全部成功或全部不做。",
+    "permission": "tagsList",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "商标档案编号",
+          "type": "string",
+          "pattern": "^\\d{1,10}(#\\d{1,10})*$",
+          "maxLength": 60000,
+          "description": "商标编号以 # 连接，最多 5,000 个"
+        },
+        "addNodeId": {
+          "title": "新加的标签",
+          "type": "string",
+          "pattern": "^([A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64})*)?$",
+          "maxLength": 6500,
+          "description": "节点编号以英文逗号连接，可为空"
+        },
+        "delNodeId": {
+          "title": "去掉的标签",
+          "type": "string",
+          "pattern": "^([A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64})*)?$",
+          "maxLength": 6500,
+          "description": "节点编号以英文逗号连接，可为空"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "count",
+        "added",
+        "removed"
+      ],
+      "properties": {
+        "count": {
+          "title": "商标数",
+          "type": "integer"
+        },
+        "added": {
+          "title": "新加的标签数",
+          "type": "integer"
+        },
+        "removed": {
+          "title": "去掉的标签数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.batchAddLabelsV2",
+    "domain": "brandLabels",
+    "name": "batchAddLabelsV2",
+    "method": "POST",
+    "path": "/api/batchAddiLabels_v2",
+    "summary": "批量加减标签（其他来源）",
+    "description": "与 /api/batchAddiLabels 相同，但 ids 是商标公告库的商标编号，标签加在本组织档案中关联到它们的商标上；其中有不在本组织档案中的商标时整批拒绝并列出其申请号。addNodeId 的标签加到每个商标上（已有的不重复），delNodeId 的标签从每个商标上去掉；同一节点不能同时出现在两处。加标签需要“添加标签”权限，去标签需要“删除标签”权限。全部成功或全部不做。",
+    "permission": "tagsList",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "公告库商标编号",
+          "type": "string",
+          "pattern": "^\\d{1,10}(#\\d{1,10})*$",
+          "maxLength": 60000,
+          "description": "商标编号以 # 连接，最多 5,000 个"
+        },
+        "addNodeId": {
+          "title": "新加的标签",
+          "type": "string",
+          "pattern": "^([A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64})*)?$",
+          "maxLength": 6500,
+          "description": "节点编号以英文逗号连接，可为空"
+        },
+        "delNodeId": {
+          "title": "去掉的标签",
+          "type": "string",
+          "pattern": "^([A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64})*)?$",
+          "maxLength": 6500,
+          "description": "节点编号以英文逗号连接，可为空"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "count",
+        "added",
+        "removed"
+      ],
+      "properties": {
+        "count": {
+          "title": "商标数",
+          "type": "integer"
+        },
+        "added": {
+          "title": "新加的标签数",
+          "type": "integer"
+        },
+        "removed": {
+          "title": "去掉的标签数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.inquireLabelsByCon",
+    "domain": "brandLabels",
+    "name": "inquireLabelsByCon",
+    "method": "POST",
+    "path": "/api/inquireLabelsByCon",
+    "summary": "按筛选条件的标签状态",
+    "description": "与 /api/inquireLabels 相同，商标为商标档案中符合 filter 的全部商标（与 /brandArchives/queryBrandPage 的条件相同，分页与排序不起作用）。",
+    "permission": "tagsList",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "filter"
+      ],
+      "properties": {
+        "filter": {
+          "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "count",
+        "partSelect",
+        "selectAll"
+      ],
+      "properties": {
+        "count": {
+          "title": "商标数",
+          "type": "integer",
+          "description": "参与的商标数"
+        },
+        "partSelect": {
+          "title": "部分商标已有的标签",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "nodeId",
+              "num"
+            ],
+            "properties": {
+              "nodeId": {
+                "title": "节点编号",
+                "type": "string"
+              },
+              "num": {
+                "title": "已有该标签的商标数",
+                "type": "integer"
+              }
+            }
+          }
+        },
+        "selectAll": {
+          "title": "全部商标都有的标签",
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.saveLabelsByCon",
+    "domain": "brandLabels",
+    "name": "saveLabelsByCon",
+    "method": "POST",
+    "path": "/api/saveLabelsByCon",
+    "summary": "按筛选条件批量加减标签",
+    "description": "商标为商标档案中符合 filter 的全部商标。addNodeId 的标签加到每个商标上（已有的不重复），delNodeId 的标签从每个商标上去掉；同一节点不能同时出现在两处。加标签需要“添加标签”权限，去标签需要“删除标签”权限。全部成功或全部不做。",
+    "permission": "tagsList",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "filter"
+      ],
+      "properties": {
+        "filter": {
+          "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
+        },
+        "addNodeId": {
+          "title": "新加的标签",
+          "type": "string",
+          "pattern": "^([A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64})*)?$",
+          "maxLength": 6500,
+          "description": "节点编号以英文逗号连接，可为空"
+        },
+        "delNodeId": {
+          "title": "去掉的标签",
+          "type": "string",
+          "pattern": "^([A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64})*)?$",
+          "maxLength": 6500,
+          "description": "节点编号以英文逗号连接，可为空"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "count",
+        "added",
+        "removed"
+      ],
+      "properties": {
+        "count": {
+          "title": "商标数",
+          "type": "integer"
+        },
+        "added": {
+          "title": "新加的标签数",
+          "type": "integer"
+        },
+        "removed": {
+          "title": "去掉的标签数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandLabels.deleteLabel",
+    "domain": "brandLabels",
+    "name": "deleteLabel",
+    "method": "POST",
+    "path": "/api/deleteLabel",
+    "summary": "删除商标的一个标签",
+    "description": "从商标档案编号为 id 的商标上去掉节点 nodeId 的标签。",
+    "permission": "delTags",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "nodeId"
+      ],
+      "properties": {
+        "id": {
+          "title": "商标档案编号",
+          "type": "integer"
+        },
+        "nodeId": {
+          "title": "节点编号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "brandLabels.nodeCounts",
+    "domain": "brandLabels",
+    "name": "nodeCounts",
+    "method": "POST",
+    "path": "/api/brandMapCounts",
+    "summary": "图谱节点的商标数",
+    "description": "品牌图谱用：每个节点的商标数，即带有该节点或其任一下级节点标签的商标数（同一商标只算一次；根节点即该图谱的任一标签）；代理机构角色只算自己负责的商标。没有商标的节点不列出。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "mapId": {
+          "title": "图谱编号",
+          "type": "integer",
+          "description": "不写时为全部图谱"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "节点",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "mapId",
+              "nodeId",
+              "num"
+            ],
+            "properties": {
+              "mapId": {
+                "title": "图谱编号",
+                "type": "integer"
+              },
+              "nodeId": {
+                "title": "节点编号",
+                "type": "string"
+              },
+              "num": {
+                "title": "商标数",
+                "type": "integer"
+              }
+            }
+          }
         }
       }
     }
@@ -6475,6 +7342,18 @@ export interface OperationTypes {
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false; transport: 'json' };
   'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true; transport: 'json' };
   'brandArchives.queryBrandPage': { request: T.BrandArchivesQueryBrandPageRequest; response: T.BrandArchivesQueryBrandPageResponse; public: false; transport: 'json' };
+  'brandLabels.mapList': { request: T.BrandLabelsMapListRequest; response: T.BrandLabelsMapListResponse; public: false; transport: 'json' };
+  'brandLabels.saveMap': { request: T.BrandLabelsSaveMapRequest; response: T.BrandLabelsSaveMapResponse; public: false; transport: 'json' };
+  'brandLabels.mapDetails': { request: T.BrandLabelsMapDetailsRequest; response: T.BrandLabelsMapDetailsResponse; public: false; transport: 'json' };
+  'brandLabels.editNode': { request: T.BrandLabelsEditNodeRequest; response: T.BrandLabelsEditNodeResponse; public: false; transport: 'json' };
+  'brandLabels.inquireLabels': { request: T.BrandLabelsInquireLabelsRequest; response: T.BrandLabelsInquireLabelsResponse; public: false; transport: 'json' };
+  'brandLabels.inquireLabelsV2': { request: T.BrandLabelsInquireLabelsV2Request; response: T.BrandLabelsInquireLabelsV2Response; public: false; transport: 'json' };
+  'brandLabels.batchAddLabels': { request: T.BrandLabelsBatchAddLabelsRequest; response: T.BrandLabelsBatchAddLabelsResponse; public: false; transport: 'json' };
+  'brandLabels.batchAddLabelsV2': { request: T.BrandLabelsBatchAddLabelsV2Request; response: T.BrandLabelsBatchAddLabelsV2Response; public: false; transport: 'json' };
+  'brandLabels.inquireLabelsByCon': { request: T.BrandLabelsInquireLabelsByConRequest; response: T.BrandLabelsInquireLabelsByConResponse; public: false; transport: 'json' };
+  'brandLabels.saveLabelsByCon': { request: T.BrandLabelsSaveLabelsByConRequest; response: T.BrandLabelsSaveLabelsByConResponse; public: false; transport: 'json' };
+  'brandLabels.deleteLabel': { request: T.BrandLabelsDeleteLabelRequest; response: T.BrandLabelsDeleteLabelResponse; public: false; transport: 'json' };
+  'brandLabels.nodeCounts': { request: T.BrandLabelsNodeCountsRequest; response: T.BrandLabelsNodeCountsResponse; public: false; transport: 'json' };
   'brandMerge.mergeBrand': { request: T.BrandMergeMergeBrandRequest; response: T.BrandMergeMergeBrandResponse; public: false; transport: 'json' };
   'brandMerge.onceMergeBrand': { request: T.BrandMergeOnceMergeBrandRequest; response: T.BrandMergeOnceMergeBrandResponse; public: false; transport: 'json' };
   'brandMerge.queryBrandConflictField': { request: T.BrandMergeQueryBrandConflictFieldRequest; response: T.BrandMergeQueryBrandConflictFieldResponse; public: false; transport: 'json' };

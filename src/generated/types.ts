@@ -551,6 +551,66 @@ export interface BrandArchiveQuery {
 }
 
 /**
+ * 知识图谱（标签树）的一个节点：value 与 data.id 都是节点编号（本组织内唯一），label 与 data.text 都是名称；根节点代表图谱本身。
+ */
+export interface BrandMapNode {
+  /**
+   * 节点编号
+   */
+  value: string;
+  /**
+   * 名称
+   */
+  label: string;
+  /**
+   * 节点数据
+   */
+  data: {
+    /**
+     * 名称
+     */
+    text: string;
+    /**
+     * 节点编号
+     */
+    id: string;
+  };
+  /**
+   * 下级
+   *
+   * @maxItems 200
+   */
+  children: BrandMapNode[];
+}
+
+/**
+ * 知识图谱：一棵标签树。map 为根节点（树）；颜色用于该图谱的标签；sort 小的在前。
+ */
+export interface BrandMap {
+  /**
+   * 图谱编号
+   */
+  id: number;
+  /**
+   * 图谱名称
+   */
+  name: string;
+  map?: BrandMapNode;
+  /**
+   * 颜色：#rrggbb；空为默认色
+   */
+  color: string;
+  /**
+   * 排序
+   */
+  sort: number;
+  /**
+   * 节点数：不含根节点
+   */
+  nodeCount?: number;
+}
+
+/**
  * 进行中的分片上传（50MB 及以上的大文件）：上传编号、分片大小与服务端已收到的分片，中断后据此续传。
  */
 export interface ChunkedUpload {
@@ -1479,6 +1539,36 @@ export interface Todo {
 }
 
 /**
+ * 商标上的一个标签：id 为这条标签记录，nodeId 为图谱节点；tips 为从图谱到节点的完整路径（如“品牌体系 / 主品牌 / 星辰”）。
+ */
+export interface TrademarkTag {
+  /**
+   * 标签记录
+   */
+  id: number;
+  /**
+   * 节点编号
+   */
+  nodeId: string;
+  /**
+   * 图谱编号
+   */
+  mapId: number;
+  /**
+   * 标签名称
+   */
+  label: string;
+  /**
+   * 完整路径
+   */
+  tips: string;
+  /**
+   * 颜色
+   */
+  color: string;
+}
+
+/**
  * 规范化的商标记录：商标档案（组织自己的商标）与商标公告库共用的字段；档案记录另有来源、自定义字段与备注。日期为 YYYY-MM-DD。
  */
 export interface Trademark {
@@ -1632,6 +1722,10 @@ export interface Trademark {
    * 更新时间
    */
   updatedAt?: string;
+  /**
+   * 标签：商标档案列表附带的标签（知识图谱节点）
+   */
+  minMap?: TrademarkTag[];
 }
 
 /**
@@ -1847,6 +1941,13 @@ export interface BatchTaskListButtonProps {
    * 权限键：缺少此按钮权限时不显示
    */
   permission?: string;
+}
+
+export interface BrandGraphProps {
+  /**
+   * 每页商标数
+   */
+  pageSize?: number;
 }
 
 export interface CardProps {
@@ -4263,6 +4364,48 @@ export interface SwitchProps {
   [k: string]: unknown;
 }
 
+export interface TagDrawerButtonProps {
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 频道：通用表格的 queryChannel：取它的已选行与筛选条件
+   */
+  channel?: string;
+  /**
+   * 商标来源：auto：有已选行时为已选行，否则为筛选结果；selection：只用已选行（未选时提示“请先选择数据”）；filter：筛选结果
+   */
+  source?: "auto" | "selection" | "filter";
+  /**
+   * 固定商标：商标编号（如卡片上的一个商标 {{[$record.id]}}）；给出时不看频道
+   */
+  ids?: number[];
+  /**
+   * 商标范围：own：商标档案编号；other：商标公告库编号（如商标查询结果），标签加在本组织档案中对应的商标上
+   */
+  variant?: "own" | "other";
+  /**
+   * 图标按钮：卡片上的加标签图标：需要“添加标签”权限才显示
+   */
+  icon?: boolean;
+  /**
+   * 保存后重新取数的接口
+   */
+  refresh?: string[];
+}
+
+export interface TagNodeSelectProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最多显示的标签数
+   */
+  maxTagCount?: number;
+}
+
 export interface TextProps {
   /**
    * 颜色
@@ -4334,6 +4477,25 @@ export interface TitleProps {
     [k: string]: unknown;
   };
   [k: string]: unknown;
+}
+
+export interface TrademarkTagsProps {
+  /**
+   * 标签：TrademarkTag 列表
+   */
+  tags?: {}[];
+  /**
+   * 商标档案编号
+   */
+  markId?: number;
+  /**
+   * 可删除：还需要“删除标签”权限
+   */
+  deletable?: boolean;
+  /**
+   * 删除后重新取数的接口
+   */
+  refresh?: string[];
 }
 
 export interface TreeSelectAllProps {
@@ -4517,6 +4679,320 @@ export interface BrandArchivesQueryBrandPageResponse {
    * 总条数已封顶
    */
   countCapped: boolean;
+}
+
+export interface BrandLabelsMapListRequest {
+  /**
+   * 格式
+   */
+  format?: 0 | 1;
+}
+
+export interface BrandLabelsMapListResponse {
+  /**
+   * 图谱
+   */
+  list: BrandMap[];
+}
+
+export interface BrandLabelsSaveMapRequest {
+  /**
+   * 图谱编号
+   */
+  id?: number;
+  /**
+   * 图谱名称
+   */
+  name: string;
+  map?: BrandMapNode;
+  /**
+   * 排序
+   */
+  sort?: number;
+  /**
+   * 颜色
+   */
+  color?: string;
+}
+
+export type BrandLabelsSaveMapResponse = BrandMap;
+
+export interface BrandLabelsMapDetailsRequest {
+  /**
+   * 图谱编号
+   */
+  id: number;
+}
+
+export interface BrandLabelsMapDetailsResponse {
+  /**
+   * 图谱编号
+   */
+  id: number;
+  /**
+   * 图谱名称
+   */
+  name: string;
+  /**
+   * 颜色
+   */
+  color: string;
+  /**
+   * 排序
+   */
+  sort: number;
+  /**
+   * 树（JSON 文本）
+   */
+  map: string;
+}
+
+export interface BrandLabelsEditNodeRequest {
+  /**
+   * 图谱编号
+   */
+  mapId: number;
+  /**
+   * 修改
+   */
+  action: "rename" | "addSibling" | "addChild" | "delete";
+  /**
+   * 节点编号
+   */
+  nodeId: string;
+  /**
+   * 名称
+   */
+  label?: string;
+}
+
+export interface BrandLabelsEditNodeResponse {
+  map: BrandMap;
+  /**
+   * 新节点或修改的节点
+   */
+  nodeId: string;
+  /**
+   * 删除的标签数
+   */
+  removedLabels: number;
+}
+
+export interface BrandLabelsInquireLabelsRequest {
+  /**
+   * 商标档案编号：商标编号以 # 连接，最多 5,000 个
+   */
+  ids: string;
+}
+
+export interface BrandLabelsInquireLabelsResponse {
+  /**
+   * 商标数：参与的商标数
+   */
+  count: number;
+  /**
+   * 部分商标已有的标签
+   */
+  partSelect: {
+    /**
+     * 节点编号
+     */
+    nodeId: string;
+    /**
+     * 已有该标签的商标数
+     */
+    num: number;
+  }[];
+  /**
+   * 全部商标都有的标签
+   */
+  selectAll: string[];
+}
+
+export interface BrandLabelsInquireLabelsV2Request {
+  /**
+   * 公告库商标编号：商标编号以 # 连接，最多 5,000 个
+   */
+  ids: string;
+}
+
+export interface BrandLabelsInquireLabelsV2Response {
+  /**
+   * 商标数：参与的商标数
+   */
+  count: number;
+  /**
+   * 部分商标已有的标签
+   */
+  partSelect: {
+    /**
+     * 节点编号
+     */
+    nodeId: string;
+    /**
+     * 已有该标签的商标数
+     */
+    num: number;
+  }[];
+  /**
+   * 全部商标都有的标签
+   */
+  selectAll: string[];
+}
+
+export interface BrandLabelsBatchAddLabelsRequest {
+  /**
+   * 商标档案编号：商标编号以 # 连接，最多 5,000 个
+   */
+  ids: string;
+  /**
+   * 新加的标签：节点编号以英文逗号连接，可为空
+   */
+  addNodeId?: string;
+  /**
+   * 去掉的标签：节点编号以英文逗号连接，可为空
+   */
+  delNodeId?: string;
+}
+
+export interface BrandLabelsBatchAddLabelsResponse {
+  /**
+   * 商标数
+   */
+  count: number;
+  /**
+   * 新加的标签数
+   */
+  added: number;
+  /**
+   * 去掉的标签数
+   */
+  removed: number;
+}
+
+export interface BrandLabelsBatchAddLabelsV2Request {
+  /**
+   * 公告库商标编号：商标编号以 # 连接，最多 5,000 个
+   */
+  ids: string;
+  /**
+   * 新加的标签：节点编号以英文逗号连接，可为空
+   */
+  addNodeId?: string;
+  /**
+   * 去掉的标签：节点编号以英文逗号连接，可为空
+   */
+  delNodeId?: string;
+}
+
+export interface BrandLabelsBatchAddLabelsV2Response {
+  /**
+   * 商标数
+   */
+  count: number;
+  /**
+   * 新加的标签数
+   */
+  added: number;
+  /**
+   * 去掉的标签数
+   */
+  removed: number;
+}
+
+export interface BrandLabelsInquireLabelsByConRequest {
+  filter: BrandArchiveQuery;
+}
+
+export interface BrandLabelsInquireLabelsByConResponse {
+  /**
+   * 商标数：参与的商标数
+   */
+  count: number;
+  /**
+   * 部分商标已有的标签
+   */
+  partSelect: {
+    /**
+     * 节点编号
+     */
+    nodeId: string;
+    /**
+     * 已有该标签的商标数
+     */
+    num: number;
+  }[];
+  /**
+   * 全部商标都有的标签
+   */
+  selectAll: string[];
+}
+
+export interface BrandLabelsSaveLabelsByConRequest {
+  filter: BrandArchiveQuery;
+  /**
+   * 新加的标签：节点编号以英文逗号连接，可为空
+   */
+  addNodeId?: string;
+  /**
+   * 去掉的标签：节点编号以英文逗号连接，可为空
+   */
+  delNodeId?: string;
+}
+
+export interface BrandLabelsSaveLabelsByConResponse {
+  /**
+   * 商标数
+   */
+  count: number;
+  /**
+   * 新加的标签数
+   */
+  added: number;
+  /**
+   * 去掉的标签数
+   */
+  removed: number;
+}
+
+export interface BrandLabelsDeleteLabelRequest {
+  /**
+   * 商标档案编号
+   */
+  id: number;
+  /**
+   * 节点编号
+   */
+  nodeId: string;
+}
+
+export type BrandLabelsDeleteLabelResponse = null;
+
+export interface BrandLabelsNodeCountsRequest {
+  /**
+   * 图谱编号：不写时为全部图谱
+   */
+  mapId?: number;
+}
+
+export interface BrandLabelsNodeCountsResponse {
+  /**
+   * 节点
+   */
+  list: {
+    /**
+     * 图谱编号
+     */
+    mapId: number;
+    /**
+     * 节点编号
+     */
+    nodeId: string;
+    /**
+     * 商标数
+     */
+    num: number;
+  }[];
 }
 
 export interface BrandMergeMergeBrandRequest {

@@ -12,12 +12,15 @@ type RuntimeEvents = {
   query: { channel: string; values: Record<string, unknown> };
   /** A sort bar chose the keys the listening table sorts by (empty: the table's own order). */
   sort: { channel: string; keys: SortKeyEvent[] };
+  /** A table on the channel changed which rows are selected (their row keys). */
+  selection: { channel: string; ids: (string | number)[] };
 };
 
 export const runtimeBus = mitt<RuntimeEvents>();
 
 const lastQuery = new Map<string, Record<string, unknown>>();
 const lastSort = new Map<string, SortKeyEvent[]>();
+const lastSelection = new Map<string, (string | number)[]>();
 
 export function publishQuery(channel: string, values: Record<string, unknown>): void {
   lastQuery.set(channel, values);
@@ -37,4 +40,14 @@ export function publishSort(channel: string, keys: SortKeyEvent[]): void {
 /** The sort last published on a channel, for a table that mounts after the sort bar. */
 export function currentSort(channel: string): SortKeyEvent[] {
   return lastSort.get(channel) ?? [];
+}
+
+export function publishSelection(channel: string, ids: (string | number)[]): void {
+  lastSelection.set(channel, ids);
+  runtimeBus.emit('selection', { channel, ids });
+}
+
+/** The rows a table on the channel has selected now, for a block acting on them (e.g. the tag drawer). */
+export function currentSelection(channel: string): (string | number)[] {
+  return lastSelection.get(channel) ?? [];
 }

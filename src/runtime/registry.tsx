@@ -61,6 +61,10 @@ import { CustomFieldFilter } from './customFields/CustomFieldFilter.js';
 import { MergeDialogButton } from '../widgets/merge/MergeDialogButton.js';
 import { OnceMergeButton } from '../widgets/merge/OnceMergeButton.js';
 import { BatchTaskListButton } from '../widgets/merge/BatchTaskListButton.js';
+import { TagDrawerButton } from '../widgets/tags/TagDrawerButton.js';
+import { TrademarkTags } from '../widgets/tags/TrademarkTags.js';
+import { BrandGraph } from '../widgets/tags/BrandGraph.js';
+import { TagNodeSelect } from '../widgets/tags/TagNodeSelect.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -136,4 +140,8 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   MergeDialogButton,
   OnceMergeButton,
   BatchTaskListButton,
+  TagDrawerButton,
+  TrademarkTags,
+  BrandGraph,
+  TagNodeSelect,
 };

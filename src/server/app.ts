@@ -20,6 +20,7 @@ import { SchemaLibrary } from './schemas/schemaLibrary.js';
 import { permissionLabels } from './pages/permissions.js';
 import { seedDemoData } from './seed/demo.js';
 import { seedDemoTrademarks } from './seed/trademarks.js';
+import { seedDemoTags } from './seed/brandLabels.js';
 import { seedSiteContent } from './seed/siteContent.js';
 import { authHandlers } from './modules/auth.js';
 import { schemaHandlers } from './modules/schema.js';
@@ -42,6 +43,7 @@ import { customFieldHandlers } from './modules/customField.js';
 import { startReminderJob } from './customFields/reminders.js';
 import { brandMergeHandlers } from './modules/brandMerge.js';
 import { BatchTaskWorker } from './batch/batchTaskWorker.js';
+import { brandLabelsHandlers } from './modules/brandLabels.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
@@ -69,6 +71,7 @@ const handlers: Handlers = {
   ...brandArchivesHandlers,
   ...customFieldHandlers,
   ...brandMergeHandlers,
+  ...brandLabelsHandlers,
 };
 
 export interface BuiltServer {
@@ -96,6 +99,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   const classificationReady = await prepareClassification(database, config);
   // After the classification, so the demo marks carry real goods items when it is configured.
   if (config.seedDemo) await seedDemoTrademarks(database.db);
+  if (config.seedDemo) await seedDemoTags(database.db);
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },

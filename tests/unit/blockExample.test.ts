@@ -9,6 +9,7 @@ const PAGE_LEVEL: Record<string, string> = {
   SchemaDesigner: '整页的设计器（/system/designer）',
   CountryArrangementEditor: '整页编辑本组织的国家分组（/system/countryGroups），保存即改变全组织的国家选择',
   ClassificationBrowser: '整页的分类浏览（/try45）',
+  BrandGraph: '整页的品牌图谱（/mindMap）',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

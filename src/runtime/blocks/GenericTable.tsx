@@ -11,7 +11,7 @@ import { readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
-import { currentQuery, currentSort, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
+import { currentQuery, currentSort, publishSelection, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
 import { sortRequest } from './sortPresets.js';
 import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
 import { cellView } from './table/CellView.js';
@@ -101,6 +101,11 @@ export function GenericTable(props: GenericTableProps) {
       runtimeBus.off('sort', onSort);
     };
   }, [props.queryChannel]);
+
+  // Blocks on the same channel (the tag drawer) act on the selected rows.
+  useEffect(() => {
+    if (props.queryChannel) publishSelection(props.queryChannel, [...selected.values()].map((row) => row[rowKey] as string | number));
+  }, [selected, props.queryChannel, rowKey]);
 
   const sorted = sortRequest(sort);
   const sortBody = sorted ? { [props.sortFieldParam ?? 'sortField']: sorted.sortField, [props.sortOrderParam ?? 'sortType']: sorted.sortType } : {};

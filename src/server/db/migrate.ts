@@ -12,6 +12,7 @@ import * as countryTrees from './migrations/0010_country_trees.js';
 import * as trademarks from './migrations/0011_trademarks.js';
 import * as customFields from './migrations/0012_custom_fields.js';
 import * as batchTasks from './migrations/0014_batch_tasks.js';
+import * as brandLabels from './migrations/0013_brand_labels.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_trademarks': trademarks,
   '0012_custom_fields': customFields,
   '0014_batch_tasks': batchTasks,
+  '0013_brand_labels': brandLabels,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -341,6 +341,18 @@ export interface CustomFieldsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** One knowledge map: a tree of tag nodes kept whole (`map` is its root node). */
+export interface BrandMapsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  map: ColumnType<BrandMapNodeJson, string, string>;
+  color: ColumnType<string, string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface CustomFieldRemindersTable {
   id: Generated<number>;
   org_id: number;
@@ -388,6 +400,25 @@ export interface BrandMergeLogTable {
   created_at: CreatedAt;
 }
 
+/** A node of a knowledge map as stored: value and data.id are the node's id. */
+export interface BrandMapNodeJson {
+  value: string;
+  label: string;
+  data: { text: string; id: string };
+  children: BrandMapNodeJson[];
+}
+
+/** One tag: an archive mark labelled with one node of one map. */
+export interface BrandLabelsTable {
+  id: Generated<number>;
+  org_id: number;
+  brand_archive_id: number;
+  map_id: number;
+  node_id: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -420,6 +451,8 @@ export interface Database {
   custom_field_reminders: CustomFieldRemindersTable;
   batch_tasks: BatchTasksTable;
   brand_merge_log: BrandMergeLogTable;
+  brand_maps: BrandMapsTable;
+  brand_labels: BrandLabelsTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -446,4 +479,6 @@ export const TENANT_TABLES = [
   'custom_field_reminders',
   'batch_tasks',
   'brand_merge_log',
+  'brand_maps',
+  'brand_labels',
 ] as const satisfies readonly (keyof Database)[];

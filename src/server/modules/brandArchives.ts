@@ -4,6 +4,7 @@ import { pageWindow } from '../db/paging.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { filterArchive, orderArchive } from '../trademarks/archiveFilter.js';
 import { toTrademark } from '../trademarks/trademarkRecord.js';
+import { attachTags } from '../trademarks/trademarkTags.js';
 
 /** The pagination bar shows at most this many; counting further would cost time for nothing. */
 export const COUNT_CAP = 10_000;
@@ -20,6 +21,6 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
         .select(sql<number>`count(*)::int`.as('n'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { list: rows.map(toTrademark), count: Math.min(counted.n, COUNT_CAP), countCapped: counted.n > COUNT_CAP };
+    return { list: await attachTags(ctx.db, rows.map(toTrademark)), count: Math.min(counted.n, COUNT_CAP), countCapped: counted.n > COUNT_CAP };
   },
 };

@@ -5,6 +5,7 @@ import { containsPattern } from '../db/likePattern.js';
 import { sortKeys } from '../db/sortKeys.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import { customFieldConditions } from './customFieldConditions.js';
+import { labelCondition } from './trademarkTags.js';
 
 type ArchiveQuery<O> = SelectQueryBuilder<Database, 'brand_archives', O>;
 
@@ -73,6 +74,7 @@ export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<
   range('app_date', query.appDateStart, query.appDateEnd);
   range('reg_date', query.regDateStart, query.regDateEnd);
   range('private_end_date', query.privateEndStart, query.privateEndEnd);
+  if (query.labelNodeIds?.length) q = q.where((eb) => labelCondition(eb, query) ?? eb.lit(true));
   for (const condition of await customFieldConditions(db, query.customFields)) q = q.where(condition);
   return q;
 }

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { TagsOutlined } from '@ant-design/icons';
+import type { BrandArchiveQuery, TagDrawerButtonProps } from '../../generated/types.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
+import { currentQuery, currentSelection } from '../../runtime/bus.js';
+import { TagDrawer, type TagTarget } from './TagDrawer.js';
+import { useRefreshOperations } from './tagCalls.js';
+
+const DEFAULT_REFRESH = ['brandArchives.queryBrandPage'];
+/** Keys a filter bar publishes that are paging or display state, not conditions. */
+const NOT_CONDITIONS = new Set(['pageNo', 'pageSize', 'sortField', 'sortType', 'timeQDZY']);
+
+/** The filter form as the archive query: the conditions only, empty ones left out. */
+function filterOf(channel: string | undefined): BrandArchiveQuery {
+  const values = channel ? currentQuery(channel) : {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (NOT_CONDITIONS.has(key) || value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    out[key] = value;
+  }
+  return out as BrandArchiveQuery;
+}
+
+/**
+ * Opens the tag drawer for some marks: fixed ids (a card), the selected rows of the table on
+ * `channel`, or every mark its filter bar matches. Drop it beside an archive table or on a card.
+ */
+export function TagDrawerButton({
+  label = '新增标签',
+  channel,
+  source = 'auto',
+  ids,
+  variant = 'own',
+  icon = false,
+  refresh = DEFAULT_REFRESH,
+}: TagDrawerButtonProps) {
+  const runtime = useRuntime();
+  const [target, setTarget] = useState<TagTarget | null>(null);
+  const refreshLists = useRefreshOperations(refresh);
+  if (icon && !runtime.permissions.has('addTags')) return null;
+
+  const openDrawer = () => {
+    if (ids && ids.length > 0) return setTarget({ kind: 'list', ids, variant });
+    const selected = channel && source !== 'filter' ? currentSelection(channel) : [];
+    if (selected.length > 0) return setTarget({ kind: 'list', ids: selected, variant });
+    if (source === 'selection' || !channel) {
+      runtime.notify('warning', '请先选择数据');
+      return;
+    }
+    setTarget({ kind: 'filter', filter: filterOf(channel) });
+  };
+
+  return (
+    <>
+      {icon ? (
+        <Tooltip title={label}>
+          <Button type="text" size="small" aria-label={label} icon={<TagsOutlined />} onClick={openDrawer} />
+        </Tooltip>
+      ) : (
+        <Button icon={<TagsOutlined />} onClick={openDrawer}>
+          {label}
+        </Button>
+      )}
+      {target && <TagDrawer open target={target} onClose={() => setTarget(null)} onSaved={() => void refreshLists()} />}
+    </>
+  );
+}
