@@ -37,6 +37,7 @@ import { fileHandlers } from './modules/file.js';
 import { countryHandlers } from './modules/country.js';
 import { personHandlers } from './modules/person.js';
 import { designerHandlers } from './modules/designer.js';
+import { tmSearchHandlers } from './modules/tmSearch.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
@@ -61,6 +62,7 @@ const handlers: Handlers = {
   ...countryHandlers,
   ...personHandlers,
   ...designerHandlers,
+  ...tmSearchHandlers,
 };
 
 export interface BuiltServer {
