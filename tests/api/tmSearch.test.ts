@@ -315,6 +315,11 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       const data = res.json().data;
       expect(data.list.map((r: { mark: { app_no: string } }) => r.mark.app_no).sort()).toEqual(['30000001', '30000003', 'US1000008']);
       expect(data.list.every((r: { distance: number }) => r.distance === 0)).toBe(true);
+      const paged = multipart('星辰.png', png, { maxDistance: '0', pageSize: '2' });
+      const page = (await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload: paged.payload, headers: { ...paged.headers, token: admin } })).json().data;
+      // Newest first among equals: the whole family of four 星辰 marks, two on the page.
+      expect(page.list.map((r: { mark: { app_no: string } }) => r.mark.app_no)).toEqual(['30000002', '30000003']);
+      expect(page.count).toBe(4);
     });
 
     it('refuses a file that is not a picture, and a path it does not know', async () => {

@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: prints numbers, asserts nothing.
  *   1. server start time and memory (startup.ts);
- *   2. in Chromium, the generic table and a 300-field form against amis and rjsf (browser.ts).
- * `npm run bench -- startup` or `-- browser` runs one part.
+ *   2. in Chromium, the generic table and a 300-field form against amis and rjsf (browser.ts);
+ *   3. similar-name trademark search over a register of 1,000,000 marks on PostgreSQL (trademarkSearch.ts).
+ * `npm run bench -- startup`, `-- browser` or `-- trademarks` runs one part.
  */
 import { benchStartup } from './startup.js';
 import { benchInBrowser } from './browser.js';
+import { benchTrademarkSearch } from './trademarkSearch.js';
 
 const only = process.argv[2];
 if (!only || only === 'startup') {
@@ -15,4 +17,8 @@ if (!only || only === 'startup') {
 if (!only || only === 'browser') {
   console.log('== 构件（Chromium）==');
   await benchInBrowser();
+}
+if (!only || only === 'trademarks') {
+  console.log('== 商标检索（PostgreSQL，100 万件）==');
+  await benchTrademarkSearch();
 }

@@ -316,6 +316,11 @@ export interface BrandArchivesTable extends TrademarkRecordColumns {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The distinct logo hashes of the register, for logo retrieval (kept by a trigger on tm_register). */
+export interface TmLogoHashesTable {
+  hash: ColumnType<string, string | number, string | number>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -344,6 +349,7 @@ export interface Database {
   country_trees: CountryTreesTable;
   tm_register: TmRegisterTable;
   brand_archives: BrandArchivesTable;
+  tm_logo_hashes: TmLogoHashesTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */

@@ -25,7 +25,7 @@ import { registerToTrademark, toSearchResult } from '../trademarks/searchResult.
 import { toTrademark } from '../trademarks/trademarkRecord.js';
 import { APP_NO_SHAPE, parseAppNos } from '../trademarks/appNoList.js';
 import { matchReasons, similarNamesSql, useSimilarThresholds } from '../trademarks/similarNames.js';
-import { hashOfImageFile, nearLogosSql } from '../trademarks/logoSearch.js';
+import { hashOfImageFile, nearLogos } from '../trademarks/logoSearch.js';
 import { hashHex } from '../trademarks/logoHash.js';
 import { LOGO_DESIGNS, logoPng } from '../trademarks/generatedLogo.js';
 
@@ -219,7 +219,7 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
     if (!name) throw badRequest('商标名称不能为空');
     if ((body.tmCl?.length ?? 0) > 45) throw badRequest('类别最多 45 个');
     const { limit, offset } = pageWindow(body, 20);
-    await useSimilarThresholds(ctx.db);
+    await useSimilarThresholds(ctx.db, name);
     const rows = (await similarNamesSql(ctx.session.orgId, { name, tmCl: body.tmCl, minScore: body.minScore ?? 0.3, limit, offset }).execute(ctx.db)).rows;
     return {
       list: rows.map((r) => ({
@@ -298,10 +298,10 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
 };
 
 async function logoMatches(db: ScopedDb, hash: bigint, maxDistance: number, tmCl: number | undefined, limit: number) {
-  const rows = (await nearLogosSql(hash, maxDistance, tmCl, limit).execute(db)).rows;
+  const { rows, total } = await nearLogos(db, hash, maxDistance, tmCl, limit);
   return {
     hash: hashHex(hash),
     list: rows.map((r) => ({ mark: toSearchResult(r), distance: r.distance, similarity: Math.round((1 - r.distance / 64) * 1000) / 1000 })),
-    count: rows[0]?.total ?? 0,
+    count: total,
   };
 }
