@@ -5346,7 +5346,8 @@ export const operationTable: OperationDefinition[] = [
         },
         "count": {
           "title": "总条数",
-          "type": "integer"
+          "type": "integer",
+          "description": "超过 10000 条时为 10000（列表显示的总数以 10000 为上限）"
         }
       },
       "required": [
@@ -5647,7 +5648,8 @@ export const operationTable: OperationDefinition[] = [
         },
         "count": {
           "title": "总条数",
-          "type": "integer"
+          "type": "integer",
+          "description": "超过 10000 条时为 10000（列表显示的总数以 10000 为上限）"
         }
       },
       "required": [
@@ -6182,7 +6184,8 @@ export const operationTable: OperationDefinition[] = [
         },
         "count": {
           "title": "总条数",
-          "type": "integer"
+          "type": "integer",
+          "description": "超过 10000 条时为 10000（列表显示的总数以 10000 为上限）"
         }
       },
       "required": [

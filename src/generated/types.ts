@@ -4924,7 +4924,7 @@ export interface TmSearchCustomSearchResponse {
    */
   list: TmSearchResult[];
   /**
-   * 总条数
+   * 总条数：超过 10000 条时为 10000（列表显示的总数以 10000 为上限）
    */
   count: number;
 }
@@ -5066,7 +5066,7 @@ export interface TmSearchCustomSearchV2Response {
     trademark: Trademark;
   }[];
   /**
-   * 总条数
+   * 总条数：超过 10000 条时为 10000（列表显示的总数以 10000 为上限）
    */
   count: number;
 }
@@ -5307,7 +5307,7 @@ export interface TmSearchOfficialSearchResponse {
    */
   list: TmSearchResult[];
   /**
-   * 总条数
+   * 总条数：超过 10000 条时为 10000（列表显示的总数以 10000 为上限）
    */
   count: number;
 }

@@ -31,6 +31,8 @@ import { LOGO_DESIGNS, logoPng } from '../trademarks/generatedLogo.js';
 
 /** Application numbers one batch search takes (the batch search size of spec 001 §7). */
 const MAX_BATCH_APP_NOS = 1500;
+/** Totals of result lists stop counting here (spec 001 §9 caps the displayed total at 10,000). */
+const COUNT_CAP = 10_000;
 /** Rows read for suggestions before de-duplicating; the scan stops there. */
 const SUGGESTION_SCAN = 200;
 
@@ -60,8 +62,13 @@ async function searchPage(db: ScopedDb, orgId: number, body: TmSearchCustomSearc
   const records = matchingRecords(orgId, (body.rangeType ?? 3) as RangeType, filter);
   const { limit, offset } = pageWindow(body, 100);
   const rows = await sql<ResultRow>`select * from (${records}) t order by ${orderSql(body)} limit ${limit} offset ${offset}`.execute(db);
-  const total = await sql<{ n: number }>`select count(*)::int as n from (${records}) t`.execute(db);
-  return { rows: rows.rows, count: total.rows[0]!.n };
+  return { rows: rows.rows, count: await cappedCount(db, records) };
+}
+
+/** How many rows a result set has, counting no further than the cap: a broad search need not count a million. */
+async function cappedCount(db: ScopedDb, records: ReturnType<typeof matchingRecords>): Promise<number> {
+  const total = await sql<{ n: number }>`select count(*)::int as n from (select 1 from (${records}) t limit ${COUNT_CAP}) c`.execute(db);
+  return total.rows[0]!.n;
 }
 
 /** The full records of a page of results, in the page's order. */
@@ -172,8 +179,7 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
     const records = matchingRecords(ctx.session.orgId, 2, filter);
     const { limit, offset } = pageWindow(body, 20);
     const rows = await sql<ResultRow>`select * from (${records}) t order by ${orderSql({})} limit ${limit} offset ${offset}`.execute(ctx.db);
-    const total = await sql<{ n: number }>`select count(*)::int as n from (${records}) t`.execute(ctx.db);
-    return { list: rows.rows.map(toSearchResult), count: total.rows[0]!.n };
+    return { list: rows.rows.map(toSearchResult), count: await cappedCount(ctx.db, records) };
   },
 
   'tmSearch.queryApplicantList': async (body, ctx) => {
