@@ -3,6 +3,8 @@ import { differenceHash, hammingDistance, hashForColumn, hashFromColumn, type Ra
 import { LOGO_DESIGNS, logoDesignOf, logoHashOfDesign, logoPng, renderLogo } from '../../src/server/trademarks/generatedLogo.js';
 import { decodeImage, encodePng } from '../../src/server/trademarks/imageDecode.js';
 import jpeg from 'jpeg-js';
+import { logoUrl } from '../../src/server/trademarks/trademarkRecord.js';
+import { designOfPath, generatedLogoPath } from '../../src/server/trademarks/generatedLogo.js';
 
 /** The same picture drawn `factor` times larger, pixel by pixel. */
 function enlarge(image: Raster, factor: number): Raster {
@@ -64,5 +66,13 @@ describe('logo difference hash', () => {
     expect(logoDesignOf('星辰')).toBe(logoDesignOf('星辰'));
     expect(logoDesignOf('星辰')).toBeLessThan(LOGO_DESIGNS);
     expect(encodePng(renderLogo(5)).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('serves a generated logo from its design and an uploaded one as a stored file', () => {
+    expect(designOfPath(generatedLogoPath(42))).toBe(42);
+    expect(designOfPath('generated-logo/99999')).toBeNull();
+    expect(logoUrl(generatedLogoPath(42))).toBe('/tm/logo?design=42');
+    expect(logoUrl('1/202601/abc.png')).toBe('/api/file/download?path=1%2F202601%2Fabc.png');
+    expect(logoUrl(null)).toBeNull();
   });
 });

@@ -52,6 +52,6 @@ describe('why a similar name matched', () => {
     expect(matchReasons('星辰', row('醒辰', 'xingchen', 0.2, 1))).toEqual(['读音相同']);
     expect(matchReasons('星辰', row('星城', 'xingcheng', 0.2, 0.73))).toEqual(['读音相近']);
     expect(matchReasons('星辰', row('星辰日化', 'xingchenrihua', 0.33, 0.5))).toEqual(['包含检索词']);
-    expect(matchReasons('星辰湾', row('星辰', 'xingchen', 0.5, 0.6))).toEqual(['字形相近']);
+    expect(matchReasons('星辰湾', row('星辰', 'xingchen', 0.67, 0.6))).toEqual(['字形相近']);
   });
 });

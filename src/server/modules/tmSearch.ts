@@ -269,8 +269,17 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
 
   'tmSearch.graphicRetrievalUpload': async (body, ctx) => {
     const { name, stored } = ctx.upload!;
+    let hash: bigint;
+    try {
+      hash = await hashOfImageFile(ctx.files.absolute(stored.path));
+    } catch (err) {
+      // Not a picture: keep nothing of it, unless the same bytes are already someone's file.
+      const known = await ctx.db.selectFrom('files').select('id').where('path', '=', stored.path).executeTakeFirst();
+      if (!known) await ctx.files.discard(stored.path);
+      throw err;
+    }
+    // The picture is kept as the organisation's file, as any upload is.
     await recordUpload(ctx, name, extensionOf(name), stored);
-    const hash = await hashOfImageFile(ctx.files.absolute(stored.path));
     const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
     return logoMatches(ctx.db, hash, number(body.maxDistance) ?? 12, number(body.tmCl), number(body.pageSize) ?? 20);
   },
