@@ -322,6 +322,19 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       expect(page.count).toBe(4);
     });
 
+    it('finds a mark by its new logo once the register changes it', async () => {
+      const design = (logoDesignOf('云帆') + 1) % 4096;
+      await server.database.db
+        .updateTable('tm_register')
+        .set({ logo_path: generatedLogoPath(design), logo_hash: logoHashOfDesign(design) })
+        .where('app_no', '=', '30000009')
+        .execute();
+      const png = await logoOf('30000009');
+      const { payload, headers } = multipart('云帆.png', png, { maxDistance: '0' });
+      const data = (await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload, headers: { ...headers, token: admin } })).json().data;
+      expect(data.list.map((r: { mark: { app_no: string } }) => r.mark.app_no)).toEqual(['30000009']);
+    });
+
     it('refuses a file that is not a picture, and a path it does not know', async () => {
       const { payload, headers } = multipart('logo.png', Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex'));
       const res = await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload, headers: { ...headers, token: admin } });

@@ -60,12 +60,14 @@ export async function benchTrademarkSearch(): Promise<void> {
     if (have < REGISTER_SIZE) {
       console.log(`商标公告库现有 ${have} 件，写入至 ${REGISTER_SIZE} 件……`);
       const started = Date.now();
-      await seedRegister(db, {
+      let reported = 0;
+      const written = await seedRegister(db, {
         count: REGISTER_SIZE - have,
         onProgress: (done) => {
-          if (done % 100_000 === 0) console.log(`  已写入 ${done}`);
+          if (done - reported >= 100_000) console.log(`  已写入 ${(reported = done)}`);
         },
       });
+      console.log(`  共写入 ${written} 件`);
       await sql`vacuum analyze tm_register`.execute(db);
       console.log(`  用时 ${((Date.now() - started) / 1000).toFixed(0)} s`);
     } else {
