@@ -310,7 +310,7 @@ export function createApiClient(call: OperationCaller) {
       queryStatistic: (body: T.TmSearchQueryStatisticRequest = {}, options?: CallOptions): Promise<T.TmSearchQueryStatisticResponse> =>
         call<T.TmSearchQueryStatisticResponse>(operationRoutes['tmSearch.queryStatistic'], body, options),
       /** 商标家族（POST /tm/familySearch） */
-      familySearch: (body: T.TmSearchFamilySearchRequest = {}, options?: CallOptions): Promise<T.TmSearchFamilySearchResponse> =>
+      familySearch: (body: T.TmSearchFamilySearchRequest, options?: CallOptions): Promise<T.TmSearchFamilySearchResponse> =>
         call<T.TmSearchFamilySearchResponse>(operationRoutes['tmSearch.familySearch'], body, options),
       /** 官方商标查询（POST /common/officialSearch） */
       officialSearch: (body: T.TmSearchOfficialSearchRequest, options?: CallOptions): Promise<T.TmSearchOfficialSearchResponse> =>

@@ -6040,7 +6040,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/tm/familySearch",
     "summary": "商标家族",
-    "description": "与所给商标申请人相同、名称相同的全部商标（各类别、各国家/地区），即该商标的“家族”。以公告库记录编号 registerId 或申请号 appNo（可加类别 tmCl）指定商标。",
+    "description": "与所给商标申请人相同、名称相同的全部商标（各类别、各国家/地区），即该商标的“家族”。以申请号 appNo 指定商标；同一申请号有多个类别时可加类别 tmCl，否则取类别最小的一件。",
     "permission": "trademark",
     "silent": false,
     "transport": "json",
@@ -6048,11 +6048,6 @@ export const operationTable: OperationDefinition[] = [
       "type": "object",
       "additionalProperties": false,
       "properties": {
-        "registerId": {
-          "title": "公告库记录",
-          "type": "integer",
-          "minimum": 1
-        },
         "appNo": {
           "title": "申请号",
           "type": "string",
@@ -6065,7 +6060,10 @@ export const operationTable: OperationDefinition[] = [
           "minimum": 1,
           "maximum": 45
         }
-      }
+      },
+      "required": [
+        "appNo"
+      ]
     },
     "response": {
       "type": "object",

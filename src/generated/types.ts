@@ -5245,13 +5245,9 @@ export interface TmSearchQueryStatisticResponse {
 
 export interface TmSearchFamilySearchRequest {
   /**
-   * 公告库记录
-   */
-  registerId?: number;
-  /**
    * 申请号
    */
-  appNo?: string;
+  appNo: string;
   /**
    * 类别
    */

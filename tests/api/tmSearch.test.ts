@@ -202,8 +202,12 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     const missing = await server.post('/tm/familySearch', { appNo: '12345' }, admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().subMessage).toBe('商标公告库中没有这件商标');
-    const neither = await server.post('/tm/familySearch', {}, admin);
-    expect(neither.json().subMessage).toBe('请提供公告库记录编号或申请号');
+    const blank = await server.post('/tm/familySearch', { appNo: ' ' }, admin);
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().subMessage).toBe('申请号不能为空');
+    const byClass = await call('/tm/familySearch', { appNo: 'us1000008', tmCl: 3 });
+    expect(byClass.mark.app_no).toBe('US1000008');
+    expect(byClass.count).toBe(3);
   });
 
   it('official search looks up by number, name or applicant in the register', async () => {

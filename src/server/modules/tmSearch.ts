@@ -143,10 +143,9 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
   },
 
   'tmSearch.familySearch': async (body, ctx) => {
-    if (body.registerId === undefined && !body.appNo?.trim()) throw badRequest('请提供公告库记录编号或申请号');
-    let query = ctx.db.selectFrom('tm_register').select(['id', 'tm_name', 'applicant_cn']);
-    if (body.registerId !== undefined) query = query.where('id', '=', body.registerId);
-    else query = query.where('app_no', '=', body.appNo!.trim().toUpperCase());
+    const appNo = body.appNo.trim().toUpperCase();
+    if (!appNo) throw badRequest('申请号不能为空');
+    let query = ctx.db.selectFrom('tm_register').select(['id', 'tm_name', 'applicant_cn']).where('app_no', '=', appNo);
     if (body.tmCl !== undefined) query = query.where('int_cls', '=', body.tmCl);
     const mark = await query.orderBy('int_cls').limit(1).executeTakeFirst();
     if (!mark) throw notFound('商标公告库中没有这件商标');
