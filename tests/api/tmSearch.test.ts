@@ -350,6 +350,18 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     });
   });
 
+  it('stops counting a broad search at 10,000 while statistics count everything', async () => {
+    await sql`
+      insert into tm_register (app_no, int_cls, tm_name, tm_name_pinyin, tm_status, app_date)
+      select (50000000 + n)::text, 1 + n % 45, '批量' || n, 'piliang' || n, '申请中', date '2010-01-01' + n % 3000
+      from generate_series(1, 10050) as n`.execute(server.database.db);
+    const data = await call('/tm/customSearch', { rangeType: 2, pageSize: 10, shouldFields: { tm_name: { value: '批量', searchType: 2 } } });
+    expect(data.count).toBe(10_000);
+    expect(data.list).toHaveLength(10);
+    const stats = await call('/tm/queryStatistic', { rangeType: 2, shouldFields: { tm_name: { value: '批量', searchType: 2 } } });
+    expect(stats.total).toBe(10_050);
+  });
+
   it('needs the trademark permission', async () => {
     await server.database.db.updateTable('roles').set({ role_auth: 'workbench' }).where('name', '=', '代理机构').execute();
     const agent = await server.signIn('agent');
