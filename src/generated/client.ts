@@ -94,6 +94,21 @@ export const operationRoutes = {
   'site.setReleaseLogRead': {"id":"site.setReleaseLogRead","method":"POST","path":"/api/setUpTheReleaseLog","silent":true,"transport":"json"},
   'site.getExternalTools': {"id":"site.getExternalTools","method":"POST","path":"/api/external-tools","silent":true,"transport":"json"},
   'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true,"transport":"json"},
+  'tmSearch.customSearch': {"id":"tmSearch.customSearch","method":"POST","path":"/tm/customSearch","silent":false,"transport":"json"},
+  'tmSearch.customSearchV2': {"id":"tmSearch.customSearchV2","method":"POST","path":"/tm/customSearchV2","silent":false,"transport":"json"},
+  'tmSearch.getBrandName': {"id":"tmSearch.getBrandName","method":"POST","path":"/tm/getBrandName","silent":true,"transport":"json"},
+  'tmSearch.batchTmSearchByAppNos': {"id":"tmSearch.batchTmSearchByAppNos","method":"POST","path":"/tm/batchTmSearchByAppNos","silent":false,"transport":"json"},
+  'tmSearch.queryStatistic': {"id":"tmSearch.queryStatistic","method":"POST","path":"/tm/queryStatistic","silent":false,"transport":"json"},
+  'tmSearch.familySearch': {"id":"tmSearch.familySearch","method":"POST","path":"/tm/familySearch","silent":false,"transport":"json"},
+  'tmSearch.officialSearch': {"id":"tmSearch.officialSearch","method":"POST","path":"/common/officialSearch","silent":false,"transport":"json"},
+  'tmSearch.queryApplicantList': {"id":"tmSearch.queryApplicantList","method":"POST","path":"/common/queryApplicantList","silent":true,"transport":"json"},
+  'tmSearch.fuzzySearch': {"id":"tmSearch.fuzzySearch","method":"POST","path":"/api/fuzzySearch","silent":true,"transport":"json"},
+  'tmSearch.brandSimilarSearch': {"id":"tmSearch.brandSimilarSearch","method":"POST","path":"/brandArchives/brandSimilarSearch","silent":false,"transport":"json"},
+  'tmSearch.getBrandNameHint': {"id":"tmSearch.getBrandNameHint","method":"POST","path":"/brandArchives/getBrandNameHint","silent":true,"transport":"json"},
+  'tmSearch.graphicRetrieval': {"id":"tmSearch.graphicRetrieval","method":"POST","path":"/brandArchives/graphicRetrieval","silent":false,"transport":"json"},
+  'tmSearch.graphicRetrievalUpload': {"id":"tmSearch.graphicRetrievalUpload","method":"POST","path":"/brandArchives/graphicRetrieval/upload","silent":false,"transport":"multipart"},
+  'tmSearch.querySameBrandStatistic': {"id":"tmSearch.querySameBrandStatistic","method":"POST","path":"/brandArchives/querySameBrandStatistic","silent":true,"transport":"json"},
+  'tmSearch.logo': {"id":"tmSearch.logo","method":"GET","path":"/tm/logo","silent":false,"transport":"file"},
   'user.list': {"id":"user.list","method":"POST","path":"/api/user/list","silent":false,"transport":"json"},
 } satisfies Record<string, OperationRoute>;
 
@@ -385,6 +400,53 @@ export function createApiClient(call: OperationCaller) {
       /** 服务与数据库是否可用（GET /api/health） */
       health: (body: T.SystemHealthRequest = {}, options?: CallOptions): Promise<T.SystemHealthResponse> =>
         call<T.SystemHealthResponse>(operationRoutes['system.health'], body, options),
+    },
+    tmSearch: {
+      /** 商标检索（POST /tm/customSearch） */
+      customSearch: (body: T.TmSearchCustomSearchRequest = {}, options?: CallOptions): Promise<T.TmSearchCustomSearchResponse> =>
+        call<T.TmSearchCustomSearchResponse>(operationRoutes['tmSearch.customSearch'], body, options),
+      /** 商标检索（完整记录）（POST /tm/customSearchV2） */
+      customSearchV2: (body: T.TmSearchCustomSearchV2Request = {}, options?: CallOptions): Promise<T.TmSearchCustomSearchV2Response> =>
+        call<T.TmSearchCustomSearchV2Response>(operationRoutes['tmSearch.customSearchV2'], body, options),
+      /** 按前缀取商标名称（POST /tm/getBrandName） */
+      getBrandName: (body: T.TmSearchGetBrandNameRequest, options?: CallOptions): Promise<T.TmSearchGetBrandNameResponse> =>
+        call<T.TmSearchGetBrandNameResponse>(operationRoutes['tmSearch.getBrandName'], body, options),
+      /** 按申请号批量检索（POST /tm/batchTmSearchByAppNos） */
+      batchTmSearchByAppNos: (body: T.TmSearchBatchTmSearchByAppNosRequest, options?: CallOptions): Promise<T.TmSearchBatchTmSearchByAppNosResponse> =>
+        call<T.TmSearchBatchTmSearchByAppNosResponse>(operationRoutes['tmSearch.batchTmSearchByAppNos'], body, options),
+      /** 检索结果统计（POST /tm/queryStatistic） */
+      queryStatistic: (body: T.TmSearchQueryStatisticRequest = {}, options?: CallOptions): Promise<T.TmSearchQueryStatisticResponse> =>
+        call<T.TmSearchQueryStatisticResponse>(operationRoutes['tmSearch.queryStatistic'], body, options),
+      /** 商标家族（POST /tm/familySearch） */
+      familySearch: (body: T.TmSearchFamilySearchRequest, options?: CallOptions): Promise<T.TmSearchFamilySearchResponse> =>
+        call<T.TmSearchFamilySearchResponse>(operationRoutes['tmSearch.familySearch'], body, options),
+      /** 官方商标查询（POST /common/officialSearch） */
+      officialSearch: (body: T.TmSearchOfficialSearchRequest, options?: CallOptions): Promise<T.TmSearchOfficialSearchResponse> =>
+        call<T.TmSearchOfficialSearchResponse>(operationRoutes['tmSearch.officialSearch'], body, options),
+      /** 申请人查询（POST /common/queryApplicantList） */
+      queryApplicantList: (body: T.TmSearchQueryApplicantListRequest, options?: CallOptions): Promise<T.TmSearchQueryApplicantListResponse> =>
+        call<T.TmSearchQueryApplicantListResponse>(operationRoutes['tmSearch.queryApplicantList'], body, options),
+      /** 快速联想（POST /api/fuzzySearch） */
+      fuzzySearch: (body: T.TmSearchFuzzySearchRequest, options?: CallOptions): Promise<T.TmSearchFuzzySearchResponse> =>
+        call<T.TmSearchFuzzySearchResponse>(operationRoutes['tmSearch.fuzzySearch'], body, options),
+      /** 近似商标检索（POST /brandArchives/brandSimilarSearch） */
+      brandSimilarSearch: (body: T.TmSearchBrandSimilarSearchRequest, options?: CallOptions): Promise<T.TmSearchBrandSimilarSearchResponse> =>
+        call<T.TmSearchBrandSimilarSearchResponse>(operationRoutes['tmSearch.brandSimilarSearch'], body, options),
+      /** 商标名称提示（POST /brandArchives/getBrandNameHint） */
+      getBrandNameHint: (body: T.TmSearchGetBrandNameHintRequest, options?: CallOptions): Promise<T.TmSearchGetBrandNameHintResponse> =>
+        call<T.TmSearchGetBrandNameHintResponse>(operationRoutes['tmSearch.getBrandNameHint'], body, options),
+      /** 图形检索（POST /brandArchives/graphicRetrieval） */
+      graphicRetrieval: (body: T.TmSearchGraphicRetrievalRequest, options?: CallOptions): Promise<T.TmSearchGraphicRetrievalResponse> =>
+        call<T.TmSearchGraphicRetrievalResponse>(operationRoutes['tmSearch.graphicRetrieval'], body, options),
+      /** 图形检索（直接上传）（POST /brandArchives/graphicRetrieval/upload） */
+      graphicRetrievalUpload: (body: FormData, options?: CallOptions): Promise<T.TmSearchGraphicRetrievalUploadResponse> =>
+        call<T.TmSearchGraphicRetrievalUploadResponse>(operationRoutes['tmSearch.graphicRetrievalUpload'], body, options),
+      /** 同名商标统计（POST /brandArchives/querySameBrandStatistic） */
+      querySameBrandStatistic: (body: T.TmSearchQuerySameBrandStatisticRequest, options?: CallOptions): Promise<T.TmSearchQuerySameBrandStatisticResponse> =>
+        call<T.TmSearchQuerySameBrandStatisticResponse>(operationRoutes['tmSearch.querySameBrandStatistic'], body, options),
+      /** 商标图样（GET /tm/logo） */
+      logo: (body: T.TmSearchLogoRequest, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['tmSearch.logo'], body, options),
     },
     user: {
       /** 用户列表（POST /api/user/list） */

@@ -1358,6 +1358,27 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/count-bucket.json",
+    "title": "CountBucket",
+    "description": "统计中的一项：分组的值与条数（按状态、类别、年份、申请人等）。",
+    "type": "object",
+    "required": [
+      "key",
+      "count"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "key": {
+        "title": "分组",
+        "type": "string"
+      },
+      "count": {
+        "title": "条数",
+        "type": "integer"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/country-entry.json",
     "title": "CountryEntry",
     "description": "国家列表中的一项：ISO 3166-1 国家和地区（中文名取自 i18n-iso-countries 的 zh 语言，港澳台写作中国香港、中国澳门、中国台湾），以及地区组织与马德里国际注册（WIPO ST.3 代码 EM、OA、BX、WO）。",
@@ -1962,6 +1983,35 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "userInfo": {
         "$ref": "https://schemas.ipm.local/entities/user-info.json"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/logo-match.json",
+    "title": "LogoMatch",
+    "description": "图形检索的一条：公告库中的商标与其图样感知哈希（dHash，64 位）和检索图片的汉明距离，0 为相同图样，越小越相似。",
+    "type": "object",
+    "required": [
+      "mark",
+      "distance",
+      "similarity"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "mark": {
+        "title": "商标",
+        "$ref": "https://schemas.ipm.local/entities/tm-search-result.json"
+      },
+      "distance": {
+        "title": "汉明距离",
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 64
+      },
+      "similarity": {
+        "title": "相似度",
+        "type": "number",
+        "description": "1 − 距离 / 64"
       }
     }
   },
@@ -2599,6 +2649,56 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/similar-brand.json",
+    "title": "SimilarBrand",
+    "description": "近似商标检索的一条：公告库中的商标、综合得分（0–1）与命中原因；inArchive 表示本组织的商标档案已收录此商标。",
+    "type": "object",
+    "required": [
+      "mark",
+      "score",
+      "nameSimilarity",
+      "pinyinSimilarity",
+      "reasons",
+      "inArchive"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "mark": {
+        "title": "商标",
+        "$ref": "https://schemas.ipm.local/entities/tm-search-result.json"
+      },
+      "score": {
+        "title": "得分",
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "字形相似度与读音相似度（乘 0.95）中较大者；名称完全相同为 1"
+      },
+      "nameSimilarity": {
+        "title": "字形相似度",
+        "type": "number",
+        "description": "名称的三字组相似度（pg_trgm similarity）"
+      },
+      "pinyinSimilarity": {
+        "title": "读音相似度",
+        "type": "number",
+        "description": "名称拼音的三字组相似度"
+      },
+      "reasons": {
+        "title": "命中原因",
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "例如“名称相同”“读音相同”“字形相近”“包含检索词”"
+      },
+      "inArchive": {
+        "title": "已在档案中",
+        "type": "boolean"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/site-document.json",
     "title": "SiteDocument",
     "description": "平台文书，例如用户协议。",
@@ -2628,6 +2728,132 @@ export const sharedSchemas: JsonSchema[] = [
         "title": "更新时间",
         "type": "string",
         "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/tm-search-result.json",
+    "title": "TmSearchResult",
+    "description": "商标检索结果的一条：来自本组织的商标档案（scope 为 archive）或商标公告库（scope 为 register）。tm_name、app_no、reg_no、goodsItem、brandCGInfo、brandCGInfoEn 沿用检索接口的字段名；goodsItem 为逐项的商品/服务，brandCGInfo 为按类似群归并后的商品/服务。",
+    "type": "object",
+    "required": [
+      "scope",
+      "id",
+      "registerId",
+      "tm_name",
+      "app_no",
+      "reg_no",
+      "tmCl",
+      "tmStatus",
+      "applicant",
+      "countryCode",
+      "appDate",
+      "regDate",
+      "tmLogoUrl",
+      "goodsItem",
+      "brandCGInfo",
+      "brandCGInfoEn"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "scope": {
+        "title": "出处",
+        "type": "string",
+        "enum": [
+          "archive",
+          "register"
+        ],
+        "description": "archive 本组织商标档案；register 商标公告库"
+      },
+      "id": {
+        "title": "记录编号",
+        "type": "integer",
+        "description": "scope 为 archive 时是档案编号，为 register 时是公告库记录编号"
+      },
+      "registerId": {
+        "title": "公告库记录",
+        "type": [
+          "integer",
+          "null"
+        ]
+      },
+      "tm_name": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "app_no": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "reg_no": {
+        "title": "注册号",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": [
+          "integer",
+          "null"
+        ]
+      },
+      "tmStatus": {
+        "title": "商标状态",
+        "type": "string"
+      },
+      "applicant": {
+        "title": "申请人",
+        "type": "string"
+      },
+      "countryCode": {
+        "title": "国家/地区",
+        "type": "string"
+      },
+      "appDate": {
+        "title": "申请日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "regDate": {
+        "title": "注册日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "tmLogoUrl": {
+        "title": "商标图样",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "goodsItem": {
+        "title": "商品/服务项目",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+        }
+      },
+      "brandCGInfo": {
+        "title": "商品/服务（按类似群）",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/goods-group.json"
+        }
+      },
+      "brandCGInfoEn": {
+        "title": "商品/服务（英文，按类似群）",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/goods-group.json"
+        }
       }
     }
   },
@@ -7250,6 +7476,1678 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "tmSearch.customSearch",
+    "domain": "tmSearch",
+    "name": "customSearch",
+    "method": "POST",
+    "path": "/tm/customSearch",
+    "summary": "商标检索",
+    "description": "在本组织的商标档案和/或商标公告库中按名称、申请号、注册号检索，可再按类别、国家/地区、申请人、代理机构、状态、申请与注册日期筛选；按申请日期或注册日期排序。结果为精简的检索记录。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "shouldFields": {
+          "title": "检索条件",
+          "description": "商标名称 tm_name、申请号 app_no、注册号 reg_no 的检索值与匹配方式；可写成以字段名为键的对象，或 {field, value, searchType} 的列表。各条件之间为“或”（任一命中即可），与其余筛选条件之间为“且”。",
+          "oneOf": [
+            {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "tm_name": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "value": {
+                      "title": "检索值",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 100
+                    },
+                    "searchType": {
+                      "title": "匹配方式",
+                      "type": "integer",
+                      "enum": [
+                        0,
+                        1,
+                        2,
+                        3
+                      ],
+                      "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                    }
+                  },
+                  "required": [
+                    "value"
+                  ]
+                },
+                "app_no": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "value": {
+                      "title": "检索值",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 100
+                    },
+                    "searchType": {
+                      "title": "匹配方式",
+                      "type": "integer",
+                      "enum": [
+                        0,
+                        1,
+                        2,
+                        3
+                      ],
+                      "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                    }
+                  },
+                  "required": [
+                    "value"
+                  ]
+                },
+                "reg_no": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "value": {
+                      "title": "检索值",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 100
+                    },
+                    "searchType": {
+                      "title": "匹配方式",
+                      "type": "integer",
+                      "enum": [
+                        0,
+                        1,
+                        2,
+                        3
+                      ],
+                      "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                    }
+                  },
+                  "required": [
+                    "value"
+                  ]
+                }
+              }
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "field": {
+                    "title": "字段",
+                    "type": "string",
+                    "enum": [
+                      "tm_name",
+                      "app_no",
+                      "reg_no"
+                    ],
+                    "description": "tm_name 商标名称；app_no 申请号；reg_no 注册号"
+                  },
+                  "value": {
+                    "title": "检索值",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 100
+                  },
+                  "searchType": {
+                    "title": "匹配方式",
+                    "type": "integer",
+                    "enum": [
+                      0,
+                      1,
+                      2,
+                      3
+                    ],
+                    "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                  }
+                },
+                "required": [
+                  "field",
+                  "value"
+                ]
+              },
+              "minItems": 1
+            }
+          ]
+        },
+        "rangeType": {
+          "title": "检索范围",
+          "type": "integer",
+          "enum": [
+            1,
+            2,
+            3
+          ],
+          "default": 3,
+          "description": "1 仅本组织商标档案；2 仅商标公告库；3 两者（默认；已收入档案的公告库商标只以档案记录出现一次）"
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 45
+          },
+          "description": "国际分类 1–45，任一即可"
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^[A-Z]{2}$"
+          },
+          "description": "ISO 3166-1 二位代码，任一即可"
+        },
+        "applicant": {
+          "title": "申请人",
+          "type": "string",
+          "maxLength": 100,
+          "description": "申请人名称（中文或英文）包含此文字"
+        },
+        "agent": {
+          "title": "代理机构",
+          "type": "string",
+          "maxLength": 100,
+          "description": "代理机构名称包含此文字"
+        },
+        "tmStatus": {
+          "title": "商标状态",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 20
+          },
+          "description": "例如 申请中、初审公告、已注册、已驳回、已无效、已销亡、续展、异议中，任一即可"
+        },
+        "appDateFrom": {
+          "title": "申请日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "appDateTo": {
+          "title": "申请日期止",
+          "type": "string",
+          "format": "date"
+        },
+        "regDateFrom": {
+          "title": "注册日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "regDateTo": {
+          "title": "注册日期止",
+          "type": "string",
+          "format": "date"
+        },
+        "sortField": {
+          "title": "排序字段",
+          "type": "string",
+          "enum": [
+            "appDate",
+            "regDate"
+          ],
+          "default": "appDate",
+          "description": "appDate 申请日期；regDate 注册日期（无注册日期的排在最后）"
+        },
+        "sortOrder": {
+          "title": "排序方向",
+          "type": "string",
+          "enum": [
+            "desc",
+            "asc"
+          ],
+          "default": "desc"
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "enum": [
+            10,
+            20,
+            30,
+            50,
+            100,
+            300,
+            1500
+          ],
+          "default": 100,
+          "description": "列表 10–100；检索选择器 300；批量检索 1500"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "结果",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/tm-search-result.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer",
+          "description": "超过 10000 条时为 10000（列表显示的总数以 10000 为上限）"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.customSearchV2",
+    "domain": "tmSearch",
+    "name": "customSearchV2",
+    "method": "POST",
+    "path": "/tm/customSearchV2",
+    "summary": "商标检索（完整记录）",
+    "description": "条件与 /tm/customSearch 相同；每条结果为完整的商标记录（Trademark），并以 scope 标明出处。公告库记录的 id 与 registerId 均为公告库编号，来源为 0（公有云同步），没有自定义字段与备注。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "shouldFields": {
+          "title": "检索条件",
+          "description": "商标名称 tm_name、申请号 app_no、注册号 reg_no 的检索值与匹配方式；可写成以字段名为键的对象，或 {field, value, searchType} 的列表。各条件之间为“或”（任一命中即可），与其余筛选条件之间为“且”。",
+          "oneOf": [
+            {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "tm_name": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "value": {
+                      "title": "检索值",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 100
+                    },
+                    "searchType": {
+                      "title": "匹配方式",
+                      "type": "integer",
+                      "enum": [
+                        0,
+                        1,
+                        2,
+                        3
+                      ],
+                      "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                    }
+                  },
+                  "required": [
+                    "value"
+                  ]
+                },
+                "app_no": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "value": {
+                      "title": "检索值",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 100
+                    },
+                    "searchType": {
+                      "title": "匹配方式",
+                      "type": "integer",
+                      "enum": [
+                        0,
+                        1,
+                        2,
+                        3
+                      ],
+                      "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                    }
+                  },
+                  "required": [
+                    "value"
+                  ]
+                },
+                "reg_no": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "value": {
+                      "title": "检索值",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 100
+                    },
+                    "searchType": {
+                      "title": "匹配方式",
+                      "type": "integer",
+                      "enum": [
+                        0,
+                        1,
+                        2,
+                        3
+                      ],
+                      "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                    }
+                  },
+                  "required": [
+                    "value"
+                  ]
+                }
+              }
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "field": {
+                    "title": "字段",
+                    "type": "string",
+                    "enum": [
+                      "tm_name",
+                      "app_no",
+                      "reg_no"
+                    ],
+                    "description": "tm_name 商标名称；app_no 申请号；reg_no 注册号"
+                  },
+                  "value": {
+                    "title": "检索值",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 100
+                  },
+                  "searchType": {
+                    "title": "匹配方式",
+                    "type": "integer",
+                    "enum": [
+                      0,
+                      1,
+                      2,
+                      3
+                    ],
+                    "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                  }
+                },
+                "required": [
+                  "field",
+                  "value"
+                ]
+              },
+              "minItems": 1
+            }
+          ]
+        },
+        "rangeType": {
+          "title": "检索范围",
+          "type": "integer",
+          "enum": [
+            1,
+            2,
+            3
+          ],
+          "default": 3,
+          "description": "1 仅本组织商标档案；2 仅商标公告库；3 两者（默认；已收入档案的公告库商标只以档案记录出现一次）"
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 45
+          },
+          "description": "国际分类 1–45，任一即可"
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^[A-Z]{2}$"
+          },
+          "description": "ISO 3166-1 二位代码，任一即可"
+        },
+        "applicant": {
+          "title": "申请人",
+          "type": "string",
+          "maxLength": 100,
+          "description": "申请人名称（中文或英文）包含此文字"
+        },
+        "agent": {
+          "title": "代理机构",
+          "type": "string",
+          "maxLength": 100,
+          "description": "代理机构名称包含此文字"
+        },
+        "tmStatus": {
+          "title": "商标状态",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 20
+          },
+          "description": "例如 申请中、初审公告、已注册、已驳回、已无效、已销亡、续展、异议中，任一即可"
+        },
+        "appDateFrom": {
+          "title": "申请日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "appDateTo": {
+          "title": "申请日期止",
+          "type": "string",
+          "format": "date"
+        },
+        "regDateFrom": {
+          "title": "注册日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "regDateTo": {
+          "title": "注册日期止",
+          "type": "string",
+          "format": "date"
+        },
+        "sortField": {
+          "title": "排序字段",
+          "type": "string",
+          "enum": [
+            "appDate",
+            "regDate"
+          ],
+          "default": "appDate",
+          "description": "appDate 申请日期；regDate 注册日期（无注册日期的排在最后）"
+        },
+        "sortOrder": {
+          "title": "排序方向",
+          "type": "string",
+          "enum": [
+            "desc",
+            "asc"
+          ],
+          "default": "desc"
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "enum": [
+            10,
+            20,
+            30,
+            50,
+            100,
+            300,
+            1500
+          ],
+          "default": 100,
+          "description": "列表 10–100；检索选择器 300；批量检索 1500"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "结果",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "scope": {
+                "title": "出处",
+                "type": "string",
+                "enum": [
+                  "archive",
+                  "register"
+                ]
+              },
+              "trademark": {
+                "title": "商标",
+                "$ref": "https://schemas.ipm.local/entities/trademark.json"
+              }
+            },
+            "required": [
+              "scope",
+              "trademark"
+            ]
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer",
+          "description": "超过 10000 条时为 10000（列表显示的总数以 10000 为上限）"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.getBrandName",
+    "domain": "tmSearch",
+    "name": "getBrandName",
+    "method": "POST",
+    "path": "/tm/getBrandName",
+    "summary": "按前缀取商标名称",
+    "description": "以 prefix 开头的不同商标名称（公告库与本组织档案），使用次数多的在前。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "prefix": {
+          "title": "名称前缀",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "limit": {
+          "title": "条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 10
+        }
+      },
+      "required": [
+        "prefix"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "名称",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/count-bucket.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.batchTmSearchByAppNos",
+    "domain": "tmSearch",
+    "name": "batchTmSearchByAppNos",
+    "method": "POST",
+    "path": "/tm/batchTmSearchByAppNos",
+    "summary": "按申请号批量检索",
+    "description": "appNos 为多个申请号，以英文或中文逗号、顿号、分号、空白或换行分隔（最多 1500 个，重复的只算一次）；返回找到的商标（同一申请号多个类别时各一条）以及未找到的申请号（按输入顺序）。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "appNos": {
+          "title": "申请号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 40000
+        },
+        "rangeType": {
+          "title": "检索范围",
+          "type": "integer",
+          "enum": [
+            1,
+            2,
+            3
+          ],
+          "default": 3,
+          "description": "1 仅本组织商标档案；2 仅商标公告库；3 两者（默认；已收入档案的公告库商标只以档案记录出现一次）"
+        }
+      },
+      "required": [
+        "appNos"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "找到的商标",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/tm-search-result.json"
+          }
+        },
+        "count": {
+          "title": "找到的条数",
+          "type": "integer"
+        },
+        "notFound": {
+          "title": "未找到的申请号",
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      },
+      "required": [
+        "list",
+        "count",
+        "notFound"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.queryStatistic",
+    "domain": "tmSearch",
+    "name": "queryStatistic",
+    "method": "POST",
+    "path": "/tm/queryStatistic",
+    "summary": "检索结果统计",
+    "description": "与 /tm/customSearch 条件相同（不分页）；返回命中总数以及按商标状态、类别、申请年份的条数。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "shouldFields": {
+          "title": "检索条件",
+          "description": "商标名称 tm_name、申请号 app_no、注册号 reg_no 的检索值与匹配方式；可写成以字段名为键的对象，或 {field, value, searchType} 的列表。各条件之间为“或”（任一命中即可），与其余筛选条件之间为“且”。",
+          "oneOf": [
+            {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "tm_name": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "value": {
+                      "title": "检索值",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 100
+                    },
+                    "searchType": {
+                      "title": "匹配方式",
+                      "type": "integer",
+                      "enum": [
+                        0,
+                        1,
+                        2,
+                        3
+                      ],
+                      "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                    }
+                  },
+                  "required": [
+                    "value"
+                  ]
+                },
+                "app_no": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "value": {
+                      "title": "检索值",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 100
+                    },
+                    "searchType": {
+                      "title": "匹配方式",
+                      "type": "integer",
+                      "enum": [
+                        0,
+                        1,
+                        2,
+                        3
+                      ],
+                      "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                    }
+                  },
+                  "required": [
+                    "value"
+                  ]
+                },
+                "reg_no": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "value": {
+                      "title": "检索值",
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 100
+                    },
+                    "searchType": {
+                      "title": "匹配方式",
+                      "type": "integer",
+                      "enum": [
+                        0,
+                        1,
+                        2,
+                        3
+                      ],
+                      "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                    }
+                  },
+                  "required": [
+                    "value"
+                  ]
+                }
+              }
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "field": {
+                    "title": "字段",
+                    "type": "string",
+                    "enum": [
+                      "tm_name",
+                      "app_no",
+                      "reg_no"
+                    ],
+                    "description": "tm_name 商标名称；app_no 申请号；reg_no 注册号"
+                  },
+                  "value": {
+                    "title": "检索值",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 100
+                  },
+                  "searchType": {
+                    "title": "匹配方式",
+                    "type": "integer",
+                    "enum": [
+                      0,
+                      1,
+                      2,
+                      3
+                    ],
+                    "description": "不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）"
+                  }
+                },
+                "required": [
+                  "field",
+                  "value"
+                ]
+              },
+              "minItems": 1
+            }
+          ]
+        },
+        "rangeType": {
+          "title": "检索范围",
+          "type": "integer",
+          "enum": [
+            1,
+            2,
+            3
+          ],
+          "default": 3,
+          "description": "1 仅本组织商标档案；2 仅商标公告库；3 两者（默认；已收入档案的公告库商标只以档案记录出现一次）"
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 45
+          },
+          "description": "国际分类 1–45，任一即可"
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^[A-Z]{2}$"
+          },
+          "description": "ISO 3166-1 二位代码，任一即可"
+        },
+        "applicant": {
+          "title": "申请人",
+          "type": "string",
+          "maxLength": 100,
+          "description": "申请人名称（中文或英文）包含此文字"
+        },
+        "agent": {
+          "title": "代理机构",
+          "type": "string",
+          "maxLength": 100,
+          "description": "代理机构名称包含此文字"
+        },
+        "tmStatus": {
+          "title": "商标状态",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 20
+          },
+          "description": "例如 申请中、初审公告、已注册、已驳回、已无效、已销亡、续展、异议中，任一即可"
+        },
+        "appDateFrom": {
+          "title": "申请日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "appDateTo": {
+          "title": "申请日期止",
+          "type": "string",
+          "format": "date"
+        },
+        "regDateFrom": {
+          "title": "注册日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "regDateTo": {
+          "title": "注册日期止",
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "total": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "byStatus": {
+          "title": "按状态",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/count-bucket.json"
+          }
+        },
+        "byClass": {
+          "title": "按类别",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/count-bucket.json"
+          }
+        },
+        "byYear": {
+          "title": "按申请年份",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/count-bucket.json"
+          }
+        }
+      },
+      "required": [
+        "total",
+        "byStatus",
+        "byClass",
+        "byYear"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.familySearch",
+    "domain": "tmSearch",
+    "name": "familySearch",
+    "method": "POST",
+    "path": "/tm/familySearch",
+    "summary": "商标家族",
+    "description": "与所给商标申请人相同、名称相同的全部商标（各类别、各国家/地区），即该商标的“家族”。以申请号 appNo 指定商标；同一申请号有多个类别时可加类别 tmCl，否则取类别最小的一件。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "appNo": {
+          "title": "申请号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 30
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45
+        }
+      },
+      "required": [
+        "appNo"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "mark": {
+          "title": "商标",
+          "$ref": "https://schemas.ipm.local/entities/tm-search-result.json"
+        },
+        "list": {
+          "title": "家族成员",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/tm-search-result.json"
+          }
+        },
+        "count": {
+          "title": "家族成员数",
+          "type": "integer"
+        },
+        "classes": {
+          "title": "涉及类别",
+          "type": "array",
+          "items": {
+            "type": "integer"
+          }
+        },
+        "countries": {
+          "title": "涉及国家/地区",
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      },
+      "required": [
+        "mark",
+        "list",
+        "count",
+        "classes",
+        "countries"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.officialSearch",
+    "domain": "tmSearch",
+    "name": "officialSearch",
+    "method": "POST",
+    "path": "/common/officialSearch",
+    "summary": "官方商标查询",
+    "description": "如商标局查询系统一样检索商标公告库：searchType 1 按申请号/注册号（完全相同），2 按商标名称（包含），3 按申请人（包含）；可限定类别。按申请日期新的在前。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "searchType": {
+          "title": "查询方式",
+          "type": "integer",
+          "enum": [
+            1,
+            2,
+            3
+          ],
+          "default": 1,
+          "description": "1 申请号/注册号；2 商标名称；3 申请人"
+        },
+        "key": {
+          "title": "查询内容",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "enum": [
+            10,
+            20,
+            30,
+            50,
+            100
+          ],
+          "default": 20
+        }
+      },
+      "required": [
+        "key"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "结果",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/tm-search-result.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer",
+          "description": "超过 10000 条时为 10000（列表显示的总数以 10000 为上限）"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.queryApplicantList",
+    "domain": "tmSearch",
+    "name": "queryApplicantList",
+    "method": "POST",
+    "path": "/common/queryApplicantList",
+    "summary": "申请人查询",
+    "description": "名称包含 keyword 的申请人（商标公告库），附其商标件数，件数多的在前。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      "required": [
+        "keyword"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "结果",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "title": "申请人",
+                "type": "string"
+              },
+              "nameEn": {
+                "title": "申请人（英文）",
+                "type": "string"
+              },
+              "count": {
+                "title": "商标件数",
+                "type": "integer"
+              }
+            },
+            "required": [
+              "name",
+              "nameEn",
+              "count"
+            ]
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.fuzzySearch",
+    "domain": "tmSearch",
+    "name": "fuzzySearch",
+    "method": "POST",
+    "path": "/api/fuzzySearch",
+    "summary": "快速联想",
+    "description": "输入时的联想：名称包含 keyword 的商标名称、以其开头的申请号/注册号、名称包含它的申请人，各取前几条（默认 8）。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "limit": {
+          "title": "每类条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20,
+          "default": 8
+        }
+      },
+      "required": [
+        "keyword"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "names": {
+          "title": "商标名称",
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "numbers": {
+          "title": "申请号/注册号",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "appNo": {
+                "title": "申请号",
+                "type": "string"
+              },
+              "tmName": {
+                "title": "商标名称",
+                "type": "string"
+              },
+              "tmCl": {
+                "title": "类别",
+                "type": "integer"
+              }
+            },
+            "required": [
+              "appNo",
+              "tmName",
+              "tmCl"
+            ]
+          }
+        },
+        "applicants": {
+          "title": "申请人",
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      },
+      "required": [
+        "names",
+        "numbers",
+        "applicants"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.brandSimilarSearch",
+    "domain": "tmSearch",
+    "name": "brandSimilarSearch",
+    "method": "POST",
+    "path": "/brandArchives/brandSimilarSearch",
+    "summary": "近似商标检索",
+    "description": "在商标公告库中找与 name 近似的商标，按得分排序：字形按名称的三字组相似度（pg_trgm），读音按名称拼音的三字组相似度，因此“星辰”能找到“星晨”“醒辰”；名称包含检索词的也算命中。可限定类别。每条给出得分与命中原因。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "title": "商标名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 45
+          },
+          "description": "国际分类 1–45，任一即可"
+        },
+        "minScore": {
+          "title": "最低得分",
+          "type": "number",
+          "minimum": 0.1,
+          "maximum": 1,
+          "default": 0.3,
+          "description": "得分低于此值的不返回"
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      "required": [
+        "name"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "结果",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/similar-brand.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.getBrandNameHint",
+    "domain": "tmSearch",
+    "name": "getBrandNameHint",
+    "method": "POST",
+    "path": "/brandArchives/getBrandNameHint",
+    "summary": "商标名称提示",
+    "description": "输入商标名称时的提示：先列本组织档案中以 keyword 开头或包含它的名称，再补公告库中的，去重后最多 limit 条。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "limit": {
+          "title": "条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 30,
+          "default": 10
+        }
+      },
+      "required": [
+        "keyword"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "提示",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "title": "商标名称",
+                "type": "string"
+              },
+              "scope": {
+                "title": "出处",
+                "type": "string",
+                "enum": [
+                  "archive",
+                  "register"
+                ]
+              }
+            },
+            "required": [
+              "name",
+              "scope"
+            ]
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.graphicRetrieval",
+    "domain": "tmSearch",
+    "name": "graphicRetrieval",
+    "method": "POST",
+    "path": "/brandArchives/graphicRetrieval",
+    "summary": "图形检索",
+    "description": "以图找商标：path 为 /api/file/upload 返回的图片路径（PNG 或 JPG）。服务端计算图片的 64 位差值感知哈希（dHash），在商标公告库中找图样哈希汉明距离不超过 maxDistance 的商标，距离小的在前。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "title": "图片路径",
+          "type": "string",
+          "pattern": "^[0-9]+/[0-9]{6}/[0-9a-f]{64}\\.[a-z0-9]{1,5}$"
+        },
+        "maxDistance": {
+          "title": "最大汉明距离",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 32,
+          "default": 12,
+          "description": "64 位感知哈希相差的位数上限；0 只找相同图样"
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      "required": [
+        "path"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "结果",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/logo-match.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "hash": {
+          "title": "检索图片的感知哈希",
+          "type": "string",
+          "description": "16 位十六进制"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.graphicRetrievalUpload",
+    "domain": "tmSearch",
+    "name": "graphicRetrievalUpload",
+    "method": "POST",
+    "path": "/brandArchives/graphicRetrieval/upload",
+    "summary": "图形检索（直接上传）",
+    "description": "与 /brandArchives/graphicRetrieval 相同，图片以 multipart/form-data 的 file 字段直接上传（PNG 或 JPG，不超过 10MB）；其余参数为文件之前的文本字段。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "multipart",
+    "uploadLimitMb": 10,
+    "uploadKind": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "maxDistance": {
+          "title": "最大汉明距离",
+          "type": "string",
+          "pattern": "^([0-9]|[12][0-9]|3[0-2])$",
+          "description": "0–32，默认 12"
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "string",
+          "pattern": "^([1-9]|[1-3][0-9]|4[0-5])$"
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "string",
+          "pattern": "^([1-9]|[1-9][0-9]|100)$"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "结果",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/logo-match.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "hash": {
+          "title": "检索图片的感知哈希",
+          "type": "string",
+          "description": "16 位十六进制"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.querySameBrandStatistic",
+    "domain": "tmSearch",
+    "name": "querySameBrandStatistic",
+    "method": "POST",
+    "path": "/brandArchives/querySameBrandStatistic",
+    "summary": "同名商标统计",
+    "description": "商标公告库中与 tmName 名称相同的商标有多少：总数、同一申请人的件数、其他申请人的件数与人数，以及按类别的条数；给出 applicant 时区分同一申请人。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "tmName": {
+          "title": "商标名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "applicant": {
+          "title": "申请人",
+          "type": "string",
+          "maxLength": 200
+        }
+      },
+      "required": [
+        "tmName"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "total": {
+          "title": "同名商标",
+          "type": "integer"
+        },
+        "sameApplicant": {
+          "title": "同一申请人",
+          "type": "integer"
+        },
+        "otherApplicants": {
+          "title": "其他申请人的商标",
+          "type": "integer"
+        },
+        "applicantCount": {
+          "title": "申请人数",
+          "type": "integer"
+        },
+        "inArchive": {
+          "title": "本组织档案中",
+          "type": "integer"
+        },
+        "byClass": {
+          "title": "按类别",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/count-bucket.json"
+          }
+        }
+      },
+      "required": [
+        "total",
+        "sameApplicant",
+        "otherApplicants",
+        "applicantCount",
+        "inArchive",
+        "byClass"
+      ]
+    }
+  },
+  {
+    "id": "tmSearch.logo",
+    "domain": "tmSearch",
+    "name": "logo",
+    "method": "GET",
+    "path": "/tm/logo",
+    "summary": "商标图样",
+    "description": "公告库中生成的商标图样（PNG，64×64），按图样编号绘制；其感知哈希即公告库中的 logo_hash。",
+    "permission": "$signedIn",
+    "silent": false,
+    "transport": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "design": {
+          "title": "图样编号",
+          "type": "string",
+          "pattern": "^[0-9]{1,4}$"
+        }
+      },
+      "required": [
+        "design"
+      ]
+    },
+    "response": {
+      "type": "string",
+      "description": "PNG 图片"
+    }
+  },
+  {
     "id": "user.list",
     "domain": "user",
     "name": "list",
@@ -7412,6 +9310,21 @@ export interface OperationTypes {
   'site.setReleaseLogRead': { request: T.SiteSetReleaseLogReadRequest; response: T.SiteSetReleaseLogReadResponse; public: false; transport: 'json' };
   'site.getExternalTools': { request: T.SiteGetExternalToolsRequest; response: T.SiteGetExternalToolsResponse; public: false; transport: 'json' };
   'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true; transport: 'json' };
+  'tmSearch.customSearch': { request: T.TmSearchCustomSearchRequest; response: T.TmSearchCustomSearchResponse; public: false; transport: 'json' };
+  'tmSearch.customSearchV2': { request: T.TmSearchCustomSearchV2Request; response: T.TmSearchCustomSearchV2Response; public: false; transport: 'json' };
+  'tmSearch.getBrandName': { request: T.TmSearchGetBrandNameRequest; response: T.TmSearchGetBrandNameResponse; public: false; transport: 'json' };
+  'tmSearch.batchTmSearchByAppNos': { request: T.TmSearchBatchTmSearchByAppNosRequest; response: T.TmSearchBatchTmSearchByAppNosResponse; public: false; transport: 'json' };
+  'tmSearch.queryStatistic': { request: T.TmSearchQueryStatisticRequest; response: T.TmSearchQueryStatisticResponse; public: false; transport: 'json' };
+  'tmSearch.familySearch': { request: T.TmSearchFamilySearchRequest; response: T.TmSearchFamilySearchResponse; public: false; transport: 'json' };
+  'tmSearch.officialSearch': { request: T.TmSearchOfficialSearchRequest; response: T.TmSearchOfficialSearchResponse; public: false; transport: 'json' };
+  'tmSearch.queryApplicantList': { request: T.TmSearchQueryApplicantListRequest; response: T.TmSearchQueryApplicantListResponse; public: false; transport: 'json' };
+  'tmSearch.fuzzySearch': { request: T.TmSearchFuzzySearchRequest; response: T.TmSearchFuzzySearchResponse; public: false; transport: 'json' };
+  'tmSearch.brandSimilarSearch': { request: T.TmSearchBrandSimilarSearchRequest; response: T.TmSearchBrandSimilarSearchResponse; public: false; transport: 'json' };
+  'tmSearch.getBrandNameHint': { request: T.TmSearchGetBrandNameHintRequest; response: T.TmSearchGetBrandNameHintResponse; public: false; transport: 'json' };
+  'tmSearch.graphicRetrieval': { request: T.TmSearchGraphicRetrievalRequest; response: T.TmSearchGraphicRetrievalResponse; public: false; transport: 'json' };
+  'tmSearch.graphicRetrievalUpload': { request: T.TmSearchGraphicRetrievalUploadRequest; response: T.TmSearchGraphicRetrievalUploadResponse; public: false; transport: 'multipart' };
+  'tmSearch.querySameBrandStatistic': { request: T.TmSearchQuerySameBrandStatisticRequest; response: T.TmSearchQuerySameBrandStatisticResponse; public: false; transport: 'json' };
+  'tmSearch.logo': { request: T.TmSearchLogoRequest; response: T.TmSearchLogoResponse; public: false; transport: 'file' };
   'user.list': { request: T.UserListRequest; response: T.UserListResponse; public: false; transport: 'json' };
 }
 

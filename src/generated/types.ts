@@ -717,6 +717,20 @@ export interface ClassificationNode {
 }
 
 /**
+ * 统计中的一项：分组的值与条数（按状态、类别、年份、申请人等）。
+ */
+export interface CountBucket {
+  /**
+   * 分组
+   */
+  key: string;
+  /**
+   * 条数
+   */
+  count: number;
+}
+
+/**
  * 国家列表中的一项：ISO 3166-1 国家和地区（中文名取自 i18n-iso-countries 的 zh 语言，港澳台写作中国香港、中国澳门、中国台湾），以及地区组织与马德里国际注册（WIPO ST.3 代码 EM、OA、BX、WO）。
  */
 export interface CountryEntry {
@@ -1078,6 +1092,21 @@ export interface LoginResult {
    */
   expiresAt: string;
   userInfo: UserInfo;
+}
+
+/**
+ * 图形检索的一条：公告库中的商标与其图样感知哈希（dHash，64 位）和检索图片的汉明距离，0 为相同图样，越小越相似。
+ */
+export interface LogoMatch {
+  mark: TmSearchResult;
+  /**
+   * 汉明距离
+   */
+  distance: number;
+  /**
+   * 相似度：1 − 距离 / 64
+   */
+  similarity: number;
 }
 
 /**
@@ -1483,6 +1512,33 @@ export interface SchemaVersion {
 }
 
 /**
+ * 近似商标检索的一条：公告库中的商标、综合得分（0–1）与命中原因；inArchive 表示本组织的商标档案已收录此商标。
+ */
+export interface SimilarBrand {
+  mark: TmSearchResult;
+  /**
+   * 得分：字形相似度与读音相似度（乘 0.95）中较大者；名称完全相同为 1
+   */
+  score: number;
+  /**
+   * 字形相似度：名称的三字组相似度（pg_trgm similarity）
+   */
+  nameSimilarity: number;
+  /**
+   * 读音相似度：名称拼音的三字组相似度
+   */
+  pinyinSimilarity: number;
+  /**
+   * 命中原因：例如“名称相同”“读音相同”“字形相近”“包含检索词”
+   */
+  reasons: string[];
+  /**
+   * 已在档案中
+   */
+  inArchive: boolean;
+}
+
+/**
  * 平台文书，例如用户协议。
  */
 export interface SiteDocument {
@@ -1502,6 +1558,76 @@ export interface SiteDocument {
    * 更新时间
    */
   updatedAt: string;
+}
+
+/**
+ * 商标检索结果的一条：来自本组织的商标档案（scope 为 archive）或商标公告库（scope 为 register）。tm_name、app_no、reg_no、goodsItem、brandCGInfo、brandCGInfoEn 沿用检索接口的字段名；goodsItem 为逐项的商品/服务，brandCGInfo 为按类似群归并后的商品/服务。
+ */
+export interface TmSearchResult {
+  /**
+   * 出处：archive 本组织商标档案；register 商标公告库
+   */
+  scope: "archive" | "register";
+  /**
+   * 记录编号：scope 为 archive 时是档案编号，为 register 时是公告库记录编号
+   */
+  id: number;
+  /**
+   * 公告库记录
+   */
+  registerId: number | null;
+  /**
+   * 商标名称
+   */
+  tm_name: string;
+  /**
+   * 申请号
+   */
+  app_no: string;
+  /**
+   * 注册号
+   */
+  reg_no: string | null;
+  /**
+   * 类别
+   */
+  tmCl: number | null;
+  /**
+   * 商标状态
+   */
+  tmStatus: string;
+  /**
+   * 申请人
+   */
+  applicant: string;
+  /**
+   * 国家/地区
+   */
+  countryCode: string;
+  /**
+   * 申请日期
+   */
+  appDate: string | null;
+  /**
+   * 注册日期
+   */
+  regDate: string | null;
+  /**
+   * 商标图样
+   */
+  tmLogoUrl: string | null;
+  /**
+   * 商品/服务项目
+   */
+  goodsItem: GoodsItem[];
+  /**
+   * 商品/服务（按类似群）
+   */
+  brandCGInfo: GoodsGroup[];
+  /**
+   * 商品/服务（英文，按类似群）
+   */
+  brandCGInfoEn: GoodsGroup[];
 }
 
 /**
@@ -6182,6 +6308,774 @@ export interface SystemHealthResponse {
    */
   database: "pglite" | "postgres";
 }
+
+export interface TmSearchCustomSearchRequest {
+  /**
+   * 检索条件：商标名称 tm_name、申请号 app_no、注册号 reg_no 的检索值与匹配方式；可写成以字段名为键的对象，或 {field, value, searchType} 的列表。各条件之间为“或”（任一命中即可），与其余筛选条件之间为“且”。
+   */
+  shouldFields?:
+    | {
+        tm_name?: {
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        };
+        app_no?: {
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        };
+        reg_no?: {
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        };
+      }
+    | [
+        {
+          /**
+           * 字段：tm_name 商标名称；app_no 申请号；reg_no 注册号
+           */
+          field: "tm_name" | "app_no" | "reg_no";
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        },
+        ...{
+          /**
+           * 字段：tm_name 商标名称；app_no 申请号；reg_no 注册号
+           */
+          field: "tm_name" | "app_no" | "reg_no";
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        }[]
+      ];
+  /**
+   * 检索范围：1 仅本组织商标档案；2 仅商标公告库；3 两者（默认；已收入档案的公告库商标只以档案记录出现一次）
+   */
+  rangeType?: 1 | 2 | 3;
+  /**
+   * 类别：国际分类 1–45，任一即可
+   */
+  tmCl?: number[];
+  /**
+   * 国家/地区：ISO 3166-1 二位代码，任一即可
+   */
+  countryCode?: string[];
+  /**
+   * 申请人：申请人名称（中文或英文）包含此文字
+   */
+  applicant?: string;
+  /**
+   * 代理机构：代理机构名称包含此文字
+   */
+  agent?: string;
+  /**
+   * 商标状态：例如 申请中、初审公告、已注册、已驳回、已无效、已销亡、续展、异议中，任一即可
+   */
+  tmStatus?: string[];
+  /**
+   * 申请日期起
+   */
+  appDateFrom?: string;
+  /**
+   * 申请日期止
+   */
+  appDateTo?: string;
+  /**
+   * 注册日期起
+   */
+  regDateFrom?: string;
+  /**
+   * 注册日期止
+   */
+  regDateTo?: string;
+  /**
+   * 排序字段：appDate 申请日期；regDate 注册日期（无注册日期的排在最后）
+   */
+  sortField?: "appDate" | "regDate";
+  /**
+   * 排序方向
+   */
+  sortOrder?: "desc" | "asc";
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数：列表 10–100；检索选择器 300；批量检索 1500
+   */
+  pageSize?: 10 | 20 | 30 | 50 | 100 | 300 | 1500;
+}
+
+export interface TmSearchCustomSearchResponse {
+  /**
+   * 结果
+   */
+  list: TmSearchResult[];
+  /**
+   * 总条数：超过 10000 条时为 10000（列表显示的总数以 10000 为上限）
+   */
+  count: number;
+}
+
+export interface TmSearchCustomSearchV2Request {
+  /**
+   * 检索条件：商标名称 tm_name、申请号 app_no、注册号 reg_no 的检索值与匹配方式；可写成以字段名为键的对象，或 {field, value, searchType} 的列表。各条件之间为“或”（任一命中即可），与其余筛选条件之间为“且”。
+   */
+  shouldFields?:
+    | {
+        tm_name?: {
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        };
+        app_no?: {
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        };
+        reg_no?: {
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        };
+      }
+    | [
+        {
+          /**
+           * 字段：tm_name 商标名称；app_no 申请号；reg_no 注册号
+           */
+          field: "tm_name" | "app_no" | "reg_no";
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        },
+        ...{
+          /**
+           * 字段：tm_name 商标名称；app_no 申请号；reg_no 注册号
+           */
+          field: "tm_name" | "app_no" | "reg_no";
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        }[]
+      ];
+  /**
+   * 检索范围：1 仅本组织商标档案；2 仅商标公告库；3 两者（默认；已收入档案的公告库商标只以档案记录出现一次）
+   */
+  rangeType?: 1 | 2 | 3;
+  /**
+   * 类别：国际分类 1–45，任一即可
+   */
+  tmCl?: number[];
+  /**
+   * 国家/地区：ISO 3166-1 二位代码，任一即可
+   */
+  countryCode?: string[];
+  /**
+   * 申请人：申请人名称（中文或英文）包含此文字
+   */
+  applicant?: string;
+  /**
+   * 代理机构：代理机构名称包含此文字
+   */
+  agent?: string;
+  /**
+   * 商标状态：例如 申请中、初审公告、已注册、已驳回、已无效、已销亡、续展、异议中，任一即可
+   */
+  tmStatus?: string[];
+  /**
+   * 申请日期起
+   */
+  appDateFrom?: string;
+  /**
+   * 申请日期止
+   */
+  appDateTo?: string;
+  /**
+   * 注册日期起
+   */
+  regDateFrom?: string;
+  /**
+   * 注册日期止
+   */
+  regDateTo?: string;
+  /**
+   * 排序字段：appDate 申请日期；regDate 注册日期（无注册日期的排在最后）
+   */
+  sortField?: "appDate" | "regDate";
+  /**
+   * 排序方向
+   */
+  sortOrder?: "desc" | "asc";
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数：列表 10–100；检索选择器 300；批量检索 1500
+   */
+  pageSize?: 10 | 20 | 30 | 50 | 100 | 300 | 1500;
+}
+
+export interface TmSearchCustomSearchV2Response {
+  /**
+   * 结果
+   */
+  list: {
+    /**
+     * 出处
+     */
+    scope: "archive" | "register";
+    trademark: Trademark;
+  }[];
+  /**
+   * 总条数：超过 10000 条时为 10000（列表显示的总数以 10000 为上限）
+   */
+  count: number;
+}
+
+export interface TmSearchGetBrandNameRequest {
+  /**
+   * 名称前缀
+   */
+  prefix: string;
+  /**
+   * 条数
+   */
+  limit?: number;
+}
+
+export interface TmSearchGetBrandNameResponse {
+  /**
+   * 名称
+   */
+  list: CountBucket[];
+}
+
+export interface TmSearchBatchTmSearchByAppNosRequest {
+  /**
+   * 申请号
+   */
+  appNos: string;
+  /**
+   * 检索范围：1 仅本组织商标档案；2 仅商标公告库；3 两者（默认；已收入档案的公告库商标只以档案记录出现一次）
+   */
+  rangeType?: 1 | 2 | 3;
+}
+
+export interface TmSearchBatchTmSearchByAppNosResponse {
+  /**
+   * 找到的商标
+   */
+  list: TmSearchResult[];
+  /**
+   * 找到的条数
+   */
+  count: number;
+  /**
+   * 未找到的申请号
+   */
+  notFound: string[];
+}
+
+export interface TmSearchQueryStatisticRequest {
+  /**
+   * 检索条件：商标名称 tm_name、申请号 app_no、注册号 reg_no 的检索值与匹配方式；可写成以字段名为键的对象，或 {field, value, searchType} 的列表。各条件之间为“或”（任一命中即可），与其余筛选条件之间为“且”。
+   */
+  shouldFields?:
+    | {
+        tm_name?: {
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        };
+        app_no?: {
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        };
+        reg_no?: {
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        };
+      }
+    | [
+        {
+          /**
+           * 字段：tm_name 商标名称；app_no 申请号；reg_no 注册号
+           */
+          field: "tm_name" | "app_no" | "reg_no";
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        },
+        ...{
+          /**
+           * 字段：tm_name 商标名称；app_no 申请号；reg_no 注册号
+           */
+          field: "tm_name" | "app_no" | "reg_no";
+          /**
+           * 检索值
+           */
+          value: string;
+          /**
+           * 匹配方式：不填为 0。0 模糊（包含）；1 精确（完全相同）；2 前缀（以其开头）；3 音近（按名称拼音的三字组相似度，仅商标名称可用）
+           */
+          searchType?: 0 | 1 | 2 | 3;
+        }[]
+      ];
+  /**
+   * 检索范围：1 仅本组织商标档案；2 仅商标公告库；3 两者（默认；已收入档案的公告库商标只以档案记录出现一次）
+   */
+  rangeType?: 1 | 2 | 3;
+  /**
+   * 类别：国际分类 1–45，任一即可
+   */
+  tmCl?: number[];
+  /**
+   * 国家/地区：ISO 3166-1 二位代码，任一即可
+   */
+  countryCode?: string[];
+  /**
+   * 申请人：申请人名称（中文或英文）包含此文字
+   */
+  applicant?: string;
+  /**
+   * 代理机构：代理机构名称包含此文字
+   */
+  agent?: string;
+  /**
+   * 商标状态：例如 申请中、初审公告、已注册、已驳回、已无效、已销亡、续展、异议中，任一即可
+   */
+  tmStatus?: string[];
+  /**
+   * 申请日期起
+   */
+  appDateFrom?: string;
+  /**
+   * 申请日期止
+   */
+  appDateTo?: string;
+  /**
+   * 注册日期起
+   */
+  regDateFrom?: string;
+  /**
+   * 注册日期止
+   */
+  regDateTo?: string;
+}
+
+export interface TmSearchQueryStatisticResponse {
+  /**
+   * 总条数
+   */
+  total: number;
+  /**
+   * 按状态
+   */
+  byStatus: CountBucket[];
+  /**
+   * 按类别
+   */
+  byClass: CountBucket[];
+  /**
+   * 按申请年份
+   */
+  byYear: CountBucket[];
+}
+
+export interface TmSearchFamilySearchRequest {
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 类别
+   */
+  tmCl?: number;
+}
+
+export interface TmSearchFamilySearchResponse {
+  mark: TmSearchResult;
+  /**
+   * 家族成员
+   */
+  list: TmSearchResult[];
+  /**
+   * 家族成员数
+   */
+  count: number;
+  /**
+   * 涉及类别
+   */
+  classes: number[];
+  /**
+   * 涉及国家/地区
+   */
+  countries: string[];
+}
+
+export interface TmSearchOfficialSearchRequest {
+  /**
+   * 查询方式：1 申请号/注册号；2 商标名称；3 申请人
+   */
+  searchType?: 1 | 2 | 3;
+  /**
+   * 查询内容
+   */
+  key: string;
+  /**
+   * 类别
+   */
+  tmCl?: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: 10 | 20 | 30 | 50 | 100;
+}
+
+export interface TmSearchOfficialSearchResponse {
+  /**
+   * 结果
+   */
+  list: TmSearchResult[];
+  /**
+   * 总条数：超过 10000 条时为 10000（列表显示的总数以 10000 为上限）
+   */
+  count: number;
+}
+
+export interface TmSearchQueryApplicantListRequest {
+  /**
+   * 关键词
+   */
+  keyword: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface TmSearchQueryApplicantListResponse {
+  /**
+   * 结果
+   */
+  list: {
+    /**
+     * 申请人
+     */
+    name: string;
+    /**
+     * 申请人（英文）
+     */
+    nameEn: string;
+    /**
+     * 商标件数
+     */
+    count: number;
+  }[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface TmSearchFuzzySearchRequest {
+  /**
+   * 关键词
+   */
+  keyword: string;
+  /**
+   * 每类条数
+   */
+  limit?: number;
+}
+
+export interface TmSearchFuzzySearchResponse {
+  /**
+   * 商标名称
+   */
+  names: string[];
+  /**
+   * 申请号/注册号
+   */
+  numbers: {
+    /**
+     * 申请号
+     */
+    appNo: string;
+    /**
+     * 商标名称
+     */
+    tmName: string;
+    /**
+     * 类别
+     */
+    tmCl: number;
+  }[];
+  /**
+   * 申请人
+   */
+  applicants: string[];
+}
+
+export interface TmSearchBrandSimilarSearchRequest {
+  /**
+   * 商标名称
+   */
+  name: string;
+  /**
+   * 类别：国际分类 1–45，任一即可
+   */
+  tmCl?: number[];
+  /**
+   * 最低得分：得分低于此值的不返回
+   */
+  minScore?: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface TmSearchBrandSimilarSearchResponse {
+  /**
+   * 结果
+   */
+  list: SimilarBrand[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface TmSearchGetBrandNameHintRequest {
+  /**
+   * 关键词
+   */
+  keyword: string;
+  /**
+   * 条数
+   */
+  limit?: number;
+}
+
+export interface TmSearchGetBrandNameHintResponse {
+  /**
+   * 提示
+   */
+  list: {
+    /**
+     * 商标名称
+     */
+    name: string;
+    /**
+     * 出处
+     */
+    scope: "archive" | "register";
+  }[];
+}
+
+export interface TmSearchGraphicRetrievalRequest {
+  /**
+   * 图片路径
+   */
+  path: string;
+  /**
+   * 最大汉明距离：64 位感知哈希相差的位数上限；0 只找相同图样
+   */
+  maxDistance?: number;
+  /**
+   * 类别
+   */
+  tmCl?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface TmSearchGraphicRetrievalResponse {
+  /**
+   * 结果
+   */
+  list: LogoMatch[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 检索图片的感知哈希：16 位十六进制
+   */
+  hash?: string;
+}
+
+export interface TmSearchGraphicRetrievalUploadRequest {
+  /**
+   * 最大汉明距离：0–32，默认 12
+   */
+  maxDistance?: string;
+  /**
+   * 类别
+   */
+  tmCl?: string;
+  /**
+   * 每页条数
+   */
+  pageSize?: string;
+}
+
+export interface TmSearchGraphicRetrievalUploadResponse {
+  /**
+   * 结果
+   */
+  list: LogoMatch[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 检索图片的感知哈希：16 位十六进制
+   */
+  hash?: string;
+}
+
+export interface TmSearchQuerySameBrandStatisticRequest {
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 申请人
+   */
+  applicant?: string;
+}
+
+export interface TmSearchQuerySameBrandStatisticResponse {
+  /**
+   * 同名商标
+   */
+  total: number;
+  /**
+   * 同一申请人
+   */
+  sameApplicant: number;
+  /**
+   * 其他申请人的商标
+   */
+  otherApplicants: number;
+  /**
+   * 申请人数
+   */
+  applicantCount: number;
+  /**
+   * 本组织档案中
+   */
+  inArchive: number;
+  /**
+   * 按类别
+   */
+  byClass: CountBucket[];
+}
+
+export interface TmSearchLogoRequest {
+  /**
+   * 图样编号
+   */
+  design: string;
+}
+
+/**
+ * PNG 图片
+ */
+export type TmSearchLogoResponse = string;
 
 export interface UserListRequest {
   /**

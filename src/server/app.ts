@@ -44,6 +44,7 @@ import { startReminderJob } from './customFields/reminders.js';
 import { brandMergeHandlers } from './modules/brandMerge.js';
 import { BatchTaskWorker } from './batch/batchTaskWorker.js';
 import { brandLabelsHandlers } from './modules/brandLabels.js';
+import { tmSearchHandlers } from './modules/tmSearch.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
@@ -72,6 +73,7 @@ const handlers: Handlers = {
   ...customFieldHandlers,
   ...brandMergeHandlers,
   ...brandLabelsHandlers,
+  ...tmSearchHandlers,
 };
 
 export interface BuiltServer {

@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: prints numbers, asserts nothing.
  *   1. server start time and memory (startup.ts);
- *   2. in Chromium, the generic table and a 300-field form against amis and rjsf (browser.ts).
- *   3. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts).
- * `npm run bench -- startup`, `-- browser` or `-- archive` runs one part.
+ *   2. in Chromium, the generic table and a 300-field form against amis and rjsf (browser.ts);
+ *   3. similar-name trademark search over a register of 1,000,000 marks on PostgreSQL (trademarkSearch.ts);
+ *   4. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts).
+ * `npm run bench -- startup`, `-- browser`, `-- trademarks` or `-- archive` runs one part.
  */
 import { benchStartup } from './startup.js';
 import { benchInBrowser } from './browser.js';
+import { benchTrademarkSearch } from './trademarkSearch.js';
 import { benchTrademarkArchive } from './trademarkArchive.js';
 
 const only = process.argv[2];
@@ -18,7 +20,11 @@ if (!only || only === 'browser') {
   console.log('== 构件（Chromium）==');
   await benchInBrowser();
 }
+if (!only || only === 'trademarks') {
+  console.log('== 商标检索（PostgreSQL，100 万件）==');
+  await benchTrademarkSearch();
+}
 if (!only || only === 'archive') {
-  console.log('== 商标档案（PostgreSQL，1,000,000 件）==');
+  console.log('== 商标档案（PostgreSQL，100 万件）==');
   await benchTrademarkArchive();
 }

@@ -13,6 +13,7 @@ import * as trademarks from './migrations/0011_trademarks.js';
 import * as customFields from './migrations/0012_custom_fields.js';
 import * as batchTasks from './migrations/0014_batch_tasks.js';
 import * as brandLabels from './migrations/0013_brand_labels.js';
+import * as logoHashes from './migrations/0016_logo_hashes.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_custom_fields': customFields,
   '0014_batch_tasks': batchTasks,
   '0013_brand_labels': brandLabels,
+  '0016_logo_hashes': logoHashes,
 };
 
 export const APP_ROLE = 'ipm_app';

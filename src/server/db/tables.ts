@@ -419,6 +419,11 @@ export interface BrandLabelsTable {
   created_at: CreatedAt;
 }
 
+/** The distinct logo hashes of the register, for logo retrieval (kept by a trigger on tm_register). */
+export interface TmLogoHashesTable {
+  hash: ColumnType<string, string | number, string | number>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -453,6 +458,7 @@ export interface Database {
   brand_merge_log: BrandMergeLogTable;
   brand_maps: BrandMapsTable;
   brand_labels: BrandLabelsTable;
+  tm_logo_hashes: TmLogoHashesTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { GoodsItem } from '../../generated/types.js';
 import { namePinyin } from '../trademarks/namePinyin.js';
+import { generatedLogoPath, logoDesignOf, logoHashOfDesign } from '../trademarks/generatedLogo.js';
 import { generateMark, randomApplicant, randomSource, type ApplicantProfile, type GeneratedMark, type GoodsPool } from './trademarkGenerator.js';
 
 /** Rows per INSERT: 1,000 rows of 25 columns stays well under PostgreSQL's 65,535 parameters. */
@@ -26,7 +27,11 @@ export async function loadGoodsPool(db: Kysely<Database>): Promise<GoodsPool> {
   return pool;
 }
 
-const registerRow = (mark: GeneratedMark) => ({ ...mark, tm_name_pinyin: namePinyin(mark.tm_name), goods: JSON.stringify(mark.goods) });
+/** A generated mark as a register row; its logo is its name's design, its hash computed from that design's pixels. */
+function registerRow(mark: GeneratedMark) {
+  const design = logoDesignOf(mark.tm_name);
+  return { ...mark, tm_name_pinyin: namePinyin(mark.tm_name), goods: JSON.stringify(mark.goods), logo_path: generatedLogoPath(design), logo_hash: logoHashOfDesign(design) };
+}
 
 async function insertRegisterBatch(db: Kysely<Database>, marks: GeneratedMark[]): Promise<number[]> {
   const rows = await db.insertInto('tm_register').values(marks.map(registerRow)).onConflict((oc) => oc.doNothing()).returning('id').execute();

@@ -3,9 +3,14 @@ import type { BrandArchivesTable } from '../db/tables.js';
 import type { Trademark } from '../../generated/types.js';
 import { groupGoods } from '../../shared/goodsGroups.js';
 import { graceEndDate } from '../../shared/trademarkDates.js';
+import { designOfPath } from './generatedLogo.js';
 
-/** Where a stored logo is served from. */
-export const logoUrl = (logoPath: string | null): string | null => (logoPath ? `/api/file/download?path=${encodeURIComponent(logoPath)}` : null);
+/** Where a logo is served from: a generated register logo is drawn from its design, an uploaded one is a stored file. */
+export function logoUrl(logoPath: string | null): string | null {
+  if (!logoPath) return null;
+  const design = designOfPath(logoPath);
+  return design === null ? `/api/file/download?path=${encodeURIComponent(logoPath)}` : `/tm/logo?design=${design}`;
+}
 
 /** An archive row as the API's trademark record. */
 export function toTrademark(row: Selectable<BrandArchivesTable>): Trademark {
