@@ -10,6 +10,7 @@ import * as files from './migrations/0008_files.js';
 import * as uploadSessions from './migrations/0009_upload_sessions.js';
 import * as countryTrees from './migrations/0010_country_trees.js';
 import * as trademarks from './migrations/0011_trademarks.js';
+import * as archiveSettings from './migrations/0015_archive_settings.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_upload_sessions': uploadSessions,
   '0010_country_trees': countryTrees,
   '0011_trademarks': trademarks,
+  '0015_archive_settings': archiveSettings,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -316,6 +316,17 @@ export interface BrandArchivesTable extends TrademarkRecordColumns {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** An organisation's trademark archive settings (default view and sort, expiry reminder lead). */
+export interface ArchiveSettingsTable {
+  org_id: number;
+  default_view: ColumnType<'card' | 'table', 'card' | 'table' | undefined, 'card' | 'table'>;
+  sort_field: ColumnType<string, string | undefined, string>;
+  sort_type: ColumnType<'asc' | 'desc', 'asc' | 'desc' | undefined, 'asc' | 'desc'>;
+  expiry_reminder_months: ColumnType<number, number | undefined, number>;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -344,6 +355,7 @@ export interface Database {
   country_trees: CountryTreesTable;
   tm_register: TmRegisterTable;
   brand_archives: BrandArchivesTable;
+  archive_settings: ArchiveSettingsTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -366,4 +378,5 @@ export const TENANT_TABLES = [
   'upload_chunks',
   'country_trees',
   'brand_archives',
+  'archive_settings',
 ] as const satisfies readonly (keyof Database)[];

@@ -4,13 +4,21 @@ import { pageWindow } from '../db/paging.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { filterArchive, orderArchive } from '../trademarks/archiveFilter.js';
 import { toTrademark } from '../trademarks/trademarkRecord.js';
+import { brandDetail } from '../trademarks/brandDetail.js';
+import { archiveStatistics } from '../trademarks/archiveStatistics.js';
+import { batchUpdateBrands, saveBrand } from '../trademarks/brandSave.js';
+import { addFromRegister, deleteMarks, relatedMarks } from '../trademarks/archiveMembership.js';
+import { similarGoods } from '../trademarks/similarGoods.js';
+import { readArchiveSettings, saveArchiveSettings } from '../trademarks/archiveSettings.js';
 
 /** The pagination bar shows at most this many; counting further would cost time for nothing. */
 export const COUNT_CAP = 10_000;
 
+const viewerOf = (ctx: Parameters<HandlersOf<'brandArchives'>['brandArchives.queryBrandPage']>[1]) => archiveViewer(ctx.db, ctx.session.userId);
+
 export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
   'brandArchives.queryBrandPage': async (body, ctx) => {
-    const viewer = await archiveViewer(ctx.db, ctx.session.userId);
+    const viewer = await viewerOf(ctx);
     const { limit, offset } = pageWindow(body, 20);
     const matching = filterArchive(ctx.db.selectFrom('brand_archives'), body, viewer);
     const [rows, counted] = await Promise.all([
@@ -22,4 +30,14 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
     ]);
     return { list: rows.map(toTrademark), count: Math.min(counted.n, COUNT_CAP), countCapped: counted.n > COUNT_CAP };
   },
+  'brandArchives.queryBrandDetailList': async (body, ctx) => brandDetail(ctx.db, await viewerOf(ctx), body.id),
+  'brandArchives.getBrandDetailsStatistics': async (body, ctx) => archiveStatistics(ctx.db, await viewerOf(ctx), body, new Date().toISOString().slice(0, 10)),
+  'brandArchives.batchUpdateBrands': async (body, ctx) => ({ updated: await batchUpdateBrands(ctx.db, await viewerOf(ctx), body) }),
+  'brandArchives.saveBrand': async (body, ctx) => saveBrand(ctx.db, ctx.session.orgId, await viewerOf(ctx), body),
+  'brandArchives.addFromRegister': async (body, ctx) => addFromRegister(ctx.db, ctx.session.orgId, ctx.session.userId, body),
+  'brandArchives.delTrademarkList': async (body, ctx) => ({ deleted: await deleteMarks(ctx.db, await viewerOf(ctx), body.ids) }),
+  'brandArchives.relevanceBrand': async (body, ctx) => ({ list: await relatedMarks(ctx.db, await viewerOf(ctx), body) }),
+  'brandArchives.similarGoods': async (body, ctx) => ({ text: await similarGoods(ctx.db, await viewerOf(ctx), body.applyNo) }),
+  'brandArchives.getGlobalConfiguration': async (_body, ctx) => readArchiveSettings(ctx.db, ctx.session.orgId),
+  'brandArchives.updateGlobalConfiguration': async (body, ctx) => saveArchiveSettings(ctx.db, ctx.session.orgId, ctx.session.userId, body),
 };
