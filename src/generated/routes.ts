@@ -878,6 +878,44 @@ export const sharedSchemas: JsonSchema[] = [
           "title": "类别"
         }
       },
+      "classes": {
+        "title": "商品分类",
+        "type": "object",
+        "additionalProperties": false,
+        "description": "商品分类选择器的值：大类（类号文本）、类似群（四位群号）或商品/服务名称，三者只有一个有值；按大类时同“类别”，按类似群或商品时找核定商品中含有它们的商标",
+        "properties": {
+          "categories": {
+            "title": "大类",
+            "type": "array",
+            "maxItems": 45,
+            "items": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]?$",
+              "title": "大类"
+            }
+          },
+          "groups": {
+            "title": "类似群",
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "type": "string",
+              "pattern": "^[0-9]{4}$",
+              "title": "类似群"
+            }
+          },
+          "goods": {
+            "title": "商品/服务",
+            "type": "array",
+            "maxItems": 200,
+            "items": {
+              "type": "string",
+              "maxLength": 200,
+              "title": "商品/服务"
+            }
+          }
+        }
+      },
       "countryCode": {
         "title": "国家/地区",
         "type": "array",

@@ -410,6 +410,35 @@ export interface BrandArchiveQuery {
    */
   tmCl?: number[];
   /**
+   * 商品分类：商品分类选择器的值：大类（类号文本）、类似群（四位群号）或商品/服务名称，三者只有一个有值；按大类时同“类别”，按类似群或商品时找核定商品中含有它们的商标
+   */
+  classes?: {
+    /**
+     * 大类
+     *
+     * @maxItems 45
+     *
+     * Items: 大类
+     */
+    categories?: string[];
+    /**
+     * 类似群
+     *
+     * @maxItems 500
+     *
+     * Items: 类似群
+     */
+    groups?: string[];
+    /**
+     * 商品/服务
+     *
+     * @maxItems 200
+     *
+     * Items: 商品/服务
+     */
+    goods?: string[];
+  };
+  /**
    * 国家/地区
    *
    * @maxItems 300

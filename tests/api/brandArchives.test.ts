@@ -73,6 +73,22 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect(await refused('/brandArchives/queryBrandDetailList', { id: foreign.id }, corp, 404)).toContain('不存在');
   });
 
+  it('filters by the class picker’s value: class, similar group or goods name', async () => {
+    const marks = await list(admin);
+    const withGoods = marks.find((m) => m.goodsItems.length > 0)!;
+    const byCategory = await list(admin, { classes: { categories: [String(withGoods.tmCl)], groups: [], goods: [] } });
+    expect(byCategory.length).toBeGreaterThan(0);
+    expect(byCategory.every((m) => m.tmCl === withGoods.tmCl)).toBe(true);
+    const group = withGoods.goodsItems[0]!.code;
+    const byGroup = await list(admin, { classes: { categories: [], groups: [group], goods: [] } });
+    expect(byGroup.some((m) => m.id === withGoods.id)).toBe(true);
+    expect(byGroup.every((m) => m.goodsItems.some((g) => g.code === group))).toBe(true);
+    const name = withGoods.goodsItems[0]!.name;
+    const byGoods = await list(admin, { classes: { categories: [], groups: [], goods: [name] } });
+    expect(byGoods.every((m) => m.goodsItems.some((g) => g.name === name))).toBe(true);
+    expect(await refused('/brandArchives/queryBrandPage', { classes: { groups: ['9'] } }, admin)).toContain('类似群');
+  });
+
   it('counts the archive by status, class, country, expiring soon and in grace', async () => {
     const marks = await list(corp);
     const stats = await ok<{ total: number; byStatus: { tmStatus: string; count: number }[]; byClass: { count: number }[]; byCountry: { count: number }[]; expiringSoon: number; inGrace: number }>(

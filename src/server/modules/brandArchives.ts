@@ -10,6 +10,8 @@ import { batchUpdateBrands, saveBrand } from '../trademarks/brandSave.js';
 import { addFromRegister, deleteMarks, relatedMarks } from '../trademarks/archiveMembership.js';
 import { similarGoods } from '../trademarks/similarGoods.js';
 import { readArchiveSettings, saveArchiveSettings } from '../trademarks/archiveSettings.js';
+// The class picker's condition joins the archive query wherever it is used.
+import '../trademarks/classCondition.js';
 
 /** The pagination bar shows at most this many; counting further would cost time for nothing. */
 export const COUNT_CAP = 10_000;
