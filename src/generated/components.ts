@@ -3,6 +3,8 @@
 /** Every building block described under schemas/components; the runtime registry is typed against it. */
 export const COMPONENT_NAMES = [
   'Alert',
+  'ArchiveStatistics',
+  'ArchiveViewToggle',
   'AttachmentUpload',
   'AvatarBadge',
   'Card',
@@ -44,6 +46,7 @@ export const COMPONENT_NAMES = [
   'PersonSearch',
   'QueryRedirect',
   'RadioGroup',
+  'RelatedMarksPreselect',
   'ReleaseLogDialog',
   'Reset',
   'ResponsiveGrid',
@@ -55,6 +58,7 @@ export const COMPONENT_NAMES = [
   'SearchForm',
   'Select',
   'SendCodeButton',
+  'SimilarGoodsButton',
   'SortBar',
   'Space',
   'Submit',
@@ -63,6 +67,10 @@ export const COMPONENT_NAMES = [
   'TextArea',
   'ThumbnailUpload',
   'Title',
+  'TrademarkCardList',
+  'TrademarkDetail',
+  'TrademarkEditButton',
+  'TrademarkRowActions',
   'TreeSelectAll',
 ] as const;
 

@@ -2994,7 +2994,8 @@ export const operationTable: OperationDefinition[] = [
             "brandCGInfo",
             "intClsOverse",
             "register",
-            "family"
+            "family",
+            "ownerName"
           ],
           "properties": {
             "record": {
@@ -3108,6 +3109,13 @@ export const operationTable: OperationDefinition[] = [
               "items": {
                 "$ref": "https://schemas.ipm.local/entities/trademark.json"
               }
+            },
+            "ownerName": {
+              "title": "负责人姓名",
+              "type": [
+                "string",
+                "null"
+              ]
             }
           }
         }

@@ -1504,6 +1504,20 @@ export interface AlertProps {
   [k: string]: unknown;
 }
 
+export interface ArchiveStatisticsProps {
+  /**
+   * 频道：与筛选栏、排序栏的 channel 相同
+   */
+  channel: string;
+}
+
+export interface ArchiveViewToggleProps {
+  /**
+   * 记忆名：记住选择时用的名字
+   */
+  name?: string;
+}
+
 export interface AttachmentUploadProps {
   /**
    * 最多文件数：1 为单个附件（替换），默认 10
@@ -3642,6 +3656,17 @@ export interface RadioGroupProps {
   [k: string]: unknown;
 }
 
+export interface RelatedMarksPreselectProps {
+  /**
+   * 频道：与筛选栏、排序栏的 channel 相同
+   */
+  channel: string;
+  /**
+   * 参数名
+   */
+  param?: string;
+}
+
 export interface ReleaseLogDialogProps {}
 
 export interface ResetProps {
@@ -3794,6 +3819,23 @@ export interface SendCodeButtonProps {
   text?: string;
 }
 
+export interface SimilarGoodsButtonProps {
+  /**
+   * 商标：商标档案记录，如表格片段中的 "{{$record}}"
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 链接样式
+   */
+  link?: boolean;
+}
+
 export interface SortBarProps {
   /**
    * 条件频道：与表格的 queryChannel 相同
@@ -3944,6 +3986,86 @@ export interface TitleProps {
     [k: string]: unknown;
   };
   [k: string]: unknown;
+}
+
+export interface TrademarkCardListProps {
+  /**
+   * 频道：与筛选栏、排序栏的 channel 相同
+   */
+  channel: string;
+  /**
+   * 接口：取一页商标的接口
+   */
+  operation?: string;
+  /**
+   * 每页条数
+   */
+  pageSize?: 10 | 20 | 30 | 50 | 100;
+  /**
+   * 标签区片段：本节点下片段的名字，渲染在每张卡片的标签区（minMap）
+   */
+  tagsSlot?: string;
+  /**
+   * 自定义字段片段：本节点下片段的名字，渲染在每张卡片的自定义字段区
+   */
+  customFieldsSlot?: string;
+}
+
+export interface TrademarkDetailProps {
+  /**
+   * 商标编号：如 "{{$query.id}}"
+   */
+  id?: number | string;
+  /**
+   * 申请号
+   */
+  appNo?: string;
+  /**
+   * 类别
+   */
+  tmCl?: number | string;
+  /**
+   * 内容
+   */
+  variant?: "mark" | "record";
+}
+
+export interface TrademarkEditButtonProps {
+  /**
+   * 商标：商标档案记录，如表格片段中的 "{{$record}}"
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 打开方式：view 先只读显示，可切换到编辑
+   */
+  mode?: "edit" | "view";
+  /**
+   * 权限键
+   */
+  permission?: string;
+  /**
+   * 主按钮
+   */
+  primary?: boolean;
+  /**
+   * 链接样式
+   */
+  link?: boolean;
+}
+
+export interface TrademarkRowActionsProps {
+  /**
+   * 商标：商标档案记录，如表格片段中的 "{{$record}}"
+   */
+  record?: {
+    [k: string]: unknown;
+  };
 }
 
 export interface TreeSelectAllProps {
@@ -4203,6 +4325,10 @@ export interface BrandArchivesQueryBrandDetailListResponse {
      * 同名商标
      */
     family: Trademark[];
+    /**
+     * 负责人姓名
+     */
+    ownerName: string | null;
   };
 }
 

@@ -54,6 +54,14 @@ import { CountryName } from '../widgets/countries/CountryName.js';
 import { CountryMemberTip } from '../widgets/countries/CountryMemberTip.js';
 import { CountryGroupNotice } from '../widgets/countries/CountryGroupNotice.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
+import { TrademarkCardList } from '../widgets/trademarks/TrademarkCardList.js';
+import { ArchiveViewToggle } from '../widgets/trademarks/ArchiveViewToggle.js';
+import { ArchiveStatistics } from '../widgets/trademarks/ArchiveStatistics.js';
+import { RelatedMarksPreselect } from '../widgets/trademarks/RelatedMarksPreselect.js';
+import { TrademarkEditButton } from '../widgets/trademarks/TrademarkEditButton.js';
+import { SimilarGoodsButton } from '../widgets/trademarks/SimilarGoodsButton.js';
+import { TrademarkRowActions } from '../widgets/trademarks/TrademarkRowActions.js';
+import { TrademarkDetail } from '../widgets/trademarks/TrademarkDetail.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
@@ -108,6 +116,14 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   SearchForm,
   ClassificationBrowser,
   ReleaseLogDialog,
+  TrademarkCardList,
+  ArchiveViewToggle,
+  ArchiveStatistics,
+  RelatedMarksPreselect,
+  TrademarkEditButton,
+  SimilarGoodsButton,
+  TrademarkRowActions,
+  TrademarkDetail,
   TreeSelectAll,
   PersonSearch,
   ClassPicker,

@@ -18,6 +18,13 @@ export const ARCHIVE_SORTABLE = {
   tm_cl: 'brand_archives.int_cls',
   created_at: 'brand_archives.created_at',
   updated_at: 'brand_archives.updated_at',
+  // The table's column names, so clicking a column header sorts by it.
+  appDate: 'brand_archives.app_date',
+  regDate: 'brand_archives.reg_date',
+  privateEndDate: 'brand_archives.private_end_date',
+  tmName: 'brand_archives.tm_name',
+  appNo: 'brand_archives.app_no',
+  tmCl: 'brand_archives.int_cls',
 } as const;
 
 /** Splits a list of numbers typed or pasted by a person: commas (either width), spaces, new lines. */

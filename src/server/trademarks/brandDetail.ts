@@ -23,7 +23,7 @@ export function detailGoods(row: Pick<Selectable<BrandArchivesTable>, 'goods' | 
 
 export async function brandDetail(db: ScopedDb, viewer: ArchiveViewer, id: number): Promise<BrandArchivesQueryBrandDetailListResponse> {
   const row = await visibleMark(db, viewer, id);
-  const [classRow, register, family] = await Promise.all([
+  const [classRow, register, family, owner] = await Promise.all([
     row.int_cls === null ? undefined : db.selectFrom('classification_classes').select('name').where('class_no', '=', row.int_cls).executeTakeFirst(),
     row.register_id === null
       ? undefined
@@ -33,6 +33,7 @@ export async function brandDetail(db: ScopedDb, viewer: ArchiveViewer, id: numbe
           .limit(FAMILY_LIMIT)
           .execute()
       : [],
+    row.owner_user_id === null ? undefined : db.selectFrom('users').select('display_name as name').where('id', '=', row.owner_user_id).executeTakeFirst(),
   ]);
   const goods = detailGoods(row, classRow?.name ?? null);
   return {
@@ -45,6 +46,7 @@ export async function brandDetail(db: ScopedDb, viewer: ArchiveViewer, id: numbe
         ? { id: register.id, appNo: register.app_no, regNo: register.reg_no, tmStatus: register.tm_status, oriTmStatus: register.ori_tm_status, updatedAt: new Date(register.updated_at).toISOString() }
         : null,
       family: family.map(toTrademark),
+      ownerName: owner?.name ?? null,
     },
   };
 }
