@@ -3,7 +3,10 @@ import { signIn, storedUser } from './support.js';
 
 const shots = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: name.endsWith('-full') });
+  if (!shots) return;
+  // Dialogs and the loading mask fade; the picture is of the settled page.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: name.endsWith('-full') });
 };
 
 interface Mark {
@@ -156,9 +159,22 @@ test('the archive as staff: the company’s marks, a new mark by hand, the recor
   await dialog.getByLabel('申请号').fill('E2E20260001');
   await dialog.getByLabel('类别').fill('3');
   await dialog.getByLabel('商品/服务项目', { exact: true }).fill('0306 化妆品；香水');
+  await shot(page, 'new-mark-dialog');
   await dialog.getByRole('button', { name: /确\s?定/ }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${marks.count + 1} 条`);
+  await shot(page, 'staff-cards');
+
+  // Batch delete on the cards: two checked, one confirmation.
+  const others = cards(page).filter({ hasNotText: '手录星辰' });
+  await others.nth(0).getByRole('checkbox').check();
+  await others.nth(1).getByRole('checkbox').check();
+  await expect(page.getByText('已选 2 项')).toBeVisible();
+  await page.getByRole('button', { name: '批量删除' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${marks.count - 1} 条`);
+  await expect(page.getByText('已选 2 项')).toHaveCount(0);
+
   const added = (await archive(page, { appNo: 'E2E20260001' })).list[0]!;
   await page.goto(`/brandManage/brandRecord/recordDetail?id=${added.id}`);
   await expect(page.getByTestId('tm-detail')).toContainText('手动录入');

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Descriptions, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { BrandArchivesQueryBrandDetailListResponse, BrandArchivesQueryBrandPageResponse, Trademark, TrademarkDetailProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
@@ -52,11 +53,16 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark' }: Trademark
         title={
           <Space>
             <span className="tm-detail-name">{markName(record)}</span>
-            <Tag color={record.tmStatus === '已注册' ? 'green' : 'blue'}>{orDash(record.tmStatus)}</Tag>
+            {record.tmStatus && <Tag color={record.tmStatus === '已注册' ? 'green' : 'blue'}>{record.tmStatus}</Tag>}
           </Space>
         }
         extra={
           <Space>
+            {variant === 'mark' ? (
+              <Button onClick={() => runtime.navigate(`/brandManage/brandRecord/recordDetail?id=${record.id}`)}>档案详情</Button>
+            ) : (
+              <Button onClick={() => runtime.navigate(detailPath(record.id))}>商标详情</Button>
+            )}
             <SimilarGoodsButton record={record} />
             <TrademarkEditButton record={record} mode="edit" label="编辑" primary />
           </Space>
@@ -94,7 +100,7 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark' }: Trademark
               item('来源', SOURCE_LABELS[record.source ?? 1] ?? '--'),
               item('负责人', orDash(ownerName)),
               item('公告库记录', register ? `已关联（${register.tmStatus}，更新于 ${register.updatedAt.slice(0, 10)}）` : '未关联'),
-              item('创建时间', orDash(record.createdAt?.slice(0, 16).replace('T', ' '))),
+              item('创建时间', record.createdAt ? dayjs(record.createdAt).format('YYYY-MM-DD HH:mm') : '--'),
               item('申请人（英文）', orDash(record.applicantEn)),
               item('申请人地址（英文）', orDash(record.applicantAddressEn)),
               item('代理机构（英文）', orDash(record.agentEn)),
