@@ -3,6 +3,7 @@
 /** Every building block described under schemas/components; the runtime registry is typed against it. */
 export const COMPONENT_NAMES = [
   'Alert',
+  'ArchiveSettingsButton',
   'ArchiveStatistics',
   'ArchiveViewToggle',
   'AttachmentUpload',

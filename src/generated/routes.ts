@@ -2918,7 +2918,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brandArchives/queryBrandPage",
     "summary": "商标档案列表",
-    "description": "本组织商标档案中符合条件的一页记录。代理机构角色的用户只看到自己负责的商标。总条数最多计到 10,000（超过时 countCapped 为 true）。",
+    "description": "本组织商标档案中符合条件的一页记录。代理机构角色的用户只看到自己负责的商标。总条数最多计到 10,000（超过时 countCapped 为 true）。没有 sortField 时按本组织商标档案设置的默认排序。",
     "permission": "trademark",
     "silent": false,
     "transport": "json",
@@ -3129,7 +3129,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brandArchives/getBrandDetailsStatistics",
     "summary": "商标档案统计",
-    "description": "符合条件的档案商标的数量：按状态、6 个月内到期、宽展期内、按类别、按国家/地区。代理机构角色只统计自己负责的商标。",
+    "description": "符合条件的档案商标的数量：按状态、即将到期（提前月数取本组织的商标档案设置，默认 6 个月）、宽展期内、按类别、按国家/地区。代理机构角色只统计自己负责的商标。",
     "permission": "trademark",
     "silent": false,
     "transport": "json",
@@ -3145,7 +3145,8 @@ export const operationTable: OperationDefinition[] = [
         "expiringSoon",
         "inGrace",
         "byClass",
-        "byCountry"
+        "byCountry",
+        "expiryMonths"
       ],
       "properties": {
         "total": {
@@ -3176,8 +3177,8 @@ export const operationTable: OperationDefinition[] = [
         },
         "expiringSoon": {
           "type": "integer",
-          "title": "6 个月内到期",
-          "description": "专用权截止日期在今天至 6 个月后之间"
+          "title": "即将到期",
+          "description": "专用权截止日期在今天至 expiryMonths 个月后之间"
         },
         "inGrace": {
           "type": "integer",
@@ -3230,6 +3231,11 @@ export const operationTable: OperationDefinition[] = [
               }
             }
           }
+        },
+        "expiryMonths": {
+          "type": "integer",
+          "title": "到期提醒提前月数",
+          "description": "expiringSoon 所用的月数，来自本组织的商标档案设置"
         }
       }
     }

@@ -1504,6 +1504,17 @@ export interface AlertProps {
   [k: string]: unknown;
 }
 
+export interface ArchiveSettingsButtonProps {
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 权限键
+   */
+  permission?: string;
+}
+
 export interface ArchiveStatisticsProps {
   /**
    * 频道：与筛选栏、排序栏的 channel 相同
@@ -4353,7 +4364,7 @@ export interface BrandArchivesGetBrandDetailsStatisticsResponse {
     count: number;
   }[];
   /**
-   * 6 个月内到期：专用权截止日期在今天至 6 个月后之间
+   * 即将到期：专用权截止日期在今天至 expiryMonths 个月后之间
    */
   expiringSoon: number;
   /**
@@ -4386,6 +4397,10 @@ export interface BrandArchivesGetBrandDetailsStatisticsResponse {
      */
     count: number;
   }[];
+  /**
+   * 到期提醒提前月数：expiringSoon 所用的月数，来自本组织的商标档案设置
+   */
+  expiryMonths: number;
 }
 
 export interface BrandArchivesBatchUpdateBrandsRequest {

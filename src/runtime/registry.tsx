@@ -62,6 +62,7 @@ import { TrademarkEditButton } from '../widgets/trademarks/TrademarkEditButton.j
 import { SimilarGoodsButton } from '../widgets/trademarks/SimilarGoodsButton.js';
 import { TrademarkRowActions } from '../widgets/trademarks/TrademarkRowActions.js';
 import { TrademarkDetail } from '../widgets/trademarks/TrademarkDetail.js';
+import { ArchiveSettingsButton } from '../widgets/trademarks/ArchiveSettingsButton.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 
 // Formily passes schema-driven props; each component accepts its own, so the map is loosely typed.
@@ -124,6 +125,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   SimilarGoodsButton,
   TrademarkRowActions,
   TrademarkDetail,
+  ArchiveSettingsButton,
   TreeSelectAll,
   PersonSearch,
   ClassPicker,

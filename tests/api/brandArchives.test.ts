@@ -195,6 +195,11 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect(await ok('/common/updateGlobalConfiguration', settings, corp)).toEqual(settings);
     expect(await ok('/common/getGlobalConfiguration', {}, staff)).toEqual(settings);
     expect((await ok<{ defaultView: string }>('/common/getGlobalConfiguration', {}, admin)).defaultView).toBe('card');
+    // The list without a chosen sort follows the default; statistics look as far ahead as set.
+    const regDates = (await list(staff)).map((m) => m.regDate).filter((d): d is string => d !== null);
+    expect(regDates).toEqual([...regDates].sort());
+    expect((await ok<{ expiryMonths: number }>('/brandArchives/getBrandDetailsStatistics', {}, staff)).expiryMonths).toBe(3);
+    expect((await ok<{ expiryMonths: number }>('/brandArchives/getBrandDetailsStatistics', {}, admin)).expiryMonths).toBe(6);
     await refused('/common/updateGlobalConfiguration', settings, staff, 403);
     expect(await refused('/common/updateGlobalConfiguration', { ...settings, expiryReminderMonths: 13 }, corp)).toContain('到期提醒提前月数');
   });

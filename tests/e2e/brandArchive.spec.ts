@@ -125,6 +125,16 @@ test('the archive as admin: filter, sort, card and table views, detail, edit, si
   await shot(page, 'preselect');
   await page.getByRole('button', { name: '查看全部商标' }).click();
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${all.count - 1} 条`);
+
+  // Organisation settings: expiry counted 12 months ahead.
+  await page.getByRole('button', { name: '档案设置' }).click();
+  const settings = page.getByRole('dialog', { name: '商标档案设置' });
+  await expect(settings.getByLabel('到期提醒提前月数')).toHaveValue('6');
+  await settings.getByLabel('到期提醒提前月数').fill('12');
+  await shot(page, 'settings-dialog');
+  await settings.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.getByTestId('archive-statistics')).toContainText('12 个月内到期');
 });
 
 test('the archive as an agent: only their own marks, and no way into another’s', async ({ page }) => {
@@ -153,6 +163,7 @@ test('the archive as staff: the company’s marks, a new mark by hand, the recor
   await page.goto('/brandManage/brandRecord');
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${marks.count} 条`);
   await expect(cards(page).first()).toContainText('星辰日化股份有限公司');
+  await expect(page.getByRole('button', { name: '档案设置' })).toHaveCount(0);
   await page.getByRole('button', { name: '新增商标' }).click();
   const dialog = page.getByRole('dialog', { name: '新增商标' });
   await dialog.getByLabel('商标名称').fill('手录星辰');

@@ -19,8 +19,11 @@ export const COUNT_CAP = 10_000;
 const viewerOf = (ctx: Parameters<HandlersOf<'brandArchives'>['brandArchives.queryBrandPage']>[1]) => archiveViewer(ctx.db, ctx.session.userId);
 
 export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
-  'brandArchives.queryBrandPage': async (body, ctx) => {
+  'brandArchives.queryBrandPage': async (request, ctx) => {
     const viewer = await viewerOf(ctx);
+    // Without a chosen sort the organisation's default applies.
+    const settings = request.sortField ? null : await readArchiveSettings(ctx.db, ctx.session.orgId);
+    const body = settings ? { ...request, sortField: settings.sortField, sortType: settings.sortType } : request;
     const { limit, offset } = pageWindow(body, 20);
     const matching = filterArchive(ctx.db.selectFrom('brand_archives'), body, viewer);
     const [rows, counted] = await Promise.all([
@@ -33,7 +36,10 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
     return { list: rows.map(toTrademark), count: Math.min(counted.n, COUNT_CAP), countCapped: counted.n > COUNT_CAP };
   },
   'brandArchives.queryBrandDetailList': async (body, ctx) => brandDetail(ctx.db, await viewerOf(ctx), body.id),
-  'brandArchives.getBrandDetailsStatistics': async (body, ctx) => archiveStatistics(ctx.db, await viewerOf(ctx), body, new Date().toISOString().slice(0, 10)),
+  'brandArchives.getBrandDetailsStatistics': async (body, ctx) => {
+    const settings = await readArchiveSettings(ctx.db, ctx.session.orgId);
+    return archiveStatistics(ctx.db, await viewerOf(ctx), body, new Date().toISOString().slice(0, 10), settings.expiryReminderMonths);
+  },
   'brandArchives.batchUpdateBrands': async (body, ctx) => ({ updated: await batchUpdateBrands(ctx.db, await viewerOf(ctx), body) }),
   'brandArchives.saveBrand': async (body, ctx) => saveBrand(ctx.db, ctx.session.orgId, await viewerOf(ctx), body),
   'brandArchives.addFromRegister': async (body, ctx) => addFromRegister(ctx.db, ctx.session.orgId, ctx.session.userId, body),

@@ -5,10 +5,16 @@ import { addMonths, GRACE_MONTHS } from '../../shared/trademarkDates.js';
 import { filterArchive } from './archiveFilter.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 
-/** Counts for the archive header, over the marks the query and the viewer select. */
-export async function archiveStatistics(db: ScopedDb, viewer: ArchiveViewer, query: BrandArchiveQuery, today: string): Promise<BrandArchivesGetBrandDetailsStatisticsResponse> {
+/** Counts for the archive header, over the marks the query and the viewer select; "expiring" looks `expiryMonths` ahead. */
+export async function archiveStatistics(
+  db: ScopedDb,
+  viewer: ArchiveViewer,
+  query: BrandArchiveQuery,
+  today: string,
+  expiryMonths: number,
+): Promise<BrandArchivesGetBrandDetailsStatisticsResponse> {
   const matching = () => filterArchive(db.selectFrom('brand_archives'), query, viewer);
-  const soon = addMonths(today, GRACE_MONTHS);
+  const soon = addMonths(today, expiryMonths);
   const graceStart = addMonths(today, -GRACE_MONTHS);
   const [totals, byStatus, byClass, byCountry] = await Promise.all([
     matching()
@@ -24,6 +30,7 @@ export async function archiveStatistics(db: ScopedDb, viewer: ArchiveViewer, que
   ]);
   return {
     total: totals.total,
+    expiryMonths,
     expiringSoon: totals.expiring,
     inGrace: totals.grace,
     byStatus: byStatus.map((r) => ({ tmStatus: r.tm_status, count: r.n })),

@@ -19,7 +19,7 @@ export function ArchiveStatistics({ channel }: ArchiveStatisticsProps) {
   const items = [
     { title: '商标总数', value: data?.total ?? 0 },
     ...GROUPS.map((g) => ({ title: g.title, value: count(g.statuses) })),
-    { title: '6 个月内到期', value: data?.expiringSoon ?? 0 },
+    { title: `${data?.expiryMonths ?? 6} 个月内到期`, value: data?.expiringSoon ?? 0 },
     { title: '宽展期内', value: data?.inGrace ?? 0 },
   ];
   return (
