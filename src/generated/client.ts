@@ -28,6 +28,7 @@ export const operationRoutes = {
   'brandArchives.getBrandDetailsStatistics': {"id":"brandArchives.getBrandDetailsStatistics","method":"POST","path":"/brandArchives/getBrandDetailsStatistics","silent":false,"transport":"json"},
   'brandArchives.batchUpdateBrands': {"id":"brandArchives.batchUpdateBrands","method":"POST","path":"/brandArchives/batchUpdateBrands","silent":false,"transport":"json"},
   'brandArchives.saveBrand': {"id":"brandArchives.saveBrand","method":"POST","path":"/brandArchives/saveBrand","silent":false,"transport":"json"},
+  'brandArchives.addBrand': {"id":"brandArchives.addBrand","method":"POST","path":"/brandArchives/addBrand","silent":false,"transport":"json"},
   'brandArchives.addFromRegister': {"id":"brandArchives.addFromRegister","method":"POST","path":"/brandArchives/addFromRegister","silent":false,"transport":"json"},
   'brandArchives.delTrademarkList': {"id":"brandArchives.delTrademarkList","method":"POST","path":"/api/delTrademarkList","silent":false,"transport":"json"},
   'brandArchives.relevanceBrand': {"id":"brandArchives.relevanceBrand","method":"POST","path":"/brand/relevanceBrand","silent":false,"transport":"json"},
@@ -139,16 +140,19 @@ export function createApiClient(call: OperationCaller) {
       batchUpdateBrands: (body: T.BrandArchivesBatchUpdateBrandsRequest, options?: CallOptions): Promise<T.BrandArchivesBatchUpdateBrandsResponse> =>
         call<T.BrandArchivesBatchUpdateBrandsResponse>(operationRoutes['brandArchives.batchUpdateBrands'], body, options),
       /** 保存商标信息（POST /brandArchives/saveBrand） */
-      saveBrand: (body: T.BrandArchivesSaveBrandRequest = {}, options?: CallOptions): Promise<T.BrandArchivesSaveBrandResponse> =>
+      saveBrand: (body: T.BrandArchivesSaveBrandRequest, options?: CallOptions): Promise<T.BrandArchivesSaveBrandResponse> =>
         call<T.BrandArchivesSaveBrandResponse>(operationRoutes['brandArchives.saveBrand'], body, options),
+      /** 手动录入商标（POST /brandArchives/addBrand） */
+      addBrand: (body: T.BrandArchivesAddBrandRequest, options?: CallOptions): Promise<T.BrandArchivesAddBrandResponse> =>
+        call<T.BrandArchivesAddBrandResponse>(operationRoutes['brandArchives.addBrand'], body, options),
       /** 从公告库加入档案（POST /brandArchives/addFromRegister） */
-      addFromRegister: (body: T.BrandArchivesAddFromRegisterRequest = {}, options?: CallOptions): Promise<T.BrandArchivesAddFromRegisterResponse> =>
+      addFromRegister: (body: T.BrandArchivesAddFromRegisterRequest, options?: CallOptions): Promise<T.BrandArchivesAddFromRegisterResponse> =>
         call<T.BrandArchivesAddFromRegisterResponse>(operationRoutes['brandArchives.addFromRegister'], body, options),
       /** 删除档案商标（POST /api/delTrademarkList） */
       delTrademarkList: (body: T.BrandArchivesDelTrademarkListRequest, options?: CallOptions): Promise<T.BrandArchivesDelTrademarkListResponse> =>
         call<T.BrandArchivesDelTrademarkListResponse>(operationRoutes['brandArchives.delTrademarkList'], body, options),
       /** 相关商标（POST /brand/relevanceBrand） */
-      relevanceBrand: (body: T.BrandArchivesRelevanceBrandRequest = {}, options?: CallOptions): Promise<T.BrandArchivesRelevanceBrandResponse> =>
+      relevanceBrand: (body: T.BrandArchivesRelevanceBrandRequest, options?: CallOptions): Promise<T.BrandArchivesRelevanceBrandResponse> =>
         call<T.BrandArchivesRelevanceBrandResponse>(operationRoutes['brandArchives.relevanceBrand'], body, options),
       /** 类似商品项（POST /brandArchives/similarGoods） */
       similarGoods: (body: T.BrandArchivesSimilarGoodsRequest, options?: CallOptions): Promise<T.BrandArchivesSimilarGoodsResponse> =>

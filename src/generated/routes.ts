@@ -3340,7 +3340,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brandArchives/saveBrand",
     "summary": "保存商标信息",
-    "description": "商标信息编辑对话框：有 id 时修改该档案商标，没有时手动录入一件（来源 1）。与公告库关联的商标保持关联。",
+    "description": "商标信息编辑对话框的保存：修改该档案商标的字段（只改请求中出现的字段）；与公告库关联的商标保持关联。",
     "permission": "trademark",
     "silent": false,
     "transport": "json",
@@ -3353,6 +3353,204 @@ export const operationTable: OperationDefinition[] = [
           "type": "integer",
           "minimum": 1
         },
+        "tmName": {
+          "title": "商标名称",
+          "type": "string",
+          "maxLength": 200
+        },
+        "appNo": {
+          "title": "申请号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "regNo": {
+          "title": "注册号",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 10
+        },
+        "tmType": {
+          "title": "商标类型",
+          "type": "string",
+          "maxLength": 20
+        },
+        "tmStatus": {
+          "title": "商标状态",
+          "type": "string",
+          "maxLength": 20
+        },
+        "oriTmStatus": {
+          "title": "流程状态",
+          "type": "string",
+          "maxLength": 50
+        },
+        "applicant": {
+          "title": "申请人",
+          "type": "string",
+          "maxLength": 200
+        },
+        "applicantEn": {
+          "title": "申请人（英文）",
+          "type": "string",
+          "maxLength": 200
+        },
+        "applicantAddress": {
+          "title": "申请人地址",
+          "type": "string",
+          "maxLength": 300
+        },
+        "applicantAddressEn": {
+          "title": "申请人地址（英文）",
+          "type": "string",
+          "maxLength": 300
+        },
+        "agent": {
+          "title": "代理机构",
+          "type": "string",
+          "maxLength": 200
+        },
+        "agentEn": {
+          "title": "代理机构（英文）",
+          "type": "string",
+          "maxLength": 200
+        },
+        "agentAddress": {
+          "title": "代理机构地址",
+          "type": "string",
+          "maxLength": 300
+        },
+        "agentAddressEn": {
+          "title": "代理机构地址（英文）",
+          "type": "string",
+          "maxLength": 300
+        },
+        "appDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "申请日期"
+        },
+        "prelimDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "初审公告日期"
+        },
+        "announcementIssue": {
+          "title": "初审公告期号",
+          "type": "string",
+          "maxLength": 20
+        },
+        "regDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "注册日期"
+        },
+        "regIssue": {
+          "title": "注册公告期号",
+          "type": "string",
+          "maxLength": 20
+        },
+        "privateEndDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "专用权截止日期"
+        },
+        "submitWay": {
+          "title": "申请方式",
+          "type": "string",
+          "maxLength": 20
+        },
+        "goodsItems": {
+          "title": "商品/服务项目",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+          }
+        },
+        "goodsItemsEn": {
+          "title": "商品/服务项目（英文）",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+          }
+        },
+        "remark": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 1000
+        },
+        "ownerUserId": {
+          "title": "负责人",
+          "type": [
+            "integer",
+            "null"
+          ]
+        },
+        "logoPath": {
+          "title": "商标图样",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "description": "上传应答中的 path"
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/trademark.json"
+    }
+  },
+  {
+    "id": "brandArchives.addBrand",
+    "domain": "brandArchives",
+    "name": "addBrand",
+    "method": "POST",
+    "path": "/brandArchives/addBrand",
+    "summary": "手动录入商标",
+    "description": "在商标信息对话框中新增一件商标到本组织的档案（来源 1，手动录入），负责人默认为录入人；同一国家、申请号与类别的商标已在档案中时拒绝。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "appNo",
+        "tmCl"
+      ],
+      "properties": {
         "tmName": {
           "title": "商标名称",
           "type": "string",
@@ -3557,9 +3755,12 @@ export const operationTable: OperationDefinition[] = [
           "title": "申请号",
           "type": "string",
           "maxLength": 5000,
-          "description": "一个或多个申请号，以逗号、空格或换行分隔"
+          "description": "一个或多个申请号，以逗号、空格或换行分隔；只按公告库记录添加时为空"
         }
-      }
+      },
+      "required": [
+        "appNos"
+      ]
     },
     "response": {
       "type": "object",
@@ -3642,23 +3843,23 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brand/relevanceBrand",
     "summary": "相关商标",
-    "description": "按注册号或申请号找到档案中的商标，再列出档案中与它同名或同一申请人的商标（含它自己）。",
+    "description": "按注册号（未注册的填申请号）找到档案中的商标，再列出档案中与它同名或同一申请人的商标（含它自己，排在最前）。",
     "permission": "trademark",
     "silent": false,
     "transport": "json",
     "request": {
       "type": "object",
       "additionalProperties": false,
+      "required": [
+        "regNo"
+      ],
       "properties": {
         "regNo": {
           "title": "注册号",
           "type": "string",
-          "maxLength": 50
-        },
-        "appNo": {
-          "title": "申请号",
-          "type": "string",
-          "maxLength": 50
+          "minLength": 1,
+          "maxLength": 50,
+          "description": "未注册的商标填申请号"
         }
       }
     },
@@ -6174,6 +6375,7 @@ export interface OperationTypes {
   'brandArchives.getBrandDetailsStatistics': { request: T.BrandArchivesGetBrandDetailsStatisticsRequest; response: T.BrandArchivesGetBrandDetailsStatisticsResponse; public: false; transport: 'json' };
   'brandArchives.batchUpdateBrands': { request: T.BrandArchivesBatchUpdateBrandsRequest; response: T.BrandArchivesBatchUpdateBrandsResponse; public: false; transport: 'json' };
   'brandArchives.saveBrand': { request: T.BrandArchivesSaveBrandRequest; response: T.BrandArchivesSaveBrandResponse; public: false; transport: 'json' };
+  'brandArchives.addBrand': { request: T.BrandArchivesAddBrandRequest; response: T.BrandArchivesAddBrandResponse; public: false; transport: 'json' };
   'brandArchives.addFromRegister': { request: T.BrandArchivesAddFromRegisterRequest; response: T.BrandArchivesAddFromRegisterResponse; public: false; transport: 'json' };
   'brandArchives.delTrademarkList': { request: T.BrandArchivesDelTrademarkListRequest; response: T.BrandArchivesDelTrademarkListResponse; public: false; transport: 'json' };
   'brandArchives.relevanceBrand': { request: T.BrandArchivesRelevanceBrandRequest; response: T.BrandArchivesRelevanceBrandResponse; public: false; transport: 'json' };

@@ -4506,7 +4506,7 @@ export interface BrandArchivesSaveBrandRequest {
   /**
    * 商标
    */
-  id?: number;
+  id: number;
   /**
    * 商标名称
    */
@@ -4627,6 +4627,127 @@ export interface BrandArchivesSaveBrandRequest {
 
 export type BrandArchivesSaveBrandResponse = Trademark;
 
+export interface BrandArchivesAddBrandRequest {
+  /**
+   * 商标名称
+   */
+  tmName?: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 注册号
+   */
+  regNo?: string | null;
+  /**
+   * 类别
+   */
+  tmCl: number;
+  /**
+   * 国家/地区
+   */
+  countryCode?: string;
+  /**
+   * 商标类型
+   */
+  tmType?: string;
+  /**
+   * 商标状态
+   */
+  tmStatus?: string;
+  /**
+   * 流程状态
+   */
+  oriTmStatus?: string;
+  /**
+   * 申请人
+   */
+  applicant?: string;
+  /**
+   * 申请人（英文）
+   */
+  applicantEn?: string;
+  /**
+   * 申请人地址
+   */
+  applicantAddress?: string;
+  /**
+   * 申请人地址（英文）
+   */
+  applicantAddressEn?: string;
+  /**
+   * 代理机构
+   */
+  agent?: string;
+  /**
+   * 代理机构（英文）
+   */
+  agentEn?: string;
+  /**
+   * 代理机构地址
+   */
+  agentAddress?: string;
+  /**
+   * 代理机构地址（英文）
+   */
+  agentAddressEn?: string;
+  /**
+   * 申请日期
+   */
+  appDate?: string | null;
+  /**
+   * 初审公告日期
+   */
+  prelimDate?: string | null;
+  /**
+   * 初审公告期号
+   */
+  announcementIssue?: string;
+  /**
+   * 注册日期
+   */
+  regDate?: string | null;
+  /**
+   * 注册公告期号
+   */
+  regIssue?: string;
+  /**
+   * 专用权截止日期
+   */
+  privateEndDate?: string | null;
+  /**
+   * 申请方式
+   */
+  submitWay?: string;
+  /**
+   * 商品/服务项目
+   *
+   * @maxItems 500
+   */
+  goodsItems?: GoodsItem[];
+  /**
+   * 商品/服务项目（英文）
+   *
+   * @maxItems 500
+   */
+  goodsItemsEn?: GoodsItem[];
+  /**
+   * 备注
+   */
+  remark?: string;
+  /**
+   * 负责人
+   */
+  ownerUserId?: number | null;
+  /**
+   * 商标图样：上传应答中的 path
+   */
+  logoPath?: string | null;
+}
+
+export type BrandArchivesAddBrandResponse = Trademark;
+
 export interface BrandArchivesAddFromRegisterRequest {
   /**
    * 公告库记录
@@ -4637,9 +4758,9 @@ export interface BrandArchivesAddFromRegisterRequest {
    */
   registerIds?: number[];
   /**
-   * 申请号：一个或多个申请号，以逗号、空格或换行分隔
+   * 申请号：一个或多个申请号，以逗号、空格或换行分隔；只按公告库记录添加时为空
    */
-  appNos?: string;
+  appNos: string;
 }
 
 export interface BrandArchivesAddFromRegisterResponse {
@@ -4678,13 +4799,9 @@ export interface BrandArchivesDelTrademarkListResponse {
 
 export interface BrandArchivesRelevanceBrandRequest {
   /**
-   * 注册号
+   * 注册号：未注册的商标填申请号
    */
-  regNo?: string;
-  /**
-   * 申请号
-   */
-  appNo?: string;
+  regNo: string;
 }
 
 export interface BrandArchivesRelevanceBrandResponse {

@@ -49,7 +49,7 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
 
   it('derives a default goods item from the class for a foreign mark without goods', async () => {
-    const saved = await ok<Trademark>('/brandArchives/saveBrand', { appNo: 'US-90000001', tmName: 'NORTHWIND', tmCl: 9, countryCode: 'US', tmStatus: '已注册' }, admin);
+    const saved = await ok<Trademark>('/brandArchives/addBrand', { appNo: 'US-90000001', tmName: 'NORTHWIND', tmCl: 9, countryCode: 'US', tmStatus: '已注册' }, admin);
     expect(saved.source).toBe(1);
     const { detailVo } = await ok<{ detailVo: { tmItem: { goodsItem: { code: string; name: string }[] } } }>('/brandArchives/queryBrandDetailList', { id: saved.id }, admin);
     expect(detailVo.tmItem.goodsItem).toHaveLength(1);
@@ -67,7 +67,7 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect(await refused('/brandArchives/batchUpdateBrands', { ids: [mine[0]!.id, foreign.id], fields: [{ field: 'remark', value: 'x' }] }, agent)).toContain(String(foreign.id));
     const stats = await ok<{ total: number }>('/brandArchives/getBrandDetailsStatistics', {}, agent);
     expect(stats.total).toBe(mine.length);
-    const related = await ok<{ list: Trademark[] }>('/brand/relevanceBrand', { appNo: foreign.appNo }, agent);
+    const related = await ok<{ list: Trademark[] }>('/brand/relevanceBrand', { regNo: foreign.appNo }, agent);
     expect(related.list.every((m) => m.ownerUserId === mine[0]!.ownerUserId)).toBe(true);
     // Another organisation's marks are not found at all.
     expect(await refused('/brandArchives/queryBrandDetailList', { id: foreign.id }, corp, 404)).toContain('不存在');
@@ -140,10 +140,10 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
 
   it('adds marks manually and from the register, refusing duplicates', async () => {
-    const manual = await ok<Trademark>('/brandArchives/saveBrand', { appNo: 'M-2026-0001', tmName: '手录商标', tmCl: 3, goodsItems: [{ code: '0306', name: '化妆品' }] }, corp);
+    const manual = await ok<Trademark>('/brandArchives/addBrand', { appNo: 'M-2026-0001', tmName: '手录商标', tmCl: 3, goodsItems: [{ code: '0306', name: '化妆品' }] }, corp);
     expect(manual).toMatchObject({ source: 1, countryCode: 'CN', submitWay: '单一申请', tmCl: 3 });
-    expect(await refused('/brandArchives/saveBrand', { appNo: 'M-2026-0001', tmCl: 3 }, corp)).toContain('档案中已有申请号 M-2026-0001');
-    expect(await refused('/brandArchives/saveBrand', { tmName: '缺申请号', tmCl: 3 }, corp)).toContain('申请号');
+    expect(await refused('/brandArchives/addBrand', { appNo: 'M-2026-0001', tmCl: 3 }, corp)).toContain('档案中已有申请号 M-2026-0001');
+    expect(await refused('/brandArchives/addBrand', { tmName: '缺申请号', tmCl: 3 }, corp)).toContain('申请号');
     // Register marks of the agency's archive are not in the company's.
     const register = (await list(admin)).filter((m) => m.registerId !== null);
     const companyNumbers = new Set((await list(corp)).map((m) => m.appNo));
@@ -156,7 +156,9 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect(again.skipped).toBeGreaterThan(0);
     const copied = (await list(corp, { ids: added.added }))[0]!;
     expect(copied).toMatchObject({ source: 0, appNo: candidate.appNo });
-    expect(await refused('/brandArchives/addFromRegister', {}, corp)).toContain('申请号');
+    expect(await refused('/brandArchives/addFromRegister', { appNos: ' ' }, corp)).toContain('申请号');
+    expect(await refused('/brandArchives/addBrand', { appNo: '  ', tmCl: 3 }, corp)).toContain('申请号');
+    expect(await refused('/brandArchives/saveBrand', { tmName: '没有编号' }, corp)).toContain('商标');
   });
 
   it('deletes records by id, refusing the whole request for a foreign id', async () => {

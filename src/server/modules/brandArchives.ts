@@ -6,7 +6,7 @@ import { filterArchive, orderArchive } from '../trademarks/archiveFilter.js';
 import { toTrademark } from '../trademarks/trademarkRecord.js';
 import { brandDetail } from '../trademarks/brandDetail.js';
 import { archiveStatistics } from '../trademarks/archiveStatistics.js';
-import { batchUpdateBrands, saveBrand } from '../trademarks/brandSave.js';
+import { addBrand, batchUpdateBrands, saveBrand } from '../trademarks/brandSave.js';
 import { addFromRegister, deleteMarks, relatedMarks } from '../trademarks/archiveMembership.js';
 import { similarGoods } from '../trademarks/similarGoods.js';
 import { readArchiveSettings, saveArchiveSettings } from '../trademarks/archiveSettings.js';
@@ -41,10 +41,11 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
     return archiveStatistics(ctx.db, await viewerOf(ctx), body, new Date().toISOString().slice(0, 10), settings.expiryReminderMonths);
   },
   'brandArchives.batchUpdateBrands': async (body, ctx) => ({ updated: await batchUpdateBrands(ctx.db, await viewerOf(ctx), body) }),
-  'brandArchives.saveBrand': async (body, ctx) => saveBrand(ctx.db, ctx.session.orgId, await viewerOf(ctx), body),
+  'brandArchives.saveBrand': async (body, ctx) => saveBrand(ctx.db, await viewerOf(ctx), body),
+  'brandArchives.addBrand': async (body, ctx) => addBrand(ctx.db, ctx.session.orgId, await viewerOf(ctx), body),
   'brandArchives.addFromRegister': async (body, ctx) => addFromRegister(ctx.db, ctx.session.orgId, ctx.session.userId, body),
   'brandArchives.delTrademarkList': async (body, ctx) => ({ deleted: await deleteMarks(ctx.db, await viewerOf(ctx), body.ids) }),
-  'brandArchives.relevanceBrand': async (body, ctx) => ({ list: await relatedMarks(ctx.db, await viewerOf(ctx), body) }),
+  'brandArchives.relevanceBrand': async (body, ctx) => ({ list: await relatedMarks(ctx.db, await viewerOf(ctx), body.regNo) }),
   'brandArchives.similarGoods': async (body, ctx) => ({ text: await similarGoods(ctx.db, await viewerOf(ctx), body.applyNo) }),
   'brandArchives.getGlobalConfiguration': async (_body, ctx) => readArchiveSettings(ctx.db, ctx.session.orgId),
   'brandArchives.updateGlobalConfiguration': async (body, ctx) => saveArchiveSettings(ctx.db, ctx.session.orgId, ctx.session.userId, body),

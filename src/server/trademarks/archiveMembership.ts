@@ -58,15 +58,15 @@ export async function deleteMarks(db: ScopedDb, viewer: ArchiveViewer, ids: read
 }
 
 /**
- * Marks related to the one with this registration or application number: the same name or the
+ * Marks related to the one with this registration (or application) number: the same name or the
  * same applicant, within what the viewer may see. The mark itself comes first.
  */
-export async function relatedMarks(db: ScopedDb, viewer: ArchiveViewer, numbers: { regNo?: string; appNo?: string }): Promise<Trademark[]> {
-  const regNo = numbers.regNo?.trim();
-  const appNo = numbers.appNo?.trim();
-  if (!regNo && !appNo) throw badRequest('请输入注册号或申请号');
+export async function relatedMarks(db: ScopedDb, viewer: ArchiveViewer, number: string): Promise<Trademark[]> {
+  const regNo = number.trim();
+  if (!regNo) throw badRequest('请输入注册号');
+  // A mark not yet registered is known by its application number.
   const anchors = await filterArchive(db.selectFrom('brand_archives'), {}, viewer)
-    .where((eb) => eb.or([...(regNo ? [eb('brand_archives.reg_no', '=', regNo)] : []), ...(appNo ? [eb('brand_archives.app_no', '=', appNo)] : [])]))
+    .where((eb) => eb.or([eb('brand_archives.reg_no', '=', regNo), eb('brand_archives.app_no', '=', regNo)]))
     .selectAll('brand_archives')
     .execute();
   if (anchors.length === 0) return [];

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { BrandArchivesTable } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
-import type { BrandArchivesBatchUpdateBrandsRequest, BrandArchivesSaveBrandRequest, Trademark } from '../../generated/types.js';
+import type { BrandArchivesAddBrandRequest, BrandArchivesBatchUpdateBrandsRequest, BrandArchivesSaveBrandRequest, Trademark } from '../../generated/types.js';
 import { badRequest } from '../http/apiError.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import { checkDateOrder, columnChanges, EDITABLE, isEditableField, type EditableField } from './brandEdit.js';
@@ -37,32 +37,31 @@ async function checkUnique(db: ScopedDb, countryCode: string, appNo: string, tmC
   if (await q.executeTakeFirst()) throw badRequest(`档案中已有申请号 ${appNo}${tmCl ? ` 第 ${tmCl} 类` : ''}的商标`);
 }
 
-/**
- * The trademark info edit dialog's save: with an id, that record's fields change (a mark linked
- * to the register stays linked); without, a manually entered mark (source 1) is added.
- */
-export async function saveBrand(db: ScopedDb, orgId: number, viewer: ArchiveViewer, request: BrandArchivesSaveBrandRequest): Promise<Trademark> {
+/** A mark entered by hand in the trademark info dialog (source 1), owned by whoever enters it unless another owner is named. */
+export async function addBrand(db: ScopedDb, orgId: number, viewer: ArchiveViewer, values: BrandArchivesAddBrandRequest): Promise<Trademark> {
+  await checkOwner(db, viewer, values.ownerUserId);
+  if (!values.appNo.trim()) throw badRequest('请输入申请号');
+  const changes = columnChanges(values, values.tmCl);
+  checkDateOrder(datesOf(changes as DateColumns));
+  await checkUnique(db, (changes.country_code as string | undefined) ?? 'CN', changes.app_no as string, values.tmCl);
+  const row = await db
+    .insertInto('brand_archives')
+    .values({
+      ...(changes as Insertable<BrandArchivesTable>),
+      org_id: orgId,
+      source: 1,
+      owner_user_id: viewer.ownMarksOnly ? viewer.userId : (values.ownerUserId ?? viewer.userId),
+      created_by: viewer.userId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toTrademark(row);
+}
+
+/** The trademark info dialog's save: the named fields of that record change; a mark linked to the register stays linked. */
+export async function saveBrand(db: ScopedDb, viewer: ArchiveViewer, request: BrandArchivesSaveBrandRequest): Promise<Trademark> {
   const { id, ...values } = request;
   await checkOwner(db, viewer, values.ownerUserId);
-  if (id === undefined) {
-    if (!values.appNo?.trim()) throw badRequest('请输入申请号');
-    if (values.tmCl === undefined) throw badRequest('请选择类别');
-    const changes = columnChanges(values, values.tmCl);
-    checkDateOrder(datesOf(changes as DateColumns));
-    await checkUnique(db, (changes.country_code as string | undefined) ?? 'CN', changes.app_no as string, values.tmCl);
-    const row = await db
-      .insertInto('brand_archives')
-      .values({
-        ...(changes as Insertable<BrandArchivesTable>),
-        org_id: orgId,
-        source: 1,
-        owner_user_id: viewer.ownMarksOnly ? viewer.userId : (values.ownerUserId ?? viewer.userId),
-        created_by: viewer.userId,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toTrademark(row);
-  }
   const [current] = await visibleMarksForChange(db, viewer, [id]);
   const tmCl = values.tmCl ?? current!.int_cls;
   const changes = columnChanges(values, tmCl);

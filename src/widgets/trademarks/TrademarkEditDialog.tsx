@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Collapse, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { BrandArchivesSaveBrandRequest, Trademark, UploadedFile } from '../../generated/types.js';
+import type { BrandArchivesAddBrandRequest, BrandArchivesSaveBrandRequest, Trademark, UploadedFile } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { ThumbnailUpload } from '../../runtime/components/ThumbnailUpload.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
@@ -69,8 +69,8 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
 
   const save = async () => {
     const values = await form.validateFields();
-    const body: BrandArchivesSaveBrandRequest = { ...(record ? { id: record.id } : {}) };
-    for (const f of TEXT_FIELDS) if (values[f] !== undefined) (body as Record<string, unknown>)[f] = values[f] ?? '';
+    const body: Omit<BrandArchivesSaveBrandRequest, 'id'> = {};
+    for (const f of TEXT_FIELDS) if (values[f] !== undefined) body[f] = values[f] ?? '';
     body.regNo = values.regNo?.trim() || null;
     for (const f of DATE_FIELDS) body[f] = values[f] ? values[f]!.format('YYYY-MM-DD') : null;
     if (values.tmCl !== undefined && values.tmCl !== null) body.tmCl = values.tmCl;
@@ -81,7 +81,9 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
     setSaving(true);
     setError(null);
     try {
-      const saved = await runtime.callOperation<Trademark>('brandArchives.saveBrand', body);
+      const saved = record
+        ? await runtime.callOperation<Trademark>('brandArchives.saveBrand', { ...body, id: record.id } satisfies BrandArchivesSaveBrandRequest)
+        : await runtime.callOperation<Trademark>('brandArchives.addBrand', body as BrandArchivesAddBrandRequest);
       runtime.notify('success', record ? '修改成功' : '添加成功');
       await refresh();
       onSaved?.(saved);
