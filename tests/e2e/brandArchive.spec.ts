@@ -11,6 +11,7 @@ const shot = async (page: Page, name: string) => {
 
 interface Mark {
   id: number;
+  tmStatus: string;
   tmName: string;
   appNo: string;
   regNo: string | null;
@@ -53,6 +54,22 @@ test('the archive as admin: filter, sort, card and table views, detail, edit, si
   const named = all.list.filter((m) => m.tmName.includes(name)).length;
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${named} 条`);
   for (const title of await cards(page).locator('.tm-card-name').allTextContents()) expect(title).toContain(name);
+  await page.getByRole('button', { name: /重\s?置/ }).click();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${all.count} 条`);
+
+  // Filter by status, several at once, behind 展开.
+  await page.getByText('展开').click();
+  const statusField = page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^商标状态$/ }) });
+  await statusField.locator('.ant-select-selector').click();
+  const dropdown = page.locator('.ant-select-dropdown').filter({ visible: true });
+  await dropdown.getByTitle('已注册', { exact: true }).click();
+  await dropdown.getByTitle('续展', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /查\s?询/ }).click();
+  const registeredCount = all.list.filter((m) => m.tmStatus === '已注册' || m.tmStatus === '续展').length;
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${registeredCount} 条`);
+  await expect(page.getByTestId('archive-statistics')).toContainText(String(registeredCount));
+  await shot(page, 'filtered-by-status');
   await page.getByRole('button', { name: /重\s?置/ }).click();
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${all.count} 条`);
 
