@@ -24,6 +24,17 @@ export const operationRoutes = {
   'auth.getMenuList': {"id":"auth.getMenuList","method":"POST","path":"/homepage/getMenuList","silent":false,"transport":"json"},
   'auth.ssoAuth': {"id":"auth.ssoAuth","method":"POST","path":"/api/ssoAuth","silent":false,"transport":"json"},
   'brandArchives.queryBrandPage': {"id":"brandArchives.queryBrandPage","method":"POST","path":"/brandArchives/queryBrandPage","silent":false,"transport":"json"},
+  'brandArchives.queryBrandDetailList': {"id":"brandArchives.queryBrandDetailList","method":"POST","path":"/brandArchives/queryBrandDetailList","silent":false,"transport":"json"},
+  'brandArchives.getBrandDetailsStatistics': {"id":"brandArchives.getBrandDetailsStatistics","method":"POST","path":"/brandArchives/getBrandDetailsStatistics","silent":false,"transport":"json"},
+  'brandArchives.batchUpdateBrands': {"id":"brandArchives.batchUpdateBrands","method":"POST","path":"/brandArchives/batchUpdateBrands","silent":false,"transport":"json"},
+  'brandArchives.saveBrand': {"id":"brandArchives.saveBrand","method":"POST","path":"/brandArchives/saveBrand","silent":false,"transport":"json"},
+  'brandArchives.addBrand': {"id":"brandArchives.addBrand","method":"POST","path":"/brandArchives/addBrand","silent":false,"transport":"json"},
+  'brandArchives.addFromRegister': {"id":"brandArchives.addFromRegister","method":"POST","path":"/brandArchives/addFromRegister","silent":false,"transport":"json"},
+  'brandArchives.delTrademarkList': {"id":"brandArchives.delTrademarkList","method":"POST","path":"/api/delTrademarkList","silent":false,"transport":"json"},
+  'brandArchives.relevanceBrand': {"id":"brandArchives.relevanceBrand","method":"POST","path":"/brand/relevanceBrand","silent":false,"transport":"json"},
+  'brandArchives.similarGoods': {"id":"brandArchives.similarGoods","method":"POST","path":"/brandArchives/similarGoods","silent":false,"transport":"json"},
+  'brandArchives.getGlobalConfiguration': {"id":"brandArchives.getGlobalConfiguration","method":"POST","path":"/common/getGlobalConfiguration","silent":true,"transport":"json"},
+  'brandArchives.updateGlobalConfiguration': {"id":"brandArchives.updateGlobalConfiguration","method":"POST","path":"/common/updateGlobalConfiguration","silent":false,"transport":"json"},
   'brandLabels.mapList': {"id":"brandLabels.mapList","method":"POST","path":"/brandLabel/brandMapList","silent":true,"transport":"json"},
   'brandLabels.saveMap': {"id":"brandLabels.saveMap","method":"POST","path":"/api/brandMap","silent":false,"transport":"json"},
   'brandLabels.mapDetails': {"id":"brandLabels.mapDetails","method":"POST","path":"/api/brandMapDetails","silent":true,"transport":"json"},
@@ -158,6 +169,39 @@ export function createApiClient(call: OperationCaller) {
       /** 商标档案列表（POST /brandArchives/queryBrandPage） */
       queryBrandPage: (body: T.BrandArchivesQueryBrandPageRequest = {}, options?: CallOptions): Promise<T.BrandArchivesQueryBrandPageResponse> =>
         call<T.BrandArchivesQueryBrandPageResponse>(operationRoutes['brandArchives.queryBrandPage'], body, options),
+      /** 商标详情（POST /brandArchives/queryBrandDetailList） */
+      queryBrandDetailList: (body: T.BrandArchivesQueryBrandDetailListRequest, options?: CallOptions): Promise<T.BrandArchivesQueryBrandDetailListResponse> =>
+        call<T.BrandArchivesQueryBrandDetailListResponse>(operationRoutes['brandArchives.queryBrandDetailList'], body, options),
+      /** 商标档案统计（POST /brandArchives/getBrandDetailsStatistics） */
+      getBrandDetailsStatistics: (body: T.BrandArchivesGetBrandDetailsStatisticsRequest = {}, options?: CallOptions): Promise<T.BrandArchivesGetBrandDetailsStatisticsResponse> =>
+        call<T.BrandArchivesGetBrandDetailsStatisticsResponse>(operationRoutes['brandArchives.getBrandDetailsStatistics'], body, options),
+      /** 批量修改商标（POST /brandArchives/batchUpdateBrands） */
+      batchUpdateBrands: (body: T.BrandArchivesBatchUpdateBrandsRequest, options?: CallOptions): Promise<T.BrandArchivesBatchUpdateBrandsResponse> =>
+        call<T.BrandArchivesBatchUpdateBrandsResponse>(operationRoutes['brandArchives.batchUpdateBrands'], body, options),
+      /** 保存商标信息（POST /brandArchives/saveBrand） */
+      saveBrand: (body: T.BrandArchivesSaveBrandRequest, options?: CallOptions): Promise<T.BrandArchivesSaveBrandResponse> =>
+        call<T.BrandArchivesSaveBrandResponse>(operationRoutes['brandArchives.saveBrand'], body, options),
+      /** 手动录入商标（POST /brandArchives/addBrand） */
+      addBrand: (body: T.BrandArchivesAddBrandRequest, options?: CallOptions): Promise<T.BrandArchivesAddBrandResponse> =>
+        call<T.BrandArchivesAddBrandResponse>(operationRoutes['brandArchives.addBrand'], body, options),
+      /** 从公告库加入档案（POST /brandArchives/addFromRegister） */
+      addFromRegister: (body: T.BrandArchivesAddFromRegisterRequest, options?: CallOptions): Promise<T.BrandArchivesAddFromRegisterResponse> =>
+        call<T.BrandArchivesAddFromRegisterResponse>(operationRoutes['brandArchives.addFromRegister'], body, options),
+      /** 删除档案商标（POST /api/delTrademarkList） */
+      delTrademarkList: (body: T.BrandArchivesDelTrademarkListRequest, options?: CallOptions): Promise<T.BrandArchivesDelTrademarkListResponse> =>
+        call<T.BrandArchivesDelTrademarkListResponse>(operationRoutes['brandArchives.delTrademarkList'], body, options),
+      /** 相关商标（POST /brand/relevanceBrand） */
+      relevanceBrand: (body: T.BrandArchivesRelevanceBrandRequest, options?: CallOptions): Promise<T.BrandArchivesRelevanceBrandResponse> =>
+        call<T.BrandArchivesRelevanceBrandResponse>(operationRoutes['brandArchives.relevanceBrand'], body, options),
+      /** 类似商品项（POST /brandArchives/similarGoods） */
+      similarGoods: (body: T.BrandArchivesSimilarGoodsRequest, options?: CallOptions): Promise<T.BrandArchivesSimilarGoodsResponse> =>
+        call<T.BrandArchivesSimilarGoodsResponse>(operationRoutes['brandArchives.similarGoods'], body, options),
+      /** 商标档案设置（POST /common/getGlobalConfiguration） */
+      getGlobalConfiguration: (body: T.BrandArchivesGetGlobalConfigurationRequest = {}, options?: CallOptions): Promise<T.BrandArchivesGetGlobalConfigurationResponse> =>
+        call<T.BrandArchivesGetGlobalConfigurationResponse>(operationRoutes['brandArchives.getGlobalConfiguration'], body, options),
+      /** 修改商标档案设置（POST /common/updateGlobalConfiguration） */
+      updateGlobalConfiguration: (body: T.BrandArchivesUpdateGlobalConfigurationRequest, options?: CallOptions): Promise<T.BrandArchivesUpdateGlobalConfigurationResponse> =>
+        call<T.BrandArchivesUpdateGlobalConfigurationResponse>(operationRoutes['brandArchives.updateGlobalConfiguration'], body, options),
     },
     brandLabels: {
       /** 知识图谱列表（POST /brandLabel/brandMapList） */

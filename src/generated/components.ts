@@ -3,6 +3,9 @@
 /** Every building block described under schemas/components; the runtime registry is typed against it. */
 export const COMPONENT_NAMES = [
   'Alert',
+  'ArchiveSettingsButton',
+  'ArchiveStatistics',
+  'ArchiveViewToggle',
   'AttachmentUpload',
   'AvatarBadge',
   'BatchTaskListButton',
@@ -51,6 +54,7 @@ export const COMPONENT_NAMES = [
   'PersonSearch',
   'QueryRedirect',
   'RadioGroup',
+  'RelatedMarksPreselect',
   'ReleaseLogDialog',
   'Reset',
   'ResponsiveGrid',
@@ -62,6 +66,7 @@ export const COMPONENT_NAMES = [
   'SearchForm',
   'Select',
   'SendCodeButton',
+  'SimilarGoodsButton',
   'SortBar',
   'Space',
   'Submit',
@@ -72,6 +77,10 @@ export const COMPONENT_NAMES = [
   'TextArea',
   'ThumbnailUpload',
   'Title',
+  'TrademarkCardList',
+  'TrademarkDetail',
+  'TrademarkEditButton',
+  'TrademarkRowActions',
   'TrademarkTags',
   'TreeSelectAll',
 ] as const;

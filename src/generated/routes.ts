@@ -955,6 +955,44 @@ export const sharedSchemas: JsonSchema[] = [
           "title": "类别"
         }
       },
+      "classes": {
+        "title": "商品分类",
+        "type": "object",
+        "additionalProperties": false,
+        "description": "商品分类选择器的值：大类（类号文本）、类似群（四位群号）或商品/服务名称，三者只有一个有值；按大类时同“类别”，按类似群或商品时找核定商品中含有它们的商标",
+        "properties": {
+          "categories": {
+            "title": "大类",
+            "type": "array",
+            "maxItems": 45,
+            "items": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]?$",
+              "title": "大类"
+            }
+          },
+          "groups": {
+            "title": "类似群",
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "type": "string",
+              "pattern": "^[0-9]{4}$",
+              "title": "类似群"
+            }
+          },
+          "goods": {
+            "title": "商品/服务",
+            "type": "array",
+            "maxItems": 200,
+            "items": {
+              "type": "string",
+              "maxLength": 200,
+              "title": "商品/服务"
+            }
+          }
+        }
+      },
       "countryCode": {
         "title": "国家/地区",
         "type": "array",
@@ -3791,7 +3829,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brandArchives/queryBrandPage",
     "summary": "商标档案列表",
-    "description": "本组织商标档案中符合条件的一页记录。代理机构角色的用户只看到自己负责的商标。总条数最多计到 10,000（超过时 countCapped 为 true）。",
+    "description": "本组织商标档案中符合条件的一页记录。代理机构角色的用户只看到自己负责的商标。总条数最多计到 10,000（超过时 countCapped 为 true）。没有 sortField 时按本组织商标档案设置的默认排序。",
     "permission": "trademark",
     "silent": false,
     "transport": "json",
@@ -3822,6 +3860,1144 @@ export const operationTable: OperationDefinition[] = [
         "countCapped": {
           "title": "总条数已封顶",
           "type": "boolean"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandArchives.queryBrandDetailList",
+    "domain": "brandArchives",
+    "name": "queryBrandDetailList",
+    "method": "POST",
+    "path": "/brandArchives/queryBrandDetailList",
+    "summary": "商标详情",
+    "description": "一件档案商标的详情：档案记录、对应的商标公告库记录，以及档案中同名商标（“家族”）。detailVo.tmItem 为商品项、国家与类别；非中国商标没有商品项时按类别生成一项默认商品。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "detailVo"
+      ],
+      "properties": {
+        "detailVo": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "record",
+            "tmItem",
+            "brandCGInfo",
+            "intClsOverse",
+            "register",
+            "family",
+            "ownerName"
+          ],
+          "properties": {
+            "record": {
+              "$ref": "https://schemas.ipm.local/entities/trademark.json"
+            },
+            "tmItem": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "goodsItem",
+                "countryCode",
+                "tmCl"
+              ],
+              "properties": {
+                "goodsItem": {
+                  "title": "商品项",
+                  "type": "array",
+                  "items": {
+                    "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+                  }
+                },
+                "countryCode": {
+                  "title": "国家/地区",
+                  "type": "string"
+                },
+                "tmCl": {
+                  "title": "类别",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                }
+              }
+            },
+            "brandCGInfo": {
+              "title": "商品/服务（按类似群）",
+              "type": "array",
+              "items": {
+                "$ref": "https://schemas.ipm.local/entities/goods-group.json"
+              }
+            },
+            "intClsOverse": {
+              "title": "类别",
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "tmCl",
+                  "name"
+                ],
+                "properties": {
+                  "tmCl": {
+                    "type": "integer",
+                    "title": "类别"
+                  },
+                  "name": {
+                    "type": "string",
+                    "title": "类别名称"
+                  }
+                }
+              }
+            },
+            "register": {
+              "title": "公告库记录",
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "required": [
+                "id",
+                "appNo",
+                "tmStatus",
+                "updatedAt"
+              ],
+              "properties": {
+                "id": {
+                  "type": "integer",
+                  "title": "公告库记录"
+                },
+                "appNo": {
+                  "type": "string",
+                  "title": "申请号"
+                },
+                "regNo": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "title": "注册号"
+                },
+                "tmStatus": {
+                  "type": "string",
+                  "title": "商标状态"
+                },
+                "oriTmStatus": {
+                  "type": "string",
+                  "title": "流程状态"
+                },
+                "updatedAt": {
+                  "type": "string",
+                  "format": "date-time",
+                  "title": "更新时间"
+                }
+              }
+            },
+            "family": {
+              "title": "同名商标",
+              "type": "array",
+              "items": {
+                "$ref": "https://schemas.ipm.local/entities/trademark.json"
+              }
+            },
+            "ownerName": {
+              "title": "负责人姓名",
+              "type": [
+                "string",
+                "null"
+              ]
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandArchives.getBrandDetailsStatistics",
+    "domain": "brandArchives",
+    "name": "getBrandDetailsStatistics",
+    "method": "POST",
+    "path": "/brandArchives/getBrandDetailsStatistics",
+    "summary": "商标档案统计",
+    "description": "符合条件的档案商标的数量：按状态、即将到期（提前月数取本组织的商标档案设置，默认 6 个月）、宽展期内、按类别、按国家/地区。代理机构角色只统计自己负责的商标。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "total",
+        "byStatus",
+        "expiringSoon",
+        "inGrace",
+        "byClass",
+        "byCountry",
+        "expiryMonths"
+      ],
+      "properties": {
+        "total": {
+          "type": "integer",
+          "title": "总数"
+        },
+        "byStatus": {
+          "type": "array",
+          "title": "按状态",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "tmStatus",
+              "count"
+            ],
+            "properties": {
+              "tmStatus": {
+                "type": "string",
+                "title": "商标状态"
+              },
+              "count": {
+                "type": "integer",
+                "title": "数量"
+              }
+            }
+          }
+        },
+        "expiringSoon": {
+          "type": "integer",
+          "title": "即将到期",
+          "description": "专用权截止日期在今天至 expiryMonths 个月后之间"
+        },
+        "inGrace": {
+          "type": "integer",
+          "title": "宽展期内",
+          "description": "专用权已截止、宽展期（6 个月）未满"
+        },
+        "byClass": {
+          "type": "array",
+          "title": "按类别",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "tmCl",
+              "count"
+            ],
+            "properties": {
+              "tmCl": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "title": "类别"
+              },
+              "count": {
+                "type": "integer",
+                "title": "数量"
+              }
+            }
+          }
+        },
+        "byCountry": {
+          "type": "array",
+          "title": "按国家/地区",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "countryCode",
+              "count"
+            ],
+            "properties": {
+              "countryCode": {
+                "type": "string",
+                "title": "国家/地区"
+              },
+              "count": {
+                "type": "integer",
+                "title": "数量"
+              }
+            }
+          }
+        },
+        "expiryMonths": {
+          "type": "integer",
+          "title": "到期提醒提前月数",
+          "description": "expiringSoon 所用的月数，来自本组织的商标档案设置"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandArchives.batchUpdateBrands",
+    "domain": "brandArchives",
+    "name": "batchUpdateBrands",
+    "method": "POST",
+    "path": "/brandArchives/batchUpdateBrands",
+    "summary": "批量修改商标",
+    "description": "把所选档案商标的若干字段改为同一值：每个字段只能出现一次，有一件不能修改则全部不改。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids",
+        "fields"
+      ],
+      "properties": {
+        "ids": {
+          "title": "商标",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 1000,
+          "items": {
+            "type": "integer",
+            "title": "商标"
+          }
+        },
+        "fields": {
+          "title": "要修改的字段",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 30,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "field"
+            ],
+            "properties": {
+              "field": {
+                "title": "字段",
+                "type": "string",
+                "enum": [
+                  "tmName",
+                  "regNo",
+                  "tmCl",
+                  "countryCode",
+                  "tmType",
+                  "tmStatus",
+                  "oriTmStatus",
+                  "applicant",
+                  "applicantEn",
+                  "applicantAddress",
+                  "applicantAddressEn",
+                  "agent",
+                  "agentEn",
+                  "agentAddress",
+                  "agentAddressEn",
+                  "appDate",
+                  "prelimDate",
+                  "announcementIssue",
+                  "regDate",
+                  "regIssue",
+                  "privateEndDate",
+                  "submitWay",
+                  "remark",
+                  "ownerUserId"
+                ]
+              },
+              "value": {
+                "title": "新值"
+              }
+            }
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "updated"
+      ],
+      "properties": {
+        "updated": {
+          "type": "integer",
+          "title": "修改条数"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandArchives.saveBrand",
+    "domain": "brandArchives",
+    "name": "saveBrand",
+    "method": "POST",
+    "path": "/brandArchives/saveBrand",
+    "summary": "保存商标信息",
+    "description": "商标信息编辑对话框的保存：修改该档案商标的字段（只改请求中出现的字段）；与公告库关联的商标保持关联。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1
+        },
+        "tmName": {
+          "title": "商标名称",
+          "type": "string",
+          "maxLength": 200
+        },
+        "appNo": {
+          "title": "申请号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "regNo": {
+          "title": "注册号",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 10
+        },
+        "tmType": {
+          "title": "商标类型",
+          "type": "string",
+          "maxLength": 20
+        },
+        "tmStatus": {
+          "title": "商标状态",
+          "type": "string",
+          "maxLength": 20
+        },
+        "oriTmStatus": {
+          "title": "流程状态",
+          "type": "string",
+          "maxLength": 50
+        },
+        "applicant": {
+          "title": "申请人",
+          "type": "string",
+          "maxLength": 200
+        },
+        "applicantEn": {
+          "title": "申请人（英文）",
+          "type": "string",
+          "maxLength": 200
+        },
+        "applicantAddress": {
+          "title": "申请人地址",
+          "type": "string",
+          "maxLength": 300
+        },
+        "applicantAddressEn": {
+          "title": "申请人地址（英文）",
+          "type": "string",
+          "maxLength": 300
+        },
+        "agent": {
+          "title": "代理机构",
+          "type": "string",
+          "maxLength": 200
+        },
+        "agentEn": {
+          "title": "代理机构（英文）",
+          "type": "string",
+          "maxLength": 200
+        },
+        "agentAddress": {
+          "title": "代理机构地址",
+          "type": "string",
+          "maxLength": 300
+        },
+        "agentAddressEn": {
+          "title": "代理机构地址（英文）",
+          "type": "string",
+          "maxLength": 300
+        },
+        "appDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "申请日期"
+        },
+        "prelimDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "初审公告日期"
+        },
+        "announcementIssue": {
+          "title": "初审公告期号",
+          "type": "string",
+          "maxLength": 20
+        },
+        "regDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "注册日期"
+        },
+        "regIssue": {
+          "title": "注册公告期号",
+          "type": "string",
+          "maxLength": 20
+        },
+        "privateEndDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "专用权截止日期"
+        },
+        "submitWay": {
+          "title": "申请方式",
+          "type": "string",
+          "maxLength": 20
+        },
+        "goodsItems": {
+          "title": "商品/服务项目",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+          }
+        },
+        "goodsItemsEn": {
+          "title": "商品/服务项目（英文）",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+          }
+        },
+        "remark": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 1000
+        },
+        "ownerUserId": {
+          "title": "负责人",
+          "type": [
+            "integer",
+            "null"
+          ]
+        },
+        "logoPath": {
+          "title": "商标图样",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "description": "上传应答中的 path"
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/trademark.json"
+    }
+  },
+  {
+    "id": "brandArchives.addBrand",
+    "domain": "brandArchives",
+    "name": "addBrand",
+    "method": "POST",
+    "path": "/brandArchives/addBrand",
+    "summary": "手动录入商标",
+    "description": "在商标信息对话框中新增一件商标到本组织的档案（来源 1，手动录入），负责人默认为录入人；同一国家、申请号与类别的商标已在档案中时拒绝。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "appNo",
+        "tmCl"
+      ],
+      "properties": {
+        "tmName": {
+          "title": "商标名称",
+          "type": "string",
+          "maxLength": 200
+        },
+        "appNo": {
+          "title": "申请号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "regNo": {
+          "title": "注册号",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 10
+        },
+        "tmType": {
+          "title": "商标类型",
+          "type": "string",
+          "maxLength": 20
+        },
+        "tmStatus": {
+          "title": "商标状态",
+          "type": "string",
+          "maxLength": 20
+        },
+        "oriTmStatus": {
+          "title": "流程状态",
+          "type": "string",
+          "maxLength": 50
+        },
+        "applicant": {
+          "title": "申请人",
+          "type": "string",
+          "maxLength": 200
+        },
+        "applicantEn": {
+          "title": "申请人（英文）",
+          "type": "string",
+          "maxLength": 200
+        },
+        "applicantAddress": {
+          "title": "申请人地址",
+          "type": "string",
+          "maxLength": 300
+        },
+        "applicantAddressEn": {
+          "title": "申请人地址（英文）",
+          "type": "string",
+          "maxLength": 300
+        },
+        "agent": {
+          "title": "代理机构",
+          "type": "string",
+          "maxLength": 200
+        },
+        "agentEn": {
+          "title": "代理机构（英文）",
+          "type": "string",
+          "maxLength": 200
+        },
+        "agentAddress": {
+          "title": "代理机构地址",
+          "type": "string",
+          "maxLength": 300
+        },
+        "agentAddressEn": {
+          "title": "代理机构地址（英文）",
+          "type": "string",
+          "maxLength": 300
+        },
+        "appDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "申请日期"
+        },
+        "prelimDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "初审公告日期"
+        },
+        "announcementIssue": {
+          "title": "初审公告期号",
+          "type": "string",
+          "maxLength": 20
+        },
+        "regDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "注册日期"
+        },
+        "regIssue": {
+          "title": "注册公告期号",
+          "type": "string",
+          "maxLength": 20
+        },
+        "privateEndDate": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "title": "专用权截止日期"
+        },
+        "submitWay": {
+          "title": "申请方式",
+          "type": "string",
+          "maxLength": 20
+        },
+        "goodsItems": {
+          "title": "商品/服务项目",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+          }
+        },
+        "goodsItemsEn": {
+          "title": "商品/服务项目（英文）",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+          }
+        },
+        "remark": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 1000
+        },
+        "ownerUserId": {
+          "title": "负责人",
+          "type": [
+            "integer",
+            "null"
+          ]
+        },
+        "logoPath": {
+          "title": "商标图样",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "description": "上传应答中的 path"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/trademark.json"
+    }
+  },
+  {
+    "id": "brandArchives.addFromRegister",
+    "domain": "brandArchives",
+    "name": "addFromRegister",
+    "method": "POST",
+    "path": "/brandArchives/addFromRegister",
+    "summary": "从公告库加入档案",
+    "description": "按公告库记录编号或申请号把商标加入本组织的档案（来源 0）；已在档案中的跳过。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "registerIds": {
+          "title": "公告库记录",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "type": "integer",
+            "title": "公告库记录"
+          }
+        },
+        "appNos": {
+          "title": "申请号",
+          "type": "string",
+          "maxLength": 5000,
+          "description": "一个或多个申请号，以逗号、空格或换行分隔；只按公告库记录添加时为空"
+        }
+      },
+      "required": [
+        "appNos"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "added",
+        "skipped",
+        "notFound"
+      ],
+      "properties": {
+        "added": {
+          "type": "array",
+          "title": "新增的商标",
+          "items": {
+            "type": "integer"
+          }
+        },
+        "skipped": {
+          "type": "integer",
+          "title": "已在档案中"
+        },
+        "notFound": {
+          "type": "array",
+          "title": "公告库中没有的申请号",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandArchives.delTrademarkList",
+    "domain": "brandArchives",
+    "name": "delTrademarkList",
+    "method": "POST",
+    "path": "/api/delTrademarkList",
+    "summary": "删除档案商标",
+    "description": "删除所选档案商标；其中有不存在或无权查看的商标时一件也不删。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "商标",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 1000,
+          "items": {
+            "type": "integer",
+            "title": "商标"
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "deleted"
+      ],
+      "properties": {
+        "deleted": {
+          "type": "integer",
+          "title": "删除条数"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandArchives.relevanceBrand",
+    "domain": "brandArchives",
+    "name": "relevanceBrand",
+    "method": "POST",
+    "path": "/brand/relevanceBrand",
+    "summary": "相关商标",
+    "description": "按注册号（未注册的填申请号）找到档案中的商标，再列出档案中与它同名或同一申请人的商标（含它自己，排在最前）。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "regNo"
+      ],
+      "properties": {
+        "regNo": {
+          "title": "注册号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50,
+          "description": "未注册的商标填申请号"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "相关商标",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/trademark.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "brandArchives.similarGoods",
+    "domain": "brandArchives",
+    "name": "similarGoods",
+    "method": "POST",
+    "path": "/brandArchives/similarGoods",
+    "summary": "类似商品项",
+    "description": "applyNo 为“注册号_类别”。答复 text 列出与该商标核定商品同一类似群的商品；没有时 text 为 null（页面显示“暂无类似商品”）。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "applyNo"
+      ],
+      "properties": {
+        "applyNo": {
+          "title": "注册号与类别",
+          "type": "string",
+          "minLength": 3,
+          "maxLength": 60,
+          "pattern": "^[^_]+_[0-9]{1,2}$"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "text"
+      ],
+      "properties": {
+        "text": {
+          "title": "类似商品",
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "id": "brandArchives.getGlobalConfiguration",
+    "domain": "brandArchives",
+    "name": "getGlobalConfiguration",
+    "method": "POST",
+    "path": "/common/getGlobalConfiguration",
+    "summary": "商标档案设置",
+    "description": "本组织的商标档案设置；未设置过时为默认值（卡片视图、按申请日期降序、提前 6 个月提醒到期）。",
+    "permission": "$signedIn",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "defaultView",
+        "sortField",
+        "sortType",
+        "expiryReminderMonths"
+      ],
+      "properties": {
+        "defaultView": {
+          "title": "默认视图",
+          "type": "string",
+          "enum": [
+            "card",
+            "table"
+          ]
+        },
+        "sortField": {
+          "title": "默认排序",
+          "type": "string",
+          "enum": [
+            "app_date",
+            "reg_date",
+            "private_end_date",
+            "tm_name",
+            "app_no",
+            "created_at"
+          ]
+        },
+        "sortType": {
+          "title": "默认排序方向",
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "expiryReminderMonths": {
+          "title": "到期提醒提前月数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 12
+        }
+      }
+    }
+  },
+  {
+    "id": "brandArchives.updateGlobalConfiguration",
+    "domain": "brandArchives",
+    "name": "updateGlobalConfiguration",
+    "method": "POST",
+    "path": "/common/updateGlobalConfiguration",
+    "summary": "修改商标档案设置",
+    "description": "修改本组织的商标档案设置（需要“系统设置”权限）。",
+    "permission": "systemSettings",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "defaultView",
+        "sortField",
+        "sortType",
+        "expiryReminderMonths"
+      ],
+      "properties": {
+        "defaultView": {
+          "title": "默认视图",
+          "type": "string",
+          "enum": [
+            "card",
+            "table"
+          ]
+        },
+        "sortField": {
+          "title": "默认排序",
+          "type": "string",
+          "enum": [
+            "app_date",
+            "reg_date",
+            "private_end_date",
+            "tm_name",
+            "app_no",
+            "created_at"
+          ]
+        },
+        "sortType": {
+          "title": "默认排序方向",
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "expiryReminderMonths": {
+          "title": "到期提醒提前月数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 12
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "defaultView",
+        "sortField",
+        "sortType",
+        "expiryReminderMonths"
+      ],
+      "properties": {
+        "defaultView": {
+          "title": "默认视图",
+          "type": "string",
+          "enum": [
+            "card",
+            "table"
+          ]
+        },
+        "sortField": {
+          "title": "默认排序",
+          "type": "string",
+          "enum": [
+            "app_date",
+            "reg_date",
+            "private_end_date",
+            "tm_name",
+            "app_no",
+            "created_at"
+          ]
+        },
+        "sortType": {
+          "title": "默认排序方向",
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "expiryReminderMonths": {
+          "title": "到期提醒提前月数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 12
         }
       }
     }
@@ -9240,6 +10416,17 @@ export interface OperationTypes {
   'auth.getMenuList': { request: T.AuthGetMenuListRequest; response: T.AuthGetMenuListResponse; public: false; transport: 'json' };
   'auth.ssoAuth': { request: T.AuthSsoAuthRequest; response: T.AuthSsoAuthResponse; public: true; transport: 'json' };
   'brandArchives.queryBrandPage': { request: T.BrandArchivesQueryBrandPageRequest; response: T.BrandArchivesQueryBrandPageResponse; public: false; transport: 'json' };
+  'brandArchives.queryBrandDetailList': { request: T.BrandArchivesQueryBrandDetailListRequest; response: T.BrandArchivesQueryBrandDetailListResponse; public: false; transport: 'json' };
+  'brandArchives.getBrandDetailsStatistics': { request: T.BrandArchivesGetBrandDetailsStatisticsRequest; response: T.BrandArchivesGetBrandDetailsStatisticsResponse; public: false; transport: 'json' };
+  'brandArchives.batchUpdateBrands': { request: T.BrandArchivesBatchUpdateBrandsRequest; response: T.BrandArchivesBatchUpdateBrandsResponse; public: false; transport: 'json' };
+  'brandArchives.saveBrand': { request: T.BrandArchivesSaveBrandRequest; response: T.BrandArchivesSaveBrandResponse; public: false; transport: 'json' };
+  'brandArchives.addBrand': { request: T.BrandArchivesAddBrandRequest; response: T.BrandArchivesAddBrandResponse; public: false; transport: 'json' };
+  'brandArchives.addFromRegister': { request: T.BrandArchivesAddFromRegisterRequest; response: T.BrandArchivesAddFromRegisterResponse; public: false; transport: 'json' };
+  'brandArchives.delTrademarkList': { request: T.BrandArchivesDelTrademarkListRequest; response: T.BrandArchivesDelTrademarkListResponse; public: false; transport: 'json' };
+  'brandArchives.relevanceBrand': { request: T.BrandArchivesRelevanceBrandRequest; response: T.BrandArchivesRelevanceBrandResponse; public: false; transport: 'json' };
+  'brandArchives.similarGoods': { request: T.BrandArchivesSimilarGoodsRequest; response: T.BrandArchivesSimilarGoodsResponse; public: false; transport: 'json' };
+  'brandArchives.getGlobalConfiguration': { request: T.BrandArchivesGetGlobalConfigurationRequest; response: T.BrandArchivesGetGlobalConfigurationResponse; public: false; transport: 'json' };
+  'brandArchives.updateGlobalConfiguration': { request: T.BrandArchivesUpdateGlobalConfigurationRequest; response: T.BrandArchivesUpdateGlobalConfigurationResponse; public: false; transport: 'json' };
   'brandLabels.mapList': { request: T.BrandLabelsMapListRequest; response: T.BrandLabelsMapListResponse; public: false; transport: 'json' };
   'brandLabels.saveMap': { request: T.BrandLabelsSaveMapRequest; response: T.BrandLabelsSaveMapResponse; public: false; transport: 'json' };
   'brandLabels.mapDetails': { request: T.BrandLabelsMapDetailsRequest; response: T.BrandLabelsMapDetailsResponse; public: false; transport: 'json' };

@@ -452,6 +452,35 @@ export interface BrandArchiveQuery {
    */
   tmCl?: number[];
   /**
+   * 商品分类：商品分类选择器的值：大类（类号文本）、类似群（四位群号）或商品/服务名称，三者只有一个有值；按大类时同“类别”，按类似群或商品时找核定商品中含有它们的商标
+   */
+  classes?: {
+    /**
+     * 大类
+     *
+     * @maxItems 45
+     *
+     * Items: 大类
+     */
+    categories?: string[];
+    /**
+     * 类似群
+     *
+     * @maxItems 500
+     *
+     * Items: 类似群
+     */
+    groups?: string[];
+    /**
+     * 商品/服务
+     *
+     * @maxItems 200
+     *
+     * Items: 商品/服务
+     */
+    goods?: string[];
+  };
+  /**
    * 国家/地区
    *
    * @maxItems 300
@@ -2014,6 +2043,31 @@ export interface AlertProps {
    */
   showIcon?: boolean;
   [k: string]: unknown;
+}
+
+export interface ArchiveSettingsButtonProps {
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 权限键
+   */
+  permission?: string;
+}
+
+export interface ArchiveStatisticsProps {
+  /**
+   * 频道：与筛选栏、排序栏的 channel 相同
+   */
+  channel: string;
+}
+
+export interface ArchiveViewToggleProps {
+  /**
+   * 记忆名：记住选择时用的名字
+   */
+  name?: string;
 }
 
 export interface AttachmentUploadProps {
@@ -4259,6 +4313,17 @@ export interface RadioGroupProps {
   [k: string]: unknown;
 }
 
+export interface RelatedMarksPreselectProps {
+  /**
+   * 频道：与筛选栏、排序栏的 channel 相同
+   */
+  channel: string;
+  /**
+   * 参数名
+   */
+  param?: string;
+}
+
 export interface ReleaseLogDialogProps {}
 
 export interface ResetProps {
@@ -4409,6 +4474,23 @@ export interface SendCodeButtonProps {
    * 按钮文字
    */
   text?: string;
+}
+
+export interface SimilarGoodsButtonProps {
+  /**
+   * 商标：商标档案记录，如表格片段中的 "{{$record}}"
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 链接样式
+   */
+  link?: boolean;
 }
 
 export interface SortBarProps {
@@ -4603,6 +4685,86 @@ export interface TitleProps {
     [k: string]: unknown;
   };
   [k: string]: unknown;
+}
+
+export interface TrademarkCardListProps {
+  /**
+   * 频道：与筛选栏、排序栏的 channel 相同
+   */
+  channel: string;
+  /**
+   * 接口：取一页商标的接口
+   */
+  operation?: string;
+  /**
+   * 每页条数
+   */
+  pageSize?: 10 | 20 | 30 | 50 | 100;
+  /**
+   * 标签区片段：本节点下片段的名字，渲染在每张卡片的标签区（minMap）
+   */
+  tagsSlot?: string;
+  /**
+   * 自定义字段片段：本节点下片段的名字，渲染在每张卡片的自定义字段区
+   */
+  customFieldsSlot?: string;
+}
+
+export interface TrademarkDetailProps {
+  /**
+   * 商标编号：如 "{{$query.id}}"
+   */
+  id?: number | string;
+  /**
+   * 申请号
+   */
+  appNo?: string;
+  /**
+   * 类别
+   */
+  tmCl?: number | string;
+  /**
+   * 内容
+   */
+  variant?: "mark" | "record";
+}
+
+export interface TrademarkEditButtonProps {
+  /**
+   * 商标：商标档案记录，如表格片段中的 "{{$record}}"
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 打开方式：view 先只读显示，可切换到编辑
+   */
+  mode?: "edit" | "view";
+  /**
+   * 权限键
+   */
+  permission?: string;
+  /**
+   * 主按钮
+   */
+  primary?: boolean;
+  /**
+   * 链接样式
+   */
+  link?: boolean;
+}
+
+export interface TrademarkRowActionsProps {
+  /**
+   * 商标：商标档案记录，如表格片段中的 "{{$record}}"
+   */
+  record?: {
+    [k: string]: unknown;
+  };
 }
 
 export interface TrademarkTagsProps {
@@ -4805,6 +4967,628 @@ export interface BrandArchivesQueryBrandPageResponse {
    * 总条数已封顶
    */
   countCapped: boolean;
+}
+
+export interface BrandArchivesQueryBrandDetailListRequest {
+  /**
+   * 商标
+   */
+  id: number;
+}
+
+export interface BrandArchivesQueryBrandDetailListResponse {
+  detailVo: {
+    record: Trademark;
+    tmItem: {
+      /**
+       * 商品项
+       */
+      goodsItem: GoodsItem[];
+      /**
+       * 国家/地区
+       */
+      countryCode: string;
+      /**
+       * 类别
+       */
+      tmCl: number | null;
+    };
+    /**
+     * 商品/服务（按类似群）
+     */
+    brandCGInfo: GoodsGroup[];
+    /**
+     * 类别
+     */
+    intClsOverse: {
+      /**
+       * 类别
+       */
+      tmCl: number;
+      /**
+       * 类别名称
+       */
+      name: string;
+    }[];
+    /**
+     * 公告库记录
+     */
+    register: {
+      /**
+       * 公告库记录
+       */
+      id: number;
+      /**
+       * 申请号
+       */
+      appNo: string;
+      /**
+       * 注册号
+       */
+      regNo?: string | null;
+      /**
+       * 商标状态
+       */
+      tmStatus: string;
+      /**
+       * 流程状态
+       */
+      oriTmStatus?: string;
+      /**
+       * 更新时间
+       */
+      updatedAt: string;
+    } | null;
+    /**
+     * 同名商标
+     */
+    family: Trademark[];
+    /**
+     * 负责人姓名
+     */
+    ownerName: string | null;
+  };
+}
+
+export type BrandArchivesGetBrandDetailsStatisticsRequest = BrandArchiveQuery;
+
+export interface BrandArchivesGetBrandDetailsStatisticsResponse {
+  /**
+   * 总数
+   */
+  total: number;
+  /**
+   * 按状态
+   */
+  byStatus: {
+    /**
+     * 商标状态
+     */
+    tmStatus: string;
+    /**
+     * 数量
+     */
+    count: number;
+  }[];
+  /**
+   * 即将到期：专用权截止日期在今天至 expiryMonths 个月后之间
+   */
+  expiringSoon: number;
+  /**
+   * 宽展期内：专用权已截止、宽展期（6 个月）未满
+   */
+  inGrace: number;
+  /**
+   * 按类别
+   */
+  byClass: {
+    /**
+     * 类别
+     */
+    tmCl: number | null;
+    /**
+     * 数量
+     */
+    count: number;
+  }[];
+  /**
+   * 按国家/地区
+   */
+  byCountry: {
+    /**
+     * 国家/地区
+     */
+    countryCode: string;
+    /**
+     * 数量
+     */
+    count: number;
+  }[];
+  /**
+   * 到期提醒提前月数：expiringSoon 所用的月数，来自本组织的商标档案设置
+   */
+  expiryMonths: number;
+}
+
+export interface BrandArchivesBatchUpdateBrandsRequest {
+  /**
+   * 商标
+   *
+   * @minItems 1
+   * @maxItems 1000
+   *
+   * Items: 商标
+   */
+  ids: [number, ...number[]];
+  /**
+   * 要修改的字段
+   *
+   * @minItems 1
+   * @maxItems 30
+   */
+  fields: [
+    {
+      /**
+       * 字段
+       */
+      field:
+        | "tmName"
+        | "regNo"
+        | "tmCl"
+        | "countryCode"
+        | "tmType"
+        | "tmStatus"
+        | "oriTmStatus"
+        | "applicant"
+        | "applicantEn"
+        | "applicantAddress"
+        | "applicantAddressEn"
+        | "agent"
+        | "agentEn"
+        | "agentAddress"
+        | "agentAddressEn"
+        | "appDate"
+        | "prelimDate"
+        | "announcementIssue"
+        | "regDate"
+        | "regIssue"
+        | "privateEndDate"
+        | "submitWay"
+        | "remark"
+        | "ownerUserId";
+      /**
+       * 新值
+       */
+      value?: {
+        [k: string]: unknown;
+      };
+    },
+    ...{
+      /**
+       * 字段
+       */
+      field:
+        | "tmName"
+        | "regNo"
+        | "tmCl"
+        | "countryCode"
+        | "tmType"
+        | "tmStatus"
+        | "oriTmStatus"
+        | "applicant"
+        | "applicantEn"
+        | "applicantAddress"
+        | "applicantAddressEn"
+        | "agent"
+        | "agentEn"
+        | "agentAddress"
+        | "agentAddressEn"
+        | "appDate"
+        | "prelimDate"
+        | "announcementIssue"
+        | "regDate"
+        | "regIssue"
+        | "privateEndDate"
+        | "submitWay"
+        | "remark"
+        | "ownerUserId";
+      /**
+       * 新值
+       */
+      value?: {
+        [k: string]: unknown;
+      };
+    }[]
+  ];
+}
+
+export interface BrandArchivesBatchUpdateBrandsResponse {
+  /**
+   * 修改条数
+   */
+  updated: number;
+}
+
+export interface BrandArchivesSaveBrandRequest {
+  /**
+   * 商标
+   */
+  id: number;
+  /**
+   * 商标名称
+   */
+  tmName?: string;
+  /**
+   * 申请号
+   */
+  appNo?: string;
+  /**
+   * 注册号
+   */
+  regNo?: string | null;
+  /**
+   * 类别
+   */
+  tmCl?: number;
+  /**
+   * 国家/地区
+   */
+  countryCode?: string;
+  /**
+   * 商标类型
+   */
+  tmType?: string;
+  /**
+   * 商标状态
+   */
+  tmStatus?: string;
+  /**
+   * 流程状态
+   */
+  oriTmStatus?: string;
+  /**
+   * 申请人
+   */
+  applicant?: string;
+  /**
+   * 申请人（英文）
+   */
+  applicantEn?: string;
+  /**
+   * 申请人地址
+   */
+  applicantAddress?: string;
+  /**
+   * 申请人地址（英文）
+   */
+  applicantAddressEn?: string;
+  /**
+   * 代理机构
+   */
+  agent?: string;
+  /**
+   * 代理机构（英文）
+   */
+  agentEn?: string;
+  /**
+   * 代理机构地址
+   */
+  agentAddress?: string;
+  /**
+   * 代理机构地址（英文）
+   */
+  agentAddressEn?: string;
+  /**
+   * 申请日期
+   */
+  appDate?: string | null;
+  /**
+   * 初审公告日期
+   */
+  prelimDate?: string | null;
+  /**
+   * 初审公告期号
+   */
+  announcementIssue?: string;
+  /**
+   * 注册日期
+   */
+  regDate?: string | null;
+  /**
+   * 注册公告期号
+   */
+  regIssue?: string;
+  /**
+   * 专用权截止日期
+   */
+  privateEndDate?: string | null;
+  /**
+   * 申请方式
+   */
+  submitWay?: string;
+  /**
+   * 商品/服务项目
+   *
+   * @maxItems 500
+   */
+  goodsItems?: GoodsItem[];
+  /**
+   * 商品/服务项目（英文）
+   *
+   * @maxItems 500
+   */
+  goodsItemsEn?: GoodsItem[];
+  /**
+   * 备注
+   */
+  remark?: string;
+  /**
+   * 负责人
+   */
+  ownerUserId?: number | null;
+  /**
+   * 商标图样：上传应答中的 path
+   */
+  logoPath?: string | null;
+}
+
+export type BrandArchivesSaveBrandResponse = Trademark;
+
+export interface BrandArchivesAddBrandRequest {
+  /**
+   * 商标名称
+   */
+  tmName?: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 注册号
+   */
+  regNo?: string | null;
+  /**
+   * 类别
+   */
+  tmCl: number;
+  /**
+   * 国家/地区
+   */
+  countryCode?: string;
+  /**
+   * 商标类型
+   */
+  tmType?: string;
+  /**
+   * 商标状态
+   */
+  tmStatus?: string;
+  /**
+   * 流程状态
+   */
+  oriTmStatus?: string;
+  /**
+   * 申请人
+   */
+  applicant?: string;
+  /**
+   * 申请人（英文）
+   */
+  applicantEn?: string;
+  /**
+   * 申请人地址
+   */
+  applicantAddress?: string;
+  /**
+   * 申请人地址（英文）
+   */
+  applicantAddressEn?: string;
+  /**
+   * 代理机构
+   */
+  agent?: string;
+  /**
+   * 代理机构（英文）
+   */
+  agentEn?: string;
+  /**
+   * 代理机构地址
+   */
+  agentAddress?: string;
+  /**
+   * 代理机构地址（英文）
+   */
+  agentAddressEn?: string;
+  /**
+   * 申请日期
+   */
+  appDate?: string | null;
+  /**
+   * 初审公告日期
+   */
+  prelimDate?: string | null;
+  /**
+   * 初审公告期号
+   */
+  announcementIssue?: string;
+  /**
+   * 注册日期
+   */
+  regDate?: string | null;
+  /**
+   * 注册公告期号
+   */
+  regIssue?: string;
+  /**
+   * 专用权截止日期
+   */
+  privateEndDate?: string | null;
+  /**
+   * 申请方式
+   */
+  submitWay?: string;
+  /**
+   * 商品/服务项目
+   *
+   * @maxItems 500
+   */
+  goodsItems?: GoodsItem[];
+  /**
+   * 商品/服务项目（英文）
+   *
+   * @maxItems 500
+   */
+  goodsItemsEn?: GoodsItem[];
+  /**
+   * 备注
+   */
+  remark?: string;
+  /**
+   * 负责人
+   */
+  ownerUserId?: number | null;
+  /**
+   * 商标图样：上传应答中的 path
+   */
+  logoPath?: string | null;
+}
+
+export type BrandArchivesAddBrandResponse = Trademark;
+
+export interface BrandArchivesAddFromRegisterRequest {
+  /**
+   * 公告库记录
+   *
+   * @maxItems 500
+   *
+   * Items: 公告库记录
+   */
+  registerIds?: number[];
+  /**
+   * 申请号：一个或多个申请号，以逗号、空格或换行分隔；只按公告库记录添加时为空
+   */
+  appNos: string;
+}
+
+export interface BrandArchivesAddFromRegisterResponse {
+  /**
+   * 新增的商标
+   */
+  added: number[];
+  /**
+   * 已在档案中
+   */
+  skipped: number;
+  /**
+   * 公告库中没有的申请号
+   */
+  notFound: string[];
+}
+
+export interface BrandArchivesDelTrademarkListRequest {
+  /**
+   * 商标
+   *
+   * @minItems 1
+   * @maxItems 1000
+   *
+   * Items: 商标
+   */
+  ids: [number, ...number[]];
+}
+
+export interface BrandArchivesDelTrademarkListResponse {
+  /**
+   * 删除条数
+   */
+  deleted: number;
+}
+
+export interface BrandArchivesRelevanceBrandRequest {
+  /**
+   * 注册号：未注册的商标填申请号
+   */
+  regNo: string;
+}
+
+export interface BrandArchivesRelevanceBrandResponse {
+  /**
+   * 相关商标
+   */
+  list: Trademark[];
+}
+
+export interface BrandArchivesSimilarGoodsRequest {
+  /**
+   * 注册号与类别
+   */
+  applyNo: string;
+}
+
+export interface BrandArchivesSimilarGoodsResponse {
+  /**
+   * 类似商品
+   */
+  text: string | null;
+}
+
+export interface BrandArchivesGetGlobalConfigurationRequest {}
+
+export interface BrandArchivesGetGlobalConfigurationResponse {
+  /**
+   * 默认视图
+   */
+  defaultView: "card" | "table";
+  /**
+   * 默认排序
+   */
+  sortField: "app_date" | "reg_date" | "private_end_date" | "tm_name" | "app_no" | "created_at";
+  /**
+   * 默认排序方向
+   */
+  sortType: "asc" | "desc";
+  /**
+   * 到期提醒提前月数
+   */
+  expiryReminderMonths: number;
+}
+
+export interface BrandArchivesUpdateGlobalConfigurationRequest {
+  /**
+   * 默认视图
+   */
+  defaultView: "card" | "table";
+  /**
+   * 默认排序
+   */
+  sortField: "app_date" | "reg_date" | "private_end_date" | "tm_name" | "app_no" | "created_at";
+  /**
+   * 默认排序方向
+   */
+  sortType: "asc" | "desc";
+  /**
+   * 到期提醒提前月数
+   */
+  expiryReminderMonths: number;
+}
+
+export interface BrandArchivesUpdateGlobalConfigurationResponse {
+  /**
+   * 默认视图
+   */
+  defaultView: "card" | "table";
+  /**
+   * 默认排序
+   */
+  sortField: "app_date" | "reg_date" | "private_end_date" | "tm_name" | "app_no" | "created_at";
+  /**
+   * 默认排序方向
+   */
+  sortType: "asc" | "desc";
+  /**
+   * 到期提醒提前月数
+   */
+  expiryReminderMonths: number;
 }
 
 export interface BrandLabelsMapListRequest {

@@ -55,6 +55,15 @@ import { CountryMemberTip } from '../widgets/countries/CountryMemberTip.js';
 import { CountryGroupNotice } from '../widgets/countries/CountryGroupNotice.js';
 import { CountryArrangementEditor } from '../widgets/countries/CountryArrangementEditor.js';
 import { ReleaseLogDialog } from '../widgets/ReleaseLogDialog.js';
+import { TrademarkCardList } from '../widgets/trademarks/TrademarkCardList.js';
+import { ArchiveViewToggle } from '../widgets/trademarks/ArchiveViewToggle.js';
+import { ArchiveStatistics } from '../widgets/trademarks/ArchiveStatistics.js';
+import { RelatedMarksPreselect } from '../widgets/trademarks/RelatedMarksPreselect.js';
+import { TrademarkEditButton } from '../widgets/trademarks/TrademarkEditButton.js';
+import { SimilarGoodsButton } from '../widgets/trademarks/SimilarGoodsButton.js';
+import { TrademarkRowActions } from '../widgets/trademarks/TrademarkRowActions.js';
+import { TrademarkDetail } from '../widgets/trademarks/TrademarkDetail.js';
+import { ArchiveSettingsButton } from '../widgets/trademarks/ArchiveSettingsButton.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 import { CustomFieldSettings } from './customFields/CustomFieldSettings.js';
 import { CustomFieldFilter } from './customFields/CustomFieldFilter.js';
@@ -118,6 +127,15 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   SearchForm,
   ClassificationBrowser,
   ReleaseLogDialog,
+  TrademarkCardList,
+  ArchiveViewToggle,
+  ArchiveStatistics,
+  RelatedMarksPreselect,
+  TrademarkEditButton,
+  SimilarGoodsButton,
+  TrademarkRowActions,
+  TrademarkDetail,
+  ArchiveSettingsButton,
   TreeSelectAll,
   PersonSearch,
   ClassPicker,

@@ -11,8 +11,9 @@ import * as uploadSessions from './migrations/0009_upload_sessions.js';
 import * as countryTrees from './migrations/0010_country_trees.js';
 import * as trademarks from './migrations/0011_trademarks.js';
 import * as customFields from './migrations/0012_custom_fields.js';
-import * as batchTasks from './migrations/0014_batch_tasks.js';
 import * as brandLabels from './migrations/0013_brand_labels.js';
+import * as batchTasks from './migrations/0014_batch_tasks.js';
+import * as archiveSettings from './migrations/0015_archive_settings.js';
 import * as logoHashes from './migrations/0016_logo_hashes.js';
 import type { Database } from './tables.js';
 
@@ -30,8 +31,9 @@ const migrations: Record<string, Migration> = {
   '0010_country_trees': countryTrees,
   '0011_trademarks': trademarks,
   '0012_custom_fields': customFields,
-  '0014_batch_tasks': batchTasks,
   '0013_brand_labels': brandLabels,
+  '0014_batch_tasks': batchTasks,
+  '0015_archive_settings': archiveSettings,
   '0016_logo_hashes': logoHashes,
 };
 

@@ -424,6 +424,17 @@ export interface TmLogoHashesTable {
   hash: ColumnType<string, string | number, string | number>;
 }
 
+/** An organisation's trademark archive settings (default view and sort, expiry reminder lead). */
+export interface ArchiveSettingsTable {
+  org_id: number;
+  default_view: ColumnType<'card' | 'table', 'card' | 'table' | undefined, 'card' | 'table'>;
+  sort_field: ColumnType<string, string | undefined, string>;
+  sort_type: ColumnType<'asc' | 'desc', 'asc' | 'desc' | undefined, 'asc' | 'desc'>;
+  expiry_reminder_months: ColumnType<number, number | undefined, number>;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -459,6 +470,7 @@ export interface Database {
   brand_maps: BrandMapsTable;
   brand_labels: BrandLabelsTable;
   tm_logo_hashes: TmLogoHashesTable;
+  archive_settings: ArchiveSettingsTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -487,4 +499,5 @@ export const TENANT_TABLES = [
   'brand_merge_log',
   'brand_maps',
   'brand_labels',
+  'archive_settings',
 ] as const satisfies readonly (keyof Database)[];

@@ -5,13 +5,24 @@ import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { filterArchive, orderArchive } from '../trademarks/archiveFilter.js';
 import { toTrademark } from '../trademarks/trademarkRecord.js';
 import { attachTags } from '../trademarks/trademarkTags.js';
+import { brandDetail } from '../trademarks/brandDetail.js';
+import { archiveStatistics } from '../trademarks/archiveStatistics.js';
+import { addBrand, batchUpdateBrands, saveBrand } from '../trademarks/brandSave.js';
+import { addFromRegister, deleteMarks, relatedMarks } from '../trademarks/archiveMembership.js';
+import { similarGoods } from '../trademarks/similarGoods.js';
+import { readArchiveSettings, saveArchiveSettings } from '../trademarks/archiveSettings.js';
 
 /** The pagination bar shows at most this many; counting further would cost time for nothing. */
 export const COUNT_CAP = 10_000;
 
+const viewerOf = (ctx: Parameters<HandlersOf<'brandArchives'>['brandArchives.queryBrandPage']>[1]) => archiveViewer(ctx.session);
+
 export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
-  'brandArchives.queryBrandPage': async (body, ctx) => {
-    const viewer = archiveViewer(ctx.session);
+  'brandArchives.queryBrandPage': async (request, ctx) => {
+    const viewer = viewerOf(ctx);
+    // Without a chosen sort the organisation's default applies.
+    const settings = request.sortField ? null : await readArchiveSettings(ctx.db, ctx.session.orgId);
+    const body = settings ? { ...request, sortField: settings.sortField, sortType: settings.sortType } : request;
     const { limit, offset } = pageWindow(body, 20);
     const matching = await filterArchive(ctx.db, ctx.db.selectFrom('brand_archives'), body, viewer);
     const [rows, counted] = await Promise.all([
@@ -23,4 +34,18 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
     ]);
     return { list: await attachTags(ctx.db, rows.map(toTrademark)), count: Math.min(counted.n, COUNT_CAP), countCapped: counted.n > COUNT_CAP };
   },
+  'brandArchives.queryBrandDetailList': async (body, ctx) => brandDetail(ctx.db, viewerOf(ctx), body.id),
+  'brandArchives.getBrandDetailsStatistics': async (body, ctx) => {
+    const settings = await readArchiveSettings(ctx.db, ctx.session.orgId);
+    return archiveStatistics(ctx.db, viewerOf(ctx), body, new Date().toISOString().slice(0, 10), settings.expiryReminderMonths);
+  },
+  'brandArchives.batchUpdateBrands': async (body, ctx) => ({ updated: await batchUpdateBrands(ctx.db, viewerOf(ctx), body) }),
+  'brandArchives.saveBrand': async (body, ctx) => saveBrand(ctx.db, viewerOf(ctx), body),
+  'brandArchives.addBrand': async (body, ctx) => addBrand(ctx.db, ctx.session.orgId, viewerOf(ctx), body),
+  'brandArchives.addFromRegister': async (body, ctx) => addFromRegister(ctx.db, ctx.session.orgId, ctx.session.userId, body),
+  'brandArchives.delTrademarkList': async (body, ctx) => ({ deleted: await deleteMarks(ctx.db, viewerOf(ctx), body.ids) }),
+  'brandArchives.relevanceBrand': async (body, ctx) => ({ list: await relatedMarks(ctx.db, viewerOf(ctx), body.regNo) }),
+  'brandArchives.similarGoods': async (body, ctx) => ({ text: await similarGoods(ctx.db, viewerOf(ctx), body.applyNo) }),
+  'brandArchives.getGlobalConfiguration': async (_body, ctx) => readArchiveSettings(ctx.db, ctx.session.orgId),
+  'brandArchives.updateGlobalConfiguration': async (body, ctx) => saveArchiveSettings(ctx.db, ctx.session.orgId, ctx.session.userId, body),
 };

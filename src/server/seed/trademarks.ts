@@ -67,7 +67,7 @@ export async function seedRegister(db: Kysely<Database>, options: RegisterSeedOp
 }
 
 /** The record columns copied from a register row into an archive row. */
-const COPIED = [
+export const COPIED = [
   'country_code', 'app_no', 'reg_no', 'int_cls', 'tm_name', 'tm_name_pinyin', 'tm_type', 'tm_status', 'ori_tm_status',
   'applicant_cn', 'applicant_en', 'applicant_address', 'applicant_address_en', 'agent', 'agent_en', 'app_date', 'prelim_date',
   'announcement_issue', 'reg_date', 'reg_issue', 'private_end_date', 'submit_way', 'goods', 'goods_en', 'logo_path', 'logo_hash',

@@ -6,6 +6,7 @@ import { sortKeys } from '../db/sortKeys.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import { customFieldConditions } from './customFieldConditions.js';
 import { labelCondition } from './trademarkTags.js';
+import { classCondition } from './classCondition.js';
 
 type ArchiveQuery<O> = SelectQueryBuilder<Database, 'brand_archives', O>;
 
@@ -19,6 +20,13 @@ export const ARCHIVE_SORTABLE = {
   tm_cl: 'brand_archives.int_cls',
   created_at: 'brand_archives.created_at',
   updated_at: 'brand_archives.updated_at',
+  // The table's column names, so clicking a column header sorts by it.
+  appDate: 'brand_archives.app_date',
+  regDate: 'brand_archives.reg_date',
+  privateEndDate: 'brand_archives.private_end_date',
+  tmName: 'brand_archives.tm_name',
+  appNo: 'brand_archives.app_no',
+  tmCl: 'brand_archives.int_cls',
 } as const;
 
 /** Splits a list of numbers typed or pasted by a person: commas (either width), spaces, new lines. */
@@ -74,6 +82,7 @@ export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<
   range('app_date', query.appDateStart, query.appDateEnd);
   range('reg_date', query.regDateStart, query.regDateEnd);
   range('private_end_date', query.privateEndStart, query.privateEndEnd);
+  if (query.classes) q = q.where((eb) => classCondition(eb, query) ?? eb.lit(true));
   if (query.labelNodeIds?.length) q = q.where((eb) => labelCondition(eb, query) ?? eb.lit(true));
   for (const condition of await customFieldConditions(db, query.customFields)) q = q.where(condition);
   return q;

@@ -1,0 +1,26 @@
+import type { ScopedDb } from '../db/tenantScope.js';
+import type { BrandArchivesGetGlobalConfigurationResponse as ArchiveSettings } from '../../generated/types.js';
+
+export const DEFAULT_ARCHIVE_SETTINGS: ArchiveSettings = { defaultView: 'card', sortField: 'app_date', sortType: 'desc', expiryReminderMonths: 6 };
+
+export async function readArchiveSettings(db: ScopedDb, orgId: number): Promise<ArchiveSettings> {
+  const row = await db.selectFrom('archive_settings').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+  if (!row) return DEFAULT_ARCHIVE_SETTINGS;
+  return { defaultView: row.default_view, sortField: row.sort_field as ArchiveSettings['sortField'], sortType: row.sort_type, expiryReminderMonths: row.expiry_reminder_months };
+}
+
+export async function saveArchiveSettings(db: ScopedDb, orgId: number, userId: number, settings: ArchiveSettings): Promise<ArchiveSettings> {
+  const values = {
+    default_view: settings.defaultView,
+    sort_field: settings.sortField,
+    sort_type: settings.sortType,
+    expiry_reminder_months: settings.expiryReminderMonths,
+    updated_by: userId,
+  };
+  await db
+    .insertInto('archive_settings')
+    .values({ org_id: orgId, ...values })
+    .onConflict((oc) => oc.column('org_id').doUpdateSet({ ...values, updated_at: new Date() }))
+    .execute();
+  return readArchiveSettings(db, orgId);
+}

@@ -1,0 +1,109 @@
+import type { Insertable } from 'kysely';
+import type { BrandArchivesTable } from '../db/tables.js';
+import type { ScopedDb } from '../db/tenantScope.js';
+import type { BrandArchivesAddBrandRequest, BrandArchivesBatchUpdateBrandsRequest, BrandArchivesSaveBrandRequest, Trademark } from '../../generated/types.js';
+import { badRequest } from '../http/apiError.js';
+import type { ArchiveViewer } from './archiveViewer.js';
+import { checkDateOrder, columnChanges, EDITABLE, isEditableField, type EditableField } from './brandEdit.js';
+import { toTrademark } from './trademarkRecord.js';
+import { visibleMark, visibleMarksForChange } from './visibleMarks.js';
+
+/** The responsible person must be a user of the organisation; an agency user stays responsible for their own marks. */
+async function checkOwner(db: ScopedDb, viewer: ArchiveViewer, ownerUserId: number | null | undefined): Promise<void> {
+  if (ownerUserId === undefined || ownerUserId === null) return;
+  if (viewer.ownMarksOnly && ownerUserId !== viewer.userId) throw badRequest('负责人只能是自己');
+  const user = await db.selectFrom('users').select('id').where('id', '=', ownerUserId).executeTakeFirst();
+  if (!user) throw badRequest('负责人不是本组织的用户');
+}
+
+interface DateColumns {
+  app_date?: string | null;
+  prelim_date?: string | null;
+  reg_date?: string | null;
+  private_end_date?: string | null;
+}
+const datesOf = (row: DateColumns) => ({
+  appDate: row.app_date ?? null,
+  prelimDate: row.prelim_date ?? null,
+  regDate: row.reg_date ?? null,
+  privateEndDate: row.private_end_date ?? null,
+});
+
+/** Another archive record with the same country, application number and class. */
+async function checkUnique(db: ScopedDb, countryCode: string, appNo: string, tmCl: number | null, exceptId?: number): Promise<void> {
+  let q = db.selectFrom('brand_archives').select('id').where('country_code', '=', countryCode).where('app_no', '=', appNo);
+  q = tmCl === null ? q.where('int_cls', 'is', null) : q.where('int_cls', '=', tmCl);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  if (await q.executeTakeFirst()) throw badRequest(`档案中已有申请号 ${appNo}${tmCl ? ` 第 ${tmCl} 类` : ''}的商标`);
+}
+
+/** A mark entered by hand in the trademark info dialog (source 1), owned by whoever enters it unless another owner is named. */
+export async function addBrand(db: ScopedDb, orgId: number, viewer: ArchiveViewer, values: BrandArchivesAddBrandRequest): Promise<Trademark> {
+  await checkOwner(db, viewer, values.ownerUserId);
+  if (!values.appNo.trim()) throw badRequest('请输入申请号');
+  const changes = columnChanges(values, values.tmCl);
+  checkDateOrder(datesOf(changes as DateColumns));
+  await checkUnique(db, (changes.country_code as string | undefined) ?? 'CN', changes.app_no as string, values.tmCl);
+  const row = await db
+    .insertInto('brand_archives')
+    .values({
+      ...(changes as Insertable<BrandArchivesTable>),
+      org_id: orgId,
+      source: 1,
+      owner_user_id: viewer.ownMarksOnly ? viewer.userId : (values.ownerUserId ?? viewer.userId),
+      created_by: viewer.userId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toTrademark(row);
+}
+
+/** The trademark info dialog's save: the named fields of that record change; a mark linked to the register stays linked. */
+export async function saveBrand(db: ScopedDb, viewer: ArchiveViewer, request: BrandArchivesSaveBrandRequest): Promise<Trademark> {
+  const { id, ...values } = request;
+  await checkOwner(db, viewer, values.ownerUserId);
+  const [current] = await visibleMarksForChange(db, viewer, [id]);
+  const tmCl = values.tmCl ?? current!.int_cls;
+  const changes = columnChanges(values, tmCl);
+  // Goods kept as they are must still fit a changed class.
+  if (values.tmCl !== undefined && values.goodsItems === undefined) columnChanges({ goodsItems: current!.goods }, tmCl);
+  checkDateOrder(datesOf({ ...current!, ...(changes as DateColumns) }));
+  if (changes.app_no !== undefined || changes.int_cls !== undefined || changes.country_code !== undefined) {
+    await checkUnique(db, (changes.country_code as string | undefined) ?? current!.country_code, (changes.app_no as string | undefined) ?? current!.app_no, tmCl, id);
+  }
+  await db.updateTable('brand_archives').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+  return toTrademark(await visibleMark(db, viewer, id));
+}
+
+/**
+ * Several records' fields set to the same values. Each field may be named once; every record
+ * must be visible and valid after the change, otherwise none changes (one transaction).
+ */
+export async function batchUpdateBrands(db: ScopedDb, viewer: ArchiveViewer, request: BrandArchivesBatchUpdateBrandsRequest): Promise<number> {
+  const values: Partial<Record<EditableField, unknown>> = {};
+  for (const { field, value } of request.fields) {
+    if (!isEditableField(field)) throw badRequest(`不能批量修改的字段：${field}`);
+    if (Object.hasOwn(values, field)) throw badRequest(`每个字段只能修改一次：${EDITABLE[field].title}`);
+    if (value === undefined) throw badRequest(`请填写${EDITABLE[field].title}的新值`);
+    values[field] = value;
+  }
+  await checkOwner(db, viewer, values.ownerUserId as number | null | undefined);
+  const rows = await visibleMarksForChange(db, viewer, request.ids);
+  for (const row of rows) {
+    const tmCl = (values.tmCl as number | undefined) ?? row.int_cls;
+    const changes = columnChanges(values, tmCl);
+    if (values.tmCl !== undefined) columnChanges({ goodsItems: row.goods }, tmCl);
+    try {
+      checkDateOrder(datesOf({ ...row, ...(changes as DateColumns) }));
+    } catch (error) {
+      throw badRequest(`申请号 ${row.app_no}：${(error as Error).message}`);
+    }
+  }
+  const changes = columnChanges(values, (values.tmCl as number | undefined) ?? null);
+  const result = await db
+    .updateTable('brand_archives')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', 'in', rows.map((r) => r.id))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

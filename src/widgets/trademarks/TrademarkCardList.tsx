@@ -1,0 +1,123 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Checkbox, Col, Row, Skeleton, Space, Typography } from 'antd';
+import { useFieldSchema, type ISchema } from '@formily/react';
+import type { BrandArchivesQueryBrandPageResponse, Trademark, TrademarkCardListProps } from '../../generated/types.js';
+import { useOperation } from '../../runtime/useOperation.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
+import { PaginationBar } from '../../runtime/blocks/PaginationBar.js';
+import { EmptyState } from '../../runtime/blocks/EmptyState.js';
+import { RowFragment, useFragmentForm } from '../../runtime/blocks/table/RowFragment.js';
+import { clampPage } from '../../runtime/blocks/table/paging.js';
+import { TrademarkCard } from './TrademarkCard.js';
+import { TrademarkEditButton } from './TrademarkEditButton.js';
+import { useArchiveQuery } from './useArchiveQuery.js';
+import { useDeleteMarks } from './useDeleteMarks.js';
+import { detailPath } from './trademarkText.js';
+
+/**
+ * The archive as cards: the same request as the table on the channel (filter bar and sort bar),
+ * a checkbox per card kept across pages, 本页全选, 批量删除 after confirmation, and the pagination bar.
+ * `tagsSlot` and `customFieldsSlot` name fragments under this node rendered on each card with `$record`.
+ */
+export function TrademarkCardList({ channel, pageSize: defaultPageSize = 20, operation = 'brandArchives.queryBrandPage', tagsSlot, customFieldsSlot }: TrademarkCardListProps) {
+  const runtime = useRuntime();
+  const remove = useDeleteMarks();
+  const { request, generation } = useArchiveQuery(channel);
+  const [page, setPage] = useState<{ pageNo: number; pageSize: number }>({ pageNo: 1, pageSize: defaultPageSize });
+  const [selected, setSelected] = useState<Map<number, Trademark>>(() => new Map());
+  useEffect(() => setPage((p) => ({ ...p, pageNo: 1 })), [generation]);
+  // A preselection (the regNo parameter) arrives as the ids condition: those marks start checked.
+  const preselected = Array.isArray(request.ids) ? (request.ids as number[]) : null;
+  const { data, isLoading } = useOperation<BrandArchivesQueryBrandPageResponse>(operation, { ...request, ...page });
+  const rows = useMemo(() => data?.list ?? [], [data]);
+  const total = data?.count ?? 0;
+  useEffect(() => {
+    if (!preselected || !data) return;
+    setSelected(new Map(rows.filter((r) => preselected.includes(r.id)).map((r) => [r.id, r])));
+    // Only when a new preselection's list arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, preselected?.join(',')]);
+  useEffect(() => {
+    if (data === undefined) return;
+    const pageNo = clampPage(page.pageNo, page.pageSize, total);
+    if (pageNo !== page.pageNo) setPage((p) => ({ ...p, pageNo }));
+  }, [data, total, page.pageNo, page.pageSize]);
+
+  const fieldSchema = useFieldSchema() as ReturnType<typeof useFieldSchema> | undefined;
+  const fragmentForm = useFragmentForm();
+  const fragment = (name: string | undefined) => (name ? (fieldSchema?.properties?.[name]?.toJSON() as ISchema | undefined) : undefined);
+  const tags = useMemo(() => fragment(tagsSlot), [fieldSchema, tagsSlot]); // eslint-disable-line react-hooks/exhaustive-deps
+  const customFields = useMemo(() => fragment(customFieldsSlot), [fieldSchema, customFieldsSlot]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const toggle = (mark: Trademark, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(mark.id, mark);
+      else next.delete(mark.id);
+      return next;
+    });
+  const pageAll = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const pageSome = rows.some((r) => selected.has(r.id));
+  const deleteSelected = async () => {
+    if (await remove([...selected.keys()])) setSelected(new Map());
+  };
+  const deleteOne = async (id: number) => {
+    if (await remove([id])) toggle({ id } as Trademark, false);
+  };
+
+  return (
+    <div className="tm-card-list" data-testid="tm-card-list">
+      <div className="tm-archive-toolbar">
+        <Space wrap>
+          <Checkbox checked={pageAll} indeterminate={!pageAll && pageSome} onChange={(e) => rows.forEach((r) => toggle(r, e.target.checked))}>
+            本页全选
+          </Checkbox>
+          {selected.size > 0 && (
+            <>
+              <Typography.Text>已选 {selected.size} 项</Typography.Text>
+              <Button size="small" type="link" onClick={() => setSelected(new Map())}>
+                取消选择
+              </Button>
+            </>
+          )}
+          <Button danger onClick={() => void deleteSelected()}>
+            批量删除
+          </Button>
+        </Space>
+      </div>
+      {isLoading && !data ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : rows.length === 0 ? (
+        <EmptyState description="暂无商标" />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {rows.map((mark, index) => (
+            <Col key={mark.id} xs={24} sm={12} lg={8} xxl={6}>
+              <TrademarkCard
+                record={mark}
+                checked={selected.has(mark.id)}
+                onCheck={(on) => toggle(mark, on)}
+                tags={tags ? <RowFragment form={fragmentForm} name={tagsSlot!} schema={tags} row={mark as unknown as Record<string, unknown>} index={index} /> : undefined}
+                customFields={customFields ? <RowFragment form={fragmentForm} name={customFieldsSlot!} schema={customFields} row={mark as unknown as Record<string, unknown>} index={index} /> : undefined}
+                actions={[
+                  <Button key="detail" type="link" size="small" onClick={() => runtime.navigate(detailPath(mark.id))}>
+                    详情
+                  </Button>,
+                  <TrademarkEditButton key="edit" record={mark} link label="编辑" />,
+                  <Button key="delete" type="link" size="small" danger onClick={() => void deleteOne(mark.id)}>
+                    删除
+                  </Button>,
+                ]}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+      {total > 0 && (
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
+          <PaginationBar pageNo={page.pageNo} pageSize={page.pageSize} total={total} onChange={(pageNo, pageSize) => setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { BrandArchivesQueryBrandDetailListResponse, BrandArchivesQueryBrandPageResponse, Trademark, TrademarkDetailProps } from '../../generated/types.js';
+import { useOperation } from '../../runtime/useOperation.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
+import { FallbackImage } from '../../runtime/components/FallbackImage.js';
+import { CountryName } from '../countries/CountryName.js';
+import { GoodsGroupList } from './GoodsGroupList.js';
+import { TrademarkEditButton } from './TrademarkEditButton.js';
+import { SimilarGoodsButton } from './SimilarGoodsButton.js';
+import { classText, DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY, detailPath, markName, orDash, SOURCE_LABELS } from './trademarkText.js';
+import './trademarks.css';
+
+/** The id of the mark to show: given, or found by application number and class (/onlyTrademark). */
+function useMarkId(id: TrademarkDetailProps['id'], appNo: string | undefined, tmCl: TrademarkDetailProps['tmCl']): { markId: number | null; searching: boolean } {
+  const numeric = Number(id);
+  const byNumber = !(numeric > 0) && Boolean(appNo);
+  const cls = Number(tmCl);
+  const { data, isLoading } = useOperation<BrandArchivesQueryBrandPageResponse>(
+    'brandArchives.queryBrandPage',
+    byNumber ? { appNo, searchType: 1, ...(cls >= 1 && cls <= 45 ? { tmCl: [cls] } : {}), pageSize: 1 } : null,
+  );
+  if (numeric > 0) return { markId: numeric, searching: false };
+  return { markId: data?.list[0]?.id ?? null, searching: byNumber && isLoading };
+}
+
+/**
+ * A mark's detail (spec 000 §3 "Brand detail"): image, name, status, class, numbers, applicant,
+ * country, submission way, dates with the grace end, goods by similar group, the same-name family;
+ * 编辑 opens the trademark info dialog, 类似商品 the similar-goods dialog. `variant: "record"` shows
+ * the archive record's own fields as well (source, owner, remark, overseas fields).
+ */
+export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark' }: TrademarkDetailProps) {
+  const runtime = useRuntime();
+  const { markId, searching } = useMarkId(id, appNo, tmCl);
+  const { data, error, isLoading } = useOperation<BrandArchivesQueryBrandDetailListResponse>('brandArchives.queryBrandDetailList', markId ? { id: markId } : null);
+  if (searching || isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (!markId) return <Empty description={appNo ? `商标档案中没有申请号 ${appNo} 的商标` : '缺少商标编号'} />;
+  if (error || !data) return <Alert type="error" showIcon message={error?.message ?? '商标不存在或无权查看'} />;
+  const { record, brandCGInfo, family, register, ownerName } = data.detailVo;
+  const item = (label: string, children: ReactNode) => ({ key: label, label, children });
+  const dateItems = [
+    item('申请日期', orDash(record.appDate)),
+    item('初审公告日期', orDash(record.prelimDate)),
+    item('注册日期', orDash(record.regDate)),
+    item('专用权截止日期', orDash(record.privateEndDate)),
+    item('宽展期截止日期', orDash(record.graceEndDate)),
+  ];
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="tm-detail">
+      <Card
+        title={
+          <Space>
+            <span className="tm-detail-name">{markName(record)}</span>
+            {record.tmStatus && <Tag color={record.tmStatus === '已注册' ? 'green' : 'blue'}>{record.tmStatus}</Tag>}
+          </Space>
+        }
+        extra={
+          <Space>
+            {variant === 'mark' ? (
+              <Button onClick={() => runtime.navigate(`/brandManage/brandRecord/recordDetail?id=${record.id}`)}>档案详情</Button>
+            ) : (
+              <Button onClick={() => runtime.navigate(detailPath(record.id))}>商标详情</Button>
+            )}
+            <SimilarGoodsButton record={record} />
+            <TrademarkEditButton record={record} mode="edit" label="编辑" primary />
+          </Space>
+        }
+      >
+        <div className="tm-detail-head">
+          <FallbackImage width={160} height={160} style={{ objectFit: 'contain' }} src={record.tmLogoUrl ?? undefined} alt={markName(record)} />
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 2, xl: 3 }}
+            items={[
+              item('商标名称', markName(record)),
+              item('当前状态', orDash(record.tmStatus)),
+              item('流程状态', orDash(record.oriTmStatus)),
+              item('类别', classText(record.tmCl)),
+              item('申请号', orDash(record.appNo)),
+              item('注册号', orDash(record.regNo)),
+              item('申请人', orDash(record.applicant)),
+              item('国家/地区', <CountryName value={record.countryCode || DEFAULT_COUNTRY} />),
+              item('申请方式', record.submitWay || DEFAULT_SUBMIT_WAY),
+              item('商标类型', orDash(record.tmType)),
+              item('代理机构', orDash(record.agent)),
+              item('申请人地址', orDash(record.applicantAddress)),
+              ...dateItems,
+            ]}
+          />
+        </div>
+      </Card>
+      {variant === 'record' && (
+        <Card title="档案信息" size="small">
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 2 }}
+            items={[
+              item('来源', SOURCE_LABELS[record.source ?? 1] ?? '--'),
+              item('负责人', orDash(ownerName)),
+              item('公告库记录', register ? `已关联（${register.tmStatus}，更新于 ${register.updatedAt.slice(0, 10)}）` : '未关联'),
+              item('创建时间', record.createdAt ? dayjs(record.createdAt).format('YYYY-MM-DD HH:mm') : '--'),
+              item('申请人（英文）', orDash(record.applicantEn)),
+              item('申请人地址（英文）', orDash(record.applicantAddressEn)),
+              item('代理机构（英文）', orDash(record.agentEn)),
+              item('代理机构地址', orDash(record.agentAddress)),
+              item('代理机构地址（英文）', orDash(record.agentAddressEn)),
+              item('备注', orDash(record.remark)),
+            ]}
+          />
+          <Typography.Title level={5}>商品/服务项目（英文）</Typography.Title>
+          {record.goodsItemsEn && record.goodsItemsEn.length > 0 ? (
+            <Typography.Paragraph>{record.goodsItemsEn.map((g) => `${g.code} ${g.name}`.trim()).join('；')}</Typography.Paragraph>
+          ) : (
+            <Typography.Text type="secondary">--</Typography.Text>
+          )}
+        </Card>
+      )}
+      <Card title="商品/服务项目" size="small">
+        <GoodsGroupList groups={brandCGInfo} />
+      </Card>
+      <Card title={`同名商标（${family.length}）`} size="small">
+        <Table<Trademark>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={family}
+          locale={{ emptyText: '暂无数据' }}
+          columns={[
+            {
+              title: '商标名称',
+              dataIndex: 'tmName',
+              render: (_, mark) => <Typography.Link onClick={() => runtime.navigate(detailPath(mark.id))}>{markName(mark)}</Typography.Link>,
+            },
+            { title: '类别', dataIndex: 'tmCl', render: (v: number | null) => classText(v) },
+            { title: '申请号', dataIndex: 'appNo' },
+            { title: '商标状态', dataIndex: 'tmStatus' },
+            { title: '申请人', dataIndex: 'applicant' },
+            { title: '国家/地区', dataIndex: 'countryCode', render: (v: string) => <CountryName value={v} /> },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,214 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, storedUser } from './support.js';
+
+const shots = process.env.SCREENSHOT_DIR;
+const shot = async (page: Page, name: string) => {
+  if (!shots) return;
+  // Dialogs and the loading mask fade; the picture is of the settled page.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: name.endsWith('-full') });
+};
+
+interface Mark {
+  id: number;
+  tmStatus: string;
+  tmName: string;
+  appNo: string;
+  regNo: string | null;
+  tmCl: number | null;
+  applicant: string;
+  appDate: string | null;
+  ownerUserId: number | null;
+}
+
+const cards = (page: Page) => page.getByTestId('tm-card-list').locator('.tm-card');
+const table = (page: Page) => page.locator('.ipm-generic-table');
+const rows = (page: Page) => table(page).locator('tbody tr.ant-table-row');
+const totalOf = async (page: Page) => Number((await page.locator('.ipm-pagination:visible .ant-pagination-total-text').textContent())!.match(/\d+/)![0]);
+
+/** The archive as the signed-in user sees it, through the API. */
+async function archive(page: Page, query: object = {}): Promise<{ list: Mark[]; count: number }> {
+  const { token } = await storedUser(page);
+  const reply = await page.request.post('/brandArchives/queryBrandPage', { headers: { token }, data: { pageSize: 200, ...query } });
+  return (await reply.json()).data;
+}
+
+async function showView(page: Page, view: '卡片' | '列表') {
+  await page.locator('.ant-segmented').getByText(view).click();
+}
+
+test('the archive as admin: filter, sort, card and table views, detail, edit, similar goods, delete, regNo preselect', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/brandManage/brandRecord');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByTestId('archive-statistics')).toContainText('商标总数');
+  const all = await archive(page);
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${all.count} 条`);
+  await expect(cards(page)).toHaveCount(Math.min(20, all.count));
+  await shot(page, 'archive-cards');
+
+  // Filter by name: only marks whose name holds it remain.
+  const name = all.list[0]!.tmName;
+  await page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^商标名称$/ }) }).locator('input').fill(name);
+  await page.getByRole('button', { name: /查\s?询/ }).click();
+  const named = all.list.filter((m) => m.tmName.includes(name)).length;
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${named} 条`);
+  for (const title of await cards(page).locator('.tm-card-name').allTextContents()) expect(title).toContain(name);
+  await page.getByRole('button', { name: /重\s?置/ }).click();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${all.count} 条`);
+
+  // Filter by status, several at once, behind 展开.
+  await page.getByText('展开').click();
+  const statusField = page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^商标状态$/ }) });
+  await statusField.locator('.ant-select-selector').click();
+  const dropdown = page.locator('.ant-select-dropdown').filter({ visible: true });
+  await dropdown.getByTitle('已注册', { exact: true }).click();
+  await dropdown.getByTitle('续展', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /查\s?询/ }).click();
+  const registeredCount = all.list.filter((m) => m.tmStatus === '已注册' || m.tmStatus === '续展').length;
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${registeredCount} 条`);
+  await expect(page.getByTestId('archive-statistics')).toContainText(String(registeredCount));
+  await shot(page, 'filtered-by-status');
+  await page.getByRole('button', { name: /重\s?置/ }).click();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${all.count} 条`);
+
+  // The table view, remembered after a reload.
+  await showView(page, '列表');
+  await expect(rows(page).first()).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  await shot(page, 'archive-table');
+
+  // Sort by the 申请日期 preset: descending, then ascending.
+  const dates = async () => (await rows(page).locator('td').nth(0).page().locator('.ipm-generic-table tbody tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''))).map((t) => t.match(/\d{4}-\d{2}-\d{2}/)?.[0] ?? '');
+  await page.getByRole('button', { name: /申请日期/ }).first().click();
+  await expect.poll(async () => { const d = await dates(); return d.join() === [...d].sort().reverse().join(); }).toBe(true);
+  await page.getByRole('button', { name: /申请日期/ }).first().click();
+  await expect.poll(async () => { const d = (await dates()).filter(Boolean); return d.length > 0 && d.join() === [...d].sort().join(); }).toBe(true);
+
+  // Detail of a registered mark, with its similar goods.
+  const registered = all.list.find((m) => m.regNo && m.tmCl)!;
+  await page.goto(`/brand/detail?id=${registered.id}`);
+  const detail = page.getByTestId('tm-detail');
+  await expect(detail).toContainText(registered.appNo);
+  await expect(detail).toContainText('宽展期截止日期');
+  await expect(detail).toContainText('同名商标');
+  await shot(page, 'detail');
+  await detail.getByRole('button', { name: '类似商品' }).click();
+  const similar = page.getByRole('dialog', { name: '类似商品项' });
+  await expect(similar.getByTestId('similar-goods-text').or(similar.getByText('暂无类似商品'))).toBeVisible();
+  await shot(page, 'similar-goods');
+  await similar.getByRole('button', { name: /关\s?闭/ }).click();
+
+  // Edit in the trademark info dialog; the list shows the change.
+  await detail.getByRole('button', { name: /编\s?辑/ }).click();
+  const dialog = page.getByRole('dialog', { name: '商标信息' });
+  await expect(dialog.getByText('此处录入的商标信息将自动同步至商标档案')).toBeVisible();
+  await shot(page, 'edit-dialog');
+  const newName = `${registered.tmName}E2E`;
+  await dialog.getByLabel('商标名称').fill(newName);
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.locator('.tm-detail-name')).toHaveText(newName);
+  await page.goto('/brandManage/brandRecord');
+  await expect(table(page).getByText(newName)).toBeVisible();
+
+  // Bad input keeps the dialog open with the server's message.
+  await rows(page).filter({ hasText: newName }).getByRole('button', { name: /编\s?辑/ }).click();
+  const again = page.getByRole('dialog', { name: '商标信息' });
+  await again.getByLabel('商标名称').fill('');
+  await again.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(again.getByText('请输入商标名称')).toBeVisible();
+  await again.getByRole('button', { name: /取\s?消/ }).click();
+
+  // Delete from the row after confirming.
+  const before = await totalOf(page);
+  await rows(page).filter({ hasText: newName }).getByRole('button', { name: /删\s?除/ }).click();
+  await expect(page.locator('.ant-modal-confirm-title', { hasText: '确认要删除吗？' })).toBeVisible();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${before - 1} 条`);
+  await expect(table(page).getByText(newName)).toHaveCount(0);
+
+  // regNo preselects the related marks: same name or applicant, checked on the cards.
+  await showView(page, '卡片');
+  const anchor = all.list.find((m) => m.regNo && m.id !== registered.id)!;
+  const related = all.list.filter((m) => m.id !== registered.id && (m.tmName === anchor.tmName || m.applicant === anchor.applicant));
+  await page.goto(`/brandManage/brandRecord?regNo=${anchor.regNo}`);
+  await expect(page.getByText(`已按注册号 ${anchor.regNo} 预选 ${related.length} 件相关商标`)).toBeVisible();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${related.length} 条`);
+  await expect(page.getByText(`已选 ${Math.min(related.length, 20)} 项`)).toBeVisible();
+  await shot(page, 'preselect');
+  await page.getByRole('button', { name: '查看全部商标' }).click();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${all.count - 1} 条`);
+
+  // Organisation settings: expiry counted 12 months ahead.
+  await page.getByRole('button', { name: '档案设置' }).click();
+  const settings = page.getByRole('dialog', { name: '商标档案设置' });
+  await expect(settings.getByLabel('到期提醒提前月数')).toHaveValue('6');
+  await settings.getByLabel('到期提醒提前月数').fill('12');
+  await shot(page, 'settings-dialog');
+  await settings.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.getByTestId('archive-statistics')).toContainText('12 个月内到期');
+});
+
+test('the archive as an agent: only their own marks, and no way into another’s', async ({ page }) => {
+  await signIn(page, 'agent');
+  const mine = await archive(page);
+  await page.goto('/brandManage/brandRecord');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${mine.count} 条`);
+  const owner = mine.list[0]!.ownerUserId;
+  expect(mine.list.every((m) => m.ownerUserId === owner)).toBe(true);
+  // A mark of the same organisation the agent is not responsible for.
+  const { token } = await storedUser(page);
+  let foreignId = 0;
+  for (let id = 1; id < 200 && !foreignId; id++) {
+    if (mine.list.some((m) => m.id === id)) continue;
+    const reply = await page.request.post('/brandArchives/queryBrandDetailList', { headers: { token }, data: { id } });
+    if (reply.status() === 404) foreignId = id;
+  }
+  await page.goto(`/brand/detail?id=${foreignId}`);
+  await expect(page.locator('.ant-alert-message', { hasText: '商标不存在或无权查看' })).toBeVisible();
+});
+
+test('the archive as staff: the company’s marks, a new mark by hand, the record detail', async ({ page }) => {
+  await signIn(page, 'staff');
+  const marks = await archive(page);
+  await page.goto('/brandManage/brandRecord');
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${marks.count} 条`);
+  await expect(cards(page).first()).toContainText('星辰日化股份有限公司');
+  await expect(page.getByRole('button', { name: '档案设置' })).toHaveCount(0);
+  await page.getByRole('button', { name: '新增商标' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增商标' });
+  await dialog.getByLabel('商标名称').fill('手录星辰');
+  await dialog.getByLabel('申请号').fill('E2E20260001');
+  await dialog.getByLabel('类别').fill('3');
+  await dialog.getByLabel('商品/服务项目', { exact: true }).fill('0306 化妆品；香水');
+  await shot(page, 'new-mark-dialog');
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${marks.count + 1} 条`);
+  await shot(page, 'staff-cards');
+
+  // Batch delete on the cards: two checked, one confirmation.
+  const others = cards(page).filter({ hasNotText: '手录星辰' });
+  await others.nth(0).getByRole('checkbox').check();
+  await others.nth(1).getByRole('checkbox').check();
+  await expect(page.getByText('已选 2 项')).toBeVisible();
+  await page.getByRole('button', { name: '批量删除' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${marks.count - 1} 条`);
+  await expect(page.getByText('已选 2 项')).toHaveCount(0);
+
+  const added = (await archive(page, { appNo: 'E2E20260001' })).list[0]!;
+  await page.goto(`/brandManage/brandRecord/recordDetail?id=${added.id}`);
+  await expect(page.getByTestId('tm-detail')).toContainText('手动录入');
+  await expect(page.getByTestId('tm-detail')).toContainText('陈员工');
+  await expect(page.getByTestId('tm-detail')).toContainText('香水');
+  await shot(page, 'record-detail');
+  await page.goto(`/onlyTrademark?appNo=E2E20260001&tmCl=3`);
+  await expect(page.getByTestId('tm-detail')).toContainText('手录星辰');
+});
