@@ -144,6 +144,10 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect(manual).toMatchObject({ source: 1, countryCode: 'CN', submitWay: '单一申请', tmCl: 3 });
     expect(await refused('/brandArchives/addBrand', { appNo: 'M-2026-0001', tmCl: 3 }, corp)).toContain('档案中已有申请号 M-2026-0001');
     expect(await refused('/brandArchives/addBrand', { tmName: '缺申请号', tmCl: 3 }, corp)).toContain('申请号');
+    // A mark awaiting a merge with its duplicate can still be edited; moving another onto its number cannot.
+    const twin = await ok<Trademark>('/brandArchives/addBrand', { appNo: 'M-2026-0002', tmName: '孪生', tmCl: 3 }, corp);
+    expect(await refused('/brandArchives/saveBrand', { id: twin.id, appNo: 'M-2026-0001', tmCl: 3 }, corp)).toContain('档案中已有申请号 M-2026-0001');
+    expect(await ok<Trademark>('/brandArchives/saveBrand', { id: manual.id, appNo: 'M-2026-0001', tmCl: 3, tmName: '改名' }, corp)).toMatchObject({ tmName: '改名' });
     // Register marks of the agency's archive are not in the company's.
     const register = (await list(admin)).filter((m) => m.registerId !== null);
     const companyNumbers = new Set((await list(corp)).map((m) => m.appNo));

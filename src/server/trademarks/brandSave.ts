@@ -68,8 +68,12 @@ export async function saveBrand(db: ScopedDb, viewer: ArchiveViewer, request: Br
   // Goods kept as they are must still fit a changed class.
   if (values.tmCl !== undefined && values.goodsItems === undefined) columnChanges({ goodsItems: current!.goods }, tmCl);
   checkDateOrder(datesOf({ ...current!, ...(changes as DateColumns) }));
-  if (changes.app_no !== undefined || changes.int_cls !== undefined || changes.country_code !== undefined) {
-    await checkUnique(db, (changes.country_code as string | undefined) ?? current!.country_code, (changes.app_no as string | undefined) ?? current!.app_no, tmCl, id);
+  const countryCode = (changes.country_code as string | undefined) ?? current!.country_code;
+  const appNo = (changes.app_no as string | undefined) ?? current!.app_no;
+  // The dialog sends every field: only a changed number, class or country can make a new duplicate
+  // (an existing one, e.g. awaiting a merge, must not block editing the name).
+  if (countryCode !== current!.country_code || appNo !== current!.app_no || tmCl !== current!.int_cls) {
+    await checkUnique(db, countryCode, appNo, tmCl, id);
   }
   await db.updateTable('brand_archives').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
   return toTrademark(await visibleMark(db, viewer, id));
