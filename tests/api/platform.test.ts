@@ -17,9 +17,9 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     const admin = (await server.post('/homepage/getMenuList', {}, await server.signIn('admin'))).json().data as MenuEntry[];
     const system = admin.find((e) => e.path === '/system')!;
     expect(system).toMatchObject({ redirect: '/system/companyList', meta: { title: '系统设置', menuKey: 'systemSettings' } });
-    expect(system.children.map((c) => c.path)).toEqual(['/system/companyList', '/system/message', '/system/userConfig', '/system/designer', '/system/blockExample']);
-    expect(system.children[3].meta).toMatchObject({ title: '页面设计器', menuKey: 'schemaDesigner' });
-    expect(system.children[4].meta.isHide).toBe(true);
+    expect(system.children.map((c) => c.path)).toEqual(['/system/companyList', '/system/message', '/system/userConfig', '/system/countryGroups', '/system/designer', '/system/blockExample']);
+    expect(system.children[4].meta).toMatchObject({ title: '页面设计器', menuKey: 'schemaDesigner' });
+    expect(system.children[5].meta.isHide).toBe(true);
     expect(system.children[0].children[0]).toMatchObject({ path: '/system/companyList/detail', meta: { isHide: true, isKeepAlive: false } });
     expect(shownTitles(admin)).toEqual(['工作台', '备忘录', '商标管理', '版权管理', '专利管理', '维权管理', '风险监控', 'D-Search', '智能工具', '系统设置']);
     const brand = admin.find((e) => e.path === '/brand')!;
