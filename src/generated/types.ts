@@ -2221,6 +2221,25 @@ export interface AlertProps {
   [k: string]: unknown;
 }
 
+export interface ArchiveExportButtonProps {
+  /**
+   * 条件频道：与商标档案列表的筛选栏、排序栏相同的频道；不填时导出全部商标
+   */
+  channel?: string;
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 导出记录页面
+   */
+  recordsPath?: string;
+  /**
+   * 主按钮
+   */
+  primary?: boolean;
+}
+
 export interface ArchiveSettingsButtonProps {
   /**
    * 按钮文字
@@ -2304,6 +2323,17 @@ export interface BrandGraphProps {
    * 每页商标数
    */
   pageSize?: number;
+}
+
+export interface BrandImportWizardProps {
+  /**
+   * 商标档案页面：导入完成后“查看商标档案”链接到的页面
+   */
+  archivePath?: string;
+  /**
+   * 进度刷新间隔（毫秒）
+   */
+  pollMs?: number;
 }
 
 export interface CardProps {
@@ -2605,6 +2635,17 @@ export interface EmptyStateProps {
    * 图片高度（px）
    */
   imageHeight?: number;
+}
+
+export interface ExportRecordStatusProps {
+  /**
+   * 导出记录：通常为 {{$record}}
+   */
+  record?: {};
+  /**
+   * 进度刷新间隔（毫秒）
+   */
+  pollMs?: number;
 }
 
 export interface ExternalToolProps {
