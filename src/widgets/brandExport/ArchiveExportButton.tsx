@@ -6,8 +6,8 @@ import { ARCHIVE_EXPORT_COLUMNS, type ArchiveExportColumn } from '../../shared/a
 import { currentQuery, currentSort } from '../../runtime/bus.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { archiveExportFilter } from './exportFilter.js';
-import { ExportRecordStatus } from './ExportRecordStatus.js';
-import { useRefreshExportLists } from './useExportProgress.js';
+import { ExportRecordView } from './ExportRecordStatus.js';
+import { useExportProgress, useRefreshExportLists } from './useExportProgress.js';
 
 const ALL = ARCHIVE_EXPORT_COLUMNS.map((c) => c.key);
 
@@ -21,7 +21,8 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState<BrandArchiveQuery>({});
   const [columns, setColumns] = useState<ArchiveExportColumn[]>(ALL);
-  const [record, setRecord] = useState<BrandExportRecord | null>(null);
+  const [started, setRecord] = useState<BrandExportRecord | null>(null);
+  const record = useExportProgress(started, 1000);
   const [starting, setStarting] = useState(false);
   const refreshLists = useRefreshExportLists();
   if (!runtime.permissions.has('trademark')) return null;
@@ -83,9 +84,10 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
         {record ? (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Typography.Text>
-              筛选条件：{record.filterSummary}；共 {record.rowCount.toLocaleString('zh-CN')} 件
+              筛选条件：{record.filterSummary}
+              {record.status === 'running' && record.rowCount === 0 ? '' : `；共 ${record.rowCount.toLocaleString('zh-CN')} 件`}
             </Typography.Text>
-            <ExportRecordStatus record={record} pollMs={1000} />
+            <ExportRecordView record={record} />
             <Typography.Text type="secondary">导出在后台进行，关闭对话框不影响导出{canSeeRecords ? '，可在“导出记录”中查看与下载' : ''}。</Typography.Text>
           </Space>
         ) : (

@@ -20,17 +20,15 @@ export function useExportDownload() {
   };
 }
 
-/** The state of one export: progress while it runs, the download once done, the reason if it failed. */
-export function ExportRecordStatus({ record: given, pollMs = 1500 }: ExportRecordStatusProps) {
-  const record = useExportProgress((given as BrandExportRecord | undefined) ?? null, pollMs);
+/** The state of one export as it stands: progress while it runs, the download once done, the reason if it failed. */
+export function ExportRecordView({ record }: { record: BrandExportRecord }) {
   const download = useExportDownload();
-  if (!record) return null;
   if (record.status === 'running') {
     return (
       <div style={{ minWidth: 160 }}>
         <Progress percent={record.progress} size="small" status="active" />
         <Typography.Text type="secondary">
-          正在导出 {record.processedRows.toLocaleString('zh-CN')} / {record.rowCount.toLocaleString('zh-CN')}
+          {record.rowCount === 0 ? '正在统计符合条件的商标' : `正在导出 ${record.processedRows.toLocaleString('zh-CN')} / ${record.rowCount.toLocaleString('zh-CN')}`}
         </Typography.Text>
       </div>
     );
@@ -51,4 +49,10 @@ export function ExportRecordStatus({ record: given, pollMs = 1500 }: ExportRecor
       </Button>
     </Space>
   );
+}
+
+/** One export record, kept current while it runs (the slot of the export records table). */
+export function ExportRecordStatus({ record: given, pollMs = 1500 }: ExportRecordStatusProps) {
+  const record = useExportProgress((given as BrandExportRecord | undefined) ?? null, pollMs);
+  return record ? <ExportRecordView record={record} /> : null;
 }

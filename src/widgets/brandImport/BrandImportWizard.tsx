@@ -168,7 +168,7 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
       )}
 
       {job?.status === 'checked' && (
-        <Card size="small" title={`校验结果：${job.fileName}`}>
+        <Card size="small" title={`校验结果：${job.fileName}`} data-testid="import-report">
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <Row gutter={16}>
               <Col span={5}>
