@@ -196,13 +196,24 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     expect(checked.message).toBe('表格缺少必填列：商标名称、申请号、类别（请使用导入模板）');
   });
 
-  it('keeps each person’s imports to themselves', async () => {
-    const checked = await check(await xlsxOf(HEADERS, [line({ 商标名称: '代理', 申请号: 'IMP0300', 类别: 35 })]), agent);
+  it('keeps each person’s imports to themselves, and never lets an agency user change a mark someone else is responsible for', async () => {
+    const agentId = (await server.database.db.selectFrom('users').select('id').where('username', '=', 'agent').executeTakeFirstOrThrow()).id;
+    const others = (await archive({})).list.find((m) => m.tmCl !== null && m.ownerUserId !== agentId)!;
+    const checked = await check(
+      await xlsxOf(HEADERS, [
+        line({ 商标名称: '代理', 申请号: 'IMP0300', 类别: 35 }),
+        line({ 商标名称: '别人的', 申请号: others.appNo, 类别: others.tmCl!, '国家/地区': others.countryCode, 备注: '代理改写' }),
+      ]),
+      agent,
+    );
     const other = await server.post('/api/brandImport/job', { id: checked.id }, admin);
     expect(other.statusCode).toBe(404);
-    await call('/api/brandImport/confirm', { id: checked.id, existingMode: 'skip' }, agent);
-    await waitFor(() => job(checked.id, agent), ['importing']);
-    expect((await archive({ appNo: 'IMP0300' }, agent)).list).toHaveLength(1);
+    expect((await issues(checked.id, agent)).find((i) => i.rowNo === 3)?.message).toContain('由他人负责，导入时将跳过');
+    await call('/api/brandImport/confirm', { id: checked.id, existingMode: 'update' }, agent);
+    const done = await waitFor(() => job(checked.id, agent), ['importing']);
+    expect(done).toMatchObject({ insertedRows: 1, updatedRows: 0, skippedRows: 1 });
+    expect((await archive({ appNo: 'IMP0300' }, agent)).list).toMatchObject([{ ownerUserId: agentId, source: 2 }]);
+    expect((await archive({ ids: [others.id] })).list[0]!.remark).not.toBe('代理改写');
   });
 
   it('checks and imports 20,000 rows', { timeout: 240_000 }, async () => {

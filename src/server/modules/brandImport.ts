@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import type { BrandImportJob } from '../../generated/types.js';
 import type { HandlersOf, TenantContext } from '../http/context.js';
@@ -64,7 +65,6 @@ async function ownJob(ctx: TenantContext, id: number): Promise<Selectable<BrandI
 export const brandImportHandlers: HandlersOf<'brandImport'> = {
   'brandImport.template': async () => {
     const content = await importTemplate();
-    const { Readable } = await import('node:stream');
     return {
       stream: Readable.from([content]),
       size: content.length,
