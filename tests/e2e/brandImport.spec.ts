@@ -25,6 +25,7 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
   await signIn(page, 'admin');
   await page.goto('/brand/batchUpload');
   await expect(page.getByText('从 Excel 导入已有商标')).toBeVisible();
+  await page.screenshot({ path: '/tmp/ie/import-start.png', fullPage: true });
 
   // Step 1: the template.
   const templateDownload = page.waitForEvent('download');
@@ -52,6 +53,10 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
   await expect(issue.locator('td').nth(1)).toHaveText('类别');
   await expect(issue).toContainText('错误');
   await page.screenshot({ path: '/tmp/ie/import-report.png', fullPage: true });
+  // Leaving the page does not lose the checked import.
+  await page.reload();
+  await expect(report).toContainText('校验结果：我的商标.xlsx');
+  await expect(issue).toHaveCount(1);
 
   const reportDownload = page.waitForEvent('download');
   await report.getByRole('button', { name: '下载校验报告' }).click();

@@ -10,6 +10,7 @@ import { ImportIssueTable } from './ImportIssueTable.js';
 
 const RULES: UploadRules = { purpose: 'spreadsheet', maxCount: 1 };
 const RUNNING = new Set<BrandImportJob['status']>(['checking', 'importing']);
+const RESUMABLE = new Set<BrandImportJob['status']>(['checking', 'checked', 'importing']);
 
 /** Which of the four steps a job is at: template, upload, report, result. */
 function stepOf(job: BrandImportJob | null): number {
@@ -31,6 +32,23 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
   const [templateTaken, setTemplateTaken] = useState(false);
   const [existingMode, setExistingMode] = useState<'skip' | 'update'>('skip');
   const [acting, setActing] = useState(false);
+
+  // An import in progress survives leaving the page: this tab remembers it until it ends.
+  const storageKey = `ipm-brand-import:${runtime.user?.id ?? 0}`;
+  useEffect(() => {
+    const saved = Number(sessionStorage.getItem(storageKey));
+    if (!saved) return;
+    runtime
+      .callOperation<BrandImportJob>('brandImport.job', { id: saved })
+      .then((found) => (RESUMABLE.has(found.status) ? setJob(found) : sessionStorage.removeItem(storageKey)))
+      .catch(() => sessionStorage.removeItem(storageKey));
+    // Only when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (job && RESUMABLE.has(job.status)) sessionStorage.setItem(storageKey, String(job.id));
+    else sessionStorage.removeItem(storageKey);
+  }, [job, storageKey]);
 
   // A running job is asked for its state until it leaves the running ones.
   useEffect(() => {
