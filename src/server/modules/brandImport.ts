@@ -30,7 +30,7 @@ function toImportJob(row: Selectable<BrandImportJobsTable>, progress: JobProgres
     status: row.status,
     statusText: STATUS_TEXT[row.status],
     progress: progress?.percent ?? (phaseDone ? 100 : 0),
-    processedRows: progress?.rows ?? (row.status === 'done' ? row.valid_rows : row.total_rows),
+    processedRows: progress?.rows ?? (row.status === 'done' ? row.valid_rows : row.status === 'checked' ? row.total_rows : 0),
     totalRows: row.total_rows,
     validRows: row.valid_rows,
     errorRows: row.error_rows,

@@ -109,24 +109,37 @@ async function scanBatch(rows: ImportRow[], lookup: Lookup, state: ScanState): P
   }
   const marks = scanned.filter((s) => s.mark);
   if (marks.length === 0) return scanned;
-  const appNos = [...new Set(marks.map((s) => s.mark!.appNo))];
-  const inArchive = await lookup((db) =>
-    db.selectFrom('brand_archives').select(['id', 'country_code', 'app_no', 'int_cls', 'owner_user_id']).where('app_no', 'in', appNos).orderBy('id').execute(),
-  );
+  const existing = await lookup((db) => existingMarks(db, marks.map((s) => s.mark!), state.viewer));
+  for (const s of marks) {
+    const found = existing.get(s.mark!.rowNo);
+    if (!found) continue;
+    s.existing = found;
+    s.issues.push(existingIssue(s.mark!, found.ownedByOther));
+  }
+  return scanned;
+}
+
+/** The archive's records of these marks (same country, application number and class), by row number. */
+async function existingMarks(db: ScopedDb, marks: ImportMark[], viewer: ArchiveViewer): Promise<Map<number, ExistingMark>> {
+  const appNos = [...new Set(marks.map((m) => m.appNo))];
+  const inArchive = await db
+    .selectFrom('brand_archives')
+    .select(['id', 'country_code', 'app_no', 'int_cls', 'owner_user_id'])
+    .where('app_no', 'in', appNos)
+    .orderBy('id')
+    .execute();
   const byKey = new Map<string, (typeof inArchive)[number]>();
   for (const a of inArchive) {
     if (a.int_cls === null) continue;
     const key = markKey({ countryCode: a.country_code, appNo: a.app_no, intCls: a.int_cls });
     if (!byKey.has(key)) byKey.set(key, a);
   }
-  for (const s of marks) {
-    const found = byKey.get(markKey(s.mark!));
-    if (!found) continue;
-    const ownedByOther = state.viewer.ownMarksOnly && found.owner_user_id !== state.viewer.userId;
-    s.existing = { id: found.id, ownedByOther };
-    s.issues.push(existingIssue(s.mark!, ownedByOther));
+  const found = new Map<number, ExistingMark>();
+  for (const mark of marks) {
+    const record = byKey.get(markKey(mark));
+    if (record) found.set(mark.rowNo, { id: record.id, ownedByOther: viewer.ownMarksOnly && record.owner_user_id !== viewer.userId });
   }
-  return scanned;
+  return found;
 }
 
 /** Reads a job's file and hands out validated batches. */
@@ -280,65 +293,73 @@ function archiveColumns(mark: ImportMark) {
 /**
  * Writes every valid row of a checked job into the archive in one transaction: new marks as batch
  * imports owned by the importer and linked to their register record, marks already there skipped
- * or updated as chosen. Any failure rolls back every row, and the job says why.
+ * or updated as chosen. The file is read and checked again first, outside the transaction, so the
+ * transaction only writes (on the embedded database it holds the one connection while it runs).
+ * Any failure rolls back every row, and the job says why.
  */
 export async function runImportWrite(services: JobServices, owner: JobOwner, jobId: number, progress: JobProgress): Promise<void> {
   const inOrg = <T>(work: (db: ScopedDb) => Promise<T>) => withOrganisation(services.system, owner.orgId, work);
   try {
+    const job = await inOrg((db) => db.selectFrom('brand_import_jobs').select(['status', 'file_path', 'existing_mode']).where('id', '=', jobId).executeTakeFirst());
+    if (!job || job.status !== 'importing') return;
+    const mode: ExistingMode = job.existing_mode;
+    const viewer = await inOrg((db) => archiveViewer(db, owner.userId));
+    const marks: ImportMark[] = [];
+    for await (const { batch } of scanFile(services, job.file_path, inOrg, viewer, (f) => (progress.percent = Math.min(49, Math.floor(f * 50))))) {
+      for (const s of batch) if (s.mark) marks.push(s.mark);
+    }
     await inOrg(async (db) => {
-      const job = await db.selectFrom('brand_import_jobs').select(['status', 'file_path', 'existing_mode', 'valid_rows']).where('id', '=', jobId).executeTakeFirst();
-      if (!job || job.status !== 'importing') return;
-      const mode: ExistingMode = job.existing_mode;
-      const viewer = await archiveViewer(db, owner.userId);
       const counts = { inserted: 0, updated: 0, skipped: 0 };
-      const lookup: Lookup = (work) => work(db);
-      for await (const { batch } of scanFile(services, job.file_path, lookup, viewer, () => {})) {
-        const valid = batch.filter((s) => s.mark);
-        const fresh = valid.filter((s) => !s.existing);
+      for (let start = 0; start < marks.length; start += BATCH_ROWS) {
+        const batch = marks.slice(start, start + BATCH_ROWS);
+        // Looked up again inside the transaction: the archive may have changed since the check.
+        const existing = await existingMarks(db, batch, viewer);
+        const fresh = batch.filter((m) => !existing.has(m.rowNo));
         if (fresh.length > 0) {
           const registered = await db
             .selectFrom('tm_register')
             .select(['id', 'country_code', 'app_no', 'int_cls'])
-            .where('app_no', 'in', [...new Set(fresh.map((s) => s.mark!.appNo))])
+            .where('app_no', 'in', [...new Set(fresh.map((m) => m.appNo))])
             .execute();
           const registerId = new Map(registered.map((r) => [markKey({ countryCode: r.country_code, appNo: r.app_no, intCls: r.int_cls }), r.id]));
-          const rows: Insertable<BrandArchivesTable>[] = fresh.map(({ mark }) => ({
+          const rows: Insertable<BrandArchivesTable>[] = fresh.map((mark) => ({
             org_id: owner.orgId,
-            ...archiveColumns(mark!),
-            register_id: registerId.get(markKey(mark!)) ?? null,
+            ...archiveColumns(mark),
+            register_id: registerId.get(markKey(mark)) ?? null,
             source: 2,
             owner_user_id: owner.userId,
             created_by: owner.userId,
-            country_code: mark!.countryCode,
-            app_no: mark!.appNo,
-            int_cls: mark!.intCls,
+            country_code: mark.countryCode,
+            app_no: mark.appNo,
+            int_cls: mark.intCls,
           }));
           await db.insertInto('brand_archives').values(rows).execute();
           counts.inserted += rows.length;
         }
-        for (const s of valid) {
-          if (!s.existing) continue;
-          if (mode === 'skip' || s.existing.ownedByOther) {
+        for (const mark of batch) {
+          const found = existing.get(mark.rowNo);
+          if (!found) continue;
+          if (mode === 'skip' || found.ownedByOther) {
             counts.skipped++;
             continue;
           }
           await db
             .updateTable('brand_archives')
-            .set({ ...archiveColumns(s.mark!), updated_at: new Date() })
-            .where('id', '=', s.existing.id)
+            .set({ ...archiveColumns(mark), updated_at: new Date() })
+            .where('id', '=', found.id)
             .execute();
           counts.updated++;
         }
-        progress.rows += valid.length;
-        progress.percent = Math.min(99, Math.floor((progress.rows * 100) / Math.max(1, job.valid_rows)));
+        progress.rows = start + batch.length;
+        progress.percent = Math.min(99, 50 + Math.floor((progress.rows * 50) / marks.length));
       }
       await db
         .updateTable('brand_import_jobs')
         .set({ status: 'done', inserted_rows: counts.inserted, updated_rows: counts.updated, skipped_rows: counts.skipped, updated_at: new Date() })
         .where('id', '=', jobId)
         .execute();
-      progress.percent = 100;
     });
+    progress.percent = 100;
   } catch (err) {
     await inOrg((db) =>
       db

@@ -167,7 +167,11 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
         <Card size="small" title={`${job.statusText}：${job.fileName}`}>
           <Progress percent={job.progress} status="active" />
           <Typography.Text type="secondary">
-            {job.status === 'checking' ? `已校验 ${job.processedRows.toLocaleString('zh-CN')} 行` : `已写入 ${job.processedRows.toLocaleString('zh-CN')} / ${job.validRows.toLocaleString('zh-CN')} 行`}
+            {job.status === 'checking'
+              ? `已校验 ${job.processedRows.toLocaleString('zh-CN')} 行`
+              : job.processedRows === 0
+                ? '正在复核表格，随后在一次操作中写入全部有效行'
+                : `已写入 ${job.processedRows.toLocaleString('zh-CN')} / ${job.validRows.toLocaleString('zh-CN')} 行`}
           </Typography.Text>
         </Card>
       )}
