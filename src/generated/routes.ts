@@ -1330,7 +1330,7 @@ export const sharedSchemas: JsonSchema[] = [
         "type": "integer",
         "minimum": 0,
         "maximum": 100,
-        "description": "当前阶段的百分比"
+        "description": "当前阶段的百分比；校验阶段为已读取文件的比例（行数要到读完才知道）"
       },
       "processedRows": {
         "title": "已处理行数",

@@ -694,7 +694,7 @@ export interface BrandImportJob {
    */
   statusText: string;
   /**
-   * 进度：当前阶段的百分比
+   * 进度：当前阶段的百分比；校验阶段为已读取文件的比例（行数要到读完才知道）
    */
   progress: number;
   /**

@@ -165,7 +165,8 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
 
       {job && RUNNING.has(job.status) && (
         <Card size="small" title={`${job.statusText}：${job.fileName}`}>
-          <Progress percent={job.progress} status="active" />
+          {/* While checking, the number of rows is not known until the end: the bar only shows that work goes on. */}
+          {job.status === 'checking' ? <Progress percent={100} status="active" showInfo={false} /> : <Progress percent={job.progress} status="active" />}
           <Typography.Text type="secondary">
             {job.status === 'checking'
               ? `已校验 ${job.processedRows.toLocaleString('zh-CN')} 行`
