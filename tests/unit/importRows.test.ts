@@ -187,6 +187,8 @@ describe('the export', () => {
       '商标名称：星辰；类别：第9类、第25类；国家/地区：中国、欧盟；来源：批量导入；商标状态：已注册、申请中',
     );
     expect(filterSummary({ appDateStart: '2020-01-01', searchType: 1, tmName: '星' })).toBe('申请日期起：2020-01-01；商标名称：星；精确查找');
+    expect(filterSummary({ ownerUserId: 7 }, { owner: '王管理' })).toBe('负责人：王管理');
+    expect(filterSummary({ ids: [1, 2, 3] })).toBe('商标：选中的 3 件');
   });
 
   it('keeps the chosen columns in file order, all when none are chosen', () => {

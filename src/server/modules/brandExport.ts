@@ -67,13 +67,17 @@ export const brandExportHandlers: HandlersOf<'brandExport'> = {
   'brandExport.start': async (body, ctx) => {
     const { pageNo: _pageNo, pageSize: _pageSize, ...filter } = body.filter;
     const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId };
+    const responsible =
+      filter.ownerUserId === undefined
+        ? undefined
+        : (await ctx.db.selectFrom('users').select('display_name').where('id', '=', filter.ownerUserId).executeTakeFirst())?.display_name;
     const inserted = await ctx.db
       .insertInto('brand_exports')
       .values({
         org_id: owner.orgId,
         user_id: owner.userId,
         filter: JSON.stringify(filter),
-        filter_summary: filterSummary(filter),
+        filter_summary: filterSummary(filter, { owner: responsible }),
         columns: JSON.stringify(exportColumns(body.columns)),
         status: 'running',
         file_name: exportFileName(new Date()),

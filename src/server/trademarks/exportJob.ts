@@ -31,7 +31,7 @@ function conditionTitle(key: string): string {
 const countryName = (code: string) => countryCatalog().get(code)?.name ?? code;
 
 /** The filter in words for the export record, e.g. "类别：第9类、第25类；商标状态：已注册". */
-export function filterSummary(filter: BrandArchiveQuery): string {
+export function filterSummary(filter: BrandArchiveQuery, names: { owner?: string } = {}): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (NOT_CONDITIONS.has(key) || value === undefined || value === null || value === '') continue;
@@ -41,6 +41,7 @@ export function filterSummary(filter: BrandArchiveQuery): string {
     if (key === 'tmCl') text = (value as number[]).map((c) => `第${c}类`).join('、');
     else if (key === 'countryCode') text = (value as string[]).map(countryName).join('、');
     else if (key === 'source') text = (value as number[]).map((s) => ARCHIVE_SOURCE_LABELS[s] ?? String(s)).join('、');
+    else if (key === 'ownerUserId' && names.owner) text = names.owner;
     else if (key === 'ids') text = `选中的 ${(value as number[]).length} 件`;
     else if (key === 'customFields') text = `${Object.keys(value as object).length} 个条件`;
     else if (key === 'labelNodeIds') text = `${(value as string[]).length} 个标签`;
