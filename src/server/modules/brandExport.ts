@@ -37,7 +37,7 @@ function toRecord(row: ExportRow, progress: JobProgress | null): BrandExportReco
 
 /** Export records the caller may see: the organisation's, or only their own for an agency user. */
 async function visibleExports(ctx: TenantContext) {
-  const viewer = await archiveViewer(ctx.db, ctx.session.userId);
+  const viewer = archiveViewer(ctx.session);
   let query = ctx.db
     .selectFrom('brand_exports')
     .leftJoin('users', 'users.id', 'brand_exports.user_id')
@@ -66,7 +66,7 @@ async function recordOf(ctx: TenantContext, id: number): Promise<BrandExportReco
 export const brandExportHandlers: HandlersOf<'brandExport'> = {
   'brandExport.start': async (body, ctx) => {
     const { pageNo: _pageNo, pageSize: _pageSize, ...filter } = body.filter;
-    const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId };
+    const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId, viewer: archiveViewer(ctx.session) };
     const responsible =
       filter.ownerUserId === undefined
         ? undefined

@@ -5,6 +5,7 @@ import type { HandlersOf, TenantContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import type { BrandImportJobsTable, BrandImportStatus } from '../db/tables.js';
 import { pageWindow } from '../db/paging.js';
+import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { backgroundJobs, startAfterReply, type JobProgress } from '../jobs/backgroundJobs.js';
 import { runImportCheck, runImportWrite } from '../trademarks/importJob.js';
 import { importTemplate } from '../trademarks/importWorkbook.js';
@@ -76,7 +77,7 @@ export const brandImportHandlers: HandlersOf<'brandImport'> = {
   'brandImport.check': async (body, ctx) => {
     const file = await ctx.db.selectFrom('files').select(['path', 'original_name']).where('path', '=', body.path).orderBy('id', 'desc').executeTakeFirst();
     if (!file) throw notFound('表格文件不存在或无权访问，请重新上传');
-    const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId };
+    const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId, viewer: archiveViewer(ctx.session) };
     const row = await ctx.db
       .insertInto('brand_import_jobs')
       .values({ org_id: owner.orgId, user_id: owner.userId, file_path: file.path, file_name: file.original_name, status: 'checking' })
@@ -117,7 +118,7 @@ export const brandImportHandlers: HandlersOf<'brandImport'> = {
       .where('id', '=', job.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId };
+    const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId, viewer: archiveViewer(ctx.session) };
     const services = { system: ctx.system, files: ctx.files };
     startAfterReply(ctx.reply, ctx.system, jobKey(row.id), (progress) => runImportWrite(services, owner, row.id, progress));
     return toImportJob(row, null);

@@ -10,7 +10,6 @@ import { keepGeneratedFile } from '../files/generatedFile.js';
 import type { JobProgress } from '../jobs/backgroundJobs.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
 import { readSchemaFile } from '../schemaFiles.js';
-import { archiveViewer } from './archiveViewer.js';
 import { filterArchive, orderArchive } from './archiveFilter.js';
 import type { JobOwner, JobServices } from './importJob.js';
 
@@ -128,8 +127,8 @@ export async function runExport(services: JobServices, owner: JobOwner, exportId
     const filter = record.filter as BrandArchiveQuery;
     const columns = record.columns as ArchiveExportColumn[];
     const ids = await inOrg(async (db) => {
-      const viewer = await archiveViewer(db, owner.userId);
-      const rows = await orderArchive(filterArchive(db.selectFrom('brand_archives'), filter, viewer).select('brand_archives.id'), filter).execute();
+      const matching = await filterArchive(db, db.selectFrom('brand_archives'), filter, owner.viewer);
+      const rows = await orderArchive(matching.select('brand_archives.id'), filter).execute();
       return rows.map((r) => r.id);
     });
     await inOrg((db) => db.updateTable('brand_exports').set({ total_rows: ids.length }).where('id', '=', exportId).execute());

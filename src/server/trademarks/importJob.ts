@@ -9,7 +9,7 @@ import type { FileStore } from '../files/fileStore.js';
 import { keepGeneratedFile } from '../files/generatedFile.js';
 import type { JobProgress } from '../jobs/backgroundJobs.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
-import { archiveViewer, type ArchiveViewer } from './archiveViewer.js';
+import type { ArchiveViewer } from './archiveViewer.js';
 import { namePinyin } from './namePinyin.js';
 import { DuplicateRows, existingIssue, markKey, parseClass, validateRow, type ExistingMode, type ImportMark, type RowContext, type RowIssue } from './importRows.js';
 import { ImportFileError, readImportSheet, type ImportRow } from './importWorkbook.js';
@@ -25,6 +25,8 @@ export interface JobServices {
 export interface JobOwner {
   orgId: number;
   userId: number;
+  /** Which marks the person who started the job may see and change (the agency rule). */
+  viewer: ArchiveViewer;
 }
 
 /** Country names and codes a person may type, including the usual names for China itself. */
@@ -218,7 +220,7 @@ export async function runImportCheck(services: JobServices, owner: JobOwner, job
   const report = new ImportReport(tempXlsx());
   const counts = { total: 0, valid: 0, error: 0, warning: 0, existing: 0 };
   try {
-    const viewer = await inOrg((db) => archiveViewer(db, owner.userId));
+    const viewer = owner.viewer;
     for await (const { headers, batch } of scanFile(services, job.file_path, inOrg, viewer, (f) => (progress.percent = Math.min(99, Math.floor(f * 100))))) {
       const issues = batch.flatMap((s) => s.issues);
       if (issues.length > 0) {
@@ -303,7 +305,7 @@ export async function runImportWrite(services: JobServices, owner: JobOwner, job
     const job = await inOrg((db) => db.selectFrom('brand_import_jobs').select(['status', 'file_path', 'existing_mode']).where('id', '=', jobId).executeTakeFirst());
     if (!job || job.status !== 'importing') return;
     const mode: ExistingMode = job.existing_mode;
-    const viewer = await inOrg((db) => archiveViewer(db, owner.userId));
+    const viewer = owner.viewer;
     const marks: ImportMark[] = [];
     for await (const { batch } of scanFile(services, job.file_path, inOrg, viewer, (f) => (progress.percent = Math.min(49, Math.floor(f * 50))))) {
       for (const s of batch) if (s.mark) marks.push(s.mark);
