@@ -29,15 +29,24 @@ function conditionTitle(key: string): string {
 
 const countryName = (code: string) => countryCatalog().get(code)?.name ?? code;
 
+/** No condition at all: empty text, an empty list, or an object (the class picker's value) whose parts are all empty. */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.values(value as object).every(isEmpty);
+  return false;
+}
+
 /** The filter in words for the export record, e.g. "类别：第9类、第25类；商标状态：已注册". */
 export function filterSummary(filter: BrandArchiveQuery, names: { owner?: string } = {}): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
-    if (NOT_CONDITIONS.has(key) || value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value) && value.length === 0) continue;
-    if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;
+    if (NOT_CONDITIONS.has(key) || isEmpty(value)) continue;
     let text: string;
-    if (key === 'tmCl') text = (value as number[]).map((c) => `第${c}类`).join('、');
+    if (key === 'classes') {
+      const { categories = [], groups = [], goods = [] } = value as { categories?: string[]; groups?: string[]; goods?: string[] };
+      text = [...categories.map((c) => `第${c}类`), ...groups, ...goods].join('、');
+    } else if (key === 'tmCl') text = (value as number[]).map((c) => `第${c}类`).join('、');
     else if (key === 'countryCode') text = (value as string[]).map(countryName).join('、');
     else if (key === 'source') text = (value as number[]).map((s) => ARCHIVE_SOURCE_LABELS[s] ?? String(s)).join('、');
     else if (key === 'ownerUserId' && names.owner) text = names.owner;
