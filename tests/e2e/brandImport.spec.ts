@@ -79,6 +79,22 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
   await page.getByRole('button', { name: '查看商标档案' }).click();
   await expect(page).toHaveURL(/\/brandManage\/brandRecord$/);
 
+  // Export from the archive list: its filter goes with the export.
+  const applicant = page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^申请人$/ }) });
+  await applicant.locator('input').fill('端到端申请人');
+  await applicant.locator('input').press('Enter');
+  await page.getByRole('button', { name: /导\s?出$/ }).click();
+  const archiveDialog = page.getByRole('dialog', { name: '导出商标档案' });
+  await expect(archiveDialog.getByText('将导出符合当前 1 个筛选条件的全部商标')).toBeVisible();
+  await archiveDialog.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(archiveDialog).toContainText('筛选条件：申请人：端到端申请人；共 2 件', { timeout: 30_000 });
+  const filteredDownload = page.waitForEvent('download');
+  await archiveDialog.getByRole('button', { name: /下\s?载/ }).click();
+  const filtered = await sheetRows(await (await filteredDownload).path());
+  expect(filtered.slice(1).map((r) => r[1]).sort()).toEqual(['E2E0001', 'E2E0003']);
+  await page.screenshot({ path: '/tmp/ie/archive-export.png' });
+  await archiveDialog.getByRole('button', { name: /关\s?闭/ }).click();
+
   // Export: from the export records page, then download the file.
   await page.goto('/brand/export');
   await page.getByRole('button', { name: '导出全部商标' }).click();
