@@ -35,6 +35,15 @@ export const operationRoutes = {
   'brandArchives.similarGoods': {"id":"brandArchives.similarGoods","method":"POST","path":"/brandArchives/similarGoods","silent":false,"transport":"json"},
   'brandArchives.getGlobalConfiguration': {"id":"brandArchives.getGlobalConfiguration","method":"POST","path":"/common/getGlobalConfiguration","silent":true,"transport":"json"},
   'brandArchives.updateGlobalConfiguration': {"id":"brandArchives.updateGlobalConfiguration","method":"POST","path":"/common/updateGlobalConfiguration","silent":false,"transport":"json"},
+  'brandExport.start': {"id":"brandExport.start","method":"POST","path":"/api/brandExport/start","silent":false,"transport":"json"},
+  'brandExport.get': {"id":"brandExport.get","method":"POST","path":"/api/brandExport/get","silent":true,"transport":"json"},
+  'brandExport.list': {"id":"brandExport.list","method":"POST","path":"/api/brandExport/list","silent":false,"transport":"json"},
+  'brandImport.template': {"id":"brandImport.template","method":"GET","path":"/api/brandImport/template","silent":false,"transport":"file"},
+  'brandImport.check': {"id":"brandImport.check","method":"POST","path":"/api/brandImport/check","silent":false,"transport":"json"},
+  'brandImport.job': {"id":"brandImport.job","method":"POST","path":"/api/brandImport/job","silent":true,"transport":"json"},
+  'brandImport.issues': {"id":"brandImport.issues","method":"POST","path":"/api/brandImport/issues","silent":true,"transport":"json"},
+  'brandImport.confirm': {"id":"brandImport.confirm","method":"POST","path":"/api/brandImport/confirm","silent":false,"transport":"json"},
+  'brandImport.cancel': {"id":"brandImport.cancel","method":"POST","path":"/api/brandImport/cancel","silent":false,"transport":"json"},
   'brandLabels.mapList': {"id":"brandLabels.mapList","method":"POST","path":"/brandLabel/brandMapList","silent":true,"transport":"json"},
   'brandLabels.saveMap': {"id":"brandLabels.saveMap","method":"POST","path":"/api/brandMap","silent":false,"transport":"json"},
   'brandLabels.mapDetails': {"id":"brandLabels.mapDetails","method":"POST","path":"/api/brandMapDetails","silent":true,"transport":"json"},
@@ -202,6 +211,37 @@ export function createApiClient(call: OperationCaller) {
       /** 修改商标档案设置（POST /common/updateGlobalConfiguration） */
       updateGlobalConfiguration: (body: T.BrandArchivesUpdateGlobalConfigurationRequest, options?: CallOptions): Promise<T.BrandArchivesUpdateGlobalConfigurationResponse> =>
         call<T.BrandArchivesUpdateGlobalConfigurationResponse>(operationRoutes['brandArchives.updateGlobalConfiguration'], body, options),
+    },
+    brandExport: {
+      /** 导出商标档案（POST /api/brandExport/start） */
+      start: (body: T.BrandExportStartRequest, options?: CallOptions): Promise<T.BrandExportStartResponse> =>
+        call<T.BrandExportStartResponse>(operationRoutes['brandExport.start'], body, options),
+      /** 导出记录（POST /api/brandExport/get） */
+      get: (body: T.BrandExportGetRequest, options?: CallOptions): Promise<T.BrandExportGetResponse> =>
+        call<T.BrandExportGetResponse>(operationRoutes['brandExport.get'], body, options),
+      /** 导出记录列表（POST /api/brandExport/list） */
+      list: (body: T.BrandExportListRequest = {}, options?: CallOptions): Promise<T.BrandExportListResponse> =>
+        call<T.BrandExportListResponse>(operationRoutes['brandExport.list'], body, options),
+    },
+    brandImport: {
+      /** 下载导入模板（GET /api/brandImport/template） */
+      template: (body: T.BrandImportTemplateRequest = {}, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['brandImport.template'], body, options),
+      /** 校验导入表格（POST /api/brandImport/check） */
+      check: (body: T.BrandImportCheckRequest, options?: CallOptions): Promise<T.BrandImportCheckResponse> =>
+        call<T.BrandImportCheckResponse>(operationRoutes['brandImport.check'], body, options),
+      /** 导入任务（POST /api/brandImport/job） */
+      job: (body: T.BrandImportJobRequest, options?: CallOptions): Promise<T.BrandImportJobResponse> =>
+        call<T.BrandImportJobResponse>(operationRoutes['brandImport.job'], body, options),
+      /** 校验结果（POST /api/brandImport/issues） */
+      issues: (body: T.BrandImportIssuesRequest, options?: CallOptions): Promise<T.BrandImportIssuesResponse> =>
+        call<T.BrandImportIssuesResponse>(operationRoutes['brandImport.issues'], body, options),
+      /** 确认导入（POST /api/brandImport/confirm） */
+      confirm: (body: T.BrandImportConfirmRequest, options?: CallOptions): Promise<T.BrandImportConfirmResponse> =>
+        call<T.BrandImportConfirmResponse>(operationRoutes['brandImport.confirm'], body, options),
+      /** 取消导入（POST /api/brandImport/cancel） */
+      cancel: (body: T.BrandImportCancelRequest, options?: CallOptions): Promise<T.BrandImportCancelResponse> =>
+        call<T.BrandImportCancelResponse>(operationRoutes['brandImport.cancel'], body, options),
     },
     brandLabels: {
       /** 知识图谱列表（POST /brandLabel/brandMapList） */

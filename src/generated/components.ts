@@ -3,6 +3,7 @@
 /** Every building block described under schemas/components; the runtime registry is typed against it. */
 export const COMPONENT_NAMES = [
   'Alert',
+  'ArchiveExportButton',
   'ArchiveSettingsButton',
   'ArchiveStatistics',
   'ArchiveViewToggle',
@@ -10,6 +11,7 @@ export const COMPONENT_NAMES = [
   'AvatarBadge',
   'BatchTaskListButton',
   'BrandGraph',
+  'BrandImportWizard',
   'Card',
   'CenteredPanel',
   'Checkbox',
@@ -29,6 +31,7 @@ export const COMPONENT_NAMES = [
   'DialogFormButton',
   'Divider',
   'EmptyState',
+  'ExportRecordStatus',
   'ExternalTool',
   'FilterBar',
   'FormGrid',

@@ -1126,6 +1126,285 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/brand-export-record.json",
+    "title": "BrandExportRecord",
+    "description": "一次商标档案导出：谁在何时按什么条件导出、共多少条、进度与状态，完成后可下载 .xlsx 文件。",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "userName",
+      "createdAt",
+      "finishedAt",
+      "filterSummary",
+      "columns",
+      "rowCount",
+      "processedRows",
+      "progress",
+      "status",
+      "statusText",
+      "fileName",
+      "filePath",
+      "fileUrl",
+      "message"
+    ],
+    "properties": {
+      "id": {
+        "title": "编号",
+        "type": "integer"
+      },
+      "userName": {
+        "title": "导出人",
+        "type": "string"
+      },
+      "createdAt": {
+        "title": "导出时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "finishedAt": {
+        "title": "完成时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "filterSummary": {
+        "title": "筛选条件",
+        "type": "string"
+      },
+      "columns": {
+        "title": "导出列",
+        "type": "array",
+        "items": {
+          "type": "string",
+          "title": "列"
+        }
+      },
+      "rowCount": {
+        "title": "条数",
+        "type": "integer"
+      },
+      "processedRows": {
+        "title": "已写入条数",
+        "type": "integer"
+      },
+      "progress": {
+        "title": "进度",
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      },
+      "status": {
+        "title": "状态",
+        "type": "string",
+        "enum": [
+          "running",
+          "done",
+          "failed"
+        ]
+      },
+      "statusText": {
+        "title": "状态说明",
+        "type": "string"
+      },
+      "fileName": {
+        "title": "文件名",
+        "type": "string"
+      },
+      "filePath": {
+        "title": "文件存储路径",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "fileUrl": {
+        "title": "下载地址",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "message": {
+        "title": "说明",
+        "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/brand-import-issue.json",
+    "title": "BrandImportIssue",
+    "description": "导入表格中一行的一个问题：行号为表格中的行号（表头为第 1 行），列为模板中的列名（“整行”指整行的问题）；error 的行不会导入，warning 只是提示。",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "rowNo",
+      "column",
+      "level",
+      "message"
+    ],
+    "properties": {
+      "id": {
+        "title": "编号",
+        "type": "integer"
+      },
+      "rowNo": {
+        "title": "行号",
+        "type": "integer"
+      },
+      "column": {
+        "title": "列",
+        "type": "string"
+      },
+      "level": {
+        "title": "级别",
+        "type": "string",
+        "enum": [
+          "error",
+          "warning"
+        ]
+      },
+      "message": {
+        "title": "问题",
+        "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/brand-import-job.json",
+    "title": "BrandImportJob",
+    "description": "一次商标批量导入：先逐行校验上传的表格（status 为 checking，完成后 checked），确认后在一个事务中写入全部有效行（importing，完成后 done）；取消（cancelled）或失败（failed）时什么也不写入。",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "fileName",
+      "status",
+      "statusText",
+      "progress",
+      "processedRows",
+      "totalRows",
+      "validRows",
+      "errorRows",
+      "warningRows",
+      "existingRows",
+      "insertedRows",
+      "updatedRows",
+      "skippedRows",
+      "existingMode",
+      "reportPath",
+      "reportUrl",
+      "message",
+      "createdAt"
+    ],
+    "properties": {
+      "id": {
+        "title": "编号",
+        "type": "integer"
+      },
+      "fileName": {
+        "title": "文件名",
+        "type": "string"
+      },
+      "status": {
+        "title": "状态",
+        "type": "string",
+        "enum": [
+          "checking",
+          "checked",
+          "importing",
+          "done",
+          "failed",
+          "cancelled"
+        ]
+      },
+      "statusText": {
+        "title": "状态说明",
+        "type": "string"
+      },
+      "progress": {
+        "title": "进度",
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100,
+        "description": "当前阶段的百分比；校验阶段为已读取文件的比例（行数要到读完才知道）"
+      },
+      "processedRows": {
+        "title": "已处理行数",
+        "type": "integer"
+      },
+      "totalRows": {
+        "title": "数据行数",
+        "type": "integer"
+      },
+      "validRows": {
+        "title": "可导入行数",
+        "type": "integer",
+        "description": "没有错误的行（含只有提示的行与档案中已有的商标）"
+      },
+      "errorRows": {
+        "title": "有错误的行数",
+        "type": "integer"
+      },
+      "warningRows": {
+        "title": "有提示的行数",
+        "type": "integer"
+      },
+      "existingRows": {
+        "title": "档案中已有的行数",
+        "type": "integer"
+      },
+      "insertedRows": {
+        "title": "新增条数",
+        "type": "integer"
+      },
+      "updatedRows": {
+        "title": "更新条数",
+        "type": "integer"
+      },
+      "skippedRows": {
+        "title": "跳过条数",
+        "type": "integer"
+      },
+      "existingMode": {
+        "title": "已有商标",
+        "type": "string",
+        "enum": [
+          "skip",
+          "update"
+        ],
+        "description": "skip 跳过，update 以表格中填写的内容更新"
+      },
+      "reportPath": {
+        "title": "校验报告存储路径",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "reportUrl": {
+        "title": "校验报告下载地址",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "message": {
+        "title": "说明",
+        "type": "string",
+        "description": "失败的原因等"
+      },
+      "createdAt": {
+        "title": "上传时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/brand-map-node.json",
     "title": "BrandMapNode",
     "description": "知识图谱（标签树）的一个节点：value 与 data.id 都是节点编号（本组织内唯一），label 与 data.text 都是名称；根节点代表图谱本身。",
@@ -1254,7 +1533,8 @@ export const sharedSchemas: JsonSchema[] = [
         "type": "string",
         "enum": [
           "general",
-          "officialDocument"
+          "officialDocument",
+          "spreadsheet"
         ]
       },
       "chunkSize": {
@@ -5003,6 +5283,360 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "brandExport.start",
+    "domain": "brandExport",
+    "name": "start",
+    "method": "POST",
+    "path": "/api/brandExport/start",
+    "summary": "导出商标档案",
+    "description": "按商标档案列表的查询条件（与 brandArchives.queryBrandPage 相同，代理机构角色只导出自己负责的商标；分页字段不起作用）导出全部符合的商标为 .xlsx，在后台分批写入，立即返回导出记录；用 brandExport.get 查询进度。columns 为导出的列，不填为全部列。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "filter"
+      ],
+      "properties": {
+        "filter": {
+          "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
+        },
+        "columns": {
+          "title": "导出列",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 18,
+          "uniqueItems": true,
+          "items": {
+            "title": "列",
+            "type": "string",
+            "enum": [
+              "tmName",
+              "appNo",
+              "tmCl",
+              "country",
+              "applicant",
+              "applicantAddress",
+              "appDate",
+              "prelimDate",
+              "regDate",
+              "privateEndDate",
+              "regNo",
+              "tmStatus",
+              "goods",
+              "submitWay",
+              "agent",
+              "remark",
+              "tmType",
+              "source"
+            ]
+          }
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/brand-export-record.json"
+    }
+  },
+  {
+    "id": "brandExport.get",
+    "domain": "brandExport",
+    "name": "get",
+    "method": "POST",
+    "path": "/api/brandExport/get",
+    "summary": "导出记录",
+    "description": "一条导出记录的状态与进度。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "导出编号",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/brand-export-record.json"
+    }
+  },
+  {
+    "id": "brandExport.list",
+    "domain": "brandExport",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/brandExport/list",
+    "summary": "导出记录列表",
+    "description": "本组织的导出记录，最近的在前；代理机构角色只看到自己的导出。",
+    "permission": "exportRecords",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "导出记录",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/brand-export-record.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandImport.template",
+    "domain": "brandImport",
+    "name": "template",
+    "method": "GET",
+    "path": "/api/brandImport/template",
+    "summary": "下载导入模板",
+    "description": "商标批量导入的 .xlsx 模板：第一个工作表为中文表头（商标名称、申请号、类别为必填），第二个工作表为填写说明。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "string",
+      "description": "模板文件"
+    }
+  },
+  {
+    "id": "brandImport.check",
+    "domain": "brandImport",
+    "name": "check",
+    "method": "POST",
+    "path": "/api/brandImport/check",
+    "summary": "校验导入表格",
+    "description": "对已上传（file.upload，purpose 为 spreadsheet）的 .xlsx 表格逐行校验，立即返回导入任务；校验在后台进行，用 brandImport.job 查询进度，完成后状态为 checked。此时尚未写入任何商标。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path"
+      ],
+      "properties": {
+        "path": {
+          "title": "表格存储路径",
+          "type": "string",
+          "pattern": "^[0-9]+/[0-9]{6}/[0-9a-f]{64}\\.xlsx$"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/brand-import-job.json"
+    }
+  },
+  {
+    "id": "brandImport.job",
+    "domain": "brandImport",
+    "name": "job",
+    "method": "POST",
+    "path": "/api/brandImport/job",
+    "summary": "导入任务",
+    "description": "导入任务的状态、进度与各类行数。只能查看自己的导入。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "导入编号",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/brand-import-job.json"
+    }
+  },
+  {
+    "id": "brandImport.issues",
+    "domain": "brandImport",
+    "name": "issues",
+    "method": "POST",
+    "path": "/api/brandImport/issues",
+    "summary": "校验结果",
+    "description": "导入任务的逐行校验结果，按行号排列；level 只看错误或提示。",
+    "permission": "trademark",
+    "silent": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "jobId"
+      ],
+      "properties": {
+        "jobId": {
+          "title": "导入编号",
+          "type": "integer",
+          "minimum": 1
+        },
+        "level": {
+          "title": "级别",
+          "type": "string",
+          "enum": [
+            "error",
+            "warning"
+          ]
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "问题",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/brand-import-issue.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandImport.confirm",
+    "domain": "brandImport",
+    "name": "confirm",
+    "method": "POST",
+    "path": "/api/brandImport/confirm",
+    "summary": "确认导入",
+    "description": "把校验通过的全部行在一个事务中写入商标档案（来源为批量导入，负责人为导入人；同一国家/地区、申请号与类别的公告库记录存在时关联）。档案中已有的商标按 existingMode 跳过或更新。任何一行写入失败则全部不写入。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "existingMode"
+      ],
+      "properties": {
+        "id": {
+          "title": "导入编号",
+          "type": "integer",
+          "minimum": 1
+        },
+        "existingMode": {
+          "title": "已有商标",
+          "type": "string",
+          "enum": [
+            "skip",
+            "update"
+          ],
+          "description": "skip 跳过，update 以表格中填写的内容更新"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/brand-import-job.json"
+    }
+  },
+  {
+    "id": "brandImport.cancel",
+    "domain": "brandImport",
+    "name": "cancel",
+    "method": "POST",
+    "path": "/api/brandImport/cancel",
+    "summary": "取消导入",
+    "description": "放弃一次已校验、尚未确认的导入，什么也不写入。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "导入编号",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/brand-import-job.json"
+    }
+  },
+  {
     "id": "brandLabels.mapList",
     "domain": "brandLabels",
     "name": "mapList",
@@ -7705,7 +8339,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/file/upload",
     "summary": "上传文件",
-    "description": "multipart/form-data，文件字段为 file，可先附 purpose 字段说明用途：general（默认，不超过 30MB；类型 pdf、jpg、jpeg、png、gif、webp、doc、docx、xls、xlsx、ppt、pptx、zip、rar、7z、txt、csv）或 officialDocument（官文，不超过 100MB；类型 pdf、jpg、jpeg、png、doc、docx）。大小由服务端按用途决定，按文件内容（而非仅扩展名）核对类型。50MB 及以上的文件请走分片上传。",
+    "description": "multipart/form-data，文件字段为 file，可先附 purpose 字段说明用途：general（默认，不超过 30MB；类型 pdf、jpg、jpeg、png、gif、webp、doc、docx、xls、xlsx、ppt、pptx、zip、rar、7z、txt、csv）、officialDocument（官文，不超过 100MB；类型 pdf、jpg、jpeg、png、doc、docx）或 spreadsheet（导入表格，不超过 30MB；仅 xlsx）。大小由服务端按用途决定，按文件内容（而非仅扩展名）核对类型。50MB 及以上的文件请走分片上传。",
     "permission": "$signedIn",
     "silent": false,
     "transport": "multipart",
@@ -7720,9 +8354,10 @@ export const operationTable: OperationDefinition[] = [
           "type": "string",
           "enum": [
             "general",
-            "officialDocument"
+            "officialDocument",
+            "spreadsheet"
           ],
-          "description": "general 一般文件（30MB）；officialDocument 官文（100MB）"
+          "description": "general 一般文件（30MB）；officialDocument 官文（100MB）；spreadsheet 导入表格（30MB，仅 xlsx）"
         }
       }
     },
@@ -10427,6 +11062,15 @@ export interface OperationTypes {
   'brandArchives.similarGoods': { request: T.BrandArchivesSimilarGoodsRequest; response: T.BrandArchivesSimilarGoodsResponse; public: false; transport: 'json' };
   'brandArchives.getGlobalConfiguration': { request: T.BrandArchivesGetGlobalConfigurationRequest; response: T.BrandArchivesGetGlobalConfigurationResponse; public: false; transport: 'json' };
   'brandArchives.updateGlobalConfiguration': { request: T.BrandArchivesUpdateGlobalConfigurationRequest; response: T.BrandArchivesUpdateGlobalConfigurationResponse; public: false; transport: 'json' };
+  'brandExport.start': { request: T.BrandExportStartRequest; response: T.BrandExportStartResponse; public: false; transport: 'json' };
+  'brandExport.get': { request: T.BrandExportGetRequest; response: T.BrandExportGetResponse; public: false; transport: 'json' };
+  'brandExport.list': { request: T.BrandExportListRequest; response: T.BrandExportListResponse; public: false; transport: 'json' };
+  'brandImport.template': { request: T.BrandImportTemplateRequest; response: T.BrandImportTemplateResponse; public: false; transport: 'file' };
+  'brandImport.check': { request: T.BrandImportCheckRequest; response: T.BrandImportCheckResponse; public: false; transport: 'json' };
+  'brandImport.job': { request: T.BrandImportJobRequest; response: T.BrandImportJobResponse; public: false; transport: 'json' };
+  'brandImport.issues': { request: T.BrandImportIssuesRequest; response: T.BrandImportIssuesResponse; public: false; transport: 'json' };
+  'brandImport.confirm': { request: T.BrandImportConfirmRequest; response: T.BrandImportConfirmResponse; public: false; transport: 'json' };
+  'brandImport.cancel': { request: T.BrandImportCancelRequest; response: T.BrandImportCancelResponse; public: false; transport: 'json' };
   'brandLabels.mapList': { request: T.BrandLabelsMapListRequest; response: T.BrandLabelsMapListResponse; public: false; transport: 'json' };
   'brandLabels.saveMap': { request: T.BrandLabelsSaveMapRequest; response: T.BrandLabelsSaveMapResponse; public: false; transport: 'json' };
   'brandLabels.mapDetails': { request: T.BrandLabelsMapDetailsRequest; response: T.BrandLabelsMapDetailsResponse; public: false; transport: 'json' };

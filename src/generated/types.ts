@@ -580,6 +580,182 @@ export interface BrandArchiveQuery {
 }
 
 /**
+ * 一次商标档案导出：谁在何时按什么条件导出、共多少条、进度与状态，完成后可下载 .xlsx 文件。
+ */
+export interface BrandExportRecord {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 导出人
+   */
+  userName: string;
+  /**
+   * 导出时间
+   */
+  createdAt: string;
+  /**
+   * 完成时间
+   */
+  finishedAt: string | null;
+  /**
+   * 筛选条件
+   */
+  filterSummary: string;
+  /**
+   * 导出列
+   *
+   * Items: 列
+   */
+  columns: string[];
+  /**
+   * 条数
+   */
+  rowCount: number;
+  /**
+   * 已写入条数
+   */
+  processedRows: number;
+  /**
+   * 进度
+   */
+  progress: number;
+  /**
+   * 状态
+   */
+  status: "running" | "done" | "failed";
+  /**
+   * 状态说明
+   */
+  statusText: string;
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 文件存储路径
+   */
+  filePath: string | null;
+  /**
+   * 下载地址
+   */
+  fileUrl: string | null;
+  /**
+   * 说明
+   */
+  message: string;
+}
+
+/**
+ * 导入表格中一行的一个问题：行号为表格中的行号（表头为第 1 行），列为模板中的列名（“整行”指整行的问题）；error 的行不会导入，warning 只是提示。
+ */
+export interface BrandImportIssue {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 行号
+   */
+  rowNo: number;
+  /**
+   * 列
+   */
+  column: string;
+  /**
+   * 级别
+   */
+  level: "error" | "warning";
+  /**
+   * 问题
+   */
+  message: string;
+}
+
+/**
+ * 一次商标批量导入：先逐行校验上传的表格（status 为 checking，完成后 checked），确认后在一个事务中写入全部有效行（importing，完成后 done）；取消（cancelled）或失败（failed）时什么也不写入。
+ */
+export interface BrandImportJob {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 状态
+   */
+  status: "checking" | "checked" | "importing" | "done" | "failed" | "cancelled";
+  /**
+   * 状态说明
+   */
+  statusText: string;
+  /**
+   * 进度：当前阶段的百分比；校验阶段为已读取文件的比例（行数要到读完才知道）
+   */
+  progress: number;
+  /**
+   * 已处理行数
+   */
+  processedRows: number;
+  /**
+   * 数据行数
+   */
+  totalRows: number;
+  /**
+   * 可导入行数：没有错误的行（含只有提示的行与档案中已有的商标）
+   */
+  validRows: number;
+  /**
+   * 有错误的行数
+   */
+  errorRows: number;
+  /**
+   * 有提示的行数
+   */
+  warningRows: number;
+  /**
+   * 档案中已有的行数
+   */
+  existingRows: number;
+  /**
+   * 新增条数
+   */
+  insertedRows: number;
+  /**
+   * 更新条数
+   */
+  updatedRows: number;
+  /**
+   * 跳过条数
+   */
+  skippedRows: number;
+  /**
+   * 已有商标：skip 跳过，update 以表格中填写的内容更新
+   */
+  existingMode: "skip" | "update";
+  /**
+   * 校验报告存储路径
+   */
+  reportPath: string | null;
+  /**
+   * 校验报告下载地址
+   */
+  reportUrl: string | null;
+  /**
+   * 说明：失败的原因等
+   */
+  message: string;
+  /**
+   * 上传时间
+   */
+  createdAt: string;
+}
+
+/**
  * 知识图谱（标签树）的一个节点：value 与 data.id 都是节点编号（本组织内唯一），label 与 data.text 都是名称；根节点代表图谱本身。
  */
 export interface BrandMapNode {
@@ -658,7 +834,7 @@ export interface ChunkedUpload {
   /**
    * 上传用途
    */
-  purpose: "general" | "officialDocument";
+  purpose: "general" | "officialDocument" | "spreadsheet";
   /**
    * 分片大小（字节）
    */
@@ -2045,6 +2221,25 @@ export interface AlertProps {
   [k: string]: unknown;
 }
 
+export interface ArchiveExportButtonProps {
+  /**
+   * 条件频道：与商标档案列表的筛选栏、排序栏相同的频道；不填时导出全部商标
+   */
+  channel?: string;
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 导出记录页面
+   */
+  recordsPath?: string;
+  /**
+   * 主按钮
+   */
+  primary?: boolean;
+}
+
 export interface ArchiveSettingsButtonProps {
   /**
    * 按钮文字
@@ -2128,6 +2323,17 @@ export interface BrandGraphProps {
    * 每页商标数
    */
   pageSize?: number;
+}
+
+export interface BrandImportWizardProps {
+  /**
+   * 商标档案页面：导入完成后“查看商标档案”链接到的页面
+   */
+  archivePath?: string;
+  /**
+   * 进度刷新间隔（毫秒）
+   */
+  pollMs?: number;
 }
 
 export interface CardProps {
@@ -2429,6 +2635,17 @@ export interface EmptyStateProps {
    * 图片高度（px）
    */
   imageHeight?: number;
+}
+
+export interface ExportRecordStatusProps {
+  /**
+   * 导出记录：通常为 {{$record}}
+   */
+  record?: {};
+  /**
+   * 进度刷新间隔（毫秒）
+   */
+  pollMs?: number;
 }
 
 export interface ExternalToolProps {
@@ -5591,6 +5808,3583 @@ export interface BrandArchivesUpdateGlobalConfigurationResponse {
   expiryReminderMonths: number;
 }
 
+export interface BrandExportStartRequest {
+  filter: BrandArchiveQuery;
+  /**
+   * 导出列
+   *
+   * @minItems 1
+   * @maxItems 18
+   *
+   * Items: 列
+   */
+  columns?:
+    | [
+        | "tmName"
+        | "appNo"
+        | "tmCl"
+        | "country"
+        | "applicant"
+        | "applicantAddress"
+        | "appDate"
+        | "prelimDate"
+        | "regDate"
+        | "privateEndDate"
+        | "regNo"
+        | "tmStatus"
+        | "goods"
+        | "submitWay"
+        | "agent"
+        | "remark"
+        | "tmType"
+        | "source"
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ]
+    | [
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        ),
+        (
+          | "tmName"
+          | "appNo"
+          | "tmCl"
+          | "country"
+          | "applicant"
+          | "applicantAddress"
+          | "appDate"
+          | "prelimDate"
+          | "regDate"
+          | "privateEndDate"
+          | "regNo"
+          | "tmStatus"
+          | "goods"
+          | "submitWay"
+          | "agent"
+          | "remark"
+          | "tmType"
+          | "source"
+        )
+      ];
+}
+
+export type BrandExportStartResponse = BrandExportRecord;
+
+export interface BrandExportGetRequest {
+  /**
+   * 导出编号
+   */
+  id: number;
+}
+
+export type BrandExportGetResponse = BrandExportRecord;
+
+export interface BrandExportListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface BrandExportListResponse {
+  /**
+   * 导出记录
+   */
+  list: BrandExportRecord[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface BrandImportTemplateRequest {}
+
+/**
+ * 模板文件
+ */
+export type BrandImportTemplateResponse = string;
+
+export interface BrandImportCheckRequest {
+  /**
+   * 表格存储路径
+   */
+  path: string;
+}
+
+export type BrandImportCheckResponse = BrandImportJob;
+
+export interface BrandImportJobRequest {
+  /**
+   * 导入编号
+   */
+  id: number;
+}
+
+export type BrandImportJobResponse = BrandImportJob;
+
+export interface BrandImportIssuesRequest {
+  /**
+   * 导入编号
+   */
+  jobId: number;
+  /**
+   * 级别
+   */
+  level?: "error" | "warning";
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface BrandImportIssuesResponse {
+  /**
+   * 问题
+   */
+  list: BrandImportIssue[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface BrandImportConfirmRequest {
+  /**
+   * 导入编号
+   */
+  id: number;
+  /**
+   * 已有商标：skip 跳过，update 以表格中填写的内容更新
+   */
+  existingMode: "skip" | "update";
+}
+
+export type BrandImportConfirmResponse = BrandImportJob;
+
+export interface BrandImportCancelRequest {
+  /**
+   * 导入编号
+   */
+  id: number;
+}
+
+export type BrandImportCancelResponse = BrandImportJob;
+
 export interface BrandLabelsMapListRequest {
   /**
    * 格式
@@ -6744,9 +10538,9 @@ export type EnterpriseSaveInfoResponse = Enterprise;
 
 export interface FileUploadRequest {
   /**
-   * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB）
+   * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB）；spreadsheet 导入表格（30MB，仅 xlsx）
    */
-  purpose?: "general" | "officialDocument";
+  purpose?: "general" | "officialDocument" | "spreadsheet";
 }
 
 export type FileUploadResponse = UploadedFile;

@@ -64,6 +64,9 @@ import { SimilarGoodsButton } from '../widgets/trademarks/SimilarGoodsButton.js'
 import { TrademarkRowActions } from '../widgets/trademarks/TrademarkRowActions.js';
 import { TrademarkDetail } from '../widgets/trademarks/TrademarkDetail.js';
 import { ArchiveSettingsButton } from '../widgets/trademarks/ArchiveSettingsButton.js';
+import { BrandImportWizard } from '../widgets/brandImport/BrandImportWizard.js';
+import { ArchiveExportButton } from '../widgets/brandExport/ArchiveExportButton.js';
+import { ExportRecordStatus } from '../widgets/brandExport/ExportRecordStatus.js';
 import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
 import { CustomFieldSettings } from './customFields/CustomFieldSettings.js';
 import { CustomFieldFilter } from './customFields/CustomFieldFilter.js';
@@ -136,6 +139,9 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   TrademarkRowActions,
   TrademarkDetail,
   ArchiveSettingsButton,
+  BrandImportWizard,
+  ArchiveExportButton,
+  ExportRecordStatus,
   TreeSelectAll,
   PersonSearch,
   ClassPicker,

@@ -45,6 +45,9 @@ import { brandMergeHandlers } from './modules/brandMerge.js';
 import { BatchTaskWorker } from './batch/batchTaskWorker.js';
 import { brandLabelsHandlers } from './modules/brandLabels.js';
 import { tmSearchHandlers } from './modules/tmSearch.js';
+import { brandImportHandlers } from './modules/brandImport.js';
+import { brandExportHandlers } from './modules/brandExport.js';
+import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
@@ -74,6 +77,8 @@ const handlers: Handlers = {
   ...brandMergeHandlers,
   ...brandLabelsHandlers,
   ...tmSearchHandlers,
+  ...brandImportHandlers,
+  ...brandExportHandlers,
 };
 
 export interface BuiltServer {
@@ -168,6 +173,8 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       await stopReminders();
       await services.batchWorker.stop();
       await app.close();
+      // Imports and exports still running finish their writes before the database goes.
+      await backgroundJobs(database.db).settle();
       await database.close();
     },
   };

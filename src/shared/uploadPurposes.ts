@@ -10,6 +10,8 @@ export type GeneralExtension = (typeof GENERAL_EXTENSIONS)[number];
 export const UPLOAD_PURPOSES = {
   general: { label: '一般文件', limitMb: 30, extensions: GENERAL_EXTENSIONS },
   officialDocument: { label: '官文', limitMb: 100, extensions: ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx'] },
+  /** A filled-in import template: only the workbook format the importer reads. */
+  spreadsheet: { label: '导入表格', limitMb: 30, extensions: ['xlsx'] },
 } as const satisfies Record<string, { label: string; limitMb: number; extensions: readonly string[] }>;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;

@@ -83,7 +83,7 @@ describe.skipIf(skipThisDatabase)(`file upload and download (${dbKind})`, () => 
     expect(renamed.json().subMessage).toBe('文件内容与扩展名 .pdf 不符（实际为 exe）');
     const unknown = await upload('a.pdf', PDF, admin, { purpose: 'anything' });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().subMessage).toBe('请求参数有误：上传用途的取值只能是：general、officialDocument');
+    expect(unknown.json().subMessage).toBe('请求参数有误：上传用途的取值只能是：general、officialDocument、spreadsheet');
   });
 
   it('does not serve one organisation’s file to another', async () => {

@@ -10,6 +10,7 @@ const PAGE_LEVEL: Record<string, string> = {
   CountryArrangementEditor: '整页编辑本组织的国家分组（/system/countryGroups），保存即改变全组织的国家选择',
   ClassificationBrowser: '整页的分类浏览（/try45）',
   BrandGraph: '整页的品牌图谱（/mindMap）',
+  BrandImportWizard: '整页的商标批量导入，确认后写入商标档案（/brand/batchUpload）',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

@@ -51,7 +51,7 @@ export function acceptAttribute(rules: UploadRules): string | undefined {
 export function fileRefusal(file: { name: string; size: number }, rules: UploadRules): string | null {
   const allowed = acceptedExtensions(rules);
   if (!allowed.includes(extensionOf(file.name))) {
-    return rules.purpose === 'officialDocument' ? officialTypeMessage(allowed) : generalTypeMessage(allowed);
+    return rules.purpose === 'general' ? generalTypeMessage(allowed) : officialTypeMessage(allowed);
   }
   const limitMb = limitMbOf(rules);
   if (file.size > limitMb * MB) return tooLargeMessage(rules.purpose, limitMb);

@@ -15,6 +15,7 @@ import * as brandLabels from './migrations/0013_brand_labels.js';
 import * as batchTasks from './migrations/0014_batch_tasks.js';
 import * as archiveSettings from './migrations/0015_archive_settings.js';
 import * as logoHashes from './migrations/0016_logo_hashes.js';
+import * as brandImportExport from './migrations/0017_brand_import_export.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_batch_tasks': batchTasks,
   '0015_archive_settings': archiveSettings,
   '0016_logo_hashes': logoHashes,
+  '0017_brand_import_export': brandImportExport,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -315,6 +315,53 @@ export interface BrandArchivesTable extends TrademarkRecordColumns {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
+export type BrandImportStatus = 'checking' | 'checked' | 'importing' | 'done' | 'failed' | 'cancelled';
+export interface BrandImportJobsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  file_path: string;
+  file_name: string;
+  status: BrandImportStatus;
+  existing_mode: ColumnType<'skip' | 'update', 'skip' | 'update' | undefined, 'skip' | 'update'>;
+  total_rows: ColumnType<number, number | undefined, number>;
+  valid_rows: ColumnType<number, number | undefined, number>;
+  error_rows: ColumnType<number, number | undefined, number>;
+  warning_rows: ColumnType<number, number | undefined, number>;
+  existing_rows: ColumnType<number, number | undefined, number>;
+  inserted_rows: ColumnType<number, number | undefined, number>;
+  updated_rows: ColumnType<number, number | undefined, number>;
+  skipped_rows: ColumnType<number, number | undefined, number>;
+  report_path: string | null;
+  message: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export interface BrandImportIssuesTable {
+  id: Generated<number>;
+  org_id: number;
+  job_id: number;
+  row_no: number;
+  column_name: string;
+  level: 'error' | 'warning';
+  message: string;
+}
+export interface BrandExportsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  filter: ColumnType<Record<string, unknown>, string, string>;
+  filter_summary: string;
+  columns: ColumnType<string[], string, string>;
+  status: 'running' | 'done' | 'failed';
+  total_rows: ColumnType<number, number | undefined, number>;
+  processed_rows: ColumnType<number, number | undefined, number>;
+  file_path: string | null;
+  file_name: ColumnType<string, string | undefined, string>;
+  message: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
 
 export interface CustomFieldsTable {
   id: Generated<number>;
@@ -471,6 +518,9 @@ export interface Database {
   brand_labels: BrandLabelsTable;
   tm_logo_hashes: TmLogoHashesTable;
   archive_settings: ArchiveSettingsTable;
+  brand_import_jobs: BrandImportJobsTable;
+  brand_import_issues: BrandImportIssuesTable;
+  brand_exports: BrandExportsTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -500,4 +550,7 @@ export const TENANT_TABLES = [
   'brand_maps',
   'brand_labels',
   'archive_settings',
+  'brand_import_jobs',
+  'brand_import_issues',
+  'brand_exports',
 ] as const satisfies readonly (keyof Database)[];

@@ -32,7 +32,7 @@ export interface ReceivedMultipart {
 export function nameRefusal(purpose: UploadPurpose, extension: string): string | null {
   const allowed: readonly string[] = UPLOAD_PURPOSES[purpose].extensions;
   if (allowed.includes(extension) && GENERAL_UPLOAD_TYPES[extension]) return null;
-  return purpose === 'officialDocument' ? officialTypeMessage(allowed) : typeMismatch(extension, undefined, new Uint8Array());
+  return purpose === 'general' ? typeMismatch(extension, undefined, new Uint8Array()) : officialTypeMessage(allowed);
 }
 
 export function purposeLimitBytes(purpose: UploadPurpose, ceilingMb?: number): number {

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Modal, Space, Typography } from 'antd';
+import { ExportOutlined } from '@ant-design/icons';
+import type { ArchiveExportButtonProps, BrandArchiveQuery, BrandExportRecord } from '../../generated/types.js';
+import { ARCHIVE_EXPORT_COLUMNS, type ArchiveExportColumn } from '../../shared/archiveExportColumns.js';
+import { currentQuery, currentSort } from '../../runtime/bus.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
+import { archiveExportFilter } from './exportFilter.js';
+import { ExportRecordView } from './ExportRecordStatus.js';
+import { useExportProgress, useRefreshExportLists } from './useExportProgress.js';
+
+const ALL = ARCHIVE_EXPORT_COLUMNS.map((c) => c.key);
+
+/**
+ * 导出 for the trademark archive: takes the conditions and sort last published on the list's
+ * channel, lets the person choose the columns, and starts the export; its progress and download
+ * stay in the dialog and on the export records page.
+ */
+export function ArchiveExportButton({ channel, label = '导出', recordsPath = '/brand/export', primary = false }: ArchiveExportButtonProps) {
+  const runtime = useRuntime();
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState<BrandArchiveQuery>({});
+  const [columns, setColumns] = useState<ArchiveExportColumn[]>(ALL);
+  const [started, setRecord] = useState<BrandExportRecord | null>(null);
+  const record = useExportProgress(started, 1000);
+  const [starting, setStarting] = useState(false);
+  const refreshLists = useRefreshExportLists();
+  if (!runtime.permissions.has('trademark')) return null;
+
+  const show = () => {
+    setFilter(channel ? archiveExportFilter(currentQuery(channel), currentSort(channel)) : {});
+    setRecord(null);
+    setOpen(true);
+  };
+
+  const start = async () => {
+    if (columns.length === 0) return;
+    setStarting(true);
+    try {
+      setRecord(await runtime.callOperation<BrandExportRecord>('brandExport.start', { filter, columns }));
+      void refreshLists();
+    } catch {
+      // The call has already said why.
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const conditions = Object.keys(filter).filter((k) => k !== 'sortField' && k !== 'sortType').length;
+  const canSeeRecords = runtime.permissions.has('exportRecords');
+
+  return (
+    <>
+      <Button type={primary ? 'primary' : 'default'} icon={<ExportOutlined />} onClick={show}>
+        {label}
+      </Button>
+      <Modal
+        open={open}
+        title="导出商标档案"
+        width={560}
+        onCancel={() => setOpen(false)}
+        footer={
+          record
+            ? [
+                canSeeRecords && (
+                  <Button key="records" onClick={() => runtime.navigate(recordsPath)}>
+                    查看导出记录
+                  </Button>
+                ),
+                <Button key="close" type="primary" onClick={() => setOpen(false)}>
+                  关闭
+                </Button>,
+              ]
+            : [
+                <Button key="cancel" onClick={() => setOpen(false)}>
+                  取消
+                </Button>,
+                <Button key="ok" type="primary" loading={starting} disabled={columns.length === 0} onClick={() => void start()}>
+                  确定
+                </Button>,
+              ]
+        }
+      >
+        {record ? (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Text>
+              筛选条件：{record.filterSummary}
+              {record.status === 'running' && record.rowCount === 0 ? '' : `；共 ${record.rowCount.toLocaleString('zh-CN')} 件`}
+            </Typography.Text>
+            <ExportRecordView record={record} />
+            <Typography.Text type="secondary">导出在后台进行，关闭对话框不影响导出{canSeeRecords ? '，可在“导出记录”中查看与下载' : ''}。</Typography.Text>
+          </Space>
+        ) : (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Alert type="info" showIcon message={conditions > 0 ? `将导出符合当前 ${conditions} 个筛选条件的全部商标` : '将导出全部商标'} />
+            <Space>
+              <Typography.Text strong>导出列</Typography.Text>
+              <Checkbox
+                checked={columns.length === ALL.length}
+                indeterminate={columns.length > 0 && columns.length < ALL.length}
+                onChange={(e) => setColumns(e.target.checked ? ALL : [])}
+              >
+                全选
+              </Checkbox>
+            </Space>
+            <Checkbox.Group
+              value={columns}
+              onChange={(values) => setColumns(ALL.filter((k) => (values as ArchiveExportColumn[]).includes(k)))}
+              options={ARCHIVE_EXPORT_COLUMNS.map((c) => ({ label: c.label, value: c.key }))}
+            />
+            {columns.length === 0 && <Typography.Text type="danger">请至少选择一列</Typography.Text>}
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}

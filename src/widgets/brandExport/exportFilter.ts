@@ -1,0 +1,23 @@
+import type { BrandArchiveQuery } from '../../generated/types.js';
+import type { SortKeyEvent } from '../../runtime/bus.js';
+import { isEmptyCondition } from '../../runtime/blocks/filterConditions.js';
+
+/** Keys of a published query that say which page to show, not which marks: an export takes them all. */
+const PAGING = new Set(['pageNo', 'pageSize']);
+
+
+/**
+ * The archive query an export sends: the conditions a filter bar last published on the channel
+ * (empty ones and paging left out) and the sort bar's keys as the list sends them.
+ */
+export function archiveExportFilter(values: Record<string, unknown>, sort: readonly SortKeyEvent[]): BrandArchiveQuery {
+  const filter: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (!PAGING.has(key) && !isEmptyCondition(value)) filter[key] = value;
+  }
+  if (sort.length > 0) {
+    filter.sortField = sort.map((k) => k.key).join(',');
+    filter.sortType = sort.map((k) => (k.ascending ? 'asc' : 'desc')).join(',');
+  }
+  return filter as BrandArchiveQuery;
+}

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { BrandExportRecord, Trademark } from '../../src/generated/types.js';
+import { ARCHIVE_EXPORT_COLUMNS } from '../../src/shared/archiveExportColumns.js';
+import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { download, readXlsx, waitFor } from './support/xlsx.js';
+
+describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
+  let server: TestServer;
+  let filesDir: string;
+  let admin: string;
+  let agent: string;
+  let staff: string;
+
+  beforeAll(async () => {
+    filesDir = mkdtempSync(join(tmpdir(), 'ipm-export-'));
+    server = await startTestServer({ filesDir });
+    [admin, agent, staff] = [await server.signIn('admin'), await server.signIn('agent'), await server.signIn('staff')];
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  const call = async <T>(url: string, body: object, token = admin): Promise<T> => {
+    const res = await server.post(url, body, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as T;
+  };
+  /** Every mark the archive list shows for a filter, page by page, in its order. */
+  async function listed(filter: object, token = admin): Promise<Trademark[]> {
+    const all: Trademark[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const page = await call<{ list: Trademark[] }>('/brandArchives/queryBrandPage', { ...filter, pageNo, pageSize: 200 }, token);
+      all.push(...page.list);
+      if (page.list.length < 200) return all;
+    }
+  }
+  async function exportOf(filter: object, token = admin, columns?: string[]): Promise<{ record: BrandExportRecord; rows: string[][] }> {
+    const started = await call<BrandExportRecord>('/api/brandExport/start', { filter, ...(columns ? { columns } : {}) }, token);
+    expect(started.status).toBe('running');
+    const record = await waitFor(() => call<BrandExportRecord>('/api/brandExport/get', { id: started.id }, token), ['running']);
+    expect(record.status, record.message).toBe('done');
+    return { record, rows: await readXlsx(await download(server, token, record.fileUrl!)) };
+  }
+
+  it('exports exactly the marks the filter matches, in the archive’s order, with a summary of the filter', async () => {
+    const some = (await listed({})).find((m) => m.tmCl !== null)!;
+    const filter = { tmCl: [some.tmCl!], sortField: 'app_no', sortType: 'asc', pageNo: 3, pageSize: 5 };
+    const expected = await listed(filter);
+    expect(expected.length).toBeGreaterThan(0);
+    const { record, rows } = await exportOf(filter);
+    expect(rows[0]).toEqual(ARCHIVE_EXPORT_COLUMNS.map((c) => c.label));
+    expect(rows.slice(1).map((r) => r[1])).toEqual(expected.map((m) => m.appNo));
+    expect(rows.slice(1).every((r) => r[2] === String(some.tmCl))).toBe(true);
+    expect(record).toMatchObject({ rowCount: expected.length, processedRows: expected.length, progress: 100, statusText: '已完成', filterSummary: `类别：第${some.tmCl}类` });
+    expect(record.fileName).toMatch(/^商标档案导出-\d{8}-\d{6}\.xlsx$/);
+  });
+
+  it('writes only the chosen columns, in file order, and goods as the import template takes them', async () => {
+    const goods = [{ code: '0901', name: '计算机' }, { code: '', name: '智能手表' }, { code: '0901', name: '已删减', mark: 2 }];
+    const added = await server.database.db
+      .insertInto('brand_archives')
+      .values({ org_id: (await server.database.db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_id, app_no: 'GOODS01', int_cls: 9, goods: JSON.stringify(goods) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const withGoods = (await listed({ ids: [added.id] }))[0]!;
+    const { rows } = await exportOf({ ids: [withGoods.id] }, admin, ['goods', 'appNo']);
+    expect(rows[0]).toEqual(['申请号', '商品/服务']);
+    expect(rows[1]).toEqual([withGoods.appNo, '0901 计算机；智能手表']);
+  });
+
+  it('lets an agency user export only the marks they are responsible for', async () => {
+    const own = await listed({}, agent);
+    const all = await listed({});
+    expect(own.length).toBeLessThan(all.length);
+    const { rows } = await exportOf({}, agent);
+    expect(rows.slice(1).map((r) => r[1]).sort()).toEqual(own.map((m) => m.appNo).sort());
+  });
+
+  it('lists export records newest first for those allowed to see them, and refuses the others', async () => {
+    const { list, count } = await call<{ list: BrandExportRecord[]; count: number }>('/api/brandExport/list', { pageSize: 50 });
+    expect(count).toBe(list.length);
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list.map((r) => r.id)).toEqual([...list.map((r) => r.id)].sort((a, b) => b - a));
+    expect(list.every((r) => r.userName.length > 0)).toBe(true);
+    // Given the page, an agency user's list holds only their own export, which is also on the organisation's list.
+    await server.database.db.updateTable('roles').set({ role_auth: sql`role_auth || ',exportRecords'` }).where('name', '=', '代理机构').execute();
+    const agentAgain = await server.signIn('agent');
+    const agents = await call<{ list: BrandExportRecord[] }>('/api/brandExport/list', { pageSize: 50 }, agentAgain);
+    expect(agents.list.length).toBe(1);
+    expect(list.map((r) => r.id)).toContain(agents.list[0]!.id);
+    const hidden = await server.post('/api/brandExport/get', { id: list.find((r) => r.id !== agents.list[0]!.id)!.id }, agentAgain);
+    expect(hidden.statusCode).toBe(404);
+    // Staff may export (trademark) but has no exportRecords permission to see the page's list.
+    const refused = await server.post('/api/brandExport/list', {}, staff);
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('refuses a filter the archive query does not know', async () => {
+    const res = await server.post('/api/brandExport/start', { filter: { colour: 'red' } }, admin);
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('streams a large export in batches', { timeout: 240_000 }, async () => {
+    const owner = await server.database.db.selectFrom('users').select(['id', 'org_id']).where('username', '=', 'corpadmin').executeTakeFirstOrThrow();
+    const corp = await server.signIn('corpAdmin');
+    const total = Number(process.env.EXPORT_TEST_ROWS ?? 30_000);
+    const batch = 2_000;
+    for (let start = 0; start < total; start += batch) {
+      await server.database.db
+        .insertInto('brand_archives')
+        .values(
+          Array.from({ length: Math.min(batch, total - start) }, (_, i) => ({
+            org_id: owner.org_id,
+            owner_user_id: owner.id,
+            source: 2,
+            app_no: `EXP${String(start + i).padStart(7, '0')}`,
+            int_cls: 9,
+            tm_name: `导出${start + i}`,
+            applicant_cn: '大批量导出人',
+          })),
+        )
+        .execute();
+    }
+    const { record, rows } = await exportOf({ applicant: '大批量导出人', sortField: 'app_no', sortType: 'asc' }, corp, ['appNo', 'tmName']);
+    expect(record.rowCount).toBe(total);
+    expect(rows).toHaveLength(total + 1);
+    expect(rows[0]).toEqual(['商标名称', '申请号']);
+    expect(rows[1]).toEqual(['导出0', 'EXP0000000']);
+    expect(rows[total]).toEqual([`导出${total - 1}`, `EXP${String(total - 1).padStart(7, '0')}`]);
+  });
+});
