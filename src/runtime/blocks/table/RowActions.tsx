@@ -18,7 +18,7 @@ export interface RowActionsProps {
 export function RowActions({ row, buttons, dropdownItems, limit, busy, rowId, onRun }: RowActionsProps) {
   const { shown, more } = rowActions(row, buttons, dropdownItems, limit);
   return (
-    <Space size={0}>
+    <Space size={0} className="ipm-row-actions">
       {shown.map((b) => (
         <Button key={b.label} type="link" size="small" danger={b.danger} loading={busy === `${b.label}:${rowId}`} onClick={() => onRun(b, row)}>
           {b.label}

@@ -14,7 +14,12 @@ export interface ColumnWindow {
   after: number;
 }
 
-/** Tables whose scrolling columns are narrower than this many viewports render every column. */
+/**
+ * Tables with fewer scrolling columns than this, or narrower than this many viewports, render every
+ * column: their cost is small, and every header and cell stays in the page (find in page, tests, a
+ * narrow preview pane).
+ */
+export const WINDOW_FROM_COLUMNS = 25;
 export const WINDOW_FROM_VIEWPORTS = 2;
 
 /**
@@ -28,7 +33,7 @@ export const WINDOW_FROM_VIEWPORTS = 2;
  */
 export function columnWindow(widths: number[], scrollLeft: number, viewport: number, fixedLeft = 0, overscan = viewport / 2): ColumnWindow | null {
   const total = widths.reduce((a, b) => a + b, 0);
-  if (viewport <= 0 || total <= WINDOW_FROM_VIEWPORTS * viewport) return null;
+  if (widths.length < WINDOW_FROM_COLUMNS || viewport <= 0 || total <= WINDOW_FROM_VIEWPORTS * viewport) return null;
   const from = scrollLeft - overscan;
   const to = scrollLeft + viewport - fixedLeft + overscan;
   let start = 0;
