@@ -6,6 +6,7 @@ import { getSchemaField } from './schemaField.js';
 import { pruneByPermission } from './pruneByPermission.js';
 import { expressionScope, useRuntime } from './runtimeContext.js';
 import { protectNestedSchemas } from './protectNestedSchemas.js';
+import { FormItemStyleScope } from './components/FormItem.js';
 
 export interface PageRendererProps {
   /** The page or form body. */
@@ -34,7 +35,9 @@ export function PageRenderer({ schema, formKey }: PageRendererProps) {
   const SchemaField = getSchemaField();
   return (
     <FormProvider form={form}>
-      <SchemaField schema={visible as ISchema} scope={scope} />
+      <FormItemStyleScope>
+        <SchemaField schema={visible as ISchema} scope={scope} />
+      </FormItemStyleScope>
     </FormProvider>
   );
 }

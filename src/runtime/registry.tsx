@@ -3,7 +3,6 @@ import {
   Checkbox,
   DatePicker,
   FormGrid,
-  FormItem,
   FormLayout,
   Input,
   NumberPicker,
@@ -15,6 +14,7 @@ import {
 } from '@formily/antd-v5';
 import { Alert, Card, Col, Divider, Result, Row } from 'antd';
 import type { ComponentName } from '../generated/components.js';
+import { FormItem } from './components/FormItem.js';
 import { OperationForm } from './components/OperationForm.js';
 import { Reset, Submit } from './components/SectionButtons.js';
 import { CenteredPanel } from './components/CenteredPanel.js';

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Descriptions, Space, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { App, Button, ConfigProvider, Descriptions, Space, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { RecursionField, useField, useFieldSchema, type ISchema } from '@formily/react';
 import type { GeneralField } from '@formily/core';
@@ -22,6 +22,7 @@ import { matchesCondition } from './table/rowCondition.js';
 import { idsBody, permittedButtons } from './table/tableButtons.js';
 import { clampPage } from './table/paging.js';
 import { TableSelectionContext, type TableSelection } from './table/tableSelection.js';
+import { columnWindow, sameWindow } from './table/columnWindow.js';
 import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
 import { useCustomFieldColumns } from '../customFields/useCustomFieldColumns.js';
@@ -76,6 +77,8 @@ export function GenericTable(props: GenericTableProps) {
   const [sort, setSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentSort(props.queryChannel) : []));
   const [overlay, setOverlay] = useState<{ button: TableButton; dialog: OverlaySpec; row: Row } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The drawer (and its styles) is made on first opening, not with every table.
+  const [settingsUsed, setSettingsUsed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [selected, setSelected] = useState<Map<string, Row>>(() => new Map());
   const [conditions, setConditions] = useState<Record<string, unknown>>(() => (props.queryChannel ? currentQuery(props.queryChannel) : {}));
@@ -181,8 +184,56 @@ export function GenericTable(props: GenericTableProps) {
     if (await call(button, idsBody({ ...button, idsParam: button.idsParam }, ids), `header:${button.label}`)) setSelected(new Map());
   };
 
-  const columns = useMemo<TableColumnsType<Row>>(() => {
+  // Wide tables render only the scrolling columns near the visible part (table/columnWindow.ts).
+  const frame = useRef<HTMLDivElement>(null);
+  const tablePrefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('table');
+  const [viewport, setViewport] = useState(() => ({ left: 0, width: typeof window === 'undefined' ? 0 : window.innerWidth }));
+  const shownSettings = useMemo(() => {
     const byProp = new Map(permitted.map((c) => [c.prop, c]));
+    return settings.flatMap((s) => {
+      const column = byProp.get(s.prop);
+      return column && s.isShow ? [{ setting: s, column }] : [];
+    });
+  }, [permitted, settings]);
+  const scrollingWidths = useMemo(() => shownSettings.filter(({ setting }) => !setting.fixed).map(({ column }) => columnWidth(column)), [shownSettings]);
+  const fixedLeftWidth =
+    permitted.filter((c) => c.type === 'index').reduce((sum, c) => sum + (c.width ?? 64), 0) +
+    shownSettings.filter(({ setting }) => setting.fixed === 'left').reduce((sum, { column }) => sum + columnWidth(column), 0) +
+    (selectionColumn ? MARK_COLUMN_WIDTH : 0) +
+    (expandColumn ? MARK_COLUMN_WIDTH : 0);
+  const win = useMemo(() => columnWindow(scrollingWidths, viewport.left, viewport.width, fixedLeftWidth), [scrollingWidths, viewport, fixedLeftWidth]);
+  const windowInputs = useRef({ scrollingWidths, fixedLeftWidth, win, view: viewport });
+  windowInputs.current = { scrollingWidths, fixedLeftWidth, win, view: windowInputs.current.view };
+  // Measured before the first paint: the rows usually arrive before the resize observer's first call.
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    // Re-render only when the scroll or a resize brings other columns into the window.
+    const look = (left: number, width: number) => {
+      const now = windowInputs.current;
+      now.view = { left, width };
+      if (!sameWindow(columnWindow(now.scrollingWidths, left, width, now.fixedLeftWidth), now.win)) setViewport(now.view);
+    };
+    const scrolled = (event: Event) => {
+      const target = event.target as HTMLElement;
+      if (!(target instanceof HTMLElement)) return;
+      const list = target.classList;
+      // The header follows the body's horizontal scroll, virtual rows or not.
+      if (list.contains(`${tablePrefix}-header`) || list.contains(`${tablePrefix}-content`) || list.contains(`${tablePrefix}-body`)) look(target.scrollLeft, windowInputs.current.view.width);
+    };
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) look(windowInputs.current.view.left, entry.contentRect.width);
+    });
+    observer.observe(element);
+    look(windowInputs.current.view.left, element.clientWidth);
+    element.addEventListener('scroll', scrolled, true);
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', scrolled, true);
+    };
+  }, [tablePrefix]);
+
+  const columns = useMemo<TableColumnsType<Row>>(() => {
     const render = (column: TableColumn) => (value: unknown, row: Row, index: number) => {
       if (column.type === 'slot') {
         const fragment = column.slot ? fragments.get(column.slot) : undefined;
@@ -198,9 +249,17 @@ export function GenericTable(props: GenericTableProps) {
       .filter((c) => c.type === 'index')
       .map((c) => ({ key: c.prop, title: c.label, width: c.width ?? 64, fixed: 'left' as const, render: (_: unknown, __: Row, i: number) => (page.pageNo - 1) * page.pageSize + i + 1 }));
     out.push(...custom.columns.filter((c) => c.fixed === 'left'));
-    for (const s of settings) {
-      const column = byProp.get(s.prop);
-      if (!column || !s.isShow) continue;
+    const spacer = (key: string, width: number) => ({ key, className: 'ipm-column-spacer', width, render: () => null });
+    let scrolling = -1;
+    for (const { setting: s, column } of shownSettings) {
+      if (!s.fixed && win) {
+        scrolling += 1;
+        if (scrolling < win.start || scrolling >= win.end) {
+          if (scrolling === 0 && win.before > 0) out.push(spacer('ipm-spacer-before', win.before));
+          if (scrolling === win.end) out.push(spacer('ipm-spacer-after', win.after));
+          continue;
+        }
+      }
       out.push({
         key: column.prop,
         dataIndex: column.prop.split('.'),
@@ -230,7 +289,7 @@ export function GenericTable(props: GenericTableProps) {
     return out;
     // runRowButton only closes over values listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [permitted, settings, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh, custom.columns]);
+  }, [permitted, shownSettings, win, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh, custom.columns]);
 
   const rowSelection: TableProps<Row>['rowSelection'] = selectionColumn
     ? {
@@ -275,7 +334,7 @@ export function GenericTable(props: GenericTableProps) {
   const scrollWidth = columns.reduce((sum, c) => sum + Number(c.width), (selectionColumn ? MARK_COLUMN_WIDTH : 0) + (expandColumn ? MARK_COLUMN_WIDTH : 0));
 
   return (
-    <div className="ipm-generic-table">
+    <div className="ipm-generic-table" ref={frame}>
       {fieldSchema?.properties && Object.keys(fieldSchema.properties).some((name) => !slotNames.has(name) && !toolbarNames.has(name)) && (
         <div className="ipm-table-search">
           <RecursionField
@@ -307,7 +366,14 @@ export function GenericTable(props: GenericTableProps) {
             <Button aria-label="刷新" icon={<ReloadOutlined spin={isValidating && !isLoading} />} onClick={() => void refresh()} />
           </Tooltip>
           <Tooltip title="列表设置">
-            <Button aria-label="列表设置" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} />
+            <Button
+              aria-label="列表设置"
+              icon={<SettingOutlined />}
+              onClick={() => {
+                setSettingsUsed(true);
+                setSettingsOpen(true);
+              }}
+            />
           </Tooltip>
         </Space>
       </div>
@@ -370,14 +436,16 @@ export function GenericTable(props: GenericTableProps) {
           onSaved={refresh}
         />
       )}
-      <ColumnSettingsDrawer
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        labels={Object.fromEntries(configurable.map((c) => [c.prop, c.label]))}
-        settings={settings}
-        onChange={save}
-        onReset={() => save(null)}
-      />
+      {settingsUsed && (
+        <ColumnSettingsDrawer
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          labels={Object.fromEntries(configurable.map((c) => [c.prop, c.label]))}
+          settings={settings}
+          onChange={save}
+          onReset={() => save(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dropdown, Space } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { rowActions } from './tableButtons.js';
 import type { Row, TableButton } from './types.js';
@@ -18,7 +18,8 @@ export interface RowActionsProps {
 export function RowActions({ row, buttons, dropdownItems, limit, busy, rowId, onRun }: RowActionsProps) {
   const { shown, more } = rowActions(row, buttons, dropdownItems, limit);
   return (
-    <Space size={0}>
+    // A plain flex span rather than antd Space: one row holds it, and scrolling mounts a dozen rows a frame.
+    <span className="ipm-row-actions">
       {shown.map((b) => (
         <Button key={b.label} type="link" size="small" danger={b.danger} loading={busy === `${b.label}:${rowId}`} onClick={() => onRun(b, row)}>
           {b.label}
@@ -40,6 +41,6 @@ export function RowActions({ row, buttons, dropdownItems, limit, busy, rowId, on
           </Button>
         </Dropdown>
       )}
-    </Space>
+    </span>
   );
 }
