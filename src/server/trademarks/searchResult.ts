@@ -2,8 +2,7 @@ import type { Selectable } from 'kysely';
 import type { TmRegisterTable } from '../db/tables.js';
 import type { TmSearchResult, Trademark } from '../../generated/types.js';
 import { groupGoods } from '../../shared/goodsGroups.js';
-import { graceEndDate } from '../../shared/trademarkDates.js';
-import { logoUrl } from './trademarkRecord.js';
+import { logoUrl, sharedRecordFields } from './trademarkRecord.js';
 import type { ResultRow } from './registerQuery.js';
 
 /** A matched row as the search result record (spec 000 §3 "Trademark search result"). */
@@ -35,38 +34,13 @@ export function toSearchResult(row: ResultRow): TmSearchResult {
 export function registerToTrademark(row: Selectable<TmRegisterTable>): Trademark {
   const updated = new Date(row.updated_at).toISOString();
   return {
+    ...sharedRecordFields(row),
     id: row.id,
     registerId: row.id,
     source: 0,
-    countryCode: row.country_code,
-    appNo: row.app_no,
-    regNo: row.reg_no,
-    tmCl: row.int_cls,
-    tmName: row.tm_name,
     newTmName: '',
-    tmType: row.tm_type,
-    tmStatus: row.tm_status,
-    oriTmStatus: row.ori_tm_status,
-    tmLogoUrl: logoUrl(row.logo_path),
-    applicant: row.applicant_cn,
-    applicantEn: row.applicant_en,
-    applicantAddress: row.applicant_address,
-    applicantAddressEn: row.applicant_address_en,
-    agent: row.agent,
-    agentEn: row.agent_en,
     agentAddress: '',
     agentAddressEn: '',
-    appDate: row.app_date,
-    prelimDate: row.prelim_date,
-    announcementIssue: row.announcement_issue,
-    regDate: row.reg_date,
-    regIssue: row.reg_issue,
-    privateEndDate: row.private_end_date,
-    graceEndDate: graceEndDate(row.private_end_date),
-    submitWay: row.submit_way,
-    goodsItems: row.goods,
-    goodsItemsEn: row.goods_en,
-    goodServices: groupGoods(row.goods),
     customValues: {},
     remark: '',
     ownerUserId: null,

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { BrandArchivesTable } from '../db/tables.js';
+import type { BrandArchivesTable, TmRegisterTable } from '../db/tables.js';
 import type { Trademark } from '../../generated/types.js';
 import { groupGoods } from '../../shared/goodsGroups.js';
 import { graceEndDate } from '../../shared/trademarkDates.js';
@@ -12,18 +12,22 @@ export function logoUrl(logoPath: string | null): string | null {
   return design === null ? `/api/file/download?path=${encodeURIComponent(logoPath)}` : `/tm/logo?design=${design}`;
 }
 
-/** An archive row as the API's trademark record. */
-export function toTrademark(row: Selectable<BrandArchivesTable>): Trademark {
+/** The record columns the register and the archive share, as they are read. */
+export type SharedRecordRow = Pick<
+  Selectable<TmRegisterTable>,
+  | 'country_code' | 'app_no' | 'reg_no' | 'tm_name' | 'tm_type' | 'tm_status' | 'ori_tm_status' | 'logo_path'
+  | 'applicant_cn' | 'applicant_en' | 'applicant_address' | 'applicant_address_en' | 'agent' | 'agent_en'
+  | 'app_date' | 'prelim_date' | 'announcement_issue' | 'reg_date' | 'reg_issue' | 'private_end_date' | 'submit_way' | 'goods' | 'goods_en'
+> & { int_cls: number | null };
+
+/** The API fields both scopes fill from their shared columns. */
+export function sharedRecordFields(row: SharedRecordRow) {
   return {
-    id: row.id,
-    registerId: row.register_id,
-    source: row.source as Trademark['source'],
     countryCode: row.country_code,
     appNo: row.app_no,
     regNo: row.reg_no,
     tmCl: row.int_cls,
     tmName: row.tm_name,
-    newTmName: row.new_tm_name,
     tmType: row.tm_type,
     tmStatus: row.tm_status,
     oriTmStatus: row.ori_tm_status,
@@ -34,8 +38,6 @@ export function toTrademark(row: Selectable<BrandArchivesTable>): Trademark {
     applicantAddressEn: row.applicant_address_en,
     agent: row.agent,
     agentEn: row.agent_en,
-    agentAddress: row.agent_address,
-    agentAddressEn: row.agent_address_en,
     appDate: row.app_date,
     prelimDate: row.prelim_date,
     announcementIssue: row.announcement_issue,
@@ -47,6 +49,19 @@ export function toTrademark(row: Selectable<BrandArchivesTable>): Trademark {
     goodsItems: row.goods,
     goodsItemsEn: row.goods_en,
     goodServices: groupGoods(row.goods),
+  } satisfies Partial<Trademark>;
+}
+
+/** An archive row as the API's trademark record. */
+export function toTrademark(row: Selectable<BrandArchivesTable>): Trademark {
+  return {
+    ...sharedRecordFields(row),
+    id: row.id,
+    registerId: row.register_id,
+    source: row.source as Trademark['source'],
+    newTmName: row.new_tm_name,
+    agentAddress: row.agent_address,
+    agentAddressEn: row.agent_address_en,
     customValues: row.custom_values,
     remark: row.remark,
     ownerUserId: row.owner_user_id,
