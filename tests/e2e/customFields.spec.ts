@@ -16,6 +16,8 @@ async function archiveValues(page: Page): Promise<{ id: number; tmName: string; 
 }
 
 test('custom fields: settings dialog, creation dialog, list settings, inline edit, batch edit and filter', async ({ page }) => {
+  // One long walk through every dialog; a busy two-core machine needs more than the default minute.
+  test.setTimeout(180_000);
   await signIn(page, 'admin');
   await page.goto('/system/blockExample');
   const card = page.locator('.ant-card').filter({ has: page.getByText('自定义字段（商标档案）', { exact: true }) });
