@@ -5,8 +5,11 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-
 
 async function fieldMenu(page: Page, title: string, item: string | RegExp) {
   const dialog = page.getByRole('dialog', { name: '自定义字段' });
+  const openMenus = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  // The last menu must be gone first, or its fading items would be taken for the new one's.
+  await expect(openMenus).toHaveCount(0);
   await dialog.getByRole('button', { name: `${title}的列表设置` }).click();
-  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: item }).click();
+  await openMenus.last().getByRole('menuitem', { name: item }).click();
 }
 
 async function archiveValues(page: Page): Promise<{ id: number; tmName: string; customValues: Record<string, unknown> }[]> {
