@@ -65,6 +65,16 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     expect(ascending).toEqual([...ascending].sort());
   });
 
+  it('finds names containing one or two characters, in any case, as a plain contains would', async () => {
+    const all = (await page(admin, { pageSize: 200 })).list as (Mark & { tmName: string })[];
+    for (const part of ['星辰', '星', 'star', 'S']) {
+      const found = (await page(admin, { tmName: part, pageSize: 200 })).list.map((m) => m.id).sort();
+      const expected = all.filter((m) => m.tmName.toLowerCase().includes(part.toLowerCase())).map((m) => m.id).sort();
+      expect(found, part).toEqual(expected);
+      if (part === '星辰') expect(found.length).toBeGreaterThan(0);
+    }
+  });
+
   it('pages without overlap and reports the grace end six months after the exclusive-use end', async () => {
     const first = await page(admin, { pageNo: 1, pageSize: 5 });
     const second = await page(admin, { pageNo: 2, pageSize: 5 });
