@@ -16,6 +16,7 @@ import * as batchTasks from './migrations/0014_batch_tasks.js';
 import * as archiveSettings from './migrations/0015_archive_settings.js';
 import * as logoHashes from './migrations/0016_logo_hashes.js';
 import * as brandImportExport from './migrations/0017_brand_import_export.js';
+import * as expiryIndex from './migrations/0018_expiry_index.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_archive_settings': archiveSettings,
   '0016_logo_hashes': logoHashes,
   '0017_brand_import_export': brandImportExport,
+  '0018_expiry_index': expiryIndex,
 };
 
 export const APP_ROLE = 'ipm_app';
