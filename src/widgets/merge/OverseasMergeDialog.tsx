@@ -1,37 +1,49 @@
-import { useState } from 'react';
-import { Button, Empty, Modal, Space, Spin, Typography } from 'antd';
-import type { BrandMergeQueryOverseasMergeDetailResponse, OverseasRecord } from '../../generated/types.js';
-import { useOperation } from '../../runtime/useOperation.js';
-import { MergeColumns, type MergeRow } from './MergeColumns.js';
-import { useMergeConfirm } from './useMergeConfirm.js';
-import type { MergeDialogProps } from './MergeDialog.js';
+import { useState } from "react";
+import { Space, Typography } from "antd";
+import type {
+  BrandMergeQueryOverseasMergeDetailResponse,
+  OverseasRecord,
+} from "../../generated/types.js";
+import { useOperation } from "../../runtime/useOperation.js";
+import { MergeColumns, type MergeRow } from "./MergeColumns.js";
+import { useMergeConfirm } from "./useMergeConfirm.js";
+import { MergeDialogFrame } from "./MergeDialogFrame.js";
+import type { MergeDialogProps } from "./MergeDialog.js";
 
-const SOURCE_LABELS = ['公有云同步', '手动录入', '批量导入', '由案件生成'];
+const SOURCE_LABELS = ["公有云同步", "手动录入", "批量导入", "由案件生成"];
 
 /** The overseas record fields (spec 001 §3), in the order the comparison shows them. */
 const FIELDS: [keyof OverseasRecord, string][] = [
-  ['applicant', '申请人'],
-  ['applicantEn', '申请人（英文）'],
-  ['applicantAddress', '申请人地址'],
-  ['applicantAddressEn', '申请人地址（英文）'],
-  ['agent', '代理机构'],
-  ['agentEn', '代理机构（英文）'],
-  ['agentAddress', '代理机构地址'],
-  ['agentAddressEn', '代理机构地址（英文）'],
-  ['goodsItems', '商品/服务项目'],
-  ['goodItemEn', '英文商品/服务项目'],
-  ['source', '来源'],
+  ["applicant", "申请人"],
+  ["applicantEn", "申请人（英文）"],
+  ["applicantAddress", "申请人地址"],
+  ["applicantAddressEn", "申请人地址（英文）"],
+  ["agent", "代理机构"],
+  ["agentEn", "代理机构（英文）"],
+  ["agentAddress", "代理机构地址"],
+  ["agentAddressEn", "代理机构地址（英文）"],
+  ["goodsItems", "商品/服务项目"],
+  ["goodItemEn", "英文商品/服务项目"],
+  ["source", "来源"],
 ];
 
 const show = (field: keyof OverseasRecord, record: OverseasRecord) => {
-  if (field === 'source') return SOURCE_LABELS[record.source] ?? '--';
+  if (field === "source") return SOURCE_LABELS[record.source] ?? "--";
   const value = record[field];
-  return value === '' ? '--' : String(value);
+  return value === "" ? "--" : String(value);
 };
 
 /** 海外商标合并对比: overseas duplicates' record fields side by side, differing rows marked. */
-export function OverseasMergeDialog({ ids, open, onClose, onMerged }: MergeDialogProps) {
-  const detail = useOperation<BrandMergeQueryOverseasMergeDetailResponse>('brandMerge.queryOverseasMergeDetail', open ? { idList: ids } : null);
+export function OverseasMergeDialog({
+  ids,
+  open,
+  onClose,
+  onMerged,
+}: MergeDialogProps) {
+  const detail = useOperation<BrandMergeQueryOverseasMergeDetailResponse>(
+    "brandMerge.queryOverseasMergeDetail",
+    open ? { idList: ids } : null,
+  );
   const [kept, setKept] = useState<number | null>(null);
   const { merging, confirm } = useMergeConfirm(ids, async () => {
     await onMerged();
@@ -40,14 +52,19 @@ export function OverseasMergeDialog({ ids, open, onClose, onMerged }: MergeDialo
   const list = detail.data?.list ?? [];
   const rows: MergeRow[] = [
     {
-      label: '商标',
-      differs: new Set(list.map((m) => `${m.tmName}|${m.appNo}|${m.countryCode}|${m.tmCl}`)).size > 1,
+      label: "商标",
+      differs:
+        new Set(
+          list.map((m) => `${m.tmName}|${m.appNo}|${m.countryCode}|${m.tmCl}`),
+        ).size > 1,
       cells: list.map((m) => (
         <Space direction="vertical" size={2} key={m.id}>
-          <Typography.Text strong>{m.tmName || '--'}</Typography.Text>
-          <Typography.Text>申请号：{m.appNo || '--'}</Typography.Text>
+          <Typography.Text strong>{m.tmName || "--"}</Typography.Text>
+          <Typography.Text>申请号：{m.appNo || "--"}</Typography.Text>
           <Typography.Text>国家/地区：{m.countryCode}</Typography.Text>
-          <Typography.Text>类别：{m.tmCl ? `第${m.tmCl}类` : '--'}</Typography.Text>
+          <Typography.Text>
+            类别：{m.tmCl ? `第${m.tmCl}类` : "--"}
+          </Typography.Text>
         </Space>
       )),
     },
@@ -55,37 +72,39 @@ export function OverseasMergeDialog({ ids, open, onClose, onMerged }: MergeDialo
       label,
       differs: new Set(list.map((m) => String(m.detailVo[field]))).size > 1,
       cells: list.map((m) => (
-        <div className={field.startsWith('goods') || field === 'goodItemEn' ? 'ipm-merge-goods' : undefined} key={m.id}>
+        <div
+          className={
+            field.startsWith("goods") || field === "goodItemEn"
+              ? "ipm-merge-goods"
+              : undefined
+          }
+          key={m.id}
+        >
           {show(field, m.detailVo)}
         </div>
       )),
     })),
   ];
   return (
-    <Modal
+    <MergeDialogFrame
       title="海外商标合并对比"
       open={open}
-      width={850}
-      onCancel={onClose}
-      destroyOnClose
-      maskClosable={false}
-      footer={[
-        <Button key="cancel" onClick={onClose} disabled={merging}>
-          取消
-        </Button>,
-        <Button key="ok" type="primary" loading={merging} disabled={list.length < 2} onClick={() => void confirm(kept)}>
-          确定
-        </Button>,
-      ]}
+      onClose={onClose}
+      merging={merging}
+      loading={detail.isLoading}
+      count={list.length}
+      error={detail.error}
+      onConfirm={() => void confirm(kept)}
     >
-      <Typography.Paragraph>请选择需要保留的商标：</Typography.Paragraph>
-      {detail.isLoading ? (
-        <Spin />
-      ) : list.length < 2 ? (
-        <Empty description={detail.error?.message ?? '暂无数据'} />
-      ) : (
-        <MergeColumns columns={list.map((m) => ({ id: m.id, name: `商标 ${m.tmName} ${m.appNo}（编号 ${m.id}）` }))} rows={rows} kept={kept} onPick={setKept} />
-      )}
-    </Modal>
+      <MergeColumns
+        columns={list.map((m) => ({
+          id: m.id,
+          name: `商标 ${m.tmName} ${m.appNo}（编号 ${m.id}）`,
+        }))}
+        rows={rows}
+        kept={kept}
+        onPick={setKept}
+      />
+    </MergeDialogFrame>
   );
 }
