@@ -75,10 +75,34 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     }
   });
 
+  it('finds applicants and keywords by contains, only within the organisation and what the viewer may see', async () => {
+    const all = (await page(admin, { pageSize: 200 })).list as (Mark & { tmName: string; regNo: string | null })[];
+    // Two characters read the character index, longer texts the trigram index; `_` and `%` are literal.
+    for (const part of [all[0]!.applicant.slice(1, 3), all[0]!.applicant.slice(0, 5), '有_公司', '限公司%']) {
+      const byApplicant = (await page(admin, { applicant: part, pageSize: 200 })).list.map((m) => m.id).sort();
+      expect(byApplicant, part).toEqual(all.filter((m) => m.applicant.includes(part)).map((m) => m.id).sort());
+      if (!/[_%]/.test(part)) expect(byApplicant.length, part).toBeGreaterThan(0);
+    }
+    // The keyword is a name or applicant containing the text, or an exact number.
+    const keyword = (text: string) => all.filter((m) => m.tmName.toLowerCase().includes(text.toLowerCase()) || m.applicant.includes(text) || m.appNo === text || m.regNo === text).map((m) => m.id).sort();
+    for (const text of ['星辰', all[0]!.appNo, '%', '不存在的名称']) {
+      expect((await page(admin, { keyword: text, pageSize: 200 })).list.map((m) => m.id).sort(), text).toEqual(keyword(text));
+    }
+    // The company's marks are named 星辰…; the agency's search for its applicant finds none of them.
+    expect((await page(admin, { applicant: '星辰日化' })).count).toBe(0);
+    expect((await page(corp, { applicant: '星辰日化' })).count).toBeGreaterThan(0);
+    const agentsOwn = (await page(agent, { keyword: '星', pageSize: 200 })).list;
+    expect(agentsOwn.every((m) => m.ownerUserId === agentsOwn[0]?.ownerUserId)).toBe(true);
+    expect(agentsOwn.length).toBeLessThan(all.filter((m) => m.tmName.includes('星')).length);
+  });
+
   it('pages without overlap and reports the grace end six months after the exclusive-use end', async () => {
     const first = await page(admin, { pageNo: 1, pageSize: 5 });
     const second = await page(admin, { pageNo: 2, pageSize: 5 });
     expect(first.list.map((m) => m.id).filter((id) => second.list.some((n) => n.id === id))).toEqual([]);
+    const pastTheEnd = await page(admin, { pageNo: 999, pageSize: 5 });
+    expect(pastTheEnd).toMatchObject({ list: [], count: first.count });
+    expect((await page(admin, { tmName: '不存在的名称' })).count).toBe(0);
     const registered = (await page(admin, { pageSize: 200 })).list.find((m) => m.privateEndDate);
     if (registered) {
       const [y, mo] = registered.privateEndDate!.split('-').map(Number) as [number, number];

@@ -17,6 +17,8 @@ import * as archiveSettings from './migrations/0015_archive_settings.js';
 import * as logoHashes from './migrations/0016_logo_hashes.js';
 import * as brandImportExport from './migrations/0017_brand_import_export.js';
 import * as expiryIndex from './migrations/0018_expiry_index.js';
+import * as archiveTextSearch from './migrations/0019_archive_text_search.js';
+import * as classStatusIndex from './migrations/0020_class_status_index.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '0016_logo_hashes': logoHashes,
   '0017_brand_import_export': brandImportExport,
   '0018_expiry_index': expiryIndex,
+  '0019_archive_text_search': archiveTextSearch,
+  '0020_class_status_index': classStatusIndex,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import type { HandlersOf } from '../http/context.js';
 import { pageWindow } from '../db/paging.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
-import { filterArchive, orderArchive } from '../trademarks/archiveFilter.js';
+import { ARCHIVE_COUNT_CAP, archivePageQuery, filterArchive } from '../trademarks/archiveFilter.js';
 import { toTrademark } from '../trademarks/trademarkRecord.js';
 import { attachTags } from '../trademarks/trademarkTags.js';
 import { brandDetail } from '../trademarks/brandDetail.js';
@@ -11,9 +10,6 @@ import { addBrand, batchUpdateBrands, saveBrand } from '../trademarks/brandSave.
 import { addFromRegister, deleteMarks, relatedMarks } from '../trademarks/archiveMembership.js';
 import { similarGoods } from '../trademarks/similarGoods.js';
 import { readArchiveSettings, saveArchiveSettings } from '../trademarks/archiveSettings.js';
-
-/** The pagination bar shows at most this many; counting further would cost time for nothing. */
-export const COUNT_CAP = 10_000;
 
 const viewerOf = (ctx: Parameters<HandlersOf<'brandArchives'>['brandArchives.queryBrandPage']>[1]) => archiveViewer(ctx.session);
 
@@ -25,14 +21,12 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
     const body = settings ? { ...request, sortField: settings.sortField, sortType: settings.sortType } : request;
     const { limit, offset } = pageWindow(body, 20);
     const matching = await filterArchive(ctx.db, ctx.db.selectFrom('brand_archives'), body, viewer);
-    const [rows, counted] = await Promise.all([
-      orderArchive(matching.selectAll('brand_archives'), body).limit(limit).offset(offset).execute(),
-      ctx.db
-        .selectFrom(matching.select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1).as('m'))
-        .select(sql<number>`count(*)::int`.as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { list: await attachTags(ctx.db, rows.map(toTrademark)), count: Math.min(counted.n, COUNT_CAP), countCapped: counted.n > COUNT_CAP };
+    const { page, total } = archivePageQuery(ctx.db, matching, body, limit, offset);
+    const rows = await page.execute();
+    // A page past the end has no row to carry the count.
+    const counted = rows[0]?.matching_total ?? (offset > 0 ? (await total.executeTakeFirstOrThrow()).n : 0);
+    const labels = new Map(rows.map((r) => [r.id, r.labels ?? []]));
+    return { list: await attachTags(ctx.db, rows.map(toTrademark), labels), count: Math.min(counted, ARCHIVE_COUNT_CAP), countCapped: counted > ARCHIVE_COUNT_CAP };
   },
   'brandArchives.queryBrandDetailList': async (body, ctx) => brandDetail(ctx.db, viewerOf(ctx), body.id),
   'brandArchives.getBrandDetailsStatistics': async (body, ctx) => {

@@ -5,8 +5,11 @@ import { containsPattern } from '../db/likePattern.js';
 import { sortKeys } from '../db/sortKeys.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import { customFieldConditions } from './customFieldConditions.js';
-import { labelCondition } from './trademarkTags.js';
+import { labelCondition, labelRefsColumn } from './trademarkTags.js';
 import { classCondition } from './classCondition.js';
+
+/** The pagination bar shows at most this many; counting further would cost time for nothing. */
+export const ARCHIVE_COUNT_CAP = 10_000;
 
 type ArchiveQuery<O> = SelectQueryBuilder<Database, 'brand_archives', O>;
 
@@ -29,6 +32,25 @@ export const ARCHIVE_SORTABLE = {
   tmCl: 'brand_archives.int_cls',
 } as const;
 
+/**
+ * The SECURITY DEFINER functions of migration 0019 that find contains-matches through an index:
+ * under row-level security a plain ILIKE could not use any.
+ */
+type IdFunction = 'archive_ids_keyword' | 'archive_ids_name_contains' | 'archive_ids_applicant_contains';
+
+/** The query's texts that an id function looks up: the search box, and name or applicant unless matched exactly. */
+function idLookups(query: BrandArchiveQuery): [IdFunction, string][] {
+  const lookups: [IdFunction, string][] = [];
+  const keyword = query.keyword?.trim();
+  if (keyword) lookups.push(['archive_ids_keyword', keyword]);
+  if (query.searchType === 1) return lookups;
+  const name = query.tmName?.trim();
+  const applicant = query.applicant?.trim();
+  if (name) lookups.push(['archive_ids_name_contains', name]);
+  if (applicant) lookups.push(['archive_ids_applicant_contains', applicant]);
+  return lookups;
+}
+
 /** Splits a list of numbers typed or pasted by a person: commas (either width), spaces, new lines. */
 export function splitNumbers(text: string): string[] {
   return [...new Set(text.split(/[\s,，;；、]+/).map((s) => s.trim()).filter(Boolean))];
@@ -42,25 +64,16 @@ export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<
   let q = base;
   if (viewer.ownMarksOnly) q = q.where('brand_archives.owner_user_id', '=', viewer.userId);
   const exact = query.searchType === 1;
-  const text = (column: 'tm_name' | 'applicant_cn' | 'agent' | 'reg_no', value: string | undefined) => {
+  // `id in (the ids the function finds for the text)`, within the transaction's organisation.
+  for (const [fn, needle] of idLookups(query)) q = q.where(sql<boolean>`brand_archives.id in (select ${sql.raw(fn)}(${needle}))`);
+  const text = (column: 'tm_name' | 'applicant_cn' | 'agent' | 'reg_no', value: string | undefined, indexed = false) => {
     const v = value?.trim();
     if (!v) return;
-    q = exact ? q.where(`brand_archives.${column}`, '=', v) : q.where(`brand_archives.${column}`, 'ilike', containsPattern(v));
+    if (exact) q = q.where(`brand_archives.${column}`, '=', v);
+    else if (!indexed) q = q.where(`brand_archives.${column}`, 'ilike', containsPattern(v));
   };
-  const keyword = query.keyword?.trim();
-  if (keyword) {
-    const pattern = containsPattern(keyword);
-    q = q.where((eb) =>
-      eb.or([
-        eb('brand_archives.tm_name', 'ilike', pattern),
-        eb('brand_archives.app_no', '=', keyword),
-        eb('brand_archives.reg_no', '=', keyword),
-        eb('brand_archives.applicant_cn', 'ilike', pattern),
-      ]),
-    );
-  }
-  text('tm_name', query.tmName);
-  text('applicant_cn', query.applicant);
+  text('tm_name', query.tmName, true);
+  text('applicant_cn', query.applicant, true);
   text('agent', query.agent);
   text('reg_no', query.regNo);
   if (query.appNo?.trim()) {
@@ -99,4 +112,18 @@ export function orderArchive<O>(q: ArchiveQuery<O>, query: BrandArchiveQuery): A
   for (const [column, direction] of keys) ordered = ordered.orderBy(sql.ref(column), (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast());
   const lastDirection = keys[keys.length - 1]![1];
   return ordered.orderBy('brand_archives.id', lastDirection);
+}
+
+/**
+ * A page of the archive with each mark's labels and the count of all matches, in one statement. Narrowed by a text,
+ * every match is read to be sorted anyway, so a window count costs nothing more; otherwise a
+ * one-time subquery counts up to the cap while the page is read from an index in order.
+ * `total` alone is for a page past the end, which has no row to carry the count.
+ */
+export function archivePageQuery(db: Kysely<Database>, matching: ArchiveQuery<object>, query: BrandArchiveQuery, limit: number, offset: number) {
+  const total = db.selectFrom(matching.select(sql<number>`1`.as('one')).limit(ARCHIVE_COUNT_CAP + 1).as('m')).select(sql<number>`count(*)::int`.as('n'));
+  // Narrowed by a looked-up text, the matches are few enough to sort whole.
+  const count = idLookups(query).length > 0 ? sql<number>`(count(*) over ())::int`.as('matching_total') : total.as('matching_total');
+  const page = orderArchive(matching.selectAll('brand_archives').select(count).select(labelRefsColumn), query).limit(limit).offset(offset);
+  return { page, total };
 }

@@ -47,19 +47,21 @@ export function labelCondition(eb: ExpressionBuilder<Database, 'brand_archives'>
   );
 }
 
-/** Each mark with its tags (`minMap`): one query for the page's labels, one for the maps they name. */
-export async function attachTags(db: Kysely<Database>, marks: Trademark[]): Promise<Trademark[]> {
-  if (marks.length === 0) return marks;
-  const labels = await db
+/** A label as the archive page reads it with each mark: [label id, node id], oldest first. */
+export type LabelRef = [number, string];
+
+/** The `labels` column of an archive page: each mark's labels, read in the same statement as the mark. */
+export function labelRefsColumn(eb: ExpressionBuilder<Database, 'brand_archives'>) {
+  return eb
     .selectFrom('brand_labels')
-    .select(['id', 'brand_archive_id', 'node_id'])
-    .where(
-      'brand_archive_id',
-      'in',
-      marks.map((m) => m.id),
-    )
-    .orderBy('id')
-    .execute();
+    .select(sql<LabelRef[]>`coalesce(json_agg(json_build_array(brand_labels.id, brand_labels.node_id) order by brand_labels.id), '[]'::json)`.as('refs'))
+    .whereRef('brand_labels.brand_archive_id', '=', 'brand_archives.id')
+    .as('labels');
+}
+
+/** Each mark with its tags (`minMap`) from its labels; the maps are read only when some mark has one. */
+export async function attachTags(db: Kysely<Database>, marks: Trademark[], labelsOf: ReadonlyMap<number, readonly LabelRef[]>): Promise<Trademark[]> {
+  const labels = marks.flatMap((m) => (labelsOf.get(m.id) ?? []).map(([id, nodeId]) => ({ id, brand_archive_id: m.id, node_id: nodeId })));
   if (labels.length === 0) return marks.map((m) => ({ ...m, minMap: [] }));
   const places = indexNodes(await loadMaps(db));
   const byMark = new Map<number, TrademarkTag[]>();
