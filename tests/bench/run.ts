@@ -3,13 +3,15 @@
  *   1. server start time and memory (startup.ts);
  *   2. in Chromium, the generic table and a 300-field form against amis and rjsf (browser.ts);
  *   3. similar-name trademark search over a register of 1,000,000 marks on PostgreSQL (trademarkSearch.ts);
- *   4. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts).
- * `npm run bench -- startup`, `-- browser`, `-- trademarks` or `-- archive` runs one part.
+ *   4. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts);
+ *   5. the archive page in Chromium: 100 rows with custom-field columns (archivePage.ts).
+ * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive` or `-- archive-page` runs one part.
  */
 import { benchStartup } from './startup.js';
 import { benchInBrowser } from './browser.js';
 import { benchTrademarkSearch } from './trademarkSearch.js';
 import { benchTrademarkArchive } from './trademarkArchive.js';
+import { benchArchivePage } from './archivePage.js';
 
 const only = process.argv[2];
 if (!only || only === 'startup') {
@@ -27,4 +29,8 @@ if (!only || only === 'trademarks') {
 if (!only || only === 'archive') {
   console.log('== 商标档案（PostgreSQL，100 万件）==');
   await benchTrademarkArchive();
+}
+if (!only || only === 'archive-page') {
+  console.log('== 商标档案页面（Chromium）==');
+  await benchArchivePage();
 }

@@ -334,7 +334,7 @@ export function GenericTable(props: GenericTableProps) {
   const scrollWidth = columns.reduce((sum, c) => sum + Number(c.width), (selectionColumn ? MARK_COLUMN_WIDTH : 0) + (expandColumn ? MARK_COLUMN_WIDTH : 0));
 
   return (
-    <div className="ipm-generic-table" ref={frame}>
+    <div className="ipm-generic-table" ref={frame} aria-busy={isLoading} data-row-count={rows.length}>
       {fieldSchema?.properties && Object.keys(fieldSchema.properties).some((name) => !slotNames.has(name) && !toolbarNames.has(name)) && (
         <div className="ipm-table-search">
           <RecursionField
