@@ -8,6 +8,11 @@ export interface MergeColumn {
   name: string;
 }
 
+/** One column per mark, named the same way in every merge dialog. */
+export function markColumns(marks: readonly { id: number; tmName: string; appNo: string }[]): MergeColumn[] {
+  return marks.map((m) => ({ id: m.id, name: `商标 ${m.tmName} ${m.appNo}（编号 ${m.id}）` }));
+}
+
 export interface MergeRow {
   label: string;
   cells: ReactNode[];

@@ -8,7 +8,7 @@ import type {
 } from "../../generated/types.js";
 import { useOperation } from "../../runtime/useOperation.js";
 import { FallbackImage } from "../../runtime/components/FallbackImage.js";
-import { MergeColumns, type MergeRow } from "./MergeColumns.js";
+import { MergeColumns, markColumns, type MergeRow } from "./MergeColumns.js";
 import { useMergeConfirm } from "./useMergeConfirm.js";
 import { MergeDialogFrame } from "./MergeDialogFrame.js";
 
@@ -136,10 +136,7 @@ export function MergeDialog({
     >
       <>
         <MergeColumns
-          columns={list.map((c) => ({
-            id: c.id,
-            name: `商标 ${c.tmName} ${c.appNo}（编号 ${c.id}）`,
-          }))}
+          columns={markColumns(list)}
           rows={rows}
           kept={kept}
           onPick={setKept}

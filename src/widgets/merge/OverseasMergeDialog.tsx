@@ -5,7 +5,7 @@ import type {
   OverseasRecord,
 } from "../../generated/types.js";
 import { useOperation } from "../../runtime/useOperation.js";
-import { MergeColumns, type MergeRow } from "./MergeColumns.js";
+import { MergeColumns, markColumns, type MergeRow } from "./MergeColumns.js";
 import { useMergeConfirm } from "./useMergeConfirm.js";
 import { MergeDialogFrame } from "./MergeDialogFrame.js";
 import type { MergeDialogProps } from "./MergeDialog.js";
@@ -97,10 +97,7 @@ export function OverseasMergeDialog({
       onConfirm={() => void confirm(kept)}
     >
       <MergeColumns
-        columns={list.map((m) => ({
-          id: m.id,
-          name: `商标 ${m.tmName} ${m.appNo}（编号 ${m.id}）`,
-        }))}
+        columns={markColumns(list)}
         rows={rows}
         kept={kept}
         onPick={setKept}
