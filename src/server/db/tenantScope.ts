@@ -131,6 +131,11 @@ export type ScopedDb = Transaction<Database>;
 export async function withOrganisation<T>(db: Kysely<Database>, orgId: number, work: (scoped: ScopedDb) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.org_id', ${String(orgId)}, true)`.execute(trx);
-    return work(trx.withPlugin(new TenantScopePlugin(orgId)));
+    return work(scopedTo(trx, orgId));
   });
+}
+
+/** A transaction already running as the tenant role for `orgId` (see `resolveSession`'s `bindTenant`), scoped by the plugin too. */
+export function scopedTo(trx: Transaction<Database>, orgId: number): ScopedDb {
+  return trx.withPlugin(new TenantScopePlugin(orgId));
 }

@@ -3,7 +3,7 @@ import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../shared/envelope.js';
 import { PUBLIC, SIGNED_IN, type JsonSchema, type OperationDefinition } from '../../shared/operation.js';
 import { operationTable, sharedSchemas } from '../../generated/routes.js';
 import { resolveSession, type Session } from '../auth/session.js';
-import { withOrganisation } from '../db/tenantScope.js';
+import { scopedTo, withOrganisation } from '../db/tenantScope.js';
 import { receiveMultipart } from '../files/receiveUpload.js';
 import { multipartFieldCheck } from './multipartFields.js';
 import { forbidden } from './apiError.js';
@@ -74,18 +74,26 @@ export function registerOperations(
           }
         : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        let body = op.method === 'GET' ? request.query : request.body;
+        const body = op.method === 'GET' ? request.query : request.body;
         let data: unknown;
         if (op.permission === PUBLIC) {
           data = await handler(body, { ...services, request, reply, session: await optionalSession(services, request) });
         } else {
-          const session = await resolveSession(services.system, request);
-          checkPermission(op, session, permissionLabels);
-          const received = checkFields ? await receiveMultipart(request, services, session.orgId, op, checkFields) : undefined;
-          if (received) body = received.fields;
-          data = await withOrganisation(services.system, session.orgId, (db) =>
-            handler(body, { ...services, request, reply, session, db, upload: received?.upload, chunk: received?.chunk }),
-          );
+          if (checkFields) {
+            // An upload is received before its transaction opens, so no transaction waits on the network.
+            const session = await resolveSession(services.system, request);
+            checkPermission(op, session, permissionLabels);
+            const received = await receiveMultipart(request, services, session.orgId, op, checkFields);
+            data = await withOrganisation(services.system, session.orgId, (db) =>
+              handler(received.fields, { ...services, request, reply, session, db, upload: received.upload, chunk: received.chunk }),
+            );
+          } else {
+            data = await services.system.transaction().execute(async (trx) => {
+              const session = await resolveSession(trx, request, true);
+              checkPermission(op, session, permissionLabels);
+              return handler(body, { ...services, request, reply, session, db: scopedTo(trx, session.orgId) });
+            });
+          }
         }
         if (op.transport === 'file') {
           const file = data as FileReply;
