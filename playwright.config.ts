@@ -14,6 +14,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
+    // Dialogs and lists appear at once (the product honours reduced motion), so a click never lands mid-animation.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium; the test runner never downloads a browser of its own.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -87,3 +87,26 @@ test('external search tools open their configured address in a new window, or sa
   await page.goto('/tool/brandSearch');
   await expect(page.getByText('该工具由外部检索服务提供，管理员尚未配置其地址（EXTERNAL_TOOLS 中的 brandSearch）。')).toBeVisible();
 });
+
+test('with reduced motion asked for by the system, panels open without animation', async ({ page }) => {
+  // The suite runs with reducedMotion 'reduce' (playwright.config.ts).
+  await signIn(page, 'admin');
+  // Every class the drawer takes on its way in, from its first frame.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { drawerClasses: seen });
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        const nodes = change.type === 'childList' ? [...change.addedNodes] : [change.target];
+        for (const node of nodes) {
+          if (node instanceof HTMLElement) seen.push(node.className, ...[...node.querySelectorAll('[class*="drawer"]')].map((e) => e.className));
+        }
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
+  });
+  await page.getByLabel('主题设置').click();
+  await expect(page.locator('.ant-drawer-content-wrapper')).toBeVisible();
+  const classes = await page.evaluate(() => (window as unknown as { drawerClasses: string[] }).drawerClasses.filter((c) => typeof c === 'string' && c.includes('drawer')));
+  expect(classes.length).toBeGreaterThan(0);
+  expect(classes.filter((c) => c.includes('motion'))).toEqual([]);
+});

@@ -2,10 +2,12 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App, ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { globalState, subscribeGlobal } from './globalStore.js';
+import { usePrefersReducedMotion } from './reducedMotion.js';
 
-/** antd's theme from `store-global`; grey and weak modes filter the whole page. */
+/** antd's theme from `store-global`; grey and weak modes filter the whole page; no animations when the system asks for reduced motion. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const settings = useSyncExternalStore(subscribeGlobal, globalState);
+  const reducedMotion = usePrefersReducedMotion();
   useEffect(() => {
     const root = document.documentElement;
     root.classList.toggle('ipm-grey', settings.isGrey);
@@ -19,7 +21,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       componentSize={settings.size === 'default' ? 'middle' : settings.size}
       theme={{
         algorithm: settings.isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: settings.primary },
+        token: { colorPrimary: settings.primary, motion: !reducedMotion },
       }}
     >
       <App>{children}</App>
