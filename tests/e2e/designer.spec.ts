@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { signIn } from './support.js';
 
 test.use({ viewport: { width: 1680, height: 1000 } });
@@ -20,9 +20,22 @@ function field(scope: Locator, label: string): Locator {
 }
 
 async function publish(page: Page, version: number) {
-  await page.getByRole('button', { name: '发布' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /发\s?布/ }).click();
-  await expect(page.getByText(`已发布第 ${version} 版`)).toBeVisible();
+  // What the designer's calls answered, so a failure says why it was not published.
+  const replies: string[] = [];
+  const record = (response: Response) => {
+    if (response.url().includes('/designer/')) void response.text().then((text) => replies.push(`${response.url()} ${response.status()} ${text.slice(0, 300)}`), () => undefined);
+  };
+  page.on('response', record);
+  try {
+    await page.getByRole('button', { name: '发布' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /发\s?布/ }).click();
+    await expect(page.getByText(`已发布第 ${version} 版`)).toBeVisible();
+  } catch (error) {
+    const shown = await page.locator('.ant-message-notice, .ant-modal-confirm').allInnerTexts();
+    throw new Error(`${(error as Error).message}\n页面提示：${shown.join(' | ')}\n设计器调用：\n${replies.join('\n')}`);
+  } finally {
+    page.off('response', record);
+  }
 }
 
 test('a company admin adds a field to a form visually, previews it as staff, publishes it for staff, and rolls it back', async ({ page, browser }) => {
