@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Spin } from 'antd';
 import type { CustomField } from '../../generated/types.js';
 import { useRuntime } from '../runtimeContext.js';
+import { useInPlaceSave } from '../blocks/table/useInPlaceSave.js';
 import { isEmptyValue, valueProblem } from '../../shared/customFieldRules.js';
 import { CustomFieldValueInput } from './CustomFieldValueInput.js';
 import { CustomFieldValueView } from './valueView.js';
@@ -29,58 +30,33 @@ const same = (a: unknown, b: unknown) => JSON.stringify(isEmptyValue(a) ? null :
 export function CustomFieldCell({ field, values, fieldIds, recordId, saveOperation, editable, onSaved }: CustomFieldCellProps) {
   const runtime = useRuntime();
   const current = values[String(field.id)];
-  const [editing, setEditing] = useState(false);
+  const { editing, saving, open, cancel, save, isSettled } = useInPlaceSave(onSaved);
   const [draft, setDraft] = useState<unknown>(current);
-  const [saving, setSaving] = useState(false);
   const latest = useRef<unknown>(current);
-  const settled = useRef(false);
 
-  const open = () => {
+  const start = () => {
     if (!editable) return;
-    settled.current = false;
     latest.current = current;
     setDraft(current);
-    setEditing(true);
+    open();
   };
 
   const commit = async (value: unknown = latest.current) => {
-    if (settled.current) return;
+    if (isSettled()) return;
     const problem = valueProblem({ title: field.name, fieldType: field.fieldType, content: parseContent(field) }, value);
     if (problem) {
       runtime.notify('warning', problem);
       return;
     }
-    settled.current = true;
-    if (same(value, current)) {
-      setEditing(false);
-      return;
-    }
     const customValues: Record<string, unknown> = {};
     for (const id of fieldIds) if (String(id) in values) customValues[String(id)] = values[String(id)];
     customValues[String(field.id)] = isEmptyValue(value) ? null : value;
-    setSaving(true);
-    try {
-      await runtime.callOperation(saveOperation, { id: recordId, customValues });
-      runtime.notify('success', '保存成功');
-      await onSaved();
-      setEditing(false);
-    } catch {
-      // The HTTP client showed why; the value stays for another try.
-      settled.current = false;
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const cancel = () => {
-    if (settled.current) return;
-    settled.current = true;
-    setEditing(false);
+    await save(same(value, current), () => runtime.callOperation(saveOperation, { id: recordId, customValues }));
   };
 
   if (!editing) {
     return (
-      <div className="ipm-editable-cell" title={editable ? '双击编辑' : undefined} data-testid={`custom-cell-${field.id}-${String(recordId)}`} onDoubleClick={open}>
+      <div className="ipm-editable-cell" title={editable ? '双击编辑' : undefined} data-testid={`custom-cell-${field.id}-${String(recordId)}`} onDoubleClick={start}>
         <CustomFieldValueView field={field} value={current} />
       </div>
     );

@@ -1,9 +1,10 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Input, Select, Spin } from 'antd';
 import { useRuntime } from '../../runtimeContext.js';
 import { cellInputProblem, cellSaveBody, cellValue, type CellInputKind } from './cellEdit.js';
 import { optionList, optionValue } from './columnOptions.js';
 import type { CellEdit, Row, TableColumn } from './types.js';
+import { useInPlaceSave } from './useInPlaceSave.js';
 
 export interface EditableCellProps {
   column: TableColumn & { edit: CellEdit };
@@ -24,42 +25,24 @@ const asText = (value: unknown) => (value === null || value === undefined ? '' :
  */
 export function EditableCell({ column, row, rowKey, view, onSaved }: EditableCellProps) {
   const runtime = useRuntime();
-  const [editing, setEditing] = useState(false);
+  const { editing, saving, open, cancel, save: saveOnce, isSettled } = useInPlaceSave(onSaved);
   const [text, setText] = useState('');
-  const [saving, setSaving] = useState(false);
-  // Enter saves and then the input blurs: save once.
-  const settled = useRef(false);
   const current = row[column.prop];
 
-  const open = () => {
-    settled.current = false;
+  const start = () => {
     setText(asText(current));
-    setEditing(true);
+    open();
   };
 
-  const save = async (value: unknown) => {
-    if (settled.current) return;
-    settled.current = true;
-    if (asText(value) === asText(current)) {
-      setEditing(false);
-      return;
-    }
-    setSaving(true);
-    try {
-      await runtime.callOperation(column.edit.operation, cellSaveBody(column.edit, row, rowKey, column.prop, value));
-      runtime.notify('success', column.edit.successMessage ?? '保存成功');
-      await onSaved();
-      setEditing(false);
-    } catch {
-      // The HTTP client showed why; the typed value stays for another try.
-      settled.current = false;
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = (value: unknown) =>
+    saveOnce(
+      asText(value) === asText(current),
+      () => runtime.callOperation(column.edit.operation, cellSaveBody(column.edit, row, rowKey, column.prop, value)),
+      column.edit.successMessage,
+    );
 
   const saveText = () => {
-    if (settled.current) return;
+    if (isSettled()) return;
     const kind = inputKind(column);
     const problem = cellInputProblem(kind, column.label, text);
     if (problem) {
@@ -71,7 +54,7 @@ export function EditableCell({ column, row, rowKey, view, onSaved }: EditableCel
 
   if (!editing) {
     return (
-      <div className="ipm-editable-cell" title="双击编辑" onDoubleClick={open}>
+      <div className="ipm-editable-cell" title="双击编辑" onDoubleClick={start}>
         {view}
       </div>
     );
@@ -95,7 +78,7 @@ export function EditableCell({ column, row, rowKey, view, onSaved }: EditableCel
           }}
           onOpenChange={(opened) => {
             // Closing the list without a new choice leaves the cell as it was.
-            if (!opened) setTimeout(() => !settled.current && setEditing(false), 0);
+            if (!opened) setTimeout(cancel, 0);
           }}
         />
       </Spin>
@@ -112,8 +95,7 @@ export function EditableCell({ column, row, rowKey, view, onSaved }: EditableCel
     onBlur: saveText,
     onKeyDown: (e: React.KeyboardEvent) => {
       if (e.key === 'Escape') {
-        settled.current = true;
-        setEditing(false);
+        cancel();
       } else if (e.key === 'Enter' && !(column.multiline && e.shiftKey)) {
         e.preventDefault();
         saveText();
