@@ -122,7 +122,6 @@ export function orderArchive<O>(q: ArchiveQuery<O>, query: BrandArchiveQuery): A
  */
 export function archivePageQuery(db: Kysely<Database>, matching: ArchiveQuery<object>, query: BrandArchiveQuery, limit: number, offset: number) {
   const total = db.selectFrom(matching.select(sql<number>`1`.as('one')).limit(ARCHIVE_COUNT_CAP + 1).as('m')).select(sql<number>`count(*)::int`.as('n'));
-  // Narrowed by a looked-up text, the matches are few enough to sort whole.
   const count = idLookups(query).length > 0 ? sql<number>`(count(*) over ())::int`.as('matching_total') : total.as('matching_total');
   const page = orderArchive(matching.selectAll('brand_archives').select(count).select(labelRefsColumn), query).limit(limit).offset(offset);
   return { page, total };

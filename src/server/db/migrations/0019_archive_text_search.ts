@@ -15,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const schema = (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]!.name;
-  const path = sql.raw(`${quoteIdent(schema)}, pg_catalog`);
+  const path = sql`${sql.id(schema)}, pg_catalog`;
 
   // Lower-cased characters and character pairs of a text: what a search of one or two characters looks up.
   await sql`
@@ -91,8 +91,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index brand_archives_name_trgm_idx, brand_archives_applicant_trgm_idx`.execute(db);
   await sql`create index brand_archives_name_trgm_idx on brand_archives using gin (tm_name gin_trgm_ops)`.execute(db);
   await sql`create index brand_archives_applicant_trgm_idx on brand_archives using gin (applicant_cn gin_trgm_ops)`.execute(db);
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
