@@ -3942,11 +3942,11 @@ export interface GenericTableProps {
    */
   sortOrderParam?: string;
   /**
-   * 虚拟滚动阈值：一页行数或每页条数超过此数时只渲染可见的行，默认 100
+   * 虚拟滚动阈值：一页行数或每页条数超过此数时只渲染可见处附近的行（行高取第一行，滚动时不再测量；有可展开行时逐行测量），默认 50
    */
   virtualThreshold?: number;
   /**
-   * 虚拟滚动高度：虚拟滚动时表体的高度（像素），默认 560
+   * 虚拟滚动高度：只渲染可见行时表体的高度（像素），默认 560
    */
   virtualHeight?: number;
   /**

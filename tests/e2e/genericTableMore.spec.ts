@@ -242,3 +242,57 @@ test('列表设置: 450px wide, columns reordered by dragging, structural column
   await drawer.getByRole('button', { name: /恢复默认/ }).click();
   await expect(drawer.locator('.ipm-column-setting').first()).toContainText('标题');
 });
+
+test('a long page renders the rows in view only: numbers, fragments, edits and 全选 still cover the whole page', async ({ page }) => {
+  await deleteAllMemos(page);
+  const { token } = await storedUser(page);
+  for (let i = 1; i <= 80; i++) {
+    const reply = await page.request.post('/api/memo/save', { headers: { token }, data: { content: `长页备忘 ${String(i).padStart(2, '0')}` } });
+    expect(reply.ok()).toBe(true);
+  }
+  const table = tableTitled(page, '我的备忘');
+  await table.getByRole('button', { name: '刷新' }).click();
+  await expect(table.getByText('共 80 条')).toBeVisible();
+  await table.locator('.ipm-pagination .ant-select').click();
+  await page.getByTitle('100 条/页').click();
+  const rows = table.locator('tbody tr.ant-table-row');
+  // Newest first: memo 80 is row 1.
+  await expect(rows.first()).toContainText('长页备忘 80');
+  await expect(rows.first().locator('td').nth(1)).toHaveText('1');
+  const rendered = await rows.count();
+  expect(rendered).toBeGreaterThan(8);
+  expect(rendered).toBeLessThan(80);
+
+  // The body scrolls the height of all 80 rows, and header and cells stay in line.
+  const body = table.locator('.ant-table-body');
+  const rowHeight = (await rows.first().boundingBox())!.height;
+  const scrollHeight = await body.evaluate((element) => element.scrollHeight);
+  expect(Math.abs(scrollHeight - 80 * rowHeight)).toBeLessThan(rowHeight);
+  const headers = await table.locator('thead th').allTextContents();
+  const timeColumn = headers.indexOf('修改时间');
+  const header = (await table.locator('thead th').nth(timeColumn).boundingBox())!;
+  const cell = (await rows.first().locator('td').nth(timeColumn).boundingBox())!;
+  expect(Math.abs(header.x - cell.x)).toBeLessThan(1);
+  expect(Math.abs(header.width - cell.width)).toBeLessThan(1);
+
+  // At the bottom: the last rows, numbered from the top of the page, with their fragments; the first rows are gone.
+  await body.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  const last = rows.filter({ hasText: '长页备忘 01' });
+  await expect(last).toBeVisible();
+  await expect(last.locator('td').nth(1)).toHaveText('80');
+  await expect(last).toContainText('7 字');
+  await expect(rows.filter({ hasText: '长页备忘 80' })).toHaveCount(0);
+
+  // A cell edited far down the page is saved; the memo moves to the top, where it shows once scrolled back.
+  await last.locator('.ipm-editable-cell').dblclick();
+  await table.getByRole('textbox', { name: '内容' }).fill('长页末行改过');
+  await table.getByRole('textbox', { name: '内容' }).press('Enter');
+  await expect(page.getByText('备忘已修改')).toBeVisible();
+  await expect(rows.filter({ hasText: '长页备忘 01' })).toHaveCount(0);
+  await body.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(rows.first()).toContainText('长页末行改过');
+
+  // 全选 in the header takes every row of the page, rendered or not.
+  await table.locator('thead').getByRole('checkbox').check();
+  await expect(table.getByText('已选 80 项')).toBeVisible();
+});

@@ -23,6 +23,7 @@ import { idsBody, permittedButtons } from './table/tableButtons.js';
 import { clampPage } from './table/paging.js';
 import { TableSelectionContext, type TableSelection } from './table/tableSelection.js';
 import { columnWindow, sameWindow } from './table/columnWindow.js';
+import { useRowWindow, WINDOWED_COMPONENTS } from './table/useRowWindow.js';
 import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
 import { useCustomFieldColumns } from '../customFields/useCustomFieldColumns.js';
@@ -144,6 +145,9 @@ export function GenericTable(props: GenericTableProps) {
   const expandColumn = permitted.find((c) => c.type === 'expand');
   const operationColumn = permitted.find((c) => c.type === 'operation');
   const virtual = rows.length > virtualThreshold || page.pageSize > virtualThreshold;
+  // Long pages render only the rows near the view (table/useRowWindow.tsx). Expanded rows have
+  // heights of their own, so a table with them leaves it to antd's virtual list, which measures rows.
+  const windowed = virtual && !expandColumn;
 
   const call = async (button: TableButton, body: Record<string, unknown>, busyKey: string) => {
     if (!button.operation) return false;
@@ -291,6 +295,17 @@ export function GenericTable(props: GenericTableProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [permitted, shownSettings, win, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh, custom.columns]);
 
+  const rowKeys = useMemo(() => rows.map(idOf), [rows, idOf]);
+  const rowWindow = useRowWindow(frame, {
+    enabled: windowed,
+    rows,
+    rowKeys,
+    columns: columns.length + (selectionColumn ? 1 : 0),
+    height: virtualHeight,
+    bodyClass: `${tablePrefix}-body`,
+    rowClass: `${tablePrefix}-row`,
+  });
+
   const rowSelection: TableProps<Row>['rowSelection'] = selectionColumn
     ? {
         selectedRowKeys: [...selected.keys()],
@@ -385,6 +400,7 @@ export function GenericTable(props: GenericTableProps) {
           </Button>
         </div>
       )}
+      <rowWindow.Provider value={rowWindow.context}>
       <Table<Row>
         rowKey={idOf}
         size="middle"
@@ -392,7 +408,8 @@ export function GenericTable(props: GenericTableProps) {
         columns={columns}
         dataSource={rows}
         pagination={false}
-        virtual={virtual}
+        virtual={virtual && !windowed}
+        components={windowed ? WINDOWED_COMPONENTS : undefined}
         tableLayout="fixed"
         scroll={virtual ? { x: scrollWidth, y: virtualHeight } : { x: scrollWidth }}
         rowSelection={rowSelection}
@@ -408,6 +425,7 @@ export function GenericTable(props: GenericTableProps) {
           setPage((p) => ({ ...p, pageNo: 1 }));
         }}
       />
+      </rowWindow.Provider>
       {total > 0 && (
         <PaginationBar
           pageNo={page.pageNo}
