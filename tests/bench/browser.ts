@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { projectRoot } from '../../src/server/schemaFiles.js';
-import type { ScrollReport } from './blocks/scrollReport.js';
+import { SCROLL_BODY, type ScrollReport } from './blocks/scrollReport.js';
 
 const benchDir = join(projectRoot, 'tests', 'bench');
 const formsDir = join(benchDir, 'forms');
@@ -98,7 +98,8 @@ async function scriptPerKeystroke(browser: Browser, path: string): Promise<numbe
   return perKey;
 }
 
-export async function benchInBrowser(): Promise<void> {
+/** Both halves, or only `table` or `form` (`npm run bench -- browser table`). */
+export async function benchInBrowser(part?: string): Promise<void> {
   installFormLibraries();
   const { build, preview } = await import('vite');
   const configFile = join(benchDir, 'vite.config.ts');
@@ -109,40 +110,47 @@ export async function benchInBrowser(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    const table = await medianFirstRender(browser, 'blocks/table.html?rows=100&cols=50');
-    console.log(`通用表格 100 行 × 50 列首次渲染：${timing(table)}（${RUNS} 次中位数，超过 50 行用虚拟滚动；目标 ≤ 300 ms，${verdict(table.millis <= 300)}）`);
-    const everyRow = await medianFirstRender(browser, 'blocks/table.html?rows=100&cols=50&virtual=0');
-    const bare = await medianFirstRender(browser, 'blocks/table.html?rows=100&cols=50&bare=1');
-    console.log(`  对照：同一表格渲染全部 100 行 ${timing(everyRow)}；antd Table 本身（纯文字、无固定列与按钮）${timing(bare)}`);
-
-    const { page: virtualPage, ...virtualRender } = await firstRender(browser, 'blocks/table.html?rows=10000&cols=10');
-    console.log(`通用表格 10,000 行（虚拟滚动）首次渲染：${timing(virtualRender)}`);
-    // 120 px a frame is a brisk wheel or trackpad scroll (7,200 px/s); 600 px a frame a hard fling, every row new each frame.
-    for (const step of [120, 600]) {
-      await virtualPage.evaluate(() => {
-        document.querySelector<HTMLElement>('.ant-table-tbody-virtual-holder')!.scrollTop = 0;
-      });
-      await virtualPage.waitForTimeout(300);
-      const scroll = await scrollThrough(virtualPage, step);
-      console.log(
-        `  从顶滚到底（每帧 ${step} px）：${scroll.frames} 帧 / ${scroll.seconds.toFixed(1)} s，超过 16.7 ms 的帧 ${scroll.slow} 个，折合丢帧 ${scroll.dropped}，最长一帧 ${ms(scroll.worst)}，长任务 ${scroll.longTasks} 个共 ${ms(scroll.longTaskMillis)}，每帧主线程 CPU ${ms(scroll.cpuPerFrame)}，最后一行序号 ${scroll.lastRow}`,
-      );
-    }
-    await virtualPage.close();
-
-    const ours = await medianFirstRender(browser, 'forms/ours.html');
-    const amis = await medianFirstRender(browser, 'forms/amis.html');
-    const rjsf = await medianFirstRender(browser, 'forms/rjsf.html');
-    const faster = Math.min(amis.millis, rjsf.millis);
-    const fasterCpu = Math.min(amis.cpu, rjsf.cpu);
-    console.log(`300 个字段的表单首次渲染（${RUNS} 次中位数）：本项目 ${timing(ours)}，amis ${timing(amis)}，rjsf ${timing(rjsf)}`);
-    console.log(`  本项目 / 较快者 = ${(ours.millis / faster).toFixed(2)}，按主线程 CPU ${(ours.cpu / fasterCpu).toFixed(2)}（目标 ≤ 0.7，${verdict(ours.millis <= 0.7 * faster)}）`);
-    const keyOurs = await scriptPerKeystroke(browser, 'forms/ours.html');
-    const keyAmis = await scriptPerKeystroke(browser, 'forms/amis.html');
-    const keyRjsf = await scriptPerKeystroke(browser, 'forms/rjsf.html');
-    console.log(`每次按键的脚本时间：本项目 ${ms(keyOurs)}（目标 ≤ 16 ms，${verdict(keyOurs <= 16)}），amis ${ms(keyAmis)}，rjsf ${ms(keyRjsf)}`);
+    if (part !== 'form') await benchTable(browser);
+    if (part !== 'table') await benchForm(browser);
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
   }
+}
+
+async function benchTable(browser: Browser): Promise<void> {
+  const table = await medianFirstRender(browser, 'blocks/table.html?rows=100&cols=50');
+  console.log(`通用表格 100 行 × 50 列首次渲染：${timing(table)}（${RUNS} 次中位数，超过 50 行用虚拟滚动；目标 ≤ 300 ms，${verdict(table.millis <= 300)}）`);
+  const everyRow = await medianFirstRender(browser, 'blocks/table.html?rows=100&cols=50&virtual=0');
+  const bare = await medianFirstRender(browser, 'blocks/table.html?rows=100&cols=50&bare=1');
+  console.log(`  对照：同一表格渲染全部 100 行 ${timing(everyRow)}；antd Table 本身（纯文字、无固定列与按钮）${timing(bare)}`);
+
+  const { page: virtualPage, ...virtualRender } = await firstRender(browser, 'blocks/table.html?rows=10000&cols=10');
+  console.log(`通用表格 10,000 行（虚拟滚动）首次渲染：${timing(virtualRender)}`);
+  // 120 px a frame is a brisk wheel or trackpad scroll (7,200 px/s); 600 px a frame a hard fling, every row new each frame.
+  for (const step of [120, 600]) {
+    await virtualPage.evaluate((selector) => {
+      document.querySelector<HTMLElement>(selector)!.scrollTop = 0;
+    }, SCROLL_BODY);
+    await virtualPage.waitForTimeout(300);
+    const scroll = await scrollThrough(virtualPage, step);
+    console.log(
+      `  从顶滚到底（每帧 ${step} px）：${scroll.frames} 帧 / ${scroll.seconds.toFixed(1)} s，超过 16.7 ms 的帧 ${scroll.slow} 个，折合丢帧 ${scroll.dropped}，最长一帧 ${ms(scroll.worst)}，长任务 ${scroll.longTasks} 个共 ${ms(scroll.longTaskMillis)}，每帧主线程 CPU ${ms(scroll.cpuPerFrame)}，最后一行序号 ${scroll.lastRow}`,
+    );
+  }
+  await virtualPage.close();
+}
+
+async function benchForm(browser: Browser): Promise<void> {
+  const ours = await medianFirstRender(browser, 'forms/ours.html');
+  const amis = await medianFirstRender(browser, 'forms/amis.html');
+  const rjsf = await medianFirstRender(browser, 'forms/rjsf.html');
+  const faster = Math.min(amis.millis, rjsf.millis);
+  const fasterCpu = Math.min(amis.cpu, rjsf.cpu);
+  console.log(`300 个字段的表单首次渲染（${RUNS} 次中位数）：本项目 ${timing(ours)}，amis ${timing(amis)}，rjsf ${timing(rjsf)}`);
+  console.log(`  本项目 / 较快者 = ${(ours.millis / faster).toFixed(2)}，按主线程 CPU ${(ours.cpu / fasterCpu).toFixed(2)}（目标 ≤ 0.7，${verdict(ours.millis <= 0.7 * faster)}）`);
+  const keyOurs = await scriptPerKeystroke(browser, 'forms/ours.html');
+  const keyAmis = await scriptPerKeystroke(browser, 'forms/amis.html');
+  const keyRjsf = await scriptPerKeystroke(browser, 'forms/rjsf.html');
+  console.log(`每次按键的脚本时间：本项目 ${ms(keyOurs)}（目标 ≤ 16 ms，${verdict(keyOurs <= 16)}），amis ${ms(keyAmis)}，rjsf ${ms(keyRjsf)}`);
 }

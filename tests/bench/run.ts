@@ -5,7 +5,8 @@
  *   3. similar-name trademark search over a register of 1,000,000 marks on PostgreSQL (trademarkSearch.ts);
  *   4. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts);
  *   5. the archive page in Chromium: 100 rows with custom-field columns (archivePage.ts).
- * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive` or `-- archive-page` runs one part.
+ * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive` or `-- archive-page` runs one part;
+ * `-- browser table` or `-- browser form` one half of the browser part.
  */
 import { benchStartup } from './startup.js';
 import { benchInBrowser } from './browser.js';
@@ -20,7 +21,7 @@ if (!only || only === 'startup') {
 }
 if (!only || only === 'browser') {
   console.log('== 构件（Chromium）==');
-  await benchInBrowser();
+  await benchInBrowser(only ? process.argv[3] : undefined);
 }
 if (!only || only === 'trademarks') {
   console.log('== 商标检索（PostgreSQL，100 万件）==');
