@@ -259,6 +259,10 @@ test('a long page renders the rows in view only: numbers, fragments, edits and �
   // Newest first: memo 80 is row 1.
   await expect(rows.first()).toContainText('长页备忘 80');
   await expect(rows.first().locator('td').nth(1)).toHaveText('1');
+  // Row links are drawn as antd's link buttons, in the theme's link colour, without a border.
+  const more = rows.first().getByRole('button', { name: /更多/ });
+  await expect(more).toHaveCSS('color', 'rgb(22, 119, 255)');
+  await expect(more).toHaveCSS('border-top-width', '0px');
   const rendered = await rows.count();
   expect(rendered).toBeGreaterThan(8);
   expect(rendered).toBeLessThan(80);

@@ -16,7 +16,7 @@ import { sortRequest } from './sortPresets.js';
 import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
 import { cellView } from './table/CellView.js';
 import { EditableCell } from './table/EditableCell.js';
-import { RowActions } from './table/RowActions.js';
+import { RowActions, useRowLinkColours } from './table/RowActions.js';
 import { RowFragment, useFragmentForm } from './table/RowFragment.js';
 import { matchesCondition } from './table/rowCondition.js';
 import { idsBody, permittedButtons } from './table/tableButtons.js';
@@ -191,6 +191,7 @@ export function GenericTable(props: GenericTableProps) {
   // Wide tables render only the scrolling columns near the visible part (table/columnWindow.ts).
   const frame = useRef<HTMLDivElement>(null);
   const tablePrefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('table');
+  const rowLinkColours = useRowLinkColours();
   const [viewport, setViewport] = useState(() => ({ left: 0, width: typeof window === 'undefined' ? 0 : window.innerWidth }));
   const shownSettings = useMemo(() => {
     const byProp = new Map(permitted.map((c) => [c.prop, c]));
@@ -349,7 +350,7 @@ export function GenericTable(props: GenericTableProps) {
   const scrollWidth = columns.reduce((sum, c) => sum + Number(c.width), (selectionColumn ? MARK_COLUMN_WIDTH : 0) + (expandColumn ? MARK_COLUMN_WIDTH : 0));
 
   return (
-    <div className="ipm-generic-table" ref={frame} aria-busy={isLoading} data-row-count={rows.length}>
+    <div className="ipm-generic-table" ref={frame} style={rowLinkColours} aria-busy={isLoading} data-row-count={rows.length}>
       {fieldSchema?.properties && Object.keys(fieldSchema.properties).some((name) => !slotNames.has(name) && !toolbarNames.has(name)) && (
         <div className="ipm-table-search">
           <RecursionField
