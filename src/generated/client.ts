@@ -62,6 +62,8 @@ export const operationRoutes = {
   'brandMerge.queryMergeCandidates': {"id":"brandMerge.queryMergeCandidates","method":"POST","path":"/brandArchives/queryMergeCandidates","silent":false,"transport":"json"},
   'brandMerge.queryOverseasMergeDetail': {"id":"brandMerge.queryOverseasMergeDetail","method":"POST","path":"/brandArchives/queryOverseasMergeDetail","silent":false,"transport":"json"},
   'brandMerge.batchTaskList': {"id":"brandMerge.batchTaskList","method":"POST","path":"/batchTask/list","silent":false,"transport":"json"},
+  'brandOfficials.brandOfficialList': {"id":"brandOfficials.brandOfficialList","method":"POST","path":"/brandArchives/brandOfficialList","silent":false,"transport":"json"},
+  'brandOfficials.officialManagement': {"id":"brandOfficials.officialManagement","method":"POST","path":"/brandArchives/officialManagement","silent":false,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
   'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json"},
   'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json"},
@@ -300,6 +302,14 @@ export function createApiClient(call: OperationCaller) {
       /** 批量任务列表（POST /batchTask/list） */
       batchTaskList: (body: T.BrandMergeBatchTaskListRequest = {}, options?: CallOptions): Promise<T.BrandMergeBatchTaskListResponse> =>
         call<T.BrandMergeBatchTaskListResponse>(operationRoutes['brandMerge.batchTaskList'], body, options),
+    },
+    brandOfficials: {
+      /** 商标的官文（POST /brandArchives/brandOfficialList） */
+      brandOfficialList: (body: T.BrandOfficialsBrandOfficialListRequest, options?: CallOptions): Promise<T.BrandOfficialsBrandOfficialListResponse> =>
+        call<T.BrandOfficialsBrandOfficialListResponse>(operationRoutes['brandOfficials.brandOfficialList'], body, options),
+      /** 处理官文（POST /brandArchives/officialManagement） */
+      officialManagement: (body: T.BrandOfficialsOfficialManagementRequest, options?: CallOptions): Promise<T.BrandOfficialsOfficialManagementResponse> =>
+        call<T.BrandOfficialsOfficialManagementResponse>(operationRoutes['brandOfficials.officialManagement'], body, options),
     },
     classification: {
       /** 商品和服务分类树（POST /api/queryAllCgList） */

@@ -2663,6 +2663,114 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/official-document.json",
+    "title": "OfficialDocument",
+    "description": "一件官文（通知书、证书等）：所属档案商标、文件类型、收文日期、送达方式、官方期限与处理状态。",
+    "x-table": "official_documents",
+    "type": "object",
+    "required": [
+      "id",
+      "brandId",
+      "documentType",
+      "appNo",
+      "receiveDate",
+      "deliveryMethod",
+      "officalLimit",
+      "status",
+      "isRead",
+      "remark",
+      "handledByName",
+      "handledAt",
+      "files"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "官文编号",
+        "type": "integer"
+      },
+      "brandId": {
+        "title": "档案商标",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "所属的档案商标；商标删除后为 null"
+      },
+      "documentType": {
+        "title": "文件类型",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "receiveDate": {
+        "title": "收文日期",
+        "type": "string",
+        "format": "date"
+      },
+      "deliveryMethod": {
+        "title": "送达方式",
+        "type": "string",
+        "enum": [
+          "电子",
+          "纸质"
+        ]
+      },
+      "officalLimit": {
+        "title": "官方期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "description": "没有答复期限的官文（如注册证）为 null"
+      },
+      "status": {
+        "title": "处理状态",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2
+        ],
+        "description": "0 待处理、1 已处理、2 已忽略"
+      },
+      "isRead": {
+        "title": "已读",
+        "type": "boolean"
+      },
+      "remark": {
+        "title": "处理备注",
+        "type": "string"
+      },
+      "handledByName": {
+        "title": "处理人",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "handledAt": {
+        "title": "处理时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "files": {
+        "title": "文件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
+        },
+        "description": "官文文件，可预览与下载"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/operation-log-entry.json",
     "title": "OperationLogEntry",
     "description": "操作日志的一条记录：谁在何时做了什么。",
@@ -6712,6 +6820,142 @@ export const operationTable: OperationDefinition[] = [
         },
         "count": {
           "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandOfficials.brandOfficialList",
+    "domain": "brandOfficials",
+    "name": "brandOfficialList",
+    "method": "POST",
+    "path": "/brandArchives/brandOfficialList",
+    "summary": "商标的官文",
+    "description": "一件档案商标的官文，收文日期最近的在前；status 只列该处理状态的官文。代理机构角色的用户只能查看自己负责的商标的官文。pending 为该商标待处理官文的件数（不受 status 影响）。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "brandId"
+      ],
+      "properties": {
+        "brandId": {
+          "title": "档案商标",
+          "type": "integer",
+          "minimum": 1
+        },
+        "status": {
+          "title": "处理状态",
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2
+          ],
+          "description": "0 待处理、1 已处理、2 已忽略；不填为全部"
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "pending"
+      ],
+      "properties": {
+        "list": {
+          "title": "官文",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/official-document.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "pending": {
+          "title": "待处理件数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "brandOfficials.officialManagement",
+    "domain": "brandOfficials",
+    "name": "officialManagement",
+    "method": "POST",
+    "path": "/brandArchives/officialManagement",
+    "summary": "处理官文",
+    "description": "把所选官文标为已处理、已忽略或退回待处理（同时标为已读），记下处理人与时间（退回待处理时清空）。所选官文中有不存在、属于无权查看的商标或不属于任何商标的，一件也不改。",
+    "permission": "trademark",
+    "silent": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids",
+        "status"
+      ],
+      "properties": {
+        "ids": {
+          "title": "官文",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 500,
+          "items": {
+            "type": "integer",
+            "title": "官文"
+          }
+        },
+        "status": {
+          "title": "处理状态",
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2
+          ],
+          "description": "0 待处理、1 已处理、2 已忽略"
+        },
+        "remark": {
+          "title": "处理备注",
+          "type": "string",
+          "maxLength": 200,
+          "description": "不填时保留原备注"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "updated"
+      ],
+      "properties": {
+        "updated": {
+          "title": "处理条数",
           "type": "integer"
         }
       }
@@ -11089,6 +11333,8 @@ export interface OperationTypes {
   'brandMerge.queryMergeCandidates': { request: T.BrandMergeQueryMergeCandidatesRequest; response: T.BrandMergeQueryMergeCandidatesResponse; public: false; transport: 'json' };
   'brandMerge.queryOverseasMergeDetail': { request: T.BrandMergeQueryOverseasMergeDetailRequest; response: T.BrandMergeQueryOverseasMergeDetailResponse; public: false; transport: 'json' };
   'brandMerge.batchTaskList': { request: T.BrandMergeBatchTaskListRequest; response: T.BrandMergeBatchTaskListResponse; public: false; transport: 'json' };
+  'brandOfficials.brandOfficialList': { request: T.BrandOfficialsBrandOfficialListRequest; response: T.BrandOfficialsBrandOfficialListResponse; public: false; transport: 'json' };
+  'brandOfficials.officialManagement': { request: T.BrandOfficialsOfficialManagementRequest; response: T.BrandOfficialsOfficialManagementResponse; public: false; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse; public: true; transport: 'json' };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse; public: true; transport: 'json' };

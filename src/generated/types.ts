@@ -1527,6 +1527,64 @@ export interface Message {
 }
 
 /**
+ * 一件官文（通知书、证书等）：所属档案商标、文件类型、收文日期、送达方式、官方期限与处理状态。
+ */
+export interface OfficialDocument {
+  /**
+   * 官文编号
+   */
+  id: number;
+  /**
+   * 档案商标：所属的档案商标；商标删除后为 null
+   */
+  brandId: number | null;
+  /**
+   * 文件类型
+   */
+  documentType: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 收文日期
+   */
+  receiveDate: string;
+  /**
+   * 送达方式
+   */
+  deliveryMethod: "电子" | "纸质";
+  /**
+   * 官方期限：没有答复期限的官文（如注册证）为 null
+   */
+  officalLimit: string | null;
+  /**
+   * 处理状态：0 待处理、1 已处理、2 已忽略
+   */
+  status: 0 | 1 | 2;
+  /**
+   * 已读
+   */
+  isRead: boolean;
+  /**
+   * 处理备注
+   */
+  remark: string;
+  /**
+   * 处理人
+   */
+  handledByName: string | null;
+  /**
+   * 处理时间
+   */
+  handledAt: string | null;
+  /**
+   * 文件：官文文件，可预览与下载
+   */
+  files: UploadedFile[];
+}
+
+/**
  * 操作日志的一条记录：谁在何时做了什么。
  */
 export interface OperationLogEntry {
@@ -9851,6 +9909,67 @@ export interface BrandMergeBatchTaskListResponse {
    * 总条数
    */
   count: number;
+}
+
+export interface BrandOfficialsBrandOfficialListRequest {
+  /**
+   * 档案商标
+   */
+  brandId: number;
+  /**
+   * 处理状态：0 待处理、1 已处理、2 已忽略；不填为全部
+   */
+  status?: 0 | 1 | 2;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface BrandOfficialsBrandOfficialListResponse {
+  /**
+   * 官文
+   */
+  list: OfficialDocument[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 待处理件数
+   */
+  pending: number;
+}
+
+export interface BrandOfficialsOfficialManagementRequest {
+  /**
+   * 官文
+   *
+   * @minItems 1
+   * @maxItems 500
+   *
+   * Items: 官文
+   */
+  ids: [number, ...number[]];
+  /**
+   * 处理状态：0 待处理、1 已处理、2 已忽略
+   */
+  status: 0 | 1 | 2;
+  /**
+   * 处理备注：不填时保留原备注
+   */
+  remark?: string;
+}
+
+export interface BrandOfficialsOfficialManagementResponse {
+  /**
+   * 处理条数
+   */
+  updated: number;
 }
 
 export interface ClassificationQueryAllCgListRequest {

@@ -21,6 +21,7 @@ import { permissionLabels } from './pages/permissions.js';
 import { seedDemoData } from './seed/demo.js';
 import { seedDemoTrademarks } from './seed/trademarks.js';
 import { seedDemoTags } from './seed/brandLabels.js';
+import { seedDemoOfficialDocuments } from './seed/officialDocuments.js';
 import { seedSiteContent } from './seed/siteContent.js';
 import { authHandlers } from './modules/auth.js';
 import { schemaHandlers } from './modules/schema.js';
@@ -47,6 +48,7 @@ import { brandLabelsHandlers } from './modules/brandLabels.js';
 import { tmSearchHandlers } from './modules/tmSearch.js';
 import { brandImportHandlers } from './modules/brandImport.js';
 import { brandExportHandlers } from './modules/brandExport.js';
+import { brandOfficialsHandlers } from './modules/brandOfficials.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
 import { ChunkArea } from './files/chunkArea.js';
@@ -79,6 +81,7 @@ const handlers: Handlers = {
   ...tmSearchHandlers,
   ...brandImportHandlers,
   ...brandExportHandlers,
+  ...brandOfficialsHandlers,
 };
 
 export interface BuiltServer {
@@ -107,6 +110,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   // After the classification, so the demo marks carry real goods items when it is configured.
   if (config.seedDemo) await seedDemoTrademarks(database.db);
   if (config.seedDemo) await seedDemoTags(database.db);
+  if (config.seedDemo) await seedDemoOfficialDocuments(database.db);
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },

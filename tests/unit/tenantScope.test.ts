@@ -21,6 +21,14 @@ describe('TenantScopePlugin', () => {
     expect(q.parameters).toEqual(['x', 7, 7]);
   });
 
+  it('puts a left-joined table’s condition in its ON, so unmatched rows are kept', () => {
+    const q = db.selectFrom('memos as m').leftJoin('files as f', 'f.id', 'm.id').leftJoin('organisations', 'organisations.id', 'm.org_id').select('m.id').compile();
+    expect(q.sql).toBe(
+      'select "m"."id" from "memos" as "m" left join "files" as "f" on ("f"."id" = "m"."id") and "f"."org_id" = $1 left join "organisations" on "organisations"."id" = "m"."org_id" where "m"."org_id" = $2',
+    );
+    expect(q.parameters).toEqual([7, 7]);
+  });
+
   it('keeps a handler’s `or` inside its parentheses', () => {
     const q = db.selectFrom('users').select('id').where((eb) => eb('username', '=', 'a').or('username', '=', 'b')).compile();
     expect(q.sql).toBe('select "id" from "users" where (("username" = $1 or "username" = $2)) and "users"."org_id" = $3');

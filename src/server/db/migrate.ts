@@ -19,6 +19,7 @@ import * as brandImportExport from './migrations/0017_brand_import_export.js';
 import * as expiryIndex from './migrations/0018_expiry_index.js';
 import * as archiveTextSearch from './migrations/0019_archive_text_search.js';
 import * as classStatusIndex from './migrations/0020_class_status_index.js';
+import * as officialDocuments from './migrations/0021_official_documents.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_expiry_index': expiryIndex,
   '0019_archive_text_search': archiveTextSearch,
   '0020_class_status_index': classStatusIndex,
+  '0021_official_documents': officialDocuments,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -482,6 +482,27 @@ export interface ArchiveSettingsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** An official document received for an archive mark; status 0 pending, 1 handled, 2 ignored. */
+export interface OfficialDocumentsTable {
+  id: Generated<number>;
+  org_id: number;
+  brand_archive_id: number | null;
+  document_type: string;
+  app_no: ColumnType<string, string | undefined, string>;
+  receive_date: ColumnType<string, string, string>;
+  delivery_method: ColumnType<'电子' | '纸质', '电子' | '纸质' | undefined, '电子' | '纸质'>;
+  official_limit: ColumnType<string | null, string | null | undefined, string | null>;
+  file_id: number | null;
+  status: ColumnType<0 | 1 | 2, 0 | 1 | 2 | undefined, 0 | 1 | 2>;
+  is_read: ColumnType<boolean, boolean | undefined, boolean>;
+  remark: ColumnType<string, string | undefined, string>;
+  handled_by: number | null;
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   roles: RolesTable;
@@ -521,6 +542,7 @@ export interface Database {
   brand_import_jobs: BrandImportJobsTable;
   brand_import_issues: BrandImportIssuesTable;
   brand_exports: BrandExportsTable;
+  official_documents: OfficialDocumentsTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -553,4 +575,5 @@ export const TENANT_TABLES = [
   'brand_import_jobs',
   'brand_import_issues',
   'brand_exports',
+  'official_documents',
 ] as const satisfies readonly (keyof Database)[];

@@ -3,6 +3,7 @@ import {
   BinaryOperationNode,
   ColumnNode,
   OperationNodeTransformer,
+  OnNode,
   OperatorNode,
   PrimitiveValueListNode,
   ParensNode,
@@ -15,6 +16,7 @@ import {
   sql,
   type DeleteQueryNode,
   type InsertQueryNode,
+  type JoinNode,
   type Kysely,
   type KyselyPlugin,
   type OperationNode,
@@ -30,6 +32,8 @@ import { TENANT_TABLES, type Database } from './tables.js';
 import { APP_ROLE } from './migrate.js';
 
 const tenantTables = new Set<string>(TENANT_TABLES);
+/** Joins whose joined table may be null-extended (right and full joins are not used against tenant tables). */
+const OUTER_JOINS = new Set<JoinNode['joinType']>(['LeftJoin', 'LateralLeftJoin']);
 
 /** The table name and the name to reference it by, for a FROM/JOIN/UPDATE item. */
 function tenantTableRef(node: OperationNode | undefined): { table: string; ref: string } | null {
@@ -73,9 +77,22 @@ class TenantScopeTransformer extends OperationNodeTransformer {
     return { ...node, where: WhereNode.create(where) };
   }
 
+  /**
+   * The table of an outer join gets its condition in the join's ON: in WHERE, the null row of an
+   * unmatched left join would fail it and the join would drop rows like an inner one.
+   */
+  private scopeOuterJoin(join: JoinNode): JoinNode {
+    const filter = this.orgFilter([tenantTableRef(join.table)?.ref].filter((r): r is string => r !== undefined));
+    if (!filter) return join;
+    return { ...join, on: OnNode.create(join.on ? AndNode.create(ParensNode.create(join.on.on), filter) : filter) };
+  }
+
   protected override transformSelectQuery(node: SelectQueryNode): SelectQueryNode {
     const transformed = super.transformSelectQuery(node);
-    return this.scope(transformed, [...(transformed.from?.froms ?? []), ...(transformed.joins ?? []).map((j) => j.table)]);
+    const joins = transformed.joins ?? [];
+    const outer = (j: JoinNode) => OUTER_JOINS.has(j.joinType);
+    const scoped = this.scope(transformed, [...(transformed.from?.froms ?? []), ...joins.filter((j) => !outer(j)).map((j) => j.table)]);
+    return joins.some(outer) ? { ...scoped, joins: joins.map((j) => (outer(j) ? this.scopeOuterJoin(j) : j)) } : scoped;
   }
 
   protected override transformUpdateQuery(node: UpdateQueryNode): UpdateQueryNode {

@@ -1,0 +1,12 @@
+import type { HandlersOf } from '../http/context.js';
+import { archiveViewer } from '../trademarks/archiveViewer.js';
+import { registerMergeReference } from '../trademarks/mergeRegistry.js';
+import { brandOfficialList, manageOfficialDocuments } from '../trademarks/officialDocuments.js';
+
+// A merged mark's official documents move to the kept mark (spec 001 §7).
+registerMergeReference({ table: 'official_documents', column: 'brand_archive_id' });
+
+export const brandOfficialsHandlers: HandlersOf<'brandOfficials'> = {
+  'brandOfficials.brandOfficialList': async (body, ctx) => brandOfficialList(ctx.db, archiveViewer(ctx.session), body),
+  'brandOfficials.officialManagement': async (body, ctx) => ({ updated: await manageOfficialDocuments(ctx.db, archiveViewer(ctx.session), ctx.session.userId, body) }),
+};

@@ -1,0 +1,164 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/tables.js';
+import type { OfficialDocument, UploadedFile } from '../../src/generated/types.js';
+import { pdfOfSize } from './support/multipart.js';
+import { download, uploadFile } from './support/xlsx.js';
+import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+
+type Listed = { list: OfficialDocument[]; count: number; pending: number };
+let serial = 0;
+
+describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () => {
+  let server: TestServer;
+  let db: Kysely<Database>;
+  let admin: string;
+  let agent: string;
+  let corp: string;
+  let users: Map<string, { id: number; orgId: number }>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    db = server.database.db;
+    [admin, agent, corp] = [await server.signIn('admin'), await server.signIn('agent'), await server.signIn('corpAdmin')];
+    const rows = await db.selectFrom('users').select(['id', 'org_id', 'username']).execute();
+    users = new Map(rows.map((u) => [u.username, { id: u.id, orgId: u.org_id }]));
+  });
+  afterAll(() => server?.stop());
+
+  const user = (name: string) => users.get(name)!;
+  const ok = async <T>(url: string, body: object, token: string): Promise<T> => {
+    const reply = await server.post(url, body, token);
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json().data as T;
+  };
+  const refused = async (url: string, body: object, token: string, status = 422) => {
+    const reply = await server.post(url, body, token);
+    expect(reply.statusCode, reply.body).toBe(status);
+    return reply.json().subMessage as string;
+  };
+  const listOf = (brandId: number, token = admin, extra: object = {}) => ok<Listed>('/brandArchives/brandOfficialList', { brandId, ...extra }, token);
+  const manage = (body: object, token = admin) => server.post('/brandArchives/officialManagement', body, token);
+
+  async function mark(owner: string): Promise<number> {
+    const { id, orgId } = user(owner);
+    const row = await db
+      .insertInto('brand_archives')
+      .values({ org_id: orgId, owner_user_id: id, app_no: `OD${Date.now() % 100000}${serial++}`, int_cls: 3, tm_name: '官文测试', tm_status: '已注册' } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async function doc(brandId: number | null, orgId: number, values: Partial<{ document_type: string; receive_date: string; official_limit: string | null; status: 0 | 1 | 2; file_id: number }> = {}) {
+    const row = await db
+      .insertInto('official_documents')
+      .values({ org_id: orgId, brand_archive_id: brandId, document_type: '商标注册申请补正通知书', receive_date: '2026-10-01', official_limit: '2026-10-31', ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const stored = async (ids: number[]) => db.selectFrom('official_documents').select(['id', 'brand_archive_id', 'status', 'is_read', 'handled_by', 'handled_at', 'remark']).where('id', 'in', ids).orderBy('id').execute();
+
+  it('seeds the demo marks with documents: handled notices and certificates, some notices pending with deadlines near today', async () => {
+    // Runs first: every document is the demo's.
+    const seeded = await db.selectFrom('official_documents').select(['document_type', 'status', 'official_limit']).execute();
+    expect(seeded.some((d) => d.document_type === '商标注册证' && d.status === 1)).toBe(true);
+    const pending = seeded.filter((d) => d.status === 0);
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((d) => d.official_limit !== null)).toBe(true);
+  });
+
+  it('lists a mark’s documents newest received first, with its file, the pending count and a status filter', async () => {
+    const brand = await mark('admin');
+    const uploaded = await uploadFile(server, admin, '补正通知书.pdf', pdfOfSize(2048), 'officialDocument');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const file = uploaded.json().data as UploadedFile;
+    const orgId = user('admin').orgId;
+    const older = await doc(brand, orgId, { document_type: '商标注册申请受理通知书', receive_date: '2026-03-02', official_limit: null, status: 1 });
+    const newest = await doc(brand, orgId, { receive_date: '2026-11-02', file_id: Number(file.uid) });
+    const middle = await doc(brand, orgId, { document_type: '商标驳回通知书', receive_date: '2026-08-15', official_limit: '2026-08-30' });
+    await doc(await mark('admin'), orgId);
+
+    const all = await listOf(brand);
+    expect(all.list.map((d) => d.id)).toEqual([newest, middle, older]);
+    expect(all).toMatchObject({ count: 3, pending: 2 });
+    expect(all.list[0]).toMatchObject({ brandId: brand, documentType: '商标注册申请补正通知书', receiveDate: '2026-11-02', officalLimit: '2026-10-31', deliveryMethod: '电子', status: 0, isRead: false, handledByName: null });
+    expect(all.list[0]!.files).toEqual([expect.objectContaining({ uid: file.uid, name: '补正通知书.pdf', url: file.url })]);
+    expect((await download(server, admin, all.list[0]!.files[0]!.url)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(all.list[2]).toMatchObject({ officalLimit: null, files: [] });
+
+    const handled = await listOf(brand, admin, { status: 1 });
+    expect(handled.list.map((d) => d.id)).toEqual([older]);
+    expect(handled).toMatchObject({ count: 1, pending: 2 });
+    const paged = await listOf(brand, admin, { pageNo: 2, pageSize: 2 });
+    expect(paged.list.map((d) => d.id)).toEqual([older]);
+    expect(paged.count).toBe(3);
+  });
+
+  it('handles, ignores and reopens documents, recording who and when', async () => {
+    const brand = await mark('admin');
+    const orgId = user('admin').orgId;
+    const [a, b] = [await doc(brand, orgId), await doc(brand, orgId)];
+
+    const done = await manage({ ids: [a, b], status: 1, remark: ' 已提交补正材料 ' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toEqual({ updated: 2 });
+    const listed = await listOf(brand);
+    expect(listed.pending).toBe(0);
+    expect(listed.list.every((d) => d.status === 1 && d.isRead && d.remark === '已提交补正材料' && d.handledByName === '王管理' && d.handledAt !== null)).toBe(true);
+
+    expect((await manage({ ids: [b], status: 2 })).statusCode).toBe(200);
+    expect((await stored([b]))[0]).toMatchObject({ status: 2, remark: '已提交补正材料', handled_by: user('admin').id });
+    expect((await manage({ ids: [a], status: 0, remark: '' })).statusCode).toBe(200);
+    expect((await stored([a]))[0]).toMatchObject({ status: 0, remark: '', handled_by: null, handled_at: null, is_read: true });
+    expect((await listOf(brand)).pending).toBe(1);
+  });
+
+  it('refuses a whole batch naming an unknown, unattached or foreign document, changing nothing', async () => {
+    const brand = await mark('admin');
+    const orgId = user('admin').orgId;
+    const mine = await doc(brand, orgId);
+    const unattached = await doc(null, orgId);
+    const foreign = await doc(await mark('corpadmin'), user('corpadmin').orgId);
+    const before = await stored([mine, unattached]);
+    for (const ids of [[mine, 99_999_999], [mine, unattached], [mine, foreign]]) {
+      const reply = await manage({ ids, status: 1 });
+      expect(reply.statusCode, reply.body).toBe(422);
+      expect(reply.json().subMessage).toBe(`以下官文不存在或无权操作：编号 ${ids[1]}`);
+    }
+    expect(await stored([mine, unattached])).toEqual(before);
+    expect(await refused('/brandArchives/brandOfficialList', { brandId: brand }, corp, 404)).toBe('商标不存在或无权查看');
+  });
+
+  it('gives clear messages for a bad request', async () => {
+    expect(await refused('/brandArchives/officialManagement', { ids: [], status: 1 }, admin)).toMatch(/官文/);
+    expect(await refused('/brandArchives/officialManagement', { ids: [1], status: 3 }, admin)).toMatch(/处理状态/);
+    expect(await refused('/brandArchives/officialManagement', { ids: [1], status: 1, remark: '长'.repeat(201) }, admin)).toMatch(/处理备注/);
+    expect(await refused('/brandArchives/brandOfficialList', {}, admin)).toMatch(/档案商标/);
+  });
+
+  it('keeps the agency rule: an agency user sees and handles only the documents of their own marks', async () => {
+    const orgId = user('agent').orgId;
+    const own = await mark('agent');
+    const others = await mark('admin');
+    const [ownDoc, othersDoc] = [await doc(own, orgId), await doc(others, orgId)];
+    expect((await listOf(own, agent)).list.map((d) => d.id)).toEqual([ownDoc]);
+    expect(await refused('/brandArchives/brandOfficialList', { brandId: others }, agent, 404)).toBe('商标不存在或无权查看');
+    const reply = await manage({ ids: [ownDoc, othersDoc], status: 1 }, agent);
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json().subMessage).toBe(`以下官文不存在或无权操作：编号 ${othersDoc}`);
+    expect((await stored([ownDoc]))[0]!.status).toBe(0);
+    expect((await manage({ ids: [ownDoc], status: 1 }, agent)).statusCode).toBe(200);
+  });
+
+  it('moves a merged mark’s documents to the kept mark, and keeps them unattached when their mark is deleted', async () => {
+    const orgId = user('admin').orgId;
+    const [kept, merged, deleted] = [await mark('admin'), await mark('admin'), await mark('admin')];
+    const [d1, d2, d3] = [await doc(kept, orgId), await doc(merged, orgId), await doc(deleted, orgId)];
+    await ok('/brandArchives/mergeBrand', { mergeList: [{ targetBrandId: kept, mergedBrandIds: [merged] }] }, admin);
+    expect((await listOf(kept)).list.map((d) => d.id).sort()).toEqual([d1, d2].sort());
+    await ok('/api/delTrademarkList', { ids: [deleted] }, admin);
+    expect((await stored([d3]))[0]!.brand_archive_id).toBeNull();
+  });
+
+});
