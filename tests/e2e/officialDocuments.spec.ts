@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, storedUser } from './support.js';
+
+const shots = process.env.SCREENSHOT_DIR;
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
+
+interface Listed {
+  list: { id: number; documentType: string; status: number; handledByName: string | null }[];
+  count: number;
+  pending: number;
+}
+
+async function api<T>(page: Page, url: string, data: object): Promise<T> {
+  const { token } = await storedUser(page);
+  const reply = await page.request.post(url, { headers: { token }, data });
+  expect(reply.status(), await reply.text()).toBe(200);
+  return (await reply.json()).data as T;
+}
+
+/** A demo mark with a pending notice among its documents. */
+async function markWithPendingNotice(page: Page): Promise<{ id: number; documents: Listed }> {
+  const marks = await api<{ list: { id: number }[] }>(page, '/brandArchives/queryBrandPage', { pageSize: 100 });
+  for (const mark of marks.list) {
+    const documents = await api<Listed>(page, '/brandArchives/brandOfficialList', { brandId: mark.id });
+    if (documents.pending > 0 && documents.count >= 2) return { id: mark.id, documents };
+  }
+  throw new Error('no demo mark has a pending official document');
+}
+
+const card = (page: Page) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: /^官文$/ }) });
+const rowOf = (page: Page, type: string) => card(page).locator('tbody tr.ant-table-row').filter({ hasText: type });
+
+test('a mark’s official documents on its record: deadlines, handle, filter, ignore in a batch, reopen', async ({ page }) => {
+  await signIn(page, 'admin');
+  const { id, documents } = await markWithPendingNotice(page);
+  const pending = documents.list.find((d) => d.status === 0)!;
+  await page.goto(`/brandManage/brandRecord/recordDetail?id=${id}`);
+  await expect(card(page).locator('tbody tr.ant-table-row')).toHaveCount(documents.count);
+  const row = rowOf(page, pending.documentType).first();
+  await expect(row).toContainText('待处理');
+  // A pending notice's deadline shows how long is left (or how long ago it passed).
+  await expect(row).toContainText(/剩余 \d+ 天|已逾期 \d+ 天|今天到期/);
+  await expect(rowOf(page, '商标注册申请受理通知书')).toContainText('已处理');
+  await shot(page, 'record-officials-all');
+
+  await row.getByRole('button', { name: '标记已处理' }).click();
+  await expect(page.locator('.ant-message').getByText('已标记为已处理')).toBeVisible();
+  await expect(row).toContainText('已处理');
+  await expect(row).toContainText('王管理');
+  await expect(row.getByRole('button', { name: '恢复待处理' })).toBeVisible();
+  const afterHandling = await api<Listed>(page, '/brandArchives/brandOfficialList', { brandId: id });
+  expect(afterHandling.list.find((d) => d.id === pending.id)).toMatchObject({ status: 1, handledByName: '王管理' });
+
+  // Reopen it, then list the pending ones only and ignore them all in one go.
+  await row.getByRole('button', { name: '恢复待处理' }).click();
+  await expect(page.locator('.ant-message').getByText('已恢复为待处理')).toBeVisible();
+  await expect(row).toContainText('待处理');
+  await card(page).locator('.ipm-filter-bar .ant-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('待处理').click();
+  await card(page).getByRole('button', { name: /查\s?询/ }).click();
+  const stillPending = afterHandling.pending + 1;
+  await expect(card(page).locator('tbody tr.ant-table-row')).toHaveCount(stillPending);
+  await card(page).locator('thead .ant-checkbox-input').check();
+  await card(page).getByRole('button', { name: /忽\s?略/ }).first().click();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText('确定忽略所选官文吗？');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.locator('.ant-message').getByText('已忽略')).toBeVisible();
+  await expect(card(page).getByText('暂无数据')).toBeVisible();
+  await shot(page, 'record-officials');
+  const afterIgnoring = await api<Listed>(page, '/brandArchives/brandOfficialList', { brandId: id });
+  expect(afterIgnoring.pending).toBe(0);
+  expect(afterIgnoring.list.filter((d) => d.status === 2)).toHaveLength(stillPending);
+});
