@@ -59,6 +59,14 @@ describe.skipIf(skipThisDatabase)(`workbench, messages and site content (${dbKin
     });
   });
 
+  it('lists an enterprise group with no enterprises yet, counting 0', async () => {
+    const { org_id } = await server.database.db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const empty = await server.database.db.insertInto('enterprise_groups').values({ org_id, name: '新分组' }).returning('id').executeTakeFirstOrThrow();
+    const info = (await server.post('/homepage/getGroupInfo', {}, admin)).json().data;
+    expect(info.groups).toContainEqual({ id: empty.id, name: '新分组', count: 0 });
+    await server.database.db.deleteFrom('enterprise_groups').where('id', '=', empty.id).execute();
+  });
+
   it('serves the agreement and banners to anyone', async () => {
     const agreement = (await server.post('/api/get-agreement')).json().data;
     expect(agreement.title).toBe('用户服务协议');
