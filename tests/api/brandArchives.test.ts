@@ -18,16 +18,8 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
   afterAll(() => server?.stop());
 
-  const ok = async <T>(url: string, body: object, token: string): Promise<T> => {
-    const reply = await server.post(url, body, token);
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json().data as T;
-  };
-  const refused = async (url: string, body: object, token: string, status = 422) => {
-    const reply = await server.post(url, body, token);
-    expect(reply.statusCode, reply.body).toBe(status);
-    return reply.json().subMessage as string;
-  };
+  const ok = <T>(url: string, body: object, token: string) => server.ok<T>(url, body, token);
+  const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
   const list = async (token: string, query: object = {}) => (await ok<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token)).list;
 
   it('gives a mark’s detail with its register record, goods groups and same-name family', async () => {

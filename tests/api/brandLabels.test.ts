@@ -51,16 +51,8 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
   });
   afterAll(() => server?.stop());
 
-  const ok = async <T>(url: string, body: object, token: string): Promise<T> => {
-    const reply = await server.post(url, body, token);
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json().data as T;
-  };
-  const refused = async (url: string, body: object, token: string, status: number) => {
-    const reply = await server.post(url, body, token);
-    expect(reply.statusCode, reply.body).toBe(status);
-    return reply.json().subMessage as string;
-  };
+  const ok = <T>(url: string, body: object, token: string) => server.ok<T>(url, body, token);
+  const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
   const marks = async (token: string, query: object = {}) =>
     await ok<{ list: Mark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token);
   /** A fresh map with two leaves under one branch, so tests do not depend on each other's tags. */

@@ -27,16 +27,8 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
   afterAll(() => server?.stop());
 
   const user = (name: string) => users.get(name)!;
-  const ok = async <T>(url: string, body: object, token: string): Promise<T> => {
-    const reply = await server.post(url, body, token);
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json().data as T;
-  };
-  const refused = async (url: string, body: object, token: string, status = 422) => {
-    const reply = await server.post(url, body, token);
-    expect(reply.statusCode, reply.body).toBe(status);
-    return reply.json().subMessage as string;
-  };
+  const ok = <T>(url: string, body: object, token: string) => server.ok<T>(url, body, token);
+  const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
   const listOf = (brandId: number, token = admin, extra: object = {}) => ok<Listed>('/brandArchives/brandOfficialList', { brandId, ...extra }, token);
   const manage = (body: object, token = admin) => server.post('/brandArchives/officialManagement', body, token);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { buildServer, type BuiltServer, type ServerOptions } from '../../../src/server/app.js';
 import { configFromEnv, type ServerConfig } from '../../../src/server/config.js';
 import { DEMO_ACCOUNTS } from '../../../src/server/seed/demoAccounts.js';
@@ -40,6 +41,10 @@ export async function createIsolatedDatabase(): Promise<{ url: string; drop(): P
 
 export interface TestServer extends BuiltServer {
   post(url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse>;
+  /** A call that must succeed: its reply's data. */
+  ok<T>(url: string, payload: object, token: string): Promise<T>;
+  /** A call that must be refused with `status` (422 unless said): its Chinese message. */
+  refused(url: string, payload: object, token: string, status?: number): Promise<string>;
   signIn(account: keyof typeof DEMO_ACCOUNTS): Promise<string>;
   stop(): Promise<void>;
 }
@@ -62,6 +67,16 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
   return {
     ...server,
     post,
+    async ok<T>(url: string, payload: object, token: string) {
+      const reply = await post(url, payload, token);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json().data as T;
+    },
+    async refused(url, payload, token, status = 422) {
+      const reply = await post(url, payload, token);
+      expect(reply.statusCode, reply.body).toBe(status);
+      return reply.json().subMessage as string;
+    },
     async signIn(account) {
       const { username, password } = DEMO_ACCOUNTS[account];
       const res = await post('/loginPage/login', { username, password: base64(password), encryptionType: 'base64' });
