@@ -25,11 +25,7 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const call = async <T>(url: string, body: object, token = admin): Promise<T> => {
-    const res = await server.post(url, body, token);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as T;
-  };
+  const call = <T>(url: string, body: object, token = admin) => server.ok<T>(url, body, token);
   /** Every mark the archive list shows for a filter, page by page, in its order. */
   async function listed(filter: object, token = admin): Promise<Trademark[]> {
     const all: Trademark[] = [];

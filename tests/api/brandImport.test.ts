@@ -36,11 +36,7 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const call = async <T>(url: string, body: object, token = admin): Promise<T> => {
-    const res = await server.post(url, body, token);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as T;
-  };
+  const call = <T>(url: string, body: object, token = admin) => server.ok<T>(url, body, token);
   const archive = (query: object, token = admin) => call<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token);
   const job = (id: number, token = admin) => call<BrandImportJob>('/api/brandImport/job', { id }, token);
 
