@@ -73,3 +73,21 @@ test('a mark’s official documents on its record: deadlines, handle, filter, ig
   expect(afterIgnoring.pending).toBe(0);
   expect(afterIgnoring.list.filter((d) => d.status === 2)).toHaveLength(stillPending);
 });
+
+test('an agent opening another’s mark sees the refusal alone, not its official documents', async ({ page }) => {
+  await signIn(page, 'agent');
+  const { token } = await storedUser(page);
+  let foreignId = 0;
+  for (let id = 1; id < 200 && !foreignId; id++) {
+    const reply = await page.request.post('/brandArchives/queryBrandDetailList', { headers: { token }, data: { id } });
+    if (reply.status() === 404) foreignId = id;
+  }
+  expect(foreignId).toBeGreaterThan(0);
+  await page.goto(`/brandManage/brandRecord/recordDetail?id=${foreignId}`);
+  await expect(page.locator('.ant-alert-message', { hasText: '商标不存在或无权查看' })).toBeVisible();
+  await expect(card(page)).toHaveCount(0);
+  // The mark's own record shows them.
+  const own = await api<{ list: { id: number }[] }>(page, '/brandArchives/queryBrandPage', { pageSize: 1 });
+  await page.goto(`/brandManage/brandRecord/recordDetail?id=${own.list[0]!.id}`);
+  await expect(card(page).locator('thead')).toContainText('文件类型');
+});

@@ -29,9 +29,11 @@ function useMarkId(id: TrademarkDetailProps['id'], appNo: string | undefined, tm
  * A mark's detail (spec 000 §3 "Brand detail"): image, name, status, class, numbers, applicant,
  * country, submission way, dates with the grace end, goods by similar group, the same-name family;
  * 编辑 opens the trademark info dialog, 类似商品 the similar-goods dialog. `variant: "record"` shows
- * the archive record's own fields as well (source, owner, remark, overseas fields).
+ * the archive record's own fields as well (source, owner, remark, overseas fields). The node's
+ * child nodes (a mark's official documents, say) follow, once the mark is there to be seen: a
+ * mark that is missing or not the viewer's shows its message alone.
  */
-export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark' }: TrademarkDetailProps) {
+export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }: TrademarkDetailProps & { children?: ReactNode }) {
   const runtime = useRuntime();
   const { markId, searching } = useMarkId(id, appNo, tmCl);
   const { data, error, isLoading } = useOperation<BrandArchivesQueryBrandDetailListResponse>('brandArchives.queryBrandDetailList', markId ? { id: markId } : null);
@@ -141,6 +143,7 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark' }: Trademark
           ]}
         />
       </Card>
+      {children}
     </Space>
   );
 }
