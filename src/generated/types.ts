@@ -2822,6 +2822,10 @@ export interface GenericTableProps {
    */
   title?: string;
   /**
+   * 摘要：标题旁的灰色文字，{字段} 取自应答（可用点号路径），如 待处理 {pending} 件；没有应答时不显示
+   */
+  summary?: string;
+  /**
    * 列表位置：应答中行列表的路径，默认 list
    */
   listPath?: string;

@@ -38,6 +38,8 @@ test('a mark’s official documents on its record: deadlines, handle, filter, ig
   const pending = documents.list.find((d) => d.status === 0)!;
   await page.goto(`/brandManage/brandRecord/recordDetail?id=${id}`);
   await expect(card(page).locator('tbody tr.ant-table-row')).toHaveCount(documents.count);
+  const pendingText = card(page).locator('.ipm-table-toolbar').getByText(/^待处理 \d+ 件$/);
+  await expect(pendingText).toHaveText(`待处理 ${documents.pending} 件`);
   const row = rowOf(page, pending.documentType).first();
   await expect(row).toContainText('待处理');
   // A pending notice's deadline shows how long is left (or how long ago it passed).
@@ -50,6 +52,7 @@ test('a mark’s official documents on its record: deadlines, handle, filter, ig
   await expect(row).toContainText('已处理');
   await expect(row).toContainText('王管理');
   await expect(row.getByRole('button', { name: '恢复待处理' })).toBeVisible();
+  await expect(pendingText).toHaveText(`待处理 ${documents.pending - 1} 件`);
   const afterHandling = await api<Listed>(page, '/brandArchives/brandOfficialList', { brandId: id });
   expect(afterHandling.list.find((d) => d.id === pending.id)).toMatchObject({ status: 1, handledByName: '王管理' });
 
@@ -68,6 +71,7 @@ test('a mark’s official documents on its record: deadlines, handle, filter, ig
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
   await expect(page.locator('.ant-message').getByText('已忽略')).toBeVisible();
   await expect(card(page).getByText('暂无数据')).toBeVisible();
+  await expect(pendingText).toHaveText('待处理 0 件');
   await shot(page, 'record-officials');
   const afterIgnoring = await api<Listed>(page, '/brandArchives/brandOfficialList', { brandId: id });
   expect(afterIgnoring.pending).toBe(0);

@@ -7,7 +7,7 @@ import { useSWRConfig } from 'swr';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { askConfirm, showNotice } from '../confirmDialog.js';
-import { readPath } from './readPath.js';
+import { fillTemplate, readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
@@ -362,7 +362,10 @@ export function GenericTable(props: GenericTableProps) {
         </div>
       )}
       <div className="ipm-table-toolbar">
-        <Typography.Text strong>{props.title}</Typography.Text>
+        <div className="ipm-table-heading">
+          {props.title && <Typography.Text strong>{props.title}</Typography.Text>}
+          {props.summary && data !== undefined && <Typography.Text type="secondary">{fillTemplate(props.summary, data)}</Typography.Text>}
+        </div>
         <Space>
           {fieldSchema && toolbarNames.size > 0 && (
             <TableSelectionContext.Provider value={selection}>
