@@ -53,6 +53,8 @@ async function firstRender(browser: Browser, path: string): Promise<{ page: Page
   return { page, millis: await page.evaluate(() => window.benchFirstRender!), cpu };
 }
 
+const medianTiming = (runs: Timing[]): Timing => ({ millis: median(runs.map((r) => r.millis)), cpu: median(runs.map((r) => r.cpu)) });
+
 async function medianFirstRender(browser: Browser, path: string): Promise<Timing> {
   const runs: Timing[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -60,7 +62,7 @@ async function medianFirstRender(browser: Browser, path: string): Promise<Timing
     runs.push({ millis, cpu });
     await page.close();
   }
-  return { millis: median(runs.map((r) => r.millis)), cpu: median(runs.map((r) => r.cpu)) };
+  return medianTiming(runs);
 }
 
 const timing = (t: Timing) => `${ms(t.millis)}（主线程 CPU ${ms(t.cpu)}）`;
@@ -160,7 +162,6 @@ async function formRenders(browser: Browser): Promise<{ ours: Timing[]; amis: Ti
   return runs;
 }
 
-const medianTiming = (runs: Timing[]): Timing => ({ millis: median(runs.map((r) => r.millis)), cpu: median(runs.map((r) => r.cpu)) });
 
 async function benchForm(browser: Browser): Promise<void> {
   const runs = await formRenders(browser);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, storedUser } from './support.js';
+import { refusedMarkId, signIn, storedUser } from './support.js';
 
 const shots = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
@@ -164,14 +164,7 @@ test('the archive as an agent: only their own marks, and no way into another’s
   const owner = mine.list[0]!.ownerUserId;
   expect(mine.list.every((m) => m.ownerUserId === owner)).toBe(true);
   // A mark of the same organisation the agent is not responsible for.
-  const { token } = await storedUser(page);
-  let foreignId = 0;
-  for (let id = 1; id < 200 && !foreignId; id++) {
-    if (mine.list.some((m) => m.id === id)) continue;
-    const reply = await page.request.post('/brandArchives/queryBrandDetailList', { headers: { token }, data: { id } });
-    if (reply.status() === 404) foreignId = id;
-  }
-  await page.goto(`/brand/detail?id=${foreignId}`);
+  await page.goto(`/brand/detail?id=${await refusedMarkId(page)}`);
   await expect(page.locator('.ant-alert-message', { hasText: '商标不存在或无权查看' })).toBeVisible();
 });
 

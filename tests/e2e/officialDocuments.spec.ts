@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, storedUser } from './support.js';
+import { refusedMarkId, signIn, storedUser } from './support.js';
 
 const shots = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
@@ -81,13 +81,7 @@ test('a mark’s official documents on its record: deadlines, handle, filter, ig
 test('an agent opening another’s mark sees the refusal alone, not its official documents', async ({ page }) => {
   // The release log stays unread (it shows only on home): the workbench test reads it as the agent.
   await signIn(page, 'agent', { showReleaseLog: true });
-  const { token } = await storedUser(page);
-  let foreignId = 0;
-  for (let id = 1; id < 200 && !foreignId; id++) {
-    const reply = await page.request.post('/brandArchives/queryBrandDetailList', { headers: { token }, data: { id } });
-    if (reply.status() === 404) foreignId = id;
-  }
-  expect(foreignId).toBeGreaterThan(0);
+  const foreignId = await refusedMarkId(page);
   await page.goto(`/brandManage/brandRecord/recordDetail?id=${foreignId}`);
   await expect(page.locator('.ant-alert-message', { hasText: '商标不存在或无权查看' })).toBeVisible();
   await expect(card(page)).toHaveCount(0);

@@ -29,3 +29,13 @@ export async function signIn(page: Page, account: DemoAccount, options: { showRe
 export async function storedUser(page: Page): Promise<{ token: string; userInfo: Record<string, unknown> | null }> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('store-user') ?? '{}'));
 }
+
+/** The id of a mark of the signed-in user's organisation that the archive refuses them (an agent's colleague's mark). */
+export async function refusedMarkId(page: Page): Promise<number> {
+  const { token } = await storedUser(page);
+  for (let id = 1; id < 200; id++) {
+    const reply = await page.request.post('/brandArchives/queryBrandDetailList', { headers: { token }, data: { id } });
+    if (reply.status() === 404) return id;
+  }
+  throw new Error('every mark up to 200 is open to this user');
+}

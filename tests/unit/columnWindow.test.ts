@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnWindow, sameWindow } from '../../src/runtime/blocks/table/columnWindow.js';
+import { columnWindow } from '../../src/runtime/blocks/table/columnWindow.js';
+import { sameSpan } from '../../src/runtime/blocks/table/windowSpan.js';
 
 const fifty = Array.from({ length: 50 }, () => 140);
 
@@ -25,9 +26,9 @@ describe('column window of a wide table', () => {
     expect(end.after).toBe(0);
   });
   it('tells windows with the same columns apart from others', () => {
-    expect(sameWindow(columnWindow(fifty, 0, 1400), columnWindow(fifty, 0, 1390))).toBe(true);
-    expect(sameWindow(columnWindow(fifty, 0, 1400), columnWindow(fifty, 700, 1400))).toBe(false);
-    expect(sameWindow(null, null)).toBe(true);
-    expect(sameWindow(null, columnWindow(fifty, 0, 1400))).toBe(false);
+    expect(sameSpan(columnWindow(fifty, 0, 1400), columnWindow(fifty, 0, 1390))).toBe(true);
+    expect(sameSpan(columnWindow(fifty, 0, 1400), columnWindow(fifty, 700, 1400))).toBe(false);
+    expect(sameSpan(null, null)).toBe(true);
+    expect(sameSpan(null, columnWindow(fifty, 0, 1400))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rowWindow, sameRowWindow } from '../../src/runtime/blocks/table/rowWindow.js';
+import { rowWindow } from '../../src/runtime/blocks/table/rowWindow.js';
+import { sameSpan } from '../../src/runtime/blocks/table/windowSpan.js';
 
 describe('rowWindow', () => {
   it('renders the rows in view and the overscan below them at the top', () => {
@@ -21,14 +22,14 @@ describe('rowWindow', () => {
   it('moves in steps, so a scroll of a pixel or a row usually renders nothing new', () => {
     const a = rowWindow(10_000, 47 * 100, 560, 47, 6, 4);
     const b = rowWindow(10_000, 47 * 100 + 30, 560, 47, 6, 4);
-    expect(sameRowWindow(a, b)).toBe(true);
+    expect(sameSpan(a, b)).toBe(true);
     expect(a.start % 4).toBe(0);
     expect(a.end - a.start).toBe(29);
     let renders = 0;
     let last = rowWindow(10_000, 0, 560, 47);
     for (let top = 0; top < 47 * 400; top += 10) {
       const next = rowWindow(10_000, top, 560, 47);
-      if (!sameRowWindow(last, next)) renders += 1;
+      if (!sameSpan(last, next)) renders += 1;
       last = next;
     }
     // 400 rows scrolled: one new window per step of 4 rows.

@@ -22,7 +22,8 @@ import { matchesCondition } from './table/rowCondition.js';
 import { idsBody, permittedButtons } from './table/tableButtons.js';
 import { clampPage } from './table/paging.js';
 import { TableSelectionContext, type TableSelection } from './table/tableSelection.js';
-import { columnWindow, sameWindow } from './table/columnWindow.js';
+import { columnWindow } from './table/columnWindow.js';
+import { sameSpan } from './table/windowSpan.js';
 import { useRowWindow, WINDOWED_COMPONENTS } from './table/useRowWindow.js';
 import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
@@ -217,7 +218,7 @@ export function GenericTable(props: GenericTableProps) {
     const look = (left: number, width: number) => {
       const now = windowInputs.current;
       now.view = { left, width };
-      if (!sameWindow(columnWindow(now.scrollingWidths, left, width, now.fixedLeftWidth), now.win)) setViewport(now.view);
+      if (!sameSpan(columnWindow(now.scrollingWidths, left, width, now.fixedLeftWidth), now.win)) setViewport(now.view);
     };
     const scrolled = (event: Event) => {
       const target = event.target as HTMLElement;

@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { sql } from 'kysely';
 import type {
   BrandOfficialsBrandOfficialListRequest,
   BrandOfficialsBrandOfficialListResponse,
@@ -70,12 +71,13 @@ export async function brandOfficialList(db: ScopedDb, viewer: ArchiveViewer, req
  */
 export async function manageOfficialDocuments(db: ScopedDb, viewer: ArchiveViewer, userId: number, request: BrandOfficialsOfficialManagementRequest): Promise<number> {
   const ids = [...new Set(request.ids)];
-  const docs = await db.selectFrom('official_documents').select(['id', 'brand_archive_id']).where('id', 'in', ids).forUpdate().execute();
-  const markIds = [...new Set(docs.map((d) => d.brand_archive_id).filter((id): id is number => id !== null))];
-  const visible = new Set(
-    markIds.length === 0 ? [] : (await (await filterArchive(db, db.selectFrom('brand_archives'), { ids: markIds }, viewer)).select('brand_archives.id').execute()).map((m) => m.id),
-  );
-  const allowed = new Set(docs.filter((d) => d.brand_archive_id !== null && visible.has(d.brand_archive_id)).map((d) => d.id));
+  // The documents among these that sit on a mark the viewer may see, locked for the change.
+  const onVisibleMarks = (await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer))
+    .innerJoin('official_documents as d', 'd.brand_archive_id', 'brand_archives.id')
+    .where('d.id', 'in', ids)
+    .select('d.id')
+    .modifyEnd(sql`for update of d`);
+  const allowed = new Set((await onVisibleMarks.execute()).map((d) => d.id));
   const refused = ids.filter((id) => !allowed.has(id));
   if (refused.length > 0) throw badRequest(`以下官文不存在或无权操作：编号 ${refused.join('、')}`);
   const handled = request.status !== STATUS_PENDING;

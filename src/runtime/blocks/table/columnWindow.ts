@@ -1,18 +1,12 @@
+import type { WindowSpan } from './windowSpan.js';
+
 /**
  * Which of a wide table's scrolling (unfixed) columns are rendered. A page of 100 rows × 50 columns
  * shows a dozen columns at a time; rendering the other cells cost most of the first render. The
  * columns left and right of the window are replaced by one empty spacer each, so widths, offsets
  * and the scroll width stay those of the whole table.
  */
-export interface ColumnWindow {
-  /** First rendered column (index into the scrolling columns). */
-  start: number;
-  /** One past the last rendered column. */
-  end: number;
-  /** Width of the columns before `start` and from `end` on. */
-  before: number;
-  after: number;
-}
+export type ColumnWindow = WindowSpan;
 
 /**
  * Tables with fewer scrolling columns than this, or narrower than this many viewports, render every
@@ -43,9 +37,4 @@ export function columnWindow(widths: number[], scrollLeft: number, viewport: num
   let right = before;
   while (end < widths.length && right < to) right += widths[end++]!;
   return { start, end, before, after: total - right };
-}
-
-/** Whether two windows render the same columns. */
-export function sameWindow(a: ColumnWindow | null, b: ColumnWindow | null): boolean {
-  return a === b || (a !== null && b !== null && a.start === b.start && a.end === b.end);
 }

@@ -1,3 +1,5 @@
+import type { WindowSpan } from './windowSpan.js';
+
 /**
  * Which rows of a long page are rendered. The rows of a generic table are one line each (text
  * cells end in an ellipsis, tags and buttons fit the line), so every row has the height of the
@@ -5,15 +7,7 @@
  * scrolling. The rows above and below the window are replaced by one spacer each, so the scroll
  * height stays that of the whole page.
  */
-export interface RowWindow {
-  /** First rendered row. */
-  start: number;
-  /** One past the last rendered row. */
-  end: number;
-  /** Height of the rows before `start` and from `end` on. */
-  before: number;
-  after: number;
-}
+export type RowWindow = WindowSpan;
 
 /**
  * The window moves in steps of this many rows, so a slow scroll renders once every few rows
@@ -41,9 +35,4 @@ export function rowWindow(count: number, scrollTop: number, viewport: number, ro
   const end = Math.min(count, Math.floor(Math.max(0, firstShown - overscan) / step) * step + span);
   const start = Math.max(0, Math.min(Math.floor(Math.max(0, firstShown - overscan) / step) * step, end - span));
   return { start, end, before: start * height, after: (count - end) * height };
-}
-
-/** Whether two windows render the same rows at the same offsets. */
-export function sameRowWindow(a: RowWindow, b: RowWindow): boolean {
-  return a.start === b.start && a.end === b.end && a.before === b.before && a.after === b.after;
 }

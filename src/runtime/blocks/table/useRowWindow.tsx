@@ -1,7 +1,8 @@
 import { createContext, isValidElement, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type HTMLAttributes, type RefObject } from 'react';
 // antd's table rows themselves, rendered here for the rows in the window only (see WindowedBody).
 import BodyRow from 'rc-table/es/Body/BodyRow';
-import { rowWindow, sameRowWindow, type RowWindow } from './rowWindow.js';
+import { rowWindow, type RowWindow } from './rowWindow.js';
+import { sameSpan } from './windowSpan.js';
 
 /** antd's row height for a table of size "middle": 22px of line, 12px padding above and below, a 1px border. */
 const MIDDLE_ROW_HEIGHT = 47;
@@ -32,7 +33,7 @@ class RowWindowStore {
     this.rowHeight = inputs.rowHeight ?? this.rowHeight;
     this.count = inputs.count ?? this.count;
     const next = rowWindow(this.count, this.top, this.viewport, this.rowHeight);
-    if (sameRowWindow(this.window, next)) return;
+    if (sameSpan(this.window, next)) return;
     this.window = next;
     if (!quiet) this.listeners.forEach((listener) => listener());
   }
