@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStaticStyle } from '../../generators/antdStaticStyle.js';
 import { fileURLToPath } from 'node:url';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -11,7 +12,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: here('.'),
   base: './',
-  plugins: [react()],
+  plugins: [react(), antdStaticStyle()],
   logLevel: 'warn',
   // amis' stylesheet still carries old IE hacks.
   css: { lightningcss: { errorRecovery: true } },

@@ -110,3 +110,29 @@ test('with reduced motion asked for by the system, panels open without animation
   expect(classes.length).toBeGreaterThan(0);
   expect(classes.filter((c) => c.includes('motion'))).toEqual([]);
 });
+
+test.describe('with motion, as the default theme has it', () => {
+  // The other tests ask for reduced motion, a theme of its own that antd styles at run time.
+  test.use({ reducedMotion: 'no-preference' });
+  test('the default theme is styled by the built stylesheet; another colour or dark mode is styled at run time', async ({ page }) => {
+    // antd marks the <style> tags it writes at run time with data-css-hash; the built stylesheet holds the default theme's.
+    const runtimeStyles = () => page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.textContent ?? ''));
+    await signIn(page, 'admin');
+    await expect(page.locator('link[rel="stylesheet"]').first()).toBeAttached();
+    const primary = page.getByRole('button', { name: /查\s*询/ }).first();
+    expect((await runtimeStyles()).filter((css) => css.includes('.ant-btn'))).toEqual([]);
+    await page.goto('/brandManage/brandRecord/recordDetail?id=1');
+    await expect(page.getByText('官文', { exact: true }).first()).toBeVisible();
+    // Only the icons' small base style is left to run time.
+    expect((await runtimeStyles()).filter((css) => !css.startsWith('.anticon'))).toEqual([]);
+    await page.goto('/brandManage/brandRecord');
+    await expect(primary).toHaveCSS('background-color', 'rgb(255, 114, 0)');
+
+    await page.getByLabel('主题设置').click();
+    await page.getByRole('switch', { name: '暗黑模式' }).click();
+    await page.keyboard.press('Escape');
+    await expect(primary).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await expect.poll(async () => (await runtimeStyles()).some((css) => css.includes('.ant-btn'))).toBe(true);
+    await expect(page.getByRole('button', { name: /重\s*置/ }).first()).toHaveCSS('background-color', 'rgb(20, 20, 20)');
+  });
+});

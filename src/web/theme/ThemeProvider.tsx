@@ -1,8 +1,11 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { App, ConfigProvider, theme } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { globalState, subscribeGlobal } from './globalStore.js';
 import { usePrefersReducedMotion } from './reducedMotion.js';
+import { antdTheme } from './antdTheme.js';
+// The default theme's styles, baked at build time: antd then skips generating and inserting them.
+import 'virtual:antd-static-style.css';
 
 /** antd's theme from `store-global`; grey and weak modes filter the whole page; no animations when the system asks for reduced motion. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
@@ -19,10 +22,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={zhCN}
       componentSize={settings.size === 'default' ? 'middle' : settings.size}
-      theme={{
-        algorithm: settings.isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: settings.primary, motion: !reducedMotion },
-      }}
+      theme={antdTheme(settings, reducedMotion)}
     >
       <App>{children}</App>
     </ConfigProvider>

@@ -2,7 +2,8 @@ import { createRoot } from 'react-dom/client';
 import { Table } from 'antd';
 import { GenericTable } from '../../../src/runtime/blocks/GenericTable.js';
 import type { TableColumn } from '../../../src/runtime/blocks/table/types.js';
-import { BenchRuntime, timeFirstRender } from '../benchRuntime.js';
+import { BenchRuntime } from '../benchRuntime.js';
+import { timeFirstRender } from '../firstRender.js';
 import { scrollToBottom } from './scrollReport.js';
 
 // ?rows=100&cols=50 : the real GenericTable on generated rows; the page size is the row count.

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { render as renderAmis } from 'amis';
 import 'amis/lib/themes/cxd.css';
 import 'amis/lib/helper.css';
-import { timeFirstRender } from '../benchRuntime.js';
+import { timeFirstRender } from '../firstRender.js';
 import { FIELDS, OPTIONS, lastLabelShown, type FieldKind } from './fields.js';
 
 const TYPE: Record<FieldKind, string> = { text: 'input-text', number: 'input-number', select: 'select', date: 'input-date', switch: 'switch', textarea: 'textarea' };

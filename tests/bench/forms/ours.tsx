@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import type { FormilyNode } from '../../../src/generated/types.js';
 import { PageRenderer } from '../../../src/runtime/PageRenderer.js';
-import { BenchRuntime, timeFirstRender } from '../benchRuntime.js';
+import { BenchRuntime } from '../benchRuntime.js';
+import { timeFirstRender } from '../firstRender.js';
 import { FIELDS, OPTIONS, lastLabelShown, type FieldKind } from './fields.js';
 
 const COMPONENT: Record<FieldKind, string> = { text: 'Input', number: 'NumberPicker', select: 'Select', date: 'DatePicker', switch: 'Switch', textarea: 'TextArea' };

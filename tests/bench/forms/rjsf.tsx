@@ -4,7 +4,7 @@ import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { timeFirstRender } from '../benchRuntime.js';
+import { timeFirstRender } from '../firstRender.js';
 import { FIELDS, OPTIONS, lastLabelShown, type FieldKind } from './fields.js';
 
 const PROPERTY: Record<FieldKind, RJSFSchema> = {

@@ -1,0 +1,14 @@
+import { theme, type ThemeConfig } from 'antd';
+import type { GlobalState } from './globalStore.js';
+
+/**
+ * antd's theme for the shell's appearance settings. The build bakes the styles of the default
+ * settings into a stylesheet (generators/antdStaticStyle.ts) from this same function, so the two
+ * agree on every token.
+ */
+export function antdTheme(settings: Pick<GlobalState, 'primary' | 'isDark'>, reducedMotion: boolean): ThemeConfig {
+  return {
+    algorithm: settings.isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    token: { colorPrimary: settings.primary, motion: !reducedMotion },
+  };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+
+// antd fixes its class-name prefix by NODE_ENV when first loaded, as a production build loads it.
+process.env.NODE_ENV = 'production';
+const { defaultThemeStyle, withoutInvalidRules } = await import('../../generators/antdStaticStyle.js');
+
+describe('withoutInvalidRules', () => {
+  it('drops a rule whose selector has a doubled dot, as a browser would, and keeps the rest', () => {
+    const css = '.a{color:red}.x .b..c,.d{margin:0}@media (max-width:1px){.e..f{top:0}.g{top:1px}}.h{background:url(../i.png)}';
+    expect(withoutInvalidRules(css)).toBe('.a{color:red}@media (max-width:1px){.g{top:1px}}.h{background:url(../i.png)}');
+  });
+});
+
+describe('defaultThemeStyle', () => {
+  it('holds the default theme’s component styles and the map antd reads to skip styling them again', () => {
+    const css = defaultThemeStyle();
+    const paths = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(css)?.[1].split(';') ?? [];
+    for (const part of ['|Button-Button|ant-btn|', '|Table-Table|ant-table|', '|Modal-Modal|ant-modal|', '|formily-antd|Form|ant-formily-item|']) {
+      expect(paths.some((path) => path.includes(part)), part).toBe(true);
+    }
+    // The shell's orange primary colour, on the production class names (no development prefix).
+    expect(css.includes('background:#ff7200')).toBe(true);
+    expect(css.includes(':where(.css-')).toBe(true);
+    expect(css.includes('css-dev-only')).toBe(false);
+    expect(/[^{}]*\.\.[^{}]*\{/.test(css)).toBe(false);
+  });
+});
