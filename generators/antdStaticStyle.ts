@@ -1,38 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createElement, type ComponentType, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import type { Plugin } from 'vite';
-import { Avatar, Badge, ConfigProvider, DatePicker, Drawer, Image, Input, Layout, message, Modal, notification, Popconfirm, Popover, Space, Tag, Tooltip, Typography, Upload } from 'antd';
-import { extractStyle } from '@ant-design/static-style-extract';
+import * as antd from 'antd';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { antdTheme } from '../src/web/theme/antdTheme.js';
 import { DEFAULT_GLOBAL_STATE } from '../src/web/theme/globalStore.js';
 
+const SOURCE_ROOT = fileURLToPath(new URL('../src', import.meta.url));
 const require = createRequire(import.meta.url);
 type StyleHook = (prefixCls: string) => unknown;
 const formItemStyle = (require('@formily/antd-v5/lib/form-item/style/index.js') as { default: StyleHook }).default;
 
-/** Registers the styles of the Formily item, which every schema form shows and antd's own list leaves out. */
+const components = antd as unknown as Record<string, unknown>;
+const isComponent = (value: unknown) => typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
+
+/**
+ * The antd components the product's code imports (`import { … } from 'antd'` under src/). Only
+ * these are baked: every baked component adds rules a browser matches against every element of
+ * every page (antd's resets select on `[class^="ant-…"]`), so styles no page uses would slow all of them.
+ */
+export function importedAntdComponents(sourceRoot = SOURCE_ROOT): string[] {
+  const names = new Set<string>();
+  for (const file of readdirSync(sourceRoot, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(file)) continue;
+    for (const [, list] of readFileSync(join(sourceRoot, file), 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'antd'/g)) {
+      for (const entry of list!.split(',')) {
+        const name = entry.trim().split(/\s+as\s+/)[0]!;
+        if (/^[A-Z]/.test(name) && isComponent(components[name])) names.add(name);
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+/** Registers the styles of the Formily item, which every schema form shows. */
 function FormilyItemStyle(): null {
   formItemStyle('ant-formily-item');
   return null;
 }
 
+type AnyComponent = ComponentType<Record<string, unknown>>;
+const element = (type: unknown, props: Record<string, unknown> = {}, ...children: ReactElement[]) => createElement(type as AnyComponent, props, ...children);
+const panel = (overlay: unknown) => element((overlay as { _InternalPanelDoNotUseOrYouWillBeFired: unknown })._InternalPanelDoNotUseOrYouWillBeFired, { title: ' ' });
+
 /**
- * Components whose styles the extraction's list of antd components does not reach: overlays,
- * which it leaves out as they render into a portal (their inline panels carry the same styles),
- * parts such as the text area or the layout's sider, and the Formily item.
+ * How to render a component so that it registers its styles, where rendering it bare would not:
+ * overlays render into a portal, which a render in Node leaves out (their inline panels carry the
+ * same styles); some components need props or a child; some parts (a text area, a sider) have styles of their own.
  */
-const beyondTheList = (): ReactNode[] => [
-  createElement(Modal, { key: 'modal', open: true }),
-  ...[Drawer, Popover, Tooltip, Popconfirm, message, notification].map((overlay, i) =>
-    createElement(overlay._InternalPanelDoNotUseOrYouWillBeFired as ComponentType<{ title: string }>, { key: `panel-${i}`, title: ' ' }),
-  ),
-  ...[Input.TextArea, Input.Password, Input.Search, Input.OTP, DatePicker.RangePicker, Layout.Sider, Typography.Text, Typography.Title, Typography.Paragraph, Typography.Link, Avatar.Group, Badge.Ribbon, Image.PreviewGroup, Upload.Dragger, Space.Compact].map((part, i) =>
-    createElement(part as ComponentType<object>, { key: `part-${i}` }),
-  ),
+const RENDERINGS: Record<string, () => ReactElement[]> = {
+  ConfigProvider: () => [],
+  Modal: () => [element(antd.Modal, { open: true })],
+  Drawer: () => [panel(antd.Drawer)],
+  Popover: () => [panel(antd.Popover)],
+  Tooltip: () => [panel(antd.Tooltip)],
+  Popconfirm: () => [panel(antd.Popconfirm)],
+  App: () => [element(antd.App), panel(antd.message), panel(antd.notification)],
+  Dropdown: () => [element(antd.Dropdown, { menu: { items: [] } }, element('span'))],
+  Menu: () => [element(antd.Menu, { items: [] })],
+  Tree: () => [element(antd.Tree, { treeData: [] })],
+  Input: () => [antd.Input, antd.Input.TextArea, antd.Input.Password, antd.Input.Search, antd.Input.OTP].map((part) => element(part)),
+  DatePicker: () => [element(antd.DatePicker), element(antd.DatePicker.RangePicker)],
+  Layout: () => [element(antd.Layout), element(antd.Layout.Sider)],
+  Typography: () => [antd.Typography.Text, antd.Typography.Title, antd.Typography.Paragraph, antd.Typography.Link].map((part) => element(part)),
+  Avatar: () => [element(antd.Avatar), element(antd.Avatar.Group)],
+  Badge: () => [element(antd.Badge), element(antd.Badge.Ribbon)],
+  Image: () => [element(antd.Image), element(antd.Image.PreviewGroup)],
+  Upload: () => [element(antd.Upload), element(antd.Upload.Dragger)],
+  Space: () => [element(antd.Space), element(antd.Space.Compact)],
   // A coloured tag brings the styles of every preset colour.
-  createElement(Tag, { key: 'tag-colour', color: 'blue' }),
-  createElement(FormilyItemStyle, { key: 'formily-item' }),
-];
+  Tag: () => [element(antd.Tag), element(antd.Tag, { color: 'blue' })],
+};
 
 /**
  * Formily's item styles write a few selectors with a doubled dot (`..ant-formily-item-…`). A
@@ -43,23 +85,27 @@ export function withoutInvalidRules(css: string): string {
   return css.replace(/[^{}]*\.\.[^{}]*\{[^{}]*\}/g, '');
 }
 
-const MODULE_ID = 'virtual:antd-static-style.css';
-const RESOLVED_ID = `\0${MODULE_ID}`;
-
 /**
- * Every antd component's styles under the default appearance (orange primary, light, motion on),
- * rendered once in Node. The text ends with antd's map of the style paths it holds, which antd
- * reads on the page: a component whose styles are in the map is neither styled again in the
- * browser nor given a <style> tag, which otherwise costs a page's first render tens of
- * milliseconds per component type. Other appearances (dark, another colour, reduced motion) have
- * other tokens, so antd styles them at run time as before.
+ * The styles of the antd components the product uses (and of the Formily item) under the default
+ * appearance (orange primary, light, motion on), rendered once in Node. The text ends with antd's
+ * map of the style paths it holds, which antd reads on the page: a component whose styles are in
+ * the map is neither styled again in the browser nor given a <style> tag, which otherwise costs a
+ * page's first render tens of milliseconds per component type. Other appearances (dark, another
+ * colour, reduced motion) have other tokens, so antd styles them at run time as before.
  */
-export function defaultThemeStyle(): string {
-  const css = withoutInvalidRules(extractStyle((node) => createElement(ConfigProvider, { theme: antdTheme(DEFAULT_GLOBAL_STATE, false) }, createElement(Fragment, null, node, ...beyondTheList()))));
+export function defaultThemeStyle(names = importedAntdComponents()): string {
+  const cache = createCache();
+  const parts = names.flatMap((name) => RENDERINGS[name]?.() ?? [element(components[name])]);
+  const page = element(antd.ConfigProvider, { theme: antdTheme(DEFAULT_GLOBAL_STATE, false) }, ...parts, element(FormilyItemStyle));
+  renderToString(element(StyleProvider, { cache }, page));
+  const css = withoutInvalidRules(extractStyle(cache, true));
   // antd fixes its class-name prefix when first loaded; a development prefix would match no page of a production build.
   if (css.includes('css-dev-only')) throw new Error('antd 的样式须在 NODE_ENV=production 下生成（先于加载 antd 设置）');
   return css;
 }
+
+const MODULE_ID = 'virtual:antd-static-style.css';
+const RESOLVED_ID = `\0${MODULE_ID}`;
 
 /**
  * `import 'virtual:antd-static-style.css'`: the baked styles in a production build, nothing in
