@@ -39,6 +39,15 @@ describe('TenantScopePlugin', () => {
     expect(q.sql).toContain('(select "org_id" from "users" where "users"."org_id" = $1)');
   });
 
+  it('filters a query once when it is built from an already scoped query, as the archive’s count is', () => {
+    const matching = db.selectFrom('users').select('id').where('username', '=', 'x');
+    const total = db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll().as('n'));
+    const q = db.selectFrom('organisations').select(total.as('total')).compile();
+    expect(q.sql).toBe(
+      'select (select count(*) as "n" from (select "id" from "users" where ("username" = $1) and "users"."org_id" = $2) as "m") as "total" from "organisations"',
+    );
+  });
+
   it('filters updates and deletes', () => {
     expect(db.updateTable('enterprises').set({ post_code: '1' }).compile().sql).toBe('update "enterprises" set "post_code" = $1 where "enterprises"."org_id" = $2');
     expect(db.deleteFrom('sessions').where('id', '=', 1).compile().sql).toBe('delete from "sessions" where ("id" = $1) and "sessions"."org_id" = $2');

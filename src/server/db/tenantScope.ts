@@ -52,8 +52,22 @@ function tenantTableRef(node: OperationNode | undefined): { table: string; ref: 
 }
 
 class TenantScopeTransformer extends OperationNodeTransformer {
+  /**
+   * Queries this transformer has scoped. A scoped query built into another (a subquery, a count
+   * over the page's query) has been scoped when it was built; scoping it again with the whole
+   * statement would repeat its condition once per level.
+   */
+  private readonly scoped = new WeakSet<OperationNode>();
+
   constructor(private readonly orgId: number) {
     super();
+  }
+
+  private once<T extends OperationNode>(node: T, transform: (node: T) => T): T {
+    if (this.scoped.has(node)) return node;
+    const result = transform(node);
+    this.scoped.add(result);
+    return result;
   }
 
   private orgFilter(refs: string[]): OperationNode | null {
@@ -88,26 +102,35 @@ class TenantScopeTransformer extends OperationNodeTransformer {
   }
 
   protected override transformSelectQuery(node: SelectQueryNode): SelectQueryNode {
-    const transformed = super.transformSelectQuery(node);
-    const joins = transformed.joins ?? [];
-    const outer = (j: JoinNode) => OUTER_JOINS.has(j.joinType);
-    const scoped = this.scope(transformed, [...(transformed.from?.froms ?? []), ...joins.filter((j) => !outer(j)).map((j) => j.table)]);
-    return joins.some(outer) ? { ...scoped, joins: joins.map((j) => (outer(j) ? this.scopeOuterJoin(j) : j)) } : scoped;
+    return this.once(node, (query) => {
+      const transformed = super.transformSelectQuery(query);
+      const joins = transformed.joins ?? [];
+      const outer = (j: JoinNode) => OUTER_JOINS.has(j.joinType);
+      const scoped = this.scope(transformed, [...(transformed.from?.froms ?? []), ...joins.filter((j) => !outer(j)).map((j) => j.table)]);
+      return joins.some(outer) ? { ...scoped, joins: joins.map((j) => (outer(j) ? this.scopeOuterJoin(j) : j)) } : scoped;
+    });
   }
 
   protected override transformUpdateQuery(node: UpdateQueryNode): UpdateQueryNode {
-    const transformed = super.transformUpdateQuery(node);
-    return this.scope(transformed, [transformed.table, ...(transformed.from?.froms ?? [])]);
+    return this.once(node, (query) => {
+      const transformed = super.transformUpdateQuery(query);
+      return this.scope(transformed, [transformed.table, ...(transformed.from?.froms ?? [])]);
+    });
   }
 
   protected override transformDeleteQuery(node: DeleteQueryNode): DeleteQueryNode {
-    const transformed = super.transformDeleteQuery(node);
-    return this.scope(transformed, [...transformed.from.froms]);
+    return this.once(node, (query) => {
+      const transformed = super.transformDeleteQuery(query);
+      return this.scope(transformed, [...transformed.from.froms]);
+    });
   }
 
   /** Inserts into a tenant table get the organisation's id; an explicit other id fails the RLS check. */
   protected override transformInsertQuery(node: InsertQueryNode): InsertQueryNode {
-    const transformed = super.transformInsertQuery(node);
+    return this.once(node, (query) => this.withOrganisationColumn(super.transformInsertQuery(query)));
+  }
+
+  private withOrganisationColumn(transformed: InsertQueryNode): InsertQueryNode {
     const table = tenantTableRef(transformed.into);
     const columns = transformed.columns ?? [];
     if (!table || columns.some((c) => c.column.name === 'org_id')) return transformed;
