@@ -1,7 +1,7 @@
 import type { HandlersOf } from '../http/context.js';
-import { pageWindow } from '../db/paging.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
-import { ARCHIVE_COUNT_CAP, archivePageQuery, filterArchive } from '../trademarks/archiveFilter.js';
+import { ARCHIVE_COUNT_CAP } from '../trademarks/archiveFilter.js';
+import { archivePage } from '../trademarks/archivePage.js';
 import { toTrademark } from '../trademarks/trademarkRecord.js';
 import { attachTags } from '../trademarks/trademarkTags.js';
 import { brandDetail } from '../trademarks/brandDetail.js';
@@ -15,13 +15,7 @@ const viewerOf = (ctx: Parameters<HandlersOf<'brandArchives'>['brandArchives.que
 
 export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
   'brandArchives.queryBrandPage': async (request, ctx) => {
-    const viewer = viewerOf(ctx);
-    // Without a chosen sort the organisation's default applies.
-    const settings = request.sortField ? null : await readArchiveSettings(ctx.db, ctx.session.orgId);
-    const body = settings ? { ...request, sortField: settings.sortField, sortType: settings.sortType } : request;
-    const { limit, offset } = pageWindow(body, 20);
-    const matching = await filterArchive(ctx.db, ctx.db.selectFrom('brand_archives'), body, viewer);
-    const { page, total } = archivePageQuery(ctx.db, matching, body, limit, offset);
+    const { page, total, offset } = await archivePage(ctx.db, ctx.session.orgId, viewerOf(ctx), request);
     const rows = await page.execute();
     // A page past the end has no row to carry the count.
     const counted = rows[0]?.matching_total ?? (offset > 0 ? (await total.executeTakeFirstOrThrow()).n : 0);

@@ -3,8 +3,11 @@ import type { BrandArchivesGetGlobalConfigurationResponse as ArchiveSettings } f
 
 export const DEFAULT_ARCHIVE_SETTINGS: ArchiveSettings = { defaultView: 'card', sortField: 'app_date', sortType: 'desc', expiryReminderMonths: 6 };
 
+/** The organisation's settings row (none until first saved: the defaults apply). */
+export const archiveSettingsQuery = (db: ScopedDb, orgId: number) => db.selectFrom('archive_settings').selectAll().where('org_id', '=', orgId);
+
 export async function readArchiveSettings(db: ScopedDb, orgId: number): Promise<ArchiveSettings> {
-  const row = await db.selectFrom('archive_settings').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+  const row = await archiveSettingsQuery(db, orgId).executeTakeFirst();
   if (!row) return DEFAULT_ARCHIVE_SETTINGS;
   return { defaultView: row.default_view, sortField: row.sort_field as ArchiveSettings['sortField'], sortType: row.sort_type, expiryReminderMonths: row.expiry_reminder_months };
 }
