@@ -72,8 +72,8 @@ const RENDERINGS: Record<string, () => ReactElement[]> = {
   Image: () => [element(antd.Image), element(antd.Image.PreviewGroup)],
   Upload: () => [element(antd.Upload), element(antd.Upload.Dragger)],
   Space: () => [element(antd.Space), element(antd.Space.Compact)],
-  // A coloured tag brings the styles of every preset colour.
-  Tag: () => [element(antd.Tag), element(antd.Tag, { color: 'blue' })],
+  // A tag of a preset colour brings the styles of every preset colour, one of a status those of every status.
+  Tag: () => [element(antd.Tag), element(antd.Tag, { color: 'blue' }), element(antd.Tag, { color: 'success' })],
 };
 
 /**
