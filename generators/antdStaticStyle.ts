@@ -98,11 +98,11 @@ export function defaultThemeStyle(names = importedAntdComponents()): string {
   const parts = names.flatMap((name) => RENDERINGS[name]?.() ?? [element(components[name])]);
   const page = element(antd.ConfigProvider, { theme: antdTheme(DEFAULT_GLOBAL_STATE, false) }, ...parts, element(FormilyItemStyle));
   renderToString(element(StyleProvider, { cache }, page));
-  const css = withoutInvalidRules(extractStyle(cache, true));
-  // antd fixes its class-name prefix when first loaded; a development prefix would match no page of a production build.
-  if (css.includes('css-dev-only')) throw new Error('antd 的样式须在 NODE_ENV=production 下生成（先于加载 antd 设置）');
-  return css;
+  return withoutInvalidRules(extractStyle(cache, true));
 }
+
+/** antd fixes its class-name prefix by NODE_ENV when first loaded; styles with the development prefix match only a development build. */
+const DEVELOPMENT_PREFIX = 'css-dev-only';
 
 const MODULE_ID = 'virtual:antd-static-style.css';
 const RESOLVED_ID = `\0${MODULE_ID}`;
@@ -122,8 +122,11 @@ export function antdStaticStyle(): Plugin {
       return id === MODULE_ID ? RESOLVED_ID : undefined;
     },
     load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      return production ? defaultThemeStyle() : '';
+      if (id !== RESOLVED_ID || !production) return id === RESOLVED_ID ? '' : undefined;
+      const css = defaultThemeStyle();
+      if (!css.includes(DEVELOPMENT_PREFIX)) return css;
+      this.warn('NODE_ENV 不是 production：antd 的类名带开发前缀，不烘焙默认外观的样式，页面在运行时生成');
+      return '';
     },
   };
 }
