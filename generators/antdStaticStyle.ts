@@ -62,6 +62,8 @@ const RENDERINGS: Record<string, () => ReactElement[]> = {
   App: () => [element(antd.App), panel(antd.message), panel(antd.notification)],
   Dropdown: () => [element(antd.Dropdown, { menu: { items: [] } }, element('span'))],
   Menu: () => [element(antd.Menu, { items: [] })],
+  // A field of a form brings the item's own small style part too.
+  Form: () => [element(antd.Form, {}, element(antd.Form.Item, { label: ' ' }, element('span')))],
   Tree: () => [element(antd.Tree, { treeData: [] })],
   Input: () => [antd.Input, antd.Input.TextArea, antd.Input.Password, antd.Input.Search, antd.Input.OTP].map((part) => element(part)),
   DatePicker: () => [element(antd.DatePicker), element(antd.DatePicker.RangePicker)],
