@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import addFormats from 'ajv-formats';
 import type { Plugin as AjvPlugin } from 'ajv';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../shared/schemaKeywords.js';
 import { sharedSchemas } from '../generated/routes.js';
 import type { ServerConfig } from './config.js';
@@ -155,6 +155,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   const indexHtml = join(config.webDir, 'index.html');
   const webBuilt = existsSync(indexHtml);
   if (webBuilt) {
+    const assetsDir = join(config.webDir, 'assets') + sep;
     await app.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,
@@ -164,7 +165,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       // Built assets carry a hash of their content in their names: a changed file is a new name, so a
       // browser may keep them for good. The page and the files beside it are asked for again each time.
       cacheControl: false,
-      setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(join(config.webDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
   app.setNotFoundHandler((request, reply) => {
