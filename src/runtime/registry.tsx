@@ -1,17 +1,13 @@
 import type { ComponentType } from 'react';
 import {
   Checkbox,
-  DatePicker,
   FormGrid,
   FormLayout,
-  Input,
-  NumberPicker,
   Password,
   Radio,
-  Select,
   Space,
-  Switch,
 } from '@formily/antd-v5';
+import { DatePicker, Input, NumberPicker, Select, Switch, TextArea } from './fields/formFields.js';
 import { Alert, Card, Col, Divider, Result, Row } from 'antd';
 import type { ComponentName } from '../generated/components.js';
 import { FormItem } from './components/FormItem.js';
@@ -88,7 +84,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   FormLayout,
   FormGrid,
   Input,
-  TextArea: Input.TextArea,
+  TextArea,
   Password,
   Checkbox,
   RadioGroup: Radio.Group,

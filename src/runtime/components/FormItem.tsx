@@ -2,7 +2,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { ConfigProvider, Popover, Tooltip } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { isVoidField, type GeneralField } from '@formily/core';
-import { connect, mapProps } from '@formily/react';
+import { connectField } from '../fields/connectField.js';
 import { FormLayoutShallowContext, useFormItemLayout, useOverflow, type IFormItemProps } from '@formily/antd-v5';
 import useFormItemStyle from '@formily/antd-v5/esm/form-item/style';
 import cls from 'classnames';
@@ -234,10 +234,9 @@ const joinMessages = (messages: ReactNode[]) =>
 
 /** The field's title, required mark, validation state and messages, and description, as @formily/antd-v5 maps them. */
 export const FormItem = Object.assign(
-  connect(
-    BaseItem,
-    mapProps((props: ItemProps, field: GeneralField) => {
-      if (isVoidField(field)) return { label: field.title || props.label, asterisk: props.asterisk, extra: props.extra || field.description };
+  connectField(BaseItem, {
+    mapProps: (props: ItemProps, field: GeneralField) => {
+      if (isVoidField(field)) return { ...props, label: field.title || props.label, asterisk: props.asterisk, extra: props.extra || field.description };
       if (!field) return props;
       const feedbackStatus = field.validating ? 'pending' : field.decoratorProps.feedbackStatus || field.validateStatus;
       const feedbackText = (() => {
@@ -249,8 +248,8 @@ export const FormItem = Object.assign(
         return undefined;
       })();
       const asterisk = 'asterisk' in props ? props.asterisk : field.required && field.pattern !== 'readPretty';
-      return { label: props.label || field.title, feedbackStatus, feedbackText, asterisk, extra: props.extra || field.description };
-    }),
-  ),
+      return { ...props, label: props.label || field.title, feedbackStatus, feedbackText, asterisk, extra: props.extra || field.description };
+    },
+  }),
   { BaseItem },
 );
