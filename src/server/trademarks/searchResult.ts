@@ -33,11 +33,11 @@ export function toSearchResult(row: ResultRow): TmSearchResult {
  */
 export function registerToTrademark(row: Selectable<TmRegisterTable>): Trademark {
   const updated = new Date(row.updated_at).toISOString();
-  return {
-    ...sharedRecordFields(row),
+  // Assigned onto the shared fields rather than spread with them: see toTrademark.
+  return Object.assign(sharedRecordFields(row), {
     id: row.id,
     registerId: row.id,
-    source: 0,
+    source: 0 as const,
     newTmName: '',
     agentAddress: '',
     agentAddressEn: '',
@@ -46,5 +46,5 @@ export function registerToTrademark(row: Selectable<TmRegisterTable>): Trademark
     ownerUserId: null,
     createdAt: updated,
     updatedAt: updated,
-  };
+  });
 }
