@@ -59,10 +59,14 @@ export function labelRefsColumn(eb: ExpressionBuilder<Database, 'brand_archives'
     .as('labels');
 }
 
-/** Each mark with its tags (`minMap`) from its labels; the maps are read only when some mark has one. */
+/**
+ * Gives each mark its tags (`minMap`) from its labels; the maps are read only when some mark has
+ * one. The marks are the caller's fresh records and get the field in place: copying a record of 40
+ * fields into a new literal costs V8 several microseconds a row.
+ */
 export async function attachTags(db: Kysely<Database>, marks: Trademark[], labelsOf: ReadonlyMap<number, readonly LabelRef[]>): Promise<Trademark[]> {
   const labels = marks.flatMap((m) => (labelsOf.get(m.id) ?? []).map(([id, nodeId]) => ({ id, brand_archive_id: m.id, node_id: nodeId })));
-  if (labels.length === 0) return marks.map((m) => ({ ...m, minMap: [] }));
+  if (labels.length === 0) return marks.map((m) => Object.assign(m, { minMap: [] }));
   const places = indexNodes(await loadMaps(db));
   const byMark = new Map<number, TrademarkTag[]>();
   for (const label of labels) {
@@ -72,5 +76,5 @@ export async function attachTags(db: Kysely<Database>, marks: Trademark[], label
     if (!tags) byMark.set(label.brand_archive_id, (tags = []));
     tags.push({ id: label.id, nodeId: label.node_id, mapId: place.mapId, label: place.label, tips: place.tips, color: place.color });
   }
-  return marks.map((m) => ({ ...m, minMap: byMark.get(m.id) ?? [] }));
+  return marks.map((m) => Object.assign(m, { minMap: byMark.get(m.id) ?? [] }));
 }
