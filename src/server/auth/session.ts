@@ -37,17 +37,11 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The signed-in session of a request, or the session-expiry error that fits (spec 000 §8).
- * With `bindTenant`, run inside a transaction, the same statement also switches the transaction to
- * the tenant role and the session's organisation: one round trip instead of two. A refused session
- * leaves that binding to the rollback.
+ * The session row of a token hash with its user and role, as one statement. With `bindTenant` the
+ * same statement also switches the transaction to the tenant role and the session's organisation.
  */
-export async function resolveSession(system: Kysely<Database>, request: FastifyRequest, bindTenant = false): Promise<Session> {
-  const token = tokenOf(request);
-  if (token === undefined) throw expiredSession(SessionExpiry.noToken);
-  if (token === '') throw expiredSession(SessionExpiry.tokenEmpty);
-
-  const row = await system
+export function sessionQuery(system: Kysely<Database>, tokenHash: string, bindTenant: boolean) {
+  return system
     .selectFrom('sessions as s')
     .leftJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('roles as r', 'r.id', 'u.role_id')
@@ -68,8 +62,21 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
       'r.name as roleName',
     ])
     .$if(bindTenant, (q) => q.select([sql<string>`set_config('role', ${APP_ROLE}, true)`.as('tenantRole'), sql<string>`set_config('app.org_id', s.org_id::text, true)`.as('tenantOrg')]))
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('s.token_hash', '=', tokenHash);
+}
+
+/**
+ * The signed-in session of a request, or the session-expiry error that fits (spec 000 §8).
+ * With `bindTenant`, run inside a transaction, the same statement also switches the transaction to
+ * the tenant role and the session's organisation: one round trip instead of two. A refused session
+ * leaves that binding to the rollback.
+ */
+export async function resolveSession(system: Kysely<Database>, request: FastifyRequest, bindTenant = false): Promise<Session> {
+  const token = tokenOf(request);
+  if (token === undefined) throw expiredSession(SessionExpiry.noToken);
+  if (token === '') throw expiredSession(SessionExpiry.tokenEmpty);
+
+  const row = await sessionQuery(system, hashToken(token), bindTenant).executeTakeFirst();
 
   const now = new Date();
   if (!row || row.revokedAt || new Date(row.expiresAt) <= now) throw expiredSession(SessionExpiry.expired);
