@@ -237,7 +237,6 @@ export const FormItem = Object.assign(
   connectField(BaseItem, {
     mapProps: (props: ItemProps, field: GeneralField) => {
       if (isVoidField(field)) return { ...props, label: field.title || props.label, asterisk: props.asterisk, extra: props.extra || field.description };
-      if (!field) return props;
       const feedbackStatus = field.validating ? 'pending' : field.decoratorProps.feedbackStatus || field.validateStatus;
       const feedbackText = (() => {
         if (field.validating) return undefined;

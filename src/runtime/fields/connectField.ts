@@ -4,7 +4,7 @@ import { Tracker } from '@formily/reactive';
 import { useField } from '@formily/react';
 
 export interface FieldConnection<P> {
-  /** Props the field adds or changes, read under observation: the component re-renders when they change. */
+  /** The props with what the field adds or changes, as a new object (the given props are not to be changed), read under observation: the component re-renders when they change. */
   mapProps?: (props: P, field: GeneralField) => P;
   /** Shown instead of the component when the field's pattern is readPretty. */
   readPretty?: ComponentType<P>;
@@ -61,7 +61,7 @@ export function connectField<P extends object>(target: ComponentType<P>, { mapPr
     return useObservedView(() => {
       const withRef = (ref ? { ...props, ref } : props) as P;
       if (readPretty && field && !isVoidField(field) && field.pattern === 'readPretty') return createElement(readPretty, withRef);
-      return createElement(target, mapProps && field ? mapProps({ ...withRef }, field) : withRef);
+      return createElement(target, mapProps && field ? mapProps(withRef, field) : withRef);
     });
   });
   Connected.displayName = `Connected(${target.displayName ?? target.name ?? 'Component'})`;
