@@ -63,6 +63,12 @@ test('form fields, feedback and site content blocks render and work on the examp
   for (const label of ['商标名称', '类别', '申请日期', '查询口令', '加急', '已核对委托书', '备注']) {
     await expect(basics.locator('.ant-formily-item-label').filter({ hasText: label }).first()).toBeVisible();
   }
+  // A label cut off by its width shows whole in a tooltip under the pointer.
+  const cutLabel = basics.locator('.ant-formily-item-label-content').filter({ hasText: '官方文件送达联系人及联系电话' });
+  await cutLabel.hover();
+  await expect(page.locator('.ant-tooltip').getByText('官方文件送达联系人及联系电话')).toBeVisible();
+  await basics.getByText('以下字段只在本页演示').hover();
+  await expect(page.locator('.ant-tooltip').getByText('官方文件送达联系人及联系电话')).toBeHidden();
   // 校验 checks every field by its rules; 清空 empties them.
   await basics.getByRole('button', { name: '校验' }).click();
   await expect(basics.getByText('请输入商标名称')).toBeVisible();
