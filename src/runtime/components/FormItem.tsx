@@ -48,7 +48,7 @@ export function BaseItem(props: ItemProps) {
 
 /**
  * Whether the label is cut off, measured when the pointer reaches it. @formily/antd-v5 measures every
- * label after mount instead: two layout reads per item in a frame callback of its own, a third of
+ * label after mount instead: two layout reads per item in a frame callback of its own, about a fifth of
  * the first render's script time on a form of 300 fields, for a tooltip only a hover can show.
  */
 function useLabelOverflow() {
