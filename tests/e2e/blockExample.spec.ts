@@ -69,6 +69,10 @@ test('form fields, feedback and site content blocks render and work on the examp
   await expect(page.locator('.ant-tooltip').getByText('官方文件送达联系人及联系电话')).toBeVisible();
   await basics.getByText('以下字段只在本页演示').hover();
   await expect(page.locator('.ant-tooltip').getByText('官方文件送达联系人及联系电话')).toBeHidden();
+  // A label that fits has none.
+  await basics.locator('.ant-formily-item-label-content').filter({ hasText: '商标名称' }).hover();
+  await page.waitForTimeout(300);
+  await expect(page.locator('.ant-tooltip').getByText('商标名称')).toHaveCount(0);
   // 校验 checks every field by its rules; 清空 empties them.
   await basics.getByRole('button', { name: '校验' }).click();
   await expect(basics.getByText('请输入商标名称')).toBeVisible();

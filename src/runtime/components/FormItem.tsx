@@ -55,11 +55,12 @@ function useLabelOverflow() {
   const containerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLSpanElement>(null);
   const [overflow, setOverflow] = useState(false);
+  // Each hover measures anew: a label that fits after its title or the layout changed loses the tooltip.
   const measure = () => {
-    if (overflow || !containerRef.current || !contentRef.current) return;
+    if (!containerRef.current || !contentRef.current) return;
     const containerWidth = containerRef.current.getBoundingClientRect().width;
     const contentWidth = contentRef.current.getBoundingClientRect().width;
-    if (containerWidth && contentWidth && containerWidth < contentWidth) setOverflow(true);
+    setOverflow(containerWidth > 0 && contentWidth > containerWidth);
   };
   return { containerRef, contentRef, overflow, measure };
 }
