@@ -202,5 +202,12 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect((await ok<{ expiryMonths: number }>('/brandArchives/getBrandDetailsStatistics', {}, admin)).expiryMonths).toBe(6);
     await refused('/common/updateGlobalConfiguration', settings, staff, 403);
     expect(await refused('/common/updateGlobalConfiguration', { ...settings, expiryReminderMonths: 13 }, corp)).toContain('到期提醒提前月数');
+    // Each organisation reads its own row, whichever organisation read before it.
+    const own = { defaultView: 'table', sortField: 'private_end_date', sortType: 'asc', expiryReminderMonths: 12 };
+    expect(await ok('/common/updateGlobalConfiguration', own, admin)).toEqual(own);
+    expect(await ok('/common/getGlobalConfiguration', {}, staff)).toEqual(settings);
+    expect(await ok('/common/getGlobalConfiguration', {}, admin)).toEqual(own);
+    const endDates = (await list(admin)).map((m) => m.privateEndDate).filter((d): d is string => d !== null);
+    expect(endDates).toEqual([...endDates].sort());
   });
 });

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { TenantScopePlugin } from '../../src/server/db/tenantScope.js';
-import type { Database } from '../../src/server/db/tables.js';
+import { compileOnlyDb } from './compileOnlyDb.js';
 
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-}).withPlugin(new TenantScopePlugin(7));
+const db = compileOnlyDb().withPlugin(new TenantScopePlugin(7));
 
 describe('TenantScopePlugin', () => {
   it('filters every tenant table of a select, aliases and joins included', () => {

@@ -5,6 +5,7 @@ import { ApiError } from '../http/apiError.js';
 import type { Database } from '../db/tables.js';
 import { hashToken } from './tokens.js';
 import { APP_ROLE } from '../db/migrate.js';
+import { StatementTemplate } from '../db/statementTemplate.js';
 
 export interface Session {
   sessionId: number;
@@ -16,6 +17,18 @@ export interface Session {
   permissions: ReadonlySet<string>;
   /** Some rules follow the role's name, as the agency rule of spec 000 §6. */
   roleName: string;
+}
+
+/** The permission sets of the roles seen, by their roleAuth text: a session check then splits no text. */
+const permissionSets = new Map<string, ReadonlySet<string>>();
+
+function permissionsOf(roleAuth: string): ReadonlySet<string> {
+  let permissions = permissionSets.get(roleAuth);
+  if (!permissions) {
+    if (permissionSets.size >= 1000) permissionSets.clear();
+    permissionSets.set(roleAuth, (permissions = parseRoleAuth(roleAuth)));
+  }
+  return permissions;
 }
 
 export function parseRoleAuth(roleAuth: string): Set<string> {
@@ -65,6 +78,11 @@ export function sessionQuery(system: Kysely<Database>, tokenHash: string, bindTe
     .where('s.token_hash', '=', tokenHash);
 }
 
+const sessionCheck = {
+  plain: new StatementTemplate((db: Kysely<Database>, tokenHash: string) => sessionQuery(db, tokenHash, false)),
+  bindingTenant: new StatementTemplate((db: Kysely<Database>, tokenHash: string) => sessionQuery(db, tokenHash, true)),
+};
+
 /**
  * The signed-in session of a request, or the session-expiry error that fits (spec 000 §8).
  * With `bindTenant`, run inside a transaction, the same statement also switches the transaction to
@@ -76,7 +94,7 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
   if (token === undefined) throw expiredSession(SessionExpiry.noToken);
   if (token === '') throw expiredSession(SessionExpiry.tokenEmpty);
 
-  const row = await sessionQuery(system, hashToken(token), bindTenant).executeTakeFirst();
+  const [row] = (await system.executeQuery((bindTenant ? sessionCheck.bindingTenant : sessionCheck.plain).with(system, hashToken(token)))).rows;
 
   const now = new Date();
   if (!row || row.revokedAt || new Date(row.expiresAt) <= now) throw expiredSession(SessionExpiry.expired);
@@ -91,7 +109,7 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
     orgId: row.orgId,
     username: row.username,
     mauth: row.mauth ?? false,
-    permissions: parseRoleAuth(row.roleAuth ?? ''),
+    permissions: permissionsOf(row.roleAuth ?? ''),
     roleName: row.roleName ?? '',
   };
 }

@@ -1,4 +1,6 @@
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { ScopedDb } from '../db/tenantScope.js';
+import type { ArchiveSettingsTable } from '../db/tables.js';
 import type { BrandArchivesGetGlobalConfigurationResponse as ArchiveSettings } from '../../generated/types.js';
 
 export const DEFAULT_ARCHIVE_SETTINGS: ArchiveSettings = { defaultView: 'card', sortField: 'app_date', sortType: 'desc', expiryReminderMonths: 6 };
@@ -6,8 +8,19 @@ export const DEFAULT_ARCHIVE_SETTINGS: ArchiveSettings = { defaultView: 'card', 
 /** The organisation's settings row (none until first saved: the defaults apply). */
 export const archiveSettingsQuery = (db: ScopedDb, orgId: number) => db.selectFrom('archive_settings').selectAll().where('org_id', '=', orgId);
 
+/**
+ * The read compiled once per organisation: archive pages without a chosen sort read it on every
+ * request, and its SQL text, the tenant plugin's condition included, differs only by organisation.
+ */
+const compiledReads = new Map<number, CompiledQuery<Selectable<ArchiveSettingsTable>>>();
+
 export async function readArchiveSettings(db: ScopedDb, orgId: number): Promise<ArchiveSettings> {
-  const row = await archiveSettingsQuery(db, orgId).executeTakeFirst();
+  let read = compiledReads.get(orgId);
+  if (!read) {
+    if (compiledReads.size >= 10_000) compiledReads.clear();
+    compiledReads.set(orgId, (read = archiveSettingsQuery(db, orgId).compile()));
+  }
+  const [row] = (await db.executeQuery(read)).rows;
   if (!row) return DEFAULT_ARCHIVE_SETTINGS;
   return { defaultView: row.default_view, sortField: row.sort_field as ArchiveSettings['sortField'], sortType: row.sort_type, expiryReminderMonths: row.expiry_reminder_months };
 }
