@@ -160,7 +160,7 @@ export async function benchTrademarkArchive(): Promise<void> {
       const [api, raw] = await timeInTurns(
         ROUNDS,
         // The body is read whole but not parsed: parsing is the client's work, not the API's.
-        () => requestOverKeepAlive(agent, 'POST', `${base}/brandArchives/queryBrandPage`, token, body, label),
+        () => requestOverKeepAlive(agent, `${base}/brandArchives/queryBrandPage`, label, { token, body }),
         async () => {
           await tenant.query('begin');
           await tenant.query(sessionSql.sql, sessionSql.parameters as unknown[]);
@@ -186,7 +186,7 @@ export async function benchTrademarkArchive(): Promise<void> {
     const verdict = (ok: boolean) => (ok ? '达标' : '未达标');
     console.log(`最差 p99 ${worstP99.toFixed(1)} ms（目标 ≤ 50 ms，${verdict(worstP99 <= 50)}）；最差 接口/SQL（p50）${worstRatio.toFixed(2)}（目标 ≤ 1.5，${verdict(worstRatio <= 1.5)}）`);
     // The least any call costs over the statements it sends: HTTP both ways and the framework, around one round trip.
-    const [health, ping] = await timeInTurns(ROUNDS, () => requestOverKeepAlive(agent, 'GET', `${base}/api/health`, '', null, '/api/health'), () => direct.query('select 1'));
+    const [health, ping] = await timeInTurns(ROUNDS, () => requestOverKeepAlive(agent, `${base}/api/health`, '/api/health'), () => direct.query('select 1'));
     console.log(`对照：只做一次数据库往返的 /api/health p50 ${health.p50.toFixed(2)} ms，直接执行 select 1 p50 ${ping.p50.toFixed(2)} ms；每次接口调用至少多出 ${(health.p50 - ping.p50).toFixed(2)} ms`);
   } finally {
     agent.destroy();
@@ -216,9 +216,10 @@ async function stopServer(server: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** One request on the kept-alive connection, its answer read whole. */
-function requestOverKeepAlive(agent: http.Agent, method: 'GET' | 'POST', url: string, token: string, body: string | null, label: string): Promise<void> {
-  const headers = body === null ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), token };
+/** One request on the kept-alive connection, a signed-in POST when `post` is given, else a GET; its answer read whole. */
+function requestOverKeepAlive(agent: http.Agent, url: string, label: string, post?: { token: string; body: string }): Promise<void> {
+  const method = post ? 'POST' : 'GET';
+  const headers = post ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(post.body), token: post.token } : {};
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -226,6 +227,6 @@ function requestOverKeepAlive(agent: http.Agent, method: 'GET' | 'POST', url: st
       res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${label}：${res.statusCode} ${Buffer.concat(chunks).toString()}`))));
     });
     request.on('error', reject);
-    request.end(body ?? undefined);
+    request.end(post?.body);
   });
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/tables.js';
 import { hashToken } from './tokens.js';
 import { APP_ROLE } from '../db/migrate.js';
 import { StatementTemplate } from '../db/statementTemplate.js';
+import { BoundedCache } from '../boundedCache.js';
 
 export interface Session {
   sessionId: number;
@@ -20,16 +21,7 @@ export interface Session {
 }
 
 /** The permission sets of the roles seen, by their roleAuth text: a session check then splits no text. */
-const permissionSets = new Map<string, ReadonlySet<string>>();
-
-function permissionsOf(roleAuth: string): ReadonlySet<string> {
-  let permissions = permissionSets.get(roleAuth);
-  if (!permissions) {
-    if (permissionSets.size >= 1000) permissionSets.clear();
-    permissionSets.set(roleAuth, (permissions = parseRoleAuth(roleAuth)));
-  }
-  return permissions;
-}
+const permissionSets = new BoundedCache<string, ReadonlySet<string>>(1000);
 
 export function parseRoleAuth(roleAuth: string): Set<string> {
   return new Set(
@@ -109,7 +101,7 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
     orgId: row.orgId,
     username: row.username,
     mauth: row.mauth ?? false,
-    permissions: permissionsOf(row.roleAuth ?? ''),
+    permissions: permissionSets.get(row.roleAuth ?? '', () => parseRoleAuth(row.roleAuth ?? '')),
     roleName: row.roleName ?? '',
   };
 }
