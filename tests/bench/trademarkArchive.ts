@@ -153,7 +153,7 @@ export async function benchTrademarkArchive(): Promise<void> {
       const { pageSql, settingsSql } = await db.transaction().execute(async (trx) => {
         const scoped = scopedTo(trx, org.org_id);
         const statements = await archivePage(scoped, org.org_id, viewer, query);
-        return { pageSql: statements.page.compile(), settingsSql: statements.readsSettings ? archiveSettingsQuery(scoped, org.org_id).compile() : null };
+        return { pageSql: statements.page, settingsSql: statements.readsSettings ? archiveSettingsQuery(scoped, org.org_id).compile() : null };
       });
       const tenant = await direct.connect();
       const body = JSON.stringify(query);

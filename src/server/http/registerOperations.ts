@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../shared/envelope.js';
 import { PUBLIC, SIGNED_IN, type JsonSchema, type OperationDefinition } from '../../shared/operation.js';
 import { operationTable, sharedSchemas } from '../../generated/routes.js';
-import { resolveSession, type Session } from '../auth/session.js';
+import { resolveSession, tokenOf, type Session } from '../auth/session.js';
 import { scopedTo, withOrganisation } from '../db/tenantScope.js';
+import { statementsSent } from '../db/statementsSent.js';
 import { receiveMultipart } from '../files/receiveUpload.js';
 import { multipartFieldCheck } from './multipartFields.js';
 import { forbidden } from './apiError.js';
@@ -24,6 +25,10 @@ function envelopeSchema(data: JsonSchema): JsonSchema {
   };
 }
 
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+const envelope = (data: unknown) => ({ code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data: data ?? null });
+
 /** Enforces the operation's permission on the server, whatever the page showed. */
 function checkPermission(op: OperationDefinition, session: Session, labels: ReadonlyMap<string, string>): void {
   if (op.permission === SIGNED_IN) return;
@@ -34,6 +39,8 @@ function checkPermission(op: OperationDefinition, session: Session, labels: Read
 }
 
 async function optionalSession(services: ServerServices, request: FastifyRequest): Promise<Session | null> {
+  // Most public calls carry no token: no error is made (and its stack captured) only to be dropped.
+  if (!tokenOf(request)) return null;
   try {
     return await resolveSession(services.system, request);
   } catch {
@@ -88,11 +95,17 @@ export function registerOperations(
               handler(received.fields, { ...services, request, reply, session, db, upload: received.upload, chunk: received.chunk }),
             );
           } else {
+            let serialised: Promise<ReturnType<FastifyReply['serialize']>> | null = null;
             data = await services.system.transaction().execute(async (trx) => {
               const session = await resolveSession(trx, request, true);
               checkPermission(op, session, permissionLabels);
-              return handler(body, { ...services, request, reply, session, db: scopedTo(trx, session.orgId) });
+              const result = await handler(body, { ...services, request, reply, session, db: scopedTo(trx, session.orgId) });
+              // The answer is serialised while the commit, the transaction's last round trip, is on its way.
+              // Awaited after the commit; handled here too, so a failed commit leaves no unhandled rejection.
+              if (op.transport === 'json') (serialised = statementsSent().then(() => reply.serialize(envelope(result)))).catch(() => undefined);
+              return result;
             });
+            if (serialised) return reply.type(JSON_CONTENT_TYPE).send(await serialised);
           }
         }
         if (op.transport === 'file') {
@@ -103,7 +116,7 @@ export function registerOperations(
             .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
             .send(file.stream);
         }
-        return { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data: data ?? null };
+        return envelope(data);
       },
     });
   }

@@ -16,7 +16,7 @@ const viewerOf = (ctx: Parameters<HandlersOf<'brandArchives'>['brandArchives.que
 export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
   'brandArchives.queryBrandPage': async (request, ctx) => {
     const { page, total, offset } = await archivePage(ctx.db, ctx.session.orgId, viewerOf(ctx), request);
-    const rows = await page.execute();
+    const { rows } = await ctx.db.executeQuery(page);
     // A page past the end has no row to carry the count.
     const counted = rows[0]?.matching_total ?? (offset > 0 ? (await total.executeTakeFirstOrThrow()).n : 0);
     const labels = new Map(rows.map((r) => [r.id, r.labels ?? []]));
