@@ -95,14 +95,14 @@ export function registerOperations(
               handler(received.fields, { ...services, request, reply, session, db, upload: received.upload, chunk: received.chunk }),
             );
           } else {
-            let serialised: Promise<ReturnType<FastifyReply['serialize']>> | null = null;
+            let serialised: Promise<Buffer> | null = null;
             data = await services.system.transaction().execute(async (trx) => {
               const session = await resolveSession(trx, request, true);
               checkPermission(op, session, permissionLabels);
               const result = await handler(body, { ...services, request, reply, session, db: scopedTo(trx, session.orgId) });
               // The answer is serialised while the commit, the transaction's last round trip, is on its way.
               // Awaited after the commit; handled here too, so a failed commit leaves no unhandled rejection.
-              if (op.transport === 'json') (serialised = statementsSent().then(() => reply.serialize(envelope(result)))).catch(() => undefined);
+              if (op.transport === 'json') (serialised = statementsSent().then(() => Buffer.from(reply.serialize(envelope(result)) as string))).catch(() => undefined);
               return result;
             });
             if (serialised) return reply.type(JSON_CONTENT_TYPE).send(await serialised);
