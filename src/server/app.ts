@@ -12,6 +12,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandling, notFoundBody } from './http/errorHandling.js';
 import { registerOperations } from './http/registerOperations.js';
+import { DeferredSchemaCompilers } from './http/deferredSchemaCompilers.js';
 import { registerApiDocs } from './http/apiDocs.js';
 import { registerPdfWorker } from './http/pdfWorker.js';
 import type { Handlers, ServerServices } from './http/context.js';
@@ -88,6 +89,8 @@ export interface BuiltServer {
   app: FastifyInstance;
   services: ServerServices;
   database: DatabaseHandle;
+  /** Compiles the routes' validators and serialisers no request has needed yet (see DeferredSchemaCompilers). */
+  compileRemainingSchemas(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,7 +115,9 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   if (config.seedDemo) await seedDemoTags(database.db);
   if (config.seedDemo) await seedDemoOfficialDocuments(database.db);
 
+  const schemaCompilers = new DeferredSchemaCompilers();
   const app = Fastify({
+    schemaController: { compilersFactory: schemaCompilers.compilersFactory },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
@@ -186,6 +191,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     app,
     services,
     database,
+    compileRemainingSchemas: () => schemaCompilers.compileRemaining(),
     async close() {
       await stopReminders();
       await services.batchWorker.stop();

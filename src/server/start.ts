@@ -33,6 +33,12 @@ if (process.env.SKIP_WEB_BUILD !== '1') await buildWebIfNeeded(config.webDir);
 const server = await buildServer(config);
 await server.app.listen({ host: config.host, port: config.port });
 console.log(`服务已启动：http://localhost:${config.port}（数据库：${server.database.kind === 'pglite' ? `PGlite ${config.dataDir}` : 'PostgreSQL'}）`);
+// Validators and serialisers no request has needed yet are compiled while the server already answers;
+// a schema the compiler refuses stops the server, as it would have stopped the start.
+server.compileRemainingSchemas().catch((error: unknown) => {
+  server.app.log.fatal({ err: error }, '接口描述无法编译');
+  process.exit(1);
+});
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
