@@ -34,6 +34,10 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     expect(titles(staff)).not.toContain('我的企业');
   });
 
+  it('compiles every operation’s request and response schemas, as the server does in the background once it listens', async () => {
+    await expect(server.compileRemainingSchemas()).resolves.toBeUndefined();
+  });
+
   it('enforces each operation’s permission on the server', async () => {
     const staff = await server.signIn('staff');
     const log = await server.post('/userManage/queryOperateLog', {}, staff);
