@@ -72,12 +72,15 @@ export class DeferredSchemaCompilers {
   async compileRemaining(batch = 8): Promise<void> {
     let refused: unknown = null;
     while (this.pending.size > 0) {
-      for (const ready of [...this.pending].slice(0, batch)) {
+      let compiled = 0;
+      // Each function leaves the set as it compiles, which a Set's iteration allows.
+      for (const ready of this.pending) {
         try {
           ready();
         } catch (error) {
           refused ??= error;
         }
+        if (++compiled === batch) break;
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
