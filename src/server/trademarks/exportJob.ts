@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import type { BrandArchiveQuery, GoodsItem } from '../../generated/types.js';
 import { ARCHIVE_EXPORT_COLUMNS, ARCHIVE_SOURCE_LABELS, type ArchiveExportColumn } from '../../shared/archiveExportColumns.js';
 import { withOrganisation, type ScopedDb } from '../db/tenantScope.js';
+import { excelLibrary } from '../excelLibrary.js';
 import { keepGeneratedFile } from '../files/generatedFile.js';
 import type { JobProgress } from '../jobs/backgroundJobs.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
@@ -142,7 +142,8 @@ export async function runExport(services: JobServices, owner: JobOwner, exportId
     });
     await inOrg((db) => db.updateTable('brand_exports').set({ total_rows: ids.length }).where('id', '=', exportId).execute());
 
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: true, useSharedStrings: false });
+    const Excel = await excelLibrary();
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet('商标档案');
     const labels = new Map(ARCHIVE_EXPORT_COLUMNS.map((c) => [c.key, c.label]));
     sheet.columns = columns.map((key) => ({ header: labels.get(key)!, key, width: WIDTH[key] ?? 14 }));

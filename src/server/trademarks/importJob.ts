@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Insertable, Kysely } from 'kysely';
 import type { BrandArchivesTable, Database } from '../db/tables.js';
 import { withOrganisation, type ScopedDb } from '../db/tenantScope.js';
+import { excelLibrary } from '../excelLibrary.js';
 import type { FileStore } from '../files/fileStore.js';
 import { keepGeneratedFile } from '../files/generatedFile.js';
 import type { JobProgress } from '../jobs/backgroundJobs.js';
@@ -171,8 +172,15 @@ class ImportReport {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private sheet: ExcelJS.Worksheet | null = null;
   private width = 0;
-  constructor(readonly path: string) {
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  private constructor(
+    readonly path: string,
+    Excel: typeof ExcelJS,
+  ) {
+    this.workbook = new Excel.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  }
+
+  static async create(path: string): Promise<ImportReport> {
+    return new ImportReport(path, await excelLibrary());
   }
 
   add(headers: string[], scanned: ScannedRow): void {
@@ -217,7 +225,7 @@ export async function runImportCheck(services: JobServices, owner: JobOwner, job
   const inOrg = <T>(work: (db: ScopedDb) => Promise<T>) => withOrganisation(services.system, owner.orgId, work);
   const job = await inOrg((db) => db.selectFrom('brand_import_jobs').select(['status', 'file_path', 'file_name']).where('id', '=', jobId).executeTakeFirst());
   if (!job || job.status !== 'checking') return;
-  const report = new ImportReport(tempXlsx());
+  const report = await ImportReport.create(tempXlsx());
   const counts = { total: 0, valid: 0, error: 0, warning: 0, existing: 0 };
   try {
     const viewer = owner.viewer;

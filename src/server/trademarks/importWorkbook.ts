@@ -1,5 +1,6 @@
 import { Transform, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelLibrary } from '../excelLibrary.js';
 import { IMPORT_COLUMNS, mapHeaders, type ImportCells, type ImportColumnKey } from './importColumns.js';
 
 /** More rows than this in one file are refused: a portfolio that large is imported in parts. */
@@ -52,7 +53,8 @@ function byteCounter(onBytes: (bytes: number) => void): Transform {
  * passed over; the first non-empty row is the header.
  */
 export async function readImportSheet(source: Readable, onBytes: (bytes: number) => void = () => {}): Promise<ImportSheet> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source.pipe(byteCounter(onBytes)), {
+  const Excel = await excelLibrary();
+  const reader = new Excel.stream.xlsx.WorkbookReader(source.pipe(byteCounter(onBytes)), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
@@ -104,7 +106,8 @@ const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: 
 
 /** The import template: the header row on the first sheet, how to fill each column on the second. */
 export async function importTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await excelLibrary();
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet('商标');
   sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   const header = sheet.getRow(1);
