@@ -1,17 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { e2eServerPort, e2eWorkers } from './tests/e2e/e2eServers.js';
 import { E2E_SSO_SECRET } from './tests/e2e/ssoSecret.js';
-
-const port = Number(process.env.E2E_PORT ?? 3210);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
     // Dialogs and lists appear at once (the product honours reduced motion), so a click never lands mid-animation.
@@ -22,14 +20,15 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
+  // A server on its own in-memory database for each worker (the worker's baseURL, set in serverPerWorker.ts).
+  webServer: Array.from({ length: e2eWorkers }, (_, index) => ({
     command: 'node --import tsx src/server/start.ts',
-    url: `http://localhost:${port}/api/health`,
+    url: `http://localhost:${e2eServerPort(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       ...(process.env as Record<string, string>),
-      PORT: String(port),
+      PORT: String(e2eServerPort(index)),
       DATA_DIR: 'memory://',
       SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',
@@ -37,5 +36,5 @@ export default defineConfig({
       SSO_SECRET: E2E_SSO_SECRET,
       EXTERNAL_TOOLS: JSON.stringify({ dplsearch1: 'https://search.example.invalid/trademark' }),
     },
-  },
+  })),
 });

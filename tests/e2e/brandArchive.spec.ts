@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './serverPerWorker.js';
 import { refusedMarkId, signIn, storedUser } from './support.js';
 
 const shots = process.env.SCREENSHOT_DIR;

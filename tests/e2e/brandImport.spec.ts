@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './serverPerWorker.js';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { signIn, storedUser } from './support.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './serverPerWorker.js';
 
 test.skip(!process.env.CLASSIFICATION_FILE, 'needs CLASSIFICATION_FILE (CI points it at the shared classification data)');
 

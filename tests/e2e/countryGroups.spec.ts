@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './serverPerWorker.js';
 import { signIn, storedUser } from './support.js';
 
 test('an administrator rearranges the country groups, saves them, and can restore the built-in ones', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Response } from './serverPerWorker.js';
 import { signIn } from './support.js';
 
 test.use({ viewport: { width: 1680, height: 1000 } });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './serverPerWorker.js';
 import { signIn } from './support.js';
 
 interface PageInfo {
@@ -13,6 +13,9 @@ async function pagesFromServer(page: Page): Promise<PageInfo[]> {
   const res = await page.request.post('/schema/pages', { data: {} });
   return (await res.json()).data.pages as PageInfo[];
 }
+
+// The two accounts' walks are long and independent: each may take a worker of its own.
+test.describe.configure({ mode: 'parallel' });
 
 /** Every path of spec 000 §2, opened as a signed-in user: the page answers with its own title, no script error. */
 for (const account of ['admin', 'staff'] as const) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './serverPerWorker.js';
 import { signIn } from './support.js';
 
 test('my enterprises: a generic table with paging, sorting and column settings that follow the user', async ({ page, browser }) => {

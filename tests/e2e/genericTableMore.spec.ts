@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './serverPerWorker.js';
 import { signIn, storedUser } from './support.js';
 
 const tableTitled = (page: Page, title: string) => page.locator('.ipm-generic-table').filter({ has: page.locator('.ipm-table-toolbar', { hasText: title }) });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './serverPerWorker.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { signIn } from './support.js';
 

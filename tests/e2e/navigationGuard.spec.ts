@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './serverPerWorker.js';
 import { signIn, storedUser } from './support.js';
 
 // spec 000 §2.11, rule by rule.

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './serverPerWorker.js';
 import { signIn, storedUser } from './support.js';
 
 const haveClassification = Boolean(process.env.CLASSIFICATION_FILE);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './serverPerWorker.js';
 import { signIn } from './support.js';
 
 test('theme choices are saved under store-global and survive a reload', async ({ page }) => {

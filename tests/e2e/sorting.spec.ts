@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './serverPerWorker.js';
 import { signIn, storedUser } from './support.js';
 
 const HANGZHOU = '杭州青禾食品有限公司';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './serverPerWorker.js';
 import { signIn } from './support.js';
 
 const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: `/tmp/tags-${name}.png`, fullPage: false }) : Promise.resolve());

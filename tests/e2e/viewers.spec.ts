@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './serverPerWorker.js';
 import dayjs from 'dayjs';
 import { signIn, storedUser } from './support.js';
 import { pdfWithPages } from './pdfFixture.js';

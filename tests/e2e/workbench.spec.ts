@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './serverPerWorker.js';
 import { randomBytes } from 'node:crypto';
 import { signTicket } from '../../src/server/auth/sso.js';
 import { E2E_SSO_SECRET } from './ssoSecret.js';
