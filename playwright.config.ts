@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { e2eServerPort, e2eWorkers } from './tests/e2e/e2eServers.js';
 import { E2E_SSO_SECRET } from './tests/e2e/ssoSecret.js';
+import { SERVER_START_ARGS } from './tests/serverStartArgs.js';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,7 +23,7 @@ export default defineConfig({
   },
   // A server on its own in-memory database for each worker (the worker's baseURL, set in serverPerWorker.ts).
   webServer: Array.from({ length: e2eWorkers }, (_, index) => ({
-    command: 'node --import tsx src/server/start.ts',
+    command: ['node', ...SERVER_START_ARGS].join(' '),
     url: `http://localhost:${e2eServerPort(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import { projectRoot } from '../../src/server/schemaFiles.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
+import { SERVER_START_ARGS } from '../serverStartArgs.js';
 
 const port = 3293;
 const base = `http://localhost:${port}`;
@@ -44,7 +45,7 @@ export async function benchArchivePage(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ipm-bench-archive-'));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' };
   execFileSync(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts', '--trademarks', '3000'], { cwd: projectRoot, env, stdio: 'ignore' });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], { cwd: projectRoot, env, stdio: 'ignore' });
+  const server = spawn(process.execPath, SERVER_START_ARGS, { cwd: projectRoot, env, stdio: 'ignore' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

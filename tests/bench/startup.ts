@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { projectRoot } from '../../src/server/schemaFiles.js';
+import { SERVER_START_ARGS } from '../serverStartArgs.js';
 
 const port = 3290;
 
@@ -29,7 +30,7 @@ async function loginPageServed(): Promise<boolean> {
 
 async function measureStart(dataDir: string): Promise<{ seconds: number; rss: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+  const child = spawn(process.execPath, SERVER_START_ARGS, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn' },
     stdio: 'ignore',

@@ -5,7 +5,7 @@
  * For typical archive queries it prints the API's p50/p99 over HTTP, the same SQL run directly,
  * and the indexes the plan uses; then `/api/health` against `select 1` run directly, the least any call
  * adds to its statements. Targets (issue 5): p99 ≤ 50 ms, API ≤ 1.5 × direct SQL.
- * The API is the real server (`src/server/start.ts`) in a process of its own, as it runs deployed,
+ * The API is the real server, started as `npm start` starts it, in a process of its own, as it runs deployed,
  * asked over keep-alive HTTP; the bench process only sends the requests and reads the answers.
  */
 import pg from 'pg';
@@ -27,6 +27,7 @@ import { scopedTo } from '../../src/server/db/tenantScope.js';
 import { sessionQuery } from '../../src/server/auth/session.js';
 import { hashToken } from '../../src/server/auth/tokens.js';
 import type { BrandArchiveQuery } from '../../src/generated/types.js';
+import { SERVER_START_ARGS } from '../serverStartArgs.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/bench_archive';
 const ROUNDS = 200;
@@ -199,7 +200,7 @@ export async function benchTrademarkArchive(): Promise<void> {
 /** The product's server on the bench database, started as `npm start` starts it (without demo seeding or the web build). */
 async function startServer(url: string): Promise<ChildProcess> {
   const env = { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', PORT: String(PORT), SEED_DEMO: '0', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, SERVER_START_ARGS, { cwd: projectRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 600; i++) {
     if ((await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => null))?.ok) return server;
     if (server.exitCode !== null) break;

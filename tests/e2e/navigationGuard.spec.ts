@@ -39,7 +39,8 @@ test('rule 3: a user whose phone is missing has the user info loaded', async ({ 
   await page.goto('/deal');
   await loaded;
   await expect(page).toHaveURL('/deal');
-  expect((await storedUser(page)).userInfo?.phone).toBe('13800000004');
+  // The answer is stored after the request goes out, perhaps after the URL has settled.
+  await expect.poll(async () => (await storedUser(page)).userInfo?.phone).toBe('13800000004');
 });
 
 test('rule 4: a user without mauth is sent home with source=click', async ({ page }) => {

@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signIn } from './support.js';
+import { SERVER_START_ARGS } from '../serverStartArgs.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
 const BASE = `http://localhost:${PORT}`;
@@ -31,7 +32,7 @@ test.beforeAll(async () => {
     },
   };
   writeFileSync(join(schemasDir, 'pages', 'deal-weekly.json'), JSON.stringify(page, null, 2));
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+  server = spawn(process.execPath, SERVER_START_ARGS, {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: 'memory://', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0', SCHEMAS_DIR: schemasDir },
     stdio: 'ignore',
   });

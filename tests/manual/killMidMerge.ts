@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { SERVER_START_ARGS } from '../serverStartArgs.js';
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error('请设置 DATABASE_URL（PostgreSQL），例如 postgres://postgres@127.0.0.1:5432/postgres');
@@ -25,7 +26,7 @@ url.pathname = `/${name}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startServer(label: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+  const child = spawn(process.execPath, SERVER_START_ARGS, {
     env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', BATCH_TASK_POLL_MS: '200', BATCH_TASK_STALE_MS: '3000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
