@@ -263,6 +263,12 @@ test('a long page renders the rows in view only: numbers, fragments, edits and �
   const more = rows.first().getByRole('button', { name: /更多/ });
   await expect(more).toHaveCSS('color', 'rgb(22, 119, 255)');
   await expect(more).toHaveCSS('border-top-width', '0px');
+  // The operation column stays at the right edge; a hovered row takes antd's hover colour.
+  await expect(rows.first().locator('td').last()).toHaveClass(/ant-table-cell-fix-right/);
+  await expect(rows.first().locator('td').last()).toHaveCSS('position', 'sticky');
+  await rows.nth(1).locator('td').nth(1).hover();
+  await expect(rows.nth(1).locator('td').nth(1)).toHaveCSS('background-color', 'rgb(250, 250, 250)');
+  await expect(rows.nth(2).locator('td').nth(1)).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   const rendered = await rows.count();
   expect(rendered).toBeGreaterThan(8);
   expect(rendered).toBeLessThan(80);
@@ -299,4 +305,13 @@ test('a long page renders the rows in view only: numbers, fragments, edits and �
   // 全选 in the header takes every row of the page, rendered or not.
   await table.locator('thead').getByRole('checkbox').check();
   await expect(table.getByText('已选 80 项')).toBeVisible();
+  await expect(rows.nth(2)).toHaveClass(/ant-table-row-selected/);
+  // Selected rows take the theme's selection colour, a shade deeper under the pointer.
+  const selectedCell = rows.nth(2).locator('td').nth(1);
+  const background = () => selectedCell.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const selectedColour = await background();
+  expect(selectedColour).not.toBe('rgb(255, 255, 255)');
+  await selectedCell.hover();
+  await expect.poll(background).not.toBe(selectedColour);
+  expect(await background()).not.toBe('rgb(250, 250, 250)');
 });

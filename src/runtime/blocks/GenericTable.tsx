@@ -25,6 +25,7 @@ import { TableSelectionContext, type TableSelection } from './table/tableSelecti
 import { columnWindow } from './table/columnWindow.js';
 import { sameSpan } from './table/windowSpan.js';
 import { useRowWindow, WINDOWED_COMPONENTS } from './table/useRowWindow.js';
+import { useRowHoverColours } from './table/WindowedRow.js';
 import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
 import { useCustomFieldColumns } from '../customFields/useCustomFieldColumns.js';
@@ -193,6 +194,8 @@ export function GenericTable(props: GenericTableProps) {
   const frame = useRef<HTMLDivElement>(null);
   const tablePrefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('table');
   const rowLinkColours = useRowLinkColours();
+  const rowHoverColours = useRowHoverColours();
+  const frameStyle = useMemo(() => ({ ...rowLinkColours, ...rowHoverColours }), [rowLinkColours, rowHoverColours]);
   const [viewport, setViewport] = useState(() => ({ left: 0, width: typeof window === 'undefined' ? 0 : window.innerWidth }));
   const shownSettings = useMemo(() => {
     const byProp = new Map(permitted.map((c) => [c.prop, c]));
@@ -351,7 +354,7 @@ export function GenericTable(props: GenericTableProps) {
   const scrollWidth = columns.reduce((sum, c) => sum + Number(c.width), (selectionColumn ? MARK_COLUMN_WIDTH : 0) + (expandColumn ? MARK_COLUMN_WIDTH : 0));
 
   return (
-    <div className="ipm-generic-table" ref={frame} style={rowLinkColours} aria-busy={isLoading} data-row-count={rows.length}>
+    <div className="ipm-generic-table" ref={frame} style={frameStyle} aria-busy={isLoading} data-row-count={rows.length}>
       {fieldSchema?.properties && Object.keys(fieldSchema.properties).some((name) => !slotNames.has(name) && !toolbarNames.has(name)) && (
         <div className="ipm-table-search">
           <RecursionField

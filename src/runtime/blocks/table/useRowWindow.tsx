@@ -1,6 +1,5 @@
 import { createContext, isValidElement, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type HTMLAttributes, type RefObject } from 'react';
-// antd's table rows themselves, rendered here for the rows in the window only (see WindowedBody).
-import BodyRow from 'rc-table/es/Body/BodyRow';
+import { WindowedRow } from './WindowedRow.js';
 import { rowWindow, type RowWindow } from './rowWindow.js';
 import { sameSpan } from './windowSpan.js';
 
@@ -61,7 +60,7 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
 
 /**
  * The table body of a long page. antd hands it a row element for every row of the page; it
- * renders instead antd's own row component for the rows in the window only, each at its place on
+ * renders instead the rows in the window only (table/WindowedRow.tsx), each at its place on
  * the page, between a spacer for the rows above and one for the rows below. A row keeps its props
  * while it stays in the window, so a move renders only the rows that enter it: with a row element
  * per row of the page, React would walk every one of them on each move. The first child, antd's
@@ -75,9 +74,7 @@ function WindowedBody({ children, ...rest }: HTMLAttributes<HTMLTableSectionElem
   const measure = Array.isArray(children) && isValidElement(children[0]) ? children[0] : null;
   const shown = [];
   for (let index = win.start; index < Math.min(win.end, rows.length); index++) {
-    shown.push(
-      <BodyRow key={rowKeys[index]} record={rows[index]!} index={index} renderIndex={index} rowKey={rowKeys[index]!} rowKeys={rowKeys} rowComponent="tr" cellComponent="td" scopeCellComponent="th" indent={0} />,
-    );
+    shown.push(<WindowedRow key={rowKeys[index]} record={rows[index] as Record<string, unknown>} index={index} rowKey={rowKeys[index]!} />);
   }
   return (
     <tbody {...rest}>
