@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { PGliteDialect } from './pgliteDialect.js';
+import { nameRegisteredStatements } from './preparedStatements.js';
 import type { Database } from './tables.js';
 
 /** SQL `date` columns stay `YYYY-MM-DD` text: a calendar date has no time zone to shift it. */
@@ -36,6 +37,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // An idle connection dropped by the server (restart, failover, shutdown) must not take the
     // process down; the pool replaces it on next use.
     pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接已断开：${err.message}`));
+    pool.on('connect', nameRegisteredStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -2,6 +2,7 @@ import type { CompiledQuery, Selectable } from 'kysely';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { ArchiveSettingsTable } from '../db/tables.js';
 import { BoundedCache } from '../boundedCache.js';
+import { prepareOnEachConnection } from '../db/preparedStatements.js';
 import type { BrandArchivesGetGlobalConfigurationResponse as ArchiveSettings } from '../../generated/types.js';
 
 export const DEFAULT_ARCHIVE_SETTINGS: ArchiveSettings = { defaultView: 'card', sortField: 'app_date', sortType: 'desc', expiryReminderMonths: 6 };
@@ -11,12 +12,17 @@ export const archiveSettingsQuery = (db: ScopedDb, orgId: number) => db.selectFr
 
 /**
  * The read compiled once per organisation: archive pages without a chosen sort read it on every
- * request, and its SQL text, the tenant plugin's condition included, differs only by organisation.
+ * request. Its SQL text, the tenant plugin's condition included, is the same for every
+ * organisation, so PostgreSQL prepares it once per connection.
  */
 const compiledReads = new BoundedCache<number, CompiledQuery<Selectable<ArchiveSettingsTable>>>(10_000);
 
 export async function readArchiveSettings(db: ScopedDb, orgId: number): Promise<ArchiveSettings> {
-  const read = compiledReads.get(orgId, () => archiveSettingsQuery(db, orgId).compile());
+  const read = compiledReads.get(orgId, () => {
+    const compiled = archiveSettingsQuery(db, orgId).compile();
+    prepareOnEachConnection(compiled.sql);
+    return compiled;
+  });
   const [row] = (await db.executeQuery(read)).rows;
   if (!row) return DEFAULT_ARCHIVE_SETTINGS;
   return { defaultView: row.default_view, sortField: row.sort_field as ArchiveSettings['sortField'], sortType: row.sort_type, expiryReminderMonths: row.expiry_reminder_months };
