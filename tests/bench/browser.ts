@@ -141,6 +141,18 @@ async function benchTable(browser: Browser): Promise<void> {
     );
   }
   await virtualPage.close();
+
+  // The control: the same scroll over an empty box of the same height.
+  const { page: emptyPage } = await firstRender(browser, 'blocks/table.html?rows=10000&cols=10&empty=1');
+  for (const step of [120, 600]) {
+    await emptyPage.waitForTimeout(300);
+    const scroll = await scrollThrough(emptyPage, step);
+    console.log(`  对照：同样高度的空白滚动区域（无行，除滚动外不运行脚本），每帧 ${step} px：超过 16.7 ms 的帧 ${scroll.slow} 个（共 ${scroll.frames} 帧），最长一帧 ${ms(scroll.worst)}`);
+    await emptyPage.evaluate((selector) => {
+      document.querySelector<HTMLElement>(selector)!.scrollTop = 0;
+    }, SCROLL_BODY);
+  }
+  await emptyPage.close();
 }
 
 /** Form renders per library: more than the table's, since the three are compared with each other. */

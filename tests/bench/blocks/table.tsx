@@ -37,6 +37,19 @@ const list = (body: Record<string, unknown>) => {
   return { list: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), count: rows.length };
 };
 
+/**
+ * ?empty=1 : a scrolling box as tall as the 10,000 rows with nothing in it, scrolled with no
+ * script running but the scroll's own: the slow frames this machine and browser give anyway, the
+ * control for the table's.
+ */
+function EmptyScroller() {
+  return (
+    <div className="ant-table-body" style={{ height: 560, overflowY: 'auto' }}>
+      <div className="ant-table-row" style={{ height: rowCount * 47 }} />
+    </div>
+  );
+}
+
 // ?bare=1 : antd's Table alone on the same rows and columns, plain text cells, for reference.
 const bare = params.get('bare') === '1';
 const bareColumns = columns.map((c) => ({ key: c.prop, dataIndex: c.prop, title: c.label, width: c.width ?? 64 }));
@@ -44,7 +57,9 @@ const bareColumns = columns.map((c) => ({ key: c.prop, dataIndex: c.prop, title:
 timeFirstRender(
   () =>
     createRoot(document.getElementById('root')!).render(
-      bare ? (
+      params.get('empty') === '1' ? (
+        <EmptyScroller />
+      ) : bare ? (
         <BenchRuntime operations={{}}>
           <Table rowKey="id" columns={bareColumns} dataSource={rows} pagination={false} tableLayout="fixed" scroll={{ x: 'max-content' }} />
         </BenchRuntime>
