@@ -67,8 +67,12 @@ async function medianFirstRender(browser: Browser, path: string): Promise<Timing
 
 const timing = (t: Timing) => `${ms(t.millis)}（主线程 CPU ${ms(t.cpu)}）`;
 
-/** Scrolls the virtual body from top to bottom (see blocks/scrollReport.ts), with the main thread's CPU time per frame. */
+/** Scrolls the body from the top to the bottom (see blocks/scrollReport.ts), with the main thread's CPU time per frame. */
 async function scrollThrough(page: Page, step: number): Promise<ScrollReport & { cpuPerFrame: number }> {
+  await page.evaluate((selector) => {
+    document.querySelector<HTMLElement>(selector)!.scrollTop = 0;
+  }, SCROLL_BODY);
+  await page.waitForTimeout(300);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   const cpuMillis = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value * 1000;
@@ -131,10 +135,6 @@ async function benchTable(browser: Browser): Promise<void> {
   console.log(`通用表格 10,000 行（虚拟滚动）首次渲染：${timing(virtualRender)}`);
   // 120 px a frame is a brisk wheel or trackpad scroll (7,200 px/s); 600 px a frame a hard fling, every row new each frame.
   for (const step of [120, 600]) {
-    await virtualPage.evaluate((selector) => {
-      document.querySelector<HTMLElement>(selector)!.scrollTop = 0;
-    }, SCROLL_BODY);
-    await virtualPage.waitForTimeout(300);
     const scroll = await scrollThrough(virtualPage, step);
     console.log(
       `  从顶滚到底（每帧 ${step} px）：${scroll.frames} 帧 / ${scroll.seconds.toFixed(1)} s，超过 16.7 ms 的帧 ${scroll.slow} 个，折合丢帧 ${scroll.dropped}，最长一帧 ${ms(scroll.worst)}，长任务 ${scroll.longTasks} 个共 ${ms(scroll.longTaskMillis)}，每帧主线程 CPU ${ms(scroll.cpuPerFrame)}，最后一行序号 ${scroll.lastRow}`,
@@ -145,12 +145,8 @@ async function benchTable(browser: Browser): Promise<void> {
   // The control: the same scroll over an empty box of the same height.
   const { page: emptyPage } = await firstRender(browser, 'blocks/table.html?rows=10000&cols=10&empty=1');
   for (const step of [120, 600]) {
-    await emptyPage.waitForTimeout(300);
     const scroll = await scrollThrough(emptyPage, step);
     console.log(`  对照：同样高度的空白滚动区域（无行，除滚动外不运行脚本），每帧 ${step} px：超过 16.7 ms 的帧 ${scroll.slow} 个（共 ${scroll.frames} 帧），最长一帧 ${ms(scroll.worst)}`);
-    await emptyPage.evaluate((selector) => {
-      document.querySelector<HTMLElement>(selector)!.scrollTop = 0;
-    }, SCROLL_BODY);
   }
   await emptyPage.close();
 }

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, CSSProperties } from 'react';
+import { useMemo, type ButtonHTMLAttributes, type CSSProperties } from 'react';
 import { Dropdown, theme } from 'antd';
 import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import { rowActions } from './tableButtons.js';
@@ -22,14 +22,18 @@ export interface RowActionsProps {
  */
 export function useRowLinkColours(): CSSProperties {
   const { token } = theme.useToken();
-  return {
-    '--ipm-row-link': token.colorLink,
-    '--ipm-row-link-hover': token.colorLinkHover,
-    '--ipm-row-link-active': token.colorLinkActive,
-    '--ipm-row-link-danger': token.colorError,
-    '--ipm-row-link-danger-hover': token.colorErrorHover,
-    '--ipm-row-link-disabled': token.colorTextDisabled,
-  } as CSSProperties;
+  return useMemo(
+    () =>
+      ({
+        '--ipm-row-link': token.colorLink,
+        '--ipm-row-link-hover': token.colorLinkHover,
+        '--ipm-row-link-active': token.colorLinkActive,
+        '--ipm-row-link-danger': token.colorError,
+        '--ipm-row-link-danger-hover': token.colorErrorHover,
+        '--ipm-row-link-disabled': token.colorTextDisabled,
+      }) as CSSProperties,
+    [token],
+  );
 }
 
 /** A row's link: a native button styled as antd's small link button, with a spinner while its call runs. */

@@ -1,4 +1,4 @@
-import { isValidElement, memo, type CSSProperties, type HTMLAttributes, type Key, type ReactNode, type TdHTMLAttributes } from 'react';
+import { isValidElement, memo, useMemo, type CSSProperties, type HTMLAttributes, type Key, type ReactNode, type TdHTMLAttributes } from 'react';
 import { theme } from 'antd';
 import { FastColor } from '@ant-design/fast-color';
 import { useContext as useTableContext } from '@rc-component/context';
@@ -103,8 +103,12 @@ export const WindowedRow = memo(function WindowedRow({ record, index, rowKey }: 
  */
 export function useRowHoverColours(): CSSProperties {
   const { token } = theme.useToken();
-  return {
-    '--ipm-row-hover': new FastColor(token.colorFillAlter).onBackground(token.colorBgContainer).toHexString(),
-    '--ipm-row-selected-hover': token.controlItemBgActiveHover,
-  } as CSSProperties;
+  return useMemo(
+    () =>
+      ({
+        '--ipm-row-hover': new FastColor(token.colorFillAlter).onBackground(token.colorBgContainer).toHexString(),
+        '--ipm-row-selected-hover': token.controlItemBgActiveHover,
+      }) as CSSProperties,
+    [token],
+  );
 }
