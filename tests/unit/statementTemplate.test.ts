@@ -22,10 +22,20 @@ describe('StatementTemplate', () => {
     expect(second.sql).toBe(first.sql);
   });
 
-  it('refuses a statement that uses the value twice or not at all', () => {
+  it('puts a value in every parameter it fills, and several values each in their own', () => {
     const twice = new StatementTemplate((k: Kysely<Database>, v: string) => k.selectFrom('users').select('id').where('username', '=', v).where('phone', '=', v));
-    expect(() => twice.with(db, 'x')).toThrow('恰好出现一次');
+    expect(twice.with(db, 'x').parameters).toEqual(['x', 'x']);
+    const three = new StatementTemplate(
+      (k: Kysely<Database>, a: string, b: string, c: string) => k.selectFrom('users').select('id').where('username', '=', b).where('org_id', '=', 4).where('phone', 'in', [a, c, b]),
+      { values: 3, prepare: false },
+    );
+    expect(three.with(db, 'A', 'B', 'C').parameters).toEqual(['B', 4, 'A', 'C', 'B']);
+    expect(three.with(db, 1, 2, 3).parameters).toEqual([2, 4, 1, 3, 2]);
+    expect(() => three.with(db, 1, 2)).toThrow('需要 3 个值');
+  });
+
+  it('refuses a statement that leaves a value out', () => {
     const never = new StatementTemplate((k: Kysely<Database>) => k.selectFrom('users').select('id'));
-    expect(() => never.with(db, 'x')).toThrow('恰好出现一次');
+    expect(() => never.with(db, 'x')).toThrow('第 1 个值没有出现在语句中');
   });
 });

@@ -15,10 +15,10 @@ const viewerOf = (ctx: Parameters<HandlersOf<'brandArchives'>['brandArchives.que
 
 export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
   'brandArchives.queryBrandPage': async (request, ctx) => {
-    const { page, total, offset } = await archivePage(ctx.db, ctx.session.orgId, viewerOf(ctx), request);
+    const { page, countAll, offset } = await archivePage(ctx.db, ctx.session.orgId, viewerOf(ctx), request);
     const { rows } = await ctx.db.executeQuery(page);
     // A page past the end has no row to carry the count.
-    const counted = rows[0]?.matching_total ?? (offset > 0 ? (await total.executeTakeFirstOrThrow()).n : 0);
+    const counted = rows[0]?.matching_total ?? (offset > 0 ? await countAll() : 0);
     const labels = new Map(rows.map((r) => [r.id, r.labels ?? []]));
     return { list: await attachTags(ctx.db, rows.map(toTrademark), labels), count: Math.min(counted, ARCHIVE_COUNT_CAP), countCapped: counted > ARCHIVE_COUNT_CAP };
   },

@@ -56,21 +56,38 @@ export function splitNumbers(text: string): string[] {
   return [...new Set(text.split(/[\s,，;；、]+/).map((s) => s.trim()).filter(Boolean))];
 }
 
+/** A column of the archive a simple condition compares. */
+type ArchiveColumn =
+  | 'owner_user_id' | 'tm_name' | 'applicant_cn' | 'agent' | 'reg_no' | 'app_no' | 'tm_status' | 'int_cls' | 'country_code' | 'source' | 'tm_type' | 'submit_way' | 'id' | 'app_date' | 'reg_date' | 'private_end_date';
+
 /**
- * The WHERE of an archive query: what the viewer may see, narrowed by the query's conditions,
- * custom-field conditions included (they read the fields' types, hence `db` and the promise).
+ * One condition of an archive query as data: what its SQL looks like, and the values it binds. The
+ * conditions of a query are worked out without Kysely, so an archive page can find its statement
+ * compiled for the same shape of conditions (archivePage.ts) instead of building it again.
  */
-export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer): Promise<ArchiveQuery<O>> {
-  let q = base;
-  if (viewer.ownMarksOnly) q = q.where('brand_archives.owner_user_id', '=', viewer.userId);
+export type ArchiveCondition =
+  | { kind: 'compare'; column: ArchiveColumn; op: '=' | '>=' | '<=' | 'like' | 'ilike'; value: unknown }
+  | { kind: 'in'; column: ArchiveColumn; values: readonly unknown[] }
+  | { kind: 'idLookup'; fn: IdFunction; needle: unknown };
+
+/**
+ * The query's conditions that are plain comparisons, in the order they are applied: what the viewer
+ * may see, then the query's own. Class, tag and custom-field conditions are not among them (see
+ * `filterArchive`).
+ */
+export function archiveConditions(query: BrandArchiveQuery, viewer: ArchiveViewer): ArchiveCondition[] {
+  const out: ArchiveCondition[] = [];
+  const compare = (column: ArchiveColumn, op: '=' | '>=' | '<=' | 'like' | 'ilike', value: unknown) => out.push({ kind: 'compare', column, op, value });
+  const among = (column: ArchiveColumn, values: readonly unknown[] | undefined) => values?.length && out.push({ kind: 'in', column, values });
+  if (viewer.ownMarksOnly) compare('owner_user_id', '=', viewer.userId);
   const exact = query.searchType === 1;
   // `id in (the ids the function finds for the text)`, within the transaction's organisation.
-  for (const [fn, needle] of idLookups(query)) q = q.where(sql<boolean>`brand_archives.id in (select ${sql.raw(fn)}(${needle}))`);
+  for (const [fn, needle] of idLookups(query)) out.push({ kind: 'idLookup', fn, needle });
   const text = (column: 'tm_name' | 'applicant_cn' | 'agent' | 'reg_no', value: string | undefined, indexed = false) => {
     const v = value?.trim();
     if (!v) return;
-    if (exact) q = q.where(`brand_archives.${column}`, '=', v);
-    else if (!indexed) q = q.where(`brand_archives.${column}`, 'ilike', containsPattern(v));
+    if (exact) compare(column, '=', v);
+    else if (!indexed) compare(column, 'ilike', containsPattern(v));
   };
   text('tm_name', query.tmName, true);
   text('applicant_cn', query.applicant, true);
@@ -78,23 +95,62 @@ export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<
   text('reg_no', query.regNo);
   if (query.appNo?.trim()) {
     const numbers = splitNumbers(query.appNo);
-    q = numbers.length === 1 && !exact ? q.where('brand_archives.app_no', 'like', containsPattern(numbers[0]!)) : q.where('brand_archives.app_no', 'in', numbers);
+    if (numbers.length === 1 && !exact) compare('app_no', 'like', containsPattern(numbers[0]!));
+    else among('app_no', numbers);
   }
-  if (query.tmStatus?.length) q = q.where('brand_archives.tm_status', 'in', query.tmStatus);
-  if (query.tmCl?.length) q = q.where('brand_archives.int_cls', 'in', query.tmCl);
-  if (query.countryCode?.length) q = q.where('brand_archives.country_code', 'in', query.countryCode);
-  if (query.source?.length) q = q.where('brand_archives.source', 'in', query.source);
-  if (query.tmType) q = q.where('brand_archives.tm_type', '=', query.tmType);
-  if (query.submitWay) q = q.where('brand_archives.submit_way', '=', query.submitWay);
-  if (query.ownerUserId !== undefined) q = q.where('brand_archives.owner_user_id', '=', query.ownerUserId);
-  if (query.ids?.length) q = q.where('brand_archives.id', 'in', query.ids);
+  among('tm_status', query.tmStatus);
+  among('int_cls', query.tmCl);
+  among('country_code', query.countryCode);
+  among('source', query.source);
+  if (query.tmType) compare('tm_type', '=', query.tmType);
+  if (query.submitWay) compare('submit_way', '=', query.submitWay);
+  if (query.ownerUserId !== undefined) compare('owner_user_id', '=', query.ownerUserId);
+  among('id', query.ids);
   const range = (column: 'app_date' | 'reg_date' | 'private_end_date', from?: string, to?: string) => {
-    if (from) q = q.where(`brand_archives.${column}`, '>=', from);
-    if (to) q = q.where(`brand_archives.${column}`, '<=', to);
+    if (from) compare(column, '>=', from);
+    if (to) compare(column, '<=', to);
   };
   range('app_date', query.appDateStart, query.appDateEnd);
   range('reg_date', query.regDateStart, query.regDateEnd);
   range('private_end_date', query.privateEndStart, query.privateEndEnd);
+  return out;
+}
+
+/** The values a condition binds, in the order its SQL holds them. */
+export const conditionValues = (c: ArchiveCondition): readonly unknown[] => (c.kind === 'compare' ? [c.value] : c.kind === 'in' ? c.values : [c.needle]);
+
+/** The condition with its values taken, in order, from `next` (the stand-ins of a statement template). */
+export function withConditionValues(c: ArchiveCondition, next: () => unknown): ArchiveCondition {
+  if (c.kind === 'compare') return { ...c, value: next() };
+  if (c.kind === 'in') return { ...c, values: c.values.map(next) };
+  return { ...c, needle: next() };
+}
+
+/** What a condition's SQL text depends on: everything but its values, save how many an IN list has. */
+export const conditionShape = (c: ArchiveCondition): string => (c.kind === 'compare' ? `${c.column} ${c.op}` : c.kind === 'in' ? `${c.column} in ${c.values.length}` : c.fn);
+
+function conditionSql(c: ArchiveCondition) {
+  if (c.kind === 'idLookup') return sql<boolean>`brand_archives.id in (select ${sql.raw(c.fn)}(${c.needle}))`;
+  const column = sql.ref(`brand_archives.${c.column}`);
+  if (c.kind === 'in') return sql<boolean>`${column} in (${sql.join(c.values)})`;
+  return sql<boolean>`${column} ${sql.raw(c.op)} ${c.value}`;
+}
+
+/** Narrows an archive query by conditions. */
+export function applyArchiveConditions<O>(base: ArchiveQuery<O>, conditions: readonly ArchiveCondition[]): ArchiveQuery<O> {
+  return conditions.reduce((q, c) => q.where(conditionSql(c)), base);
+}
+
+/** Whether the query has conditions beyond `archiveConditions`: classes, tags or custom fields. */
+export const hasStructuredConditions = (query: BrandArchiveQuery): boolean =>
+  Boolean(query.classes || query.labelNodeIds?.length || Object.keys(query.customFields ?? {}).length);
+
+/**
+ * The WHERE of an archive query: what the viewer may see, narrowed by the query's conditions,
+ * custom-field conditions included (they read the fields' types, hence `db` and the promise).
+ */
+export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer): Promise<ArchiveQuery<O>> {
+  let q = applyArchiveConditions(base, archiveConditions(query, viewer));
   if (query.classes) q = q.where((eb) => classCondition(eb, query) ?? eb.lit(true));
   if (query.labelNodeIds?.length) q = q.where((eb) => labelCondition(eb, query) ?? eb.lit(true));
   for (const condition of await customFieldConditions(db, query.customFields)) q = q.where(condition);
@@ -105,7 +161,7 @@ export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<
  * The ORDER BY: the query's keys, then newest filing first; id last so pages never overlap.
  * Empty dates sort last either way, which is what a person scanning by date expects.
  */
-export function orderArchive<O>(q: ArchiveQuery<O>, query: BrandArchiveQuery): ArchiveQuery<O> {
+export function orderArchive<O>(q: ArchiveQuery<O>, query: Pick<BrandArchiveQuery, 'sortField' | 'sortType'>): ArchiveQuery<O> {
   const keys = sortKeys(query.sortField, query.sortType, ARCHIVE_SORTABLE);
   let ordered = q;
   if (keys.length === 0) keys.push(['brand_archives.app_date', 'desc']);
@@ -115,14 +171,19 @@ export function orderArchive<O>(q: ArchiveQuery<O>, query: BrandArchiveQuery): A
 }
 
 /**
- * A page of the archive with each mark's labels and the count of all matches, in one statement. Narrowed by a text,
- * every match is read to be sorted anyway, so a window count costs nothing more; otherwise a
+ * A page of the archive with each mark's labels and the count of all matches, in one statement. Narrowed by a text
+ * (`windowCount`), every match is read to be sorted anyway, so a window count costs nothing more; otherwise a
  * one-time subquery counts up to the cap while the page is read from an index in order.
- * `total` alone is for a page past the end, which has no row to carry the count.
+ * `limit` and `offset` are bound as they are given (a statement template's stand-ins included).
  */
-export function archivePageQuery(db: Kysely<Database>, matching: ArchiveQuery<object>, query: BrandArchiveQuery, limit: number, offset: number) {
-  const total = db.selectFrom(matching.select(sql<number>`1`.as('one')).limit(ARCHIVE_COUNT_CAP + 1).as('m')).select(sql<number>`count(*)::int`.as('n'));
-  const count = idLookups(query).length > 0 ? sql<number>`(count(*) over ())::int`.as('matching_total') : total.as('matching_total');
-  const page = orderArchive(matching.selectAll('brand_archives').select(count).select(labelRefsColumn), query).limit(limit).offset(offset);
-  return { page, total };
+export function archivePageQuery(db: Kysely<Database>, matching: ArchiveQuery<object>, sort: Pick<BrandArchiveQuery, 'sortField' | 'sortType'>, windowCount: boolean, limit: unknown, offset: unknown) {
+  const count = windowCount ? sql<number>`(count(*) over ())::int`.as('matching_total') : archiveCount(db, matching).as('matching_total');
+  return orderArchive(matching.selectAll('brand_archives').select(count).select(labelRefsColumn), sort)
+    .limit(sql<number>`${limit}`)
+    .offset(sql<number>`${offset}`);
+}
+
+/** How many marks `matching` finds, counted up to one more than the cap. */
+export function archiveCount(db: Kysely<Database>, matching: ArchiveQuery<object>) {
+  return db.selectFrom(matching.select(sql<number>`1`.as('one')).limit(ARCHIVE_COUNT_CAP + 1).as('m')).select(sql<number>`count(*)::int`.as('n'));
 }
