@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowWindow } from '../../src/runtime/blocks/table/rowWindow.js';
+import { rowWindow, windowAfterScroll } from '../../src/runtime/blocks/table/rowWindow.js';
 import { sameSpan } from '../../src/runtime/blocks/table/windowSpan.js';
 
 describe('rowWindow', () => {
@@ -48,4 +48,20 @@ describe('rowWindow', () => {
     expect(past.end).toBe(10);
     expect(rowWindow(10, -50, 560, 0).start).toBe(0);
   });
+
+  it('after a fling of a whole view or more, renders only the rows in view; a slower scroll widens the window again', () => {
+    const fling = windowAfterScroll(10_000, 0, 600 * 40, 560, 47);
+    const first = Math.floor((600 * 40) / 47);
+    expect(fling.start).toBe(first);
+    // The rows meeting the view (13 for 560 px at 47 px), and the next one.
+    expect(fling.end).toBe(first + 14);
+    expect(fling.before + (fling.end - fling.start) * 47 + fling.after).toBe(10_000 * 47);
+    // Upwards too, and stopping at the last row.
+    expect(windowAfterScroll(10_000, 600 * 40, 0, 560, 47)).toEqual({ start: 0, end: 14, before: 0, after: (10_000 - 14) * 47 });
+    expect(windowAfterScroll(100, 0, 100 * 47 - 560, 560, 47).end).toBe(100);
+    // Less than a view: the usual window with its overscan.
+    expect(windowAfterScroll(10_000, 24_000, 24_000 + 120, 560, 47)).toEqual(rowWindow(10_000, 24_120, 560, 47));
+    expect(windowAfterScroll(10_000, 24_000, 24_000, 560, 47)).toEqual(rowWindow(10_000, 24_000, 560, 47));
+  });
 });
+

@@ -36,3 +36,14 @@ export function rowWindow(count: number, scrollTop: number, viewport: number, ro
   const start = Math.max(0, Math.min(Math.floor(Math.max(0, firstShown - overscan) / step) * step, end - span));
   return { start, end, before: start * height, after: (count - end) * height };
 }
+
+/**
+ * The window after the body scrolled from `previousTop` to `top`. A scroll that moved a whole view
+ * at once (a hard fling) replaces every row in view: rows beyond it would be new as well, mounted
+ * and painted for a frame in which none of them shows, so the window is the rows in view alone.
+ * The next slower scroll widens it again.
+ */
+export function windowAfterScroll(count: number, previousTop: number, top: number, viewport: number, rowHeight: number): RowWindow {
+  const fling = Math.abs(top - previousTop) >= Math.max(1, viewport);
+  return fling ? rowWindow(count, top, viewport, rowHeight, 0, 1) : rowWindow(count, top, viewport, rowHeight);
+}

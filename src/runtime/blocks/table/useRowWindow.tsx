@@ -1,6 +1,6 @@
 import { createContext, isValidElement, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type HTMLAttributes, type RefObject } from 'react';
 import { WindowedRow } from './WindowedRow.js';
-import { rowWindow, type RowWindow } from './rowWindow.js';
+import { rowWindow, windowAfterScroll, type RowWindow } from './rowWindow.js';
 import { sameSpan } from './windowSpan.js';
 
 /** antd's row height for a table of size "middle": 22px of line, 12px padding above and below, a 1px border. */
@@ -27,11 +27,12 @@ class RowWindowStore {
 
   /** Takes new inputs; wakes the body when the window changes, unless it renders anyway (`quiet`). */
   update(inputs: { top?: number; viewport?: number; rowHeight?: number; count?: number }, quiet = false): void {
+    const previousTop = this.top;
     this.top = inputs.top ?? this.top;
     this.viewport = inputs.viewport ?? this.viewport;
     this.rowHeight = inputs.rowHeight ?? this.rowHeight;
     this.count = inputs.count ?? this.count;
-    const next = rowWindow(this.count, this.top, this.viewport, this.rowHeight);
+    const next = windowAfterScroll(this.count, previousTop, this.top, this.viewport, this.rowHeight);
     if (sameSpan(this.window, next)) return;
     this.window = next;
     if (!quiet) this.listeners.forEach((listener) => listener());
