@@ -136,6 +136,9 @@ function conditionSql(c: ArchiveCondition) {
   return sql<boolean>`${column} ${sql.raw(c.op)} ${c.value}`;
 }
 
+/** Whether a page narrowed by these conditions counts its matches with a window count (see `archivePageQuery`): a text looked up by an id function. */
+export const countsByWindow = (conditions: readonly ArchiveCondition[]): boolean => conditions.some((c) => c.kind === 'idLookup');
+
 /** Narrows an archive query by conditions. */
 export function applyArchiveConditions<O>(base: ArchiveQuery<O>, conditions: readonly ArchiveCondition[]): ArchiveQuery<O> {
   return conditions.reduce((q, c) => q.where(conditionSql(c)), base);

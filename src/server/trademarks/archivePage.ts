@@ -14,6 +14,7 @@ import {
   archivePageQuery,
   conditionShape,
   conditionValues,
+  countsByWindow,
   filterArchive,
   hasStructuredConditions,
   withConditionValues,
@@ -56,7 +57,7 @@ function compiledPage(db: ScopedDb, orgId: number, sort: Sort, conditions: Archi
           let next = 0;
           const take = () => standIns[next++];
           const matching = applyArchiveConditions(scoped.selectFrom('brand_archives'), conditions.map((c) => withConditionValues(c, take)));
-          return archivePageQuery(scoped, matching, sort, conditions.some((c) => c.kind === 'idLookup'), take(), take());
+          return archivePageQuery(scoped, matching, sort, countsByWindow(conditions), take(), take());
         },
         // Not prepared: a connection would keep every shape it ever saw, and a generic plan could read a date range badly.
         { values: values.length, prepare: false },
@@ -75,8 +76,8 @@ export async function archivePage(db: ScopedDb, orgId: number, viewer: ArchiveVi
   const sort: Sort = readsSettings ? await readArchiveSettings(db, orgId) : request;
   const query = { ...request, sortField: sort.sortField, sortType: sort.sortType };
   const countAll = async () => (await archiveCount(db, await filterArchive(db, db.selectFrom('brand_archives'), query, viewer)).executeTakeFirstOrThrow()).n;
-  if (!hasStructuredConditions(query)) return { page: compiledPage(db, orgId, sort, archiveConditions(query, viewer), limit, offset), countAll, offset, readsSettings };
+  const conditions = archiveConditions(query, viewer);
+  if (!hasStructuredConditions(query)) return { page: compiledPage(db, orgId, sort, conditions, limit, offset), countAll, offset, readsSettings };
   const matching = await filterArchive(db, db.selectFrom('brand_archives'), query, viewer);
-  const windowCount = archiveConditions(query, viewer).some((c) => c.kind === 'idLookup');
-  return { page: archivePageQuery(db, matching, sort, windowCount, limit, offset).compile(), countAll, offset, readsSettings };
+  return { page: archivePageQuery(db, matching, sort, countsByWindow(conditions), limit, offset).compile(), countAll, offset, readsSettings };
 }
