@@ -56,7 +56,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     ...configFromEnv({}),
     dataDir: 'memory://',
     databaseUrl: isolated?.url,
-    logLevel: 'silent',
+    // TEST_LOG_LEVEL=error shows what a failing background job logged.
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     loginSlowdownMs: 0,
     webDir: '/nonexistent',
     ...overrides,
