@@ -151,10 +151,10 @@ async function* scanFile(
   filePath: string,
   lookup: Lookup,
   viewer: ArchiveViewer,
-  onBytes: (fraction: number) => void,
+  onProgress: (fraction: number) => void,
 ): AsyncGenerator<{ headers: string[]; batch: ScannedRow[] }> {
-  const { stream, size } = await services.files.open(filePath);
-  const sheet = await readImportSheet(stream, (bytes) => onBytes(size > 0 ? bytes / size : 1));
+  const { stream } = await services.files.open(filePath);
+  const sheet = await readImportSheet(stream, onProgress);
   const state = scanState(viewer);
   let pending: ImportRow[] = [];
   for await (const row of sheet.rows) {

@@ -1,6 +1,7 @@
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { excelLibrary } from '../excelLibrary.js';
+import { firstSheetRows } from './firstSheetRows.js';
 import { IMPORT_COLUMNS, mapHeaders, type ImportCells, type ImportColumnKey } from './importColumns.js';
 
 /** More rows than this in one file are refused: a portfolio that large is imported in parts. */
@@ -8,19 +9,6 @@ export const MAX_IMPORT_ROWS = 50_000;
 
 /** A problem with the file as a whole (no header, required columns missing, too many rows): nothing is imported. */
 export class ImportFileError extends Error {}
-
-/** A cell as the text a person sees: dates as YYYY-MM-DD, formulas as their result, rich text joined. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('').trim();
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-  if ('text' in value && typeof value.text === 'string') return value.text.trim();
-  if ('error' in value) return '';
-  return '';
-}
 
 export interface ImportRow {
   rowNo: number;
@@ -35,49 +23,37 @@ export interface ImportSheet {
   rows: AsyncGenerator<ImportRow>;
 }
 
-/** Counts the bytes read from the file, so a job can tell how far through it is. */
-function byteCounter(onBytes: (bytes: number) => void): Transform {
-  let bytes = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length;
-      onBytes(bytes);
-      done(null, chunk);
-    },
-  });
+async function readAll(source: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
-/**
- * Reads the first worksheet of an .xlsx file as a stream: rows are handed out one by one, never the
- * whole sheet at once, so a file of tens of thousands of rows costs little memory. Empty rows are
- * passed over; the first non-empty row is the header.
- */
-export async function readImportSheet(source: Readable, onBytes: (bytes: number) => void = () => {}): Promise<ImportSheet> {
-  const Excel = await excelLibrary();
-  const reader = new Excel.stream.xlsx.WorkbookReader(source.pipe(byteCounter(onBytes)), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  const sheets = reader[Symbol.asyncIterator]();
-  const first = await sheets.next().catch(() => {
-    throw new ImportFileError('无法读取表格，请上传由模板填写的 .xlsx 文件');
-  });
-  if (first.done) throw new ImportFileError('表格中没有工作表');
-  const rowIterator = (first.value as AsyncIterable<ExcelJS.Row>)[Symbol.asyncIterator]();
+const UNREADABLE = '无法读取表格，请上传由模板填写的 .xlsx 文件';
 
-  const texts = (row: ExcelJS.Row) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    return Array.from(values, (v) => cellText(v as ExcelJS.CellValue));
+/**
+ * Reads the first worksheet of an .xlsx file (firstSheetRows.ts): rows are handed out one by
+ * one as the sheet is parsed, never the whole sheet at once, so a file of tens of thousands of rows
+ * costs little memory beyond the file itself (at most 30 MB, the upload limit). The first non-empty
+ * row is the header. exceljs's streaming reader is not used: it reads the package in one pass and
+ * now and then lost a part of it (a valid file then failed as unreadable, about once in two thousand
+ * reads on a busy machine).
+ */
+export async function readImportSheet(source: Readable, onProgress: (fraction: number) => void = () => {}): Promise<ImportSheet> {
+  const content = await readAll(source);
+  const sheetRows = firstSheetRows(content, onProgress);
+  const next = async () => {
+    try {
+      return await sheetRows.next();
+    } catch (cause) {
+      throw new ImportFileError(UNREADABLE, { cause });
+    }
   };
   let header: string[] | null = null;
   while (header === null) {
-    const next = await rowIterator.next();
-    if (next.done) throw new ImportFileError('表格是空的：第一行应为表头（商标名称、申请号、类别……）');
-    const candidate = texts(next.value);
-    if (candidate.some(Boolean)) header = candidate;
+    const first = await next();
+    if (first.done) throw new ImportFileError('表格是空的：第一行应为表头（商标名称、申请号、类别……）');
+    if (first.value.cells.some(Boolean)) header = first.value.cells;
   }
   const { columns, missing } = mapHeaders(header);
   if (missing.length > 0) throw new ImportFileError(`表格缺少必填列：${missing.join('、')}（请使用导入模板）`);
@@ -85,18 +61,14 @@ export async function readImportSheet(source: Readable, onBytes: (bytes: number)
   async function* rows(): AsyncGenerator<ImportRow> {
     let count = 0;
     for (;;) {
-      const next = await rowIterator.next();
-      if (next.done) break;
-      const raw = texts(next.value);
+      const row = await next();
+      if (row.done) break;
+      const raw = row.value.cells;
       if (!raw.some(Boolean)) continue;
       if (++count > MAX_IMPORT_ROWS) throw new ImportFileError(`一次最多导入 ${MAX_IMPORT_ROWS.toLocaleString('en-US')} 行，请分成几个文件导入`);
       const cells: ImportCells = {};
       for (const [key, column] of Object.entries(columns) as [ImportColumnKey, number][]) cells[key] = raw[column - 1] ?? '';
-      yield { rowNo: next.value.number, cells, raw };
-    }
-    // Only the first sheet is data (the template's second is help): read past the others.
-    for (let sheet = await sheets.next(); !sheet.done; sheet = await sheets.next()) {
-      for await (const _row of sheet.value as AsyncIterable<ExcelJS.Row>) void _row;
+      yield { rowNo: row.value.number, cells, raw };
     }
   }
   return { headers: header, rows: rows() };
