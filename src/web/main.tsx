@@ -1,3 +1,5 @@
+// antd's baked styles first: the project's own stylesheets, imported by the modules below, come after them and win where their selectors are as specific.
+import 'virtual:antd-static-style.css';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
