@@ -135,4 +135,14 @@ test.describe('with motion, as the default theme has it', () => {
     await expect.poll(async () => (await runtimeStyles()).some((css) => css.includes('.ant-btn'))).toBe(true);
     await expect(page.getByRole('button', { name: /重\s*置/ }).first()).toHaveCSS('background-color', 'rgb(20, 20, 20)');
   });
+
+  test('the page’s own stylesheets come after the built one and win where they are as specific', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/mindMap');
+    const node = page.locator('.ipm-brand-graph-node').first();
+    await expect(node).toBeVisible();
+    // antd gives a badge margin: 0 and a card position: relative; the brand graph's own rules say otherwise.
+    await expect(node.locator('.ipm-brand-graph-count')).toHaveCSS('margin-left', '6px');
+    await expect(page.locator('.ipm-brand-graph-marks')).toHaveCSS('position', 'sticky');
+  });
 });
