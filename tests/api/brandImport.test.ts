@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
 import type { BrandImportIssue, BrandImportJob, Trademark } from '../../src/generated/types.js';
 import { IMPORT_COLUMNS } from '../../src/server/trademarks/importColumns.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
@@ -186,10 +187,12 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     expect((await archive({ appNo: 'IMP0200' })).count).toBe(0);
   });
 
-  it('names the missing columns of a file not made from the template', async () => {
+  it('names the missing columns of a file not made from the template, and says when a workbook has no sheet', async () => {
     const checked = await check(await xlsxOf(['名称', '号码'], [['星辰', '1']]));
     expect(checked.status).toBe('failed');
     expect(checked.message).toBe('表格缺少必填列：商标名称、申请号、类别（请使用导入模板）');
+    const noSheet = await check(Buffer.from(await new ExcelJS.Workbook().xlsx.writeBuffer()));
+    expect(noSheet).toMatchObject({ status: 'failed', message: '表格中没有工作表' });
   });
 
   it('keeps each person’s imports to themselves, and never lets an agency user change a mark someone else is responsible for', async () => {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { columnIndex, firstSheetRows, isDateFormat, serialDate, type SheetRow } from '../../src/server/trademarks/firstSheetRows.js';
+import { columnIndex, firstSheetRows, isDateFormat, NoWorksheetError, serialDate, type SheetRow } from '../../src/server/trademarks/firstSheetRows.js';
 
 async function rowsOf(content: Buffer): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
@@ -97,7 +97,7 @@ describe('the first sheet of an .xlsx file', () => {
   it('fails on a file that is not a zip package, or has no worksheet', async () => {
     await expect(rowsOf(Buffer.from('MZ this is a program'))).rejects.toThrow();
     const book = new ExcelJS.Workbook();
-    await expect(rowsOf(Buffer.from(await book.xlsx.writeBuffer()))).rejects.toThrow();
+    await expect(rowsOf(Buffer.from(await book.xlsx.writeBuffer()))).rejects.toBeInstanceOf(NoWorksheetError);
   });
 });
 

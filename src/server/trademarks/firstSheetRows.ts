@@ -1,6 +1,9 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
+/** A package that holds no worksheet at all (a workbook saved with none, or not a spreadsheet). */
+export class NoWorksheetError extends Error {}
+
 /** A row of the sheet: its number in the sheet and every cell up to the last filled one, as text. */
 export interface SheetRow {
   number: number;
@@ -74,7 +77,7 @@ async function firstSheetPath(zip: ZipFile, entries: Map<string, Entry>): Promis
   if (found) return { path: found.startsWith('/') ? found.slice(1) : `xl/${found}`, date1904 };
   // A package without the usual workbook parts: its first worksheet by name.
   const fallback = [...entries.keys()].filter((name) => /^xl\/worksheets\/[^/]+\.xml$/.test(name)).sort()[0];
-  if (!fallback) throw new Error('no worksheet in the package');
+  if (!fallback) throw new NoWorksheetError('no worksheet in the package');
   return { path: fallback, date1904 };
 }
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { excelLibrary } from '../excelLibrary.js';
-import { firstSheetRows } from './firstSheetRows.js';
+import { firstSheetRows, NoWorksheetError } from './firstSheetRows.js';
 import { IMPORT_COLUMNS, mapHeaders, type ImportCells, type ImportColumnKey } from './importColumns.js';
 
 /** More rows than this in one file are refused: a portfolio that large is imported in parts. */
@@ -46,7 +46,7 @@ export async function readImportSheet(source: Readable, onProgress: (fraction: n
     try {
       return await sheetRows.next();
     } catch (cause) {
-      throw new ImportFileError(UNREADABLE, { cause });
+      throw new ImportFileError(cause instanceof NoWorksheetError ? '表格中没有工作表' : UNREADABLE, { cause });
     }
   };
   let header: string[] | null = null;
