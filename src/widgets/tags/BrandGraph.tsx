@@ -55,6 +55,8 @@ export function BrandGraph({ pageSize = 10 }: BrandGraphProps) {
                   setPageNo(1);
                 }}
                 titleRender={(item) => {
+                  // No count until the counts have come: a 0 shown meanwhile would read as “no marks”.
+                  if (!counts) return <span className="ipm-brand-graph-node" data-node={item.key}>{item.title}</span>;
                   const num = numOf.get(`${m.id}:${item.key}`) ?? 0;
                   return (
                     <span className="ipm-brand-graph-node" data-node={item.key} data-count={num}>
