@@ -109,14 +109,13 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }:
               item('代理机构地址', orDash(record.agentAddress)),
               item('代理机构地址（英文）', orDash(record.agentAddressEn)),
               item('备注', orDash(record.remark)),
+              // The English goods run long: a line of their own, worded like the other fields.
+              {
+                ...item('商品/服务项目（英文）', record.goodsItemsEn && record.goodsItemsEn.length > 0 ? record.goodsItemsEn.map((g) => `${g.code} ${g.name}`.trim()).join('；') : '--'),
+                span: 'filled' as const,
+              },
             ]}
           />
-          <Typography.Title level={5}>商品/服务项目（英文）</Typography.Title>
-          {record.goodsItemsEn && record.goodsItemsEn.length > 0 ? (
-            <Typography.Paragraph>{record.goodsItemsEn.map((g) => `${g.code} ${g.name}`.trim()).join('；')}</Typography.Paragraph>
-          ) : (
-            <Typography.Text type="secondary">--</Typography.Text>
-          )}
         </Card>
       )}
       <Card title="商品/服务项目" size="small">
