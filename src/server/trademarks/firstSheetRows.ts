@@ -43,12 +43,36 @@ export function columnIndex(reference: string): number {
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/** Parses a whole part of the package (XML), calling `onTag` for each opening tag and `onText` for text. */
+/**
+ * The text of a string item, a shared string (`<si>`) or a cell's inline string (`<is>`): its `<t>`
+ * runs joined, phonetic guides (`<rPh>`) left out. Fed the item's inner tags and text.
+ */
+class StringItem {
+  text = '';
+  private inRun = false;
+  private phonetic = 0;
+
+  open(name: string): void {
+    if (name === 'rPh') this.phonetic++;
+    else if (name === 't' && this.phonetic === 0) this.inRun = true;
+  }
+
+  close(name: string): void {
+    if (name === 'rPh') this.phonetic--;
+    else if (name === 't') this.inRun = false;
+  }
+
+  add(text: string): void {
+    if (this.inRun) this.text += text;
+  }
+}
+
+/** Parses a whole part of the package (XML), calling `open` and `close` for each tag and `text` for the text between. */
 async function parsePart(zip: ZipFile, entry: Entry | undefined, handlers: { open?(tag: SaxesTagPlain): void; close?(tag: SaxesTagPlain): void; text?(text: string): void }): Promise<void> {
   if (!entry) return;
   const parser = new SaxesParser();
   if (handlers.open) parser.on('opentag', handlers.open);
-  if (handlers.close) parser.on('closetag', handlers.close as (tag: SaxesTagPlain) => void);
+  if (handlers.close) parser.on('closetag', handlers.close);
   if (handlers.text) parser.on('text', handlers.text);
   const stream = await zip.openReadStreamPromise(entry);
   stream.setEncoding('utf8');
@@ -67,41 +91,37 @@ async function firstSheetPath(zip: ZipFile, entries: Map<string, Entry>): Promis
       if (name === 'sheet' && firstId === null) firstId = Object.entries(tag.attributes).find(([key]) => localName(key) === 'id' && key !== 'id')?.[1] ?? null;
     },
   });
-  let target: string | null = null;
+  const relationship = { target: '' };
   await parsePart(zip, entries.get('xl/_rels/workbook.xml.rels'), {
     open(tag) {
-      if (localName(tag.name) === 'Relationship' && tag.attributes.Id === firstId) target = tag.attributes.Target ?? null;
+      if (localName(tag.name) === 'Relationship' && tag.attributes.Id === firstId) relationship.target = tag.attributes.Target ?? '';
     },
   });
-  const found = target as string | null;
-  if (found) return { path: found.startsWith('/') ? found.slice(1) : `xl/${found}`, date1904 };
+  const { target } = relationship;
+  if (target) return { path: target.startsWith('/') ? target.slice(1) : `xl/${target}`, date1904 };
   // A package without the usual workbook parts: its first worksheet by name.
   const fallback = [...entries.keys()].filter((name) => /^xl\/worksheets\/[^/]+\.xml$/.test(name)).sort()[0];
   if (!fallback) throw new NoWorksheetError('no worksheet in the package');
   return { path: fallback, date1904 };
 }
 
-/** The shared strings, each the text of all its runs (phonetic guides left out). */
+/** The shared strings, in order. */
 async function sharedStrings(zip: ZipFile, entry: Entry | undefined): Promise<string[]> {
   const strings: string[] = [];
-  let current = '';
-  let inText = false;
-  let phonetic = 0;
+  let item: StringItem | null = null;
   await parsePart(zip, entry, {
     open(tag) {
       const name = localName(tag.name);
-      if (name === 'si') current = '';
-      else if (name === 'rPh') phonetic++;
-      else if (name === 't' && phonetic === 0) inText = true;
+      if (name === 'si') item = new StringItem();
+      else item?.open(name);
     },
     close(tag) {
       const name = localName(tag.name);
-      if (name === 'si') strings.push(current);
-      else if (name === 'rPh') phonetic--;
-      else if (name === 't') inText = false;
+      if (name === 'si' && item) strings.push(item.text);
+      else item?.close(name);
     },
     text(text) {
-      if (inText) current += text;
+      item?.add(text);
     },
   });
   return strings;
@@ -178,12 +198,14 @@ export async function* firstSheetRows(content: Buffer, onProgress: (fraction: nu
     let lastNumber = 0;
     let cell: { column: number; type: string; style: number; value: string } | null = null;
     let nextColumn = 0;
-    let collecting = false;
-    let phonetic = 0;
+    // Inside a cell: its stored value (`<v>`), or its inline string (`<is>`).
+    let inValue = false;
+    let inline: StringItem | null = null;
     const parser = new SaxesParser();
     parser.on('opentag', (tag) => {
       const name = localName(tag.name);
-      if (name === 'row') {
+      if (inline) inline.open(name);
+      else if (name === 'row') {
         lastNumber = tag.attributes.r ? Number(tag.attributes.r) : lastNumber + 1;
         row = { number: lastNumber, cells: [] };
         nextColumn = 0;
@@ -191,16 +213,20 @@ export async function* firstSheetRows(content: Buffer, onProgress: (fraction: nu
         const column = tag.attributes.r ? columnIndex(tag.attributes.r) : nextColumn;
         cell = { column, type: tag.attributes.t ?? 'n', style: Number(tag.attributes.s ?? 0), value: '' };
         nextColumn = column + 1;
-      } else if (name === 'rPh') phonetic++;
-      else if (cell && phonetic === 0 && (name === 'v' || (name === 't' && cell.type === 'inlineStr'))) collecting = true;
+      } else if (cell && name === 'v') inValue = true;
+      else if (cell && name === 'is') inline = new StringItem();
     });
     parser.on('text', (text) => {
-      if (collecting && cell) cell.value += text;
+      if (inline) inline.add(text);
+      else if (inValue && cell) cell.value += text;
     });
     parser.on('closetag', (tag) => {
       const name = localName(tag.name);
-      if (name === 'v' || name === 't') collecting = false;
-      else if (name === 'rPh') phonetic--;
+      if (name === 'is' && inline && cell) {
+        cell.value = inline.text;
+        inline = null;
+      } else if (inline) inline.close(name);
+      else if (name === 'v') inValue = false;
       else if (name === 'c' && cell && row) {
         const text = cellText(cell.type, cell.style, cell.value, context);
         if (text !== '') {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type ExcelJS from 'exceljs';
 import { excelLibrary } from '../excelLibrary.js';
 import { firstSheetRows, NoWorksheetError } from './firstSheetRows.js';
@@ -23,24 +24,18 @@ export interface ImportSheet {
   rows: AsyncGenerator<ImportRow>;
 }
 
-async function readAll(source: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of source) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 const UNREADABLE = '无法读取表格，请上传由模板填写的 .xlsx 文件';
 
 /**
  * Reads the first worksheet of an .xlsx file (firstSheetRows.ts): rows are handed out one by
  * one as the sheet is parsed, never the whole sheet at once, so a file of tens of thousands of rows
- * costs little memory beyond the file itself (at most 30 MB, the upload limit). The first non-empty
- * row is the header. exceljs's streaming reader is not used: it reads the package in one pass and
- * now and then lost a part of it (a valid file then failed as unreadable, about once in two thousand
- * reads on a busy machine).
+ * costs little memory beyond the file itself (at most 30 MB, the upload limit). The first row
+ * with any text is the header (empty rows are never handed out). exceljs's streaming reader is not
+ * used: it reads the package in one pass and now and then lost a part of it (a valid file then
+ * failed as unreadable, about once in two thousand reads on a busy machine).
  */
 export async function readImportSheet(source: Readable, onProgress: (fraction: number) => void = () => {}): Promise<ImportSheet> {
-  const content = await readAll(source);
+  const content = await buffer(source);
   const sheetRows = firstSheetRows(content, onProgress);
   const next = async () => {
     try {
@@ -49,12 +44,9 @@ export async function readImportSheet(source: Readable, onProgress: (fraction: n
       throw new ImportFileError(cause instanceof NoWorksheetError ? '表格中没有工作表' : UNREADABLE, { cause });
     }
   };
-  let header: string[] | null = null;
-  while (header === null) {
-    const first = await next();
-    if (first.done) throw new ImportFileError('表格是空的：第一行应为表头（商标名称、申请号、类别……）');
-    if (first.value.cells.some(Boolean)) header = first.value.cells;
-  }
+  const first = await next();
+  if (first.done) throw new ImportFileError('表格是空的：第一行应为表头（商标名称、申请号、类别……）');
+  const header = first.value.cells;
   const { columns, missing } = mapHeaders(header);
   if (missing.length > 0) throw new ImportFileError(`表格缺少必填列：${missing.join('、')}（请使用导入模板）`);
 
@@ -64,7 +56,6 @@ export async function readImportSheet(source: Readable, onProgress: (fraction: n
       const row = await next();
       if (row.done) break;
       const raw = row.value.cells;
-      if (!raw.some(Boolean)) continue;
       if (++count > MAX_IMPORT_ROWS) throw new ImportFileError(`一次最多导入 ${MAX_IMPORT_ROWS.toLocaleString('en-US')} 行，请分成几个文件导入`);
       const cells: ImportCells = {};
       for (const [key, column] of Object.entries(columns) as [ImportColumnKey, number][]) cells[key] = raw[column - 1] ?? '';
