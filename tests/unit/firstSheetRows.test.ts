@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { columnIndex, firstSheetRows, isDateFormat, NoWorksheetError, serialDate, type SheetRow } from '../../src/server/trademarks/firstSheetRows.js';
 
 async function rowsOf(content: Buffer): Promise<SheetRow[]> {
@@ -71,6 +72,33 @@ describe('the first sheet of an .xlsx file', () => {
     expect(await rowsOf(content)).toEqual([
       { number: 1, cells: ['商标名称', '申请日期'] },
       { number: 2, cells: ['Lumora & 星辰 <1>', '2020-12-31'] },
+    ]);
+  });
+
+  it('leaves out phonetic guides, in shared strings and in inline strings alike', async () => {
+    const written = await workbook((sheet) => {
+      sheet.addRow(['商标名称', '申请人']);
+      sheet.addRow(['东京', '占位']);
+    });
+    // Excel writes a Japanese reading of a name as <rPh> beside its runs; exceljs cannot, so the parts are edited.
+    const zip = await JSZip.loadAsync(written);
+    const strings = (await zip.file('xl/sharedStrings.xml')!.async('string')).replace(
+      /<si><t>东京<\/t><\/si>/,
+      '<si><r><t>東</t></r><r><t>京</t></r><rPh sb="0" eb="1"><t>トウ</t></rPh><rPh sb="1" eb="2"><t>キョウ</t></rPh><phoneticPr fontId="1"/></si>',
+    );
+    zip.file('xl/sharedStrings.xml', strings);
+    const sheetPart = Object.keys(zip.files).find((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name) && name !== 'xl/worksheets/sheet2.xml')!;
+    const sheetXml = (await zip.file(sheetPart)!.async('string')).replace(
+      /<c r="B2"([^>]*?) t="s"><v>\d+<\/v><\/c>/,
+      '<c r="B2"$1 t="inlineStr"><is><t>大阪</t><rPh sb="0" eb="2"><t>オオサカ</t></rPh></is></c>',
+    );
+    zip.file(sheetPart, sheetXml);
+    const content = await zip.generateAsync({ type: 'nodebuffer' });
+    expect(strings).toContain('<rPh');
+    expect(sheetXml).toContain('inlineStr');
+    expect(await rowsOf(content)).toEqual([
+      { number: 1, cells: ['商标名称', '申请人'] },
+      { number: 2, cells: ['東京', '大阪'] },
     ]);
   });
 
