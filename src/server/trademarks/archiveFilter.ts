@@ -152,8 +152,13 @@ export const hasStructuredConditions = (query: BrandArchiveQuery): boolean =>
  * The WHERE of an archive query: what the viewer may see, narrowed by the query's conditions,
  * custom-field conditions included (they read the fields' types, hence `db` and the promise).
  */
-export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer): Promise<ArchiveQuery<O>> {
-  let q = applyArchiveConditions(base, archiveConditions(query, viewer));
+export function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer): Promise<ArchiveQuery<O>> {
+  return applyStructuredConditions(db, applyArchiveConditions(base, archiveConditions(query, viewer)), query);
+}
+
+/** Narrows an archive query by the query's class, tag and custom-field conditions. */
+export async function applyStructuredConditions<O>(db: Kysely<Database>, base: ArchiveQuery<O>, query: BrandArchiveQuery): Promise<ArchiveQuery<O>> {
+  let q = base;
   if (query.classes) q = q.where((eb) => classCondition(eb, query) ?? eb.lit(true));
   if (query.labelNodeIds?.length) q = q.where((eb) => labelCondition(eb, query) ?? eb.lit(true));
   for (const condition of await customFieldConditions(db, query.customFields)) q = q.where(condition);

@@ -9,13 +9,13 @@ import type { ArchiveViewer } from './archiveViewer.js';
 import {
   ARCHIVE_SORTABLE,
   applyArchiveConditions,
+  applyStructuredConditions,
   archiveConditions,
   archiveCount,
   archivePageQuery,
   conditionShape,
   conditionValues,
   countsByWindow,
-  filterArchive,
   hasStructuredConditions,
   withConditionValues,
   type ArchiveCondition,
@@ -75,9 +75,10 @@ export async function archivePage(db: ScopedDb, orgId: number, viewer: ArchiveVi
   const readsSettings = !request.sortField;
   const sort: Sort = readsSettings ? await readArchiveSettings(db, orgId) : request;
   const query = { ...request, sortField: sort.sortField, sortType: sort.sortType };
-  const countAll = async () => (await archiveCount(db, await filterArchive(db, db.selectFrom('brand_archives'), query, viewer)).executeTakeFirstOrThrow()).n;
   const conditions = archiveConditions(query, viewer);
+  const filtered = () => applyStructuredConditions(db, applyArchiveConditions(db.selectFrom('brand_archives'), conditions), query);
+  const countAll = async () => (await archiveCount(db, await filtered()).executeTakeFirstOrThrow()).n;
   if (!hasStructuredConditions(query)) return { page: compiledPage(db, orgId, sort, conditions, limit, offset), countAll, offset, readsSettings };
-  const matching = await filterArchive(db, db.selectFrom('brand_archives'), query, viewer);
+  const matching = await filtered();
   return { page: archivePageQuery(db, matching, sort, countsByWindow(conditions), limit, offset).compile(), countAll, offset, readsSettings };
 }
