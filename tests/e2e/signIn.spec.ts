@@ -38,6 +38,11 @@ test('the staff user’s menu holds only what the role allows, and other pages a
   await page.goto('/system/companyList');
   await expect(page).toHaveURL('/403');
   await expect(page.getByText('抱歉，您没有访问此页面的权限。')).toBeVisible();
+  // The refused page leaves no tag behind.
+  await page.getByText('返回首页').click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('tab', { name: '工作台' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '我的企业' })).toHaveCount(0);
 });
 
 test('bad sign-ins are explained in Chinese', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Breadcrumb, Button, Dropdown, Layout, Menu, Space, Typography, theme, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SkinOutlined, UserOutlined } from '@ant-design/icons';
@@ -16,6 +16,7 @@ import { KeepAliveOutlet } from './KeepAliveOutlet.js';
 import { TagsView } from './TagsView.js';
 import { SettingsDrawer } from './SettingsDrawer.js';
 import { clearTabs, setAffixedTabs, visitTab } from './tabsStore.js';
+import { GuardContext } from './guardState.js';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -63,10 +64,16 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
     setAffixedTabs(affixedEntries(menu).map((e) => ({ path: e.path, fullPath: e.path, title: e.meta.title, affix: true })));
   }, [menu]);
 
+  // A tag opens once the guard lets the page through: a page refused (403) or signed out of leaves none behind.
+  const passedPath = useContext(GuardContext);
+  const fullPath = location.pathname + location.search;
   useEffect(() => {
-    if (page && !page.redirect) visitTab({ path: location.pathname, fullPath: location.pathname + location.search, title: page.title });
+    if (page && !page.redirect && passedPath === fullPath) visitTab({ path: location.pathname, fullPath, title: page.title });
+  }, [location.pathname, fullPath, passedPath, page]);
+
+  useEffect(() => {
     setOpenKeys((keys) => [...new Set([...keys, ...openMenuKeys(pages, page)])]);
-  }, [location.pathname, location.search, page, pages]);
+  }, [page, pages]);
 
   const account: MenuProps['items'] = [
     { key: 'personal', label: '个人中心', onClick: () => navigate('/personal') },
