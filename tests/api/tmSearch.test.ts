@@ -64,6 +64,7 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
           tm_name_pinyin: namePinyin(m.name),
           tm_status: m.status,
           applicant_cn: m.applicant,
+          applicant_en: m.applicant === A ? 'Hangzhou Jia Search Testing Co., Ltd.' : '',
           app_date: m.appDate,
           reg_date: m.regDate ?? null,
           goods: JSON.stringify([{ code: `${String(m.cls).padStart(2, '0')}01`, name: '测试商品' }, { code: `${String(m.cls).padStart(2, '0')}01`, name: '删减商品', mark: 2 }]),
@@ -126,6 +127,20 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       expect(appNos(data.list)).toEqual(['30000007', '30000006', '30000004']);
       const byApplicant = await call('/tm/customSearch', { applicant: '丙检索', countryCode: ['CN'], appDateFrom: '2020-01-01' });
       expect(appNos(byApplicant.list)).toEqual(['30000010', '30000005']);
+    });
+
+    it('finds an applicant by part of its Chinese or English name, one or two characters included, in both scopes', async () => {
+      const ofA = ['30000002', 'US1000008', '30000006', '30000001'];
+      for (const applicant of ['Jia Search', 'jia search', '甲检索', '甲检', '甲']) {
+        const data = await call('/tm/customSearch', { applicant });
+        expect(appNos(data.list), applicant).toEqual(ofA);
+        expect(data.list.find((r: { app_no: string }) => r.app_no === '30000001').scope).toBe('archive');
+      }
+      // A text running from the Chinese name into the English one matches neither.
+      expect((await call('/tm/customSearch', { applicant: '公司Hangzhou' })).count).toBe(0);
+      expect((await call('/tm/customSearch', { applicant: '司H' })).count).toBe(0);
+      const archive = await call('/brandArchives/queryBrandPage', { applicant: 'Jia Search', pageNo: 1, pageSize: 20 });
+      expect(archive.list.map((m: { appNo: string }) => m.appNo)).toEqual(['30000001']);
     });
 
     it('pages through results with the spec’s page sizes', async () => {
@@ -224,7 +239,7 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
   it('lists applicants matching a text with their number of marks', async () => {
     const data = await call('/common/queryApplicantList', { keyword: '检索测试' });
     expect(data.list).toEqual([
-      { name: A, nameEn: '', count: 4 },
+      { name: A, nameEn: 'Hangzhou Jia Search Testing Co., Ltd.', count: 4 },
       { name: C, nameEn: '', count: 3 },
       { name: B, nameEn: '', count: 3 },
     ].sort((x, y) => y.count - x.count || (x.name < y.name ? -1 : 1)));

@@ -99,7 +99,7 @@ async function timeInTurns(rounds: number, ...runs: (() => Promise<unknown>)[]):
 /** The indexes each id function of migration 0019 reads; its plan is not part of the caller's. */
 const ID_FUNCTION_INDEXES: Record<string, string> = {
   archive_ids_name_contains: 'brand_archives_name_trgm_idx，一两个字时 brand_archives_name_grams_idx',
-  archive_ids_applicant_contains: 'brand_archives_applicant_trgm_idx，一两个字时 brand_archives_applicant_grams_idx',
+  archive_ids_applicant_contains: 'brand_archives_applicant_text_trgm_idx，一两个字时 brand_archives_applicant_text_grams_idx',
   archive_ids_keyword: '名称与申请人的上述索引、brand_archives_app_no_idx、brand_archives_reg_no_idx',
 };
 

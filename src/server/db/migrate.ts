@@ -20,6 +20,7 @@ import * as expiryIndex from './migrations/0018_expiry_index.js';
 import * as archiveTextSearch from './migrations/0019_archive_text_search.js';
 import * as classStatusIndex from './migrations/0020_class_status_index.js';
 import * as officialDocuments from './migrations/0021_official_documents.js';
+import * as registerTextSearch from './migrations/0022_register_text_search.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019_archive_text_search': archiveTextSearch,
   '0020_class_status_index': classStatusIndex,
   '0021_official_documents': officialDocuments,
+  '0022_register_text_search': registerTextSearch,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -82,7 +82,10 @@ export function prefixUpperBound(prefix: string): string {
 /** `text%` for LIKE with the user's own `%`, `_` and `\` taken literally. */
 export const prefixPattern = (text: string): string => `${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-function shouldSql(alias: string, c: ShouldCondition): RawBuilder<unknown> {
+/** How a search names its table: `a` the archive, `r` the register. */
+type TableAlias = 'a' | 'r';
+
+function shouldSql(alias: TableAlias, c: ShouldCondition): RawBuilder<unknown> {
   const column = sql.ref(`${alias}.${c.field}`);
   if (c.searchType === 3) return sql`${sql.ref(`${alias}.tm_name_pinyin`)} % ${namePinyin(c.value)}`;
   if (c.searchType === 1) return c.field === 'tm_name' ? sql`lower(${column}) = lower(${c.value})` : sql`${column} = ${c.value}`;
@@ -92,7 +95,32 @@ function shouldSql(alias: string, c: ShouldCondition): RawBuilder<unknown> {
     const from = c.value.toUpperCase();
     return sql`(${column} >= ${from} and ${column} < ${prefixUpperBound(from)})`;
   }
-  return sql`${column} ilike ${containsPattern(c.value)}`;
+  return c.field === 'tm_name' ? nameContainsSql(alias, c.value) : sql`${column} ilike ${containsPattern(c.value)}`;
+}
+
+/** Texts this short have no trigram; the character index of migration 0019 finds them. */
+const isShortText = (text: string) => [...text].length <= 2;
+
+/**
+ * "Name contains", read through an index: in the archive, where row-level security keeps ILIKE from
+ * any index, by the lookup function of migration 0019; in the register by trigrams, or characters
+ * for a text of one or two.
+ */
+function nameContainsSql(alias: TableAlias, text: string): RawBuilder<unknown> {
+  if (alias === 'a') return sql`a.id in (select archive_ids_name_contains(${text}))`;
+  const column = sql.ref(`${alias}.tm_name`);
+  const contains = sql`${column} ilike ${containsPattern(text)}`;
+  return isShortText(text) ? sql`(search_grams(${column}) @> search_needle_grams(${text}) and ${contains})` : contains;
+}
+
+/** "Applicant contains", in Chinese or English: both columns searched as one indexed text (migration 0022), rechecked on each. */
+function applicantContainsSql(alias: TableAlias, text: string): RawBuilder<unknown> {
+  if (alias === 'a') return sql`a.id in (select archive_ids_applicant_contains(${text}))`;
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  const pattern = containsPattern(text);
+  const both = sql`applicant_text(${col('applicant_cn')}, ${col('applicant_en')})`;
+  const indexed = isShortText(text) ? sql`search_grams(${both}) @> search_needle_grams(${text})` : sql`${both} ilike ${pattern}`;
+  return sql`(${indexed} and (${col('applicant_cn')} ilike ${pattern} or ${col('applicant_en')} ilike ${pattern}))`;
 }
 
 function checkDate(value: string | undefined, label: string): void {
@@ -117,7 +145,7 @@ export function checkFilter(filter: RecordFilter): void {
  * Name conditions use the trigram indexes: ILIKE for contains/prefix, `%` for sounds-alike (its
  * threshold set by `useSimilarityThreshold`).
  */
-export function filterSql(alias: string, filter: RecordFilter): RawBuilder<unknown> {
+export function filterSql(alias: TableAlias, filter: RecordFilter): RawBuilder<unknown> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const parts: RawBuilder<unknown>[] = [];
   if (filter.should && filter.should.length > 0) parts.push(sql`(${sql.join(filter.should.map((c) => shouldSql(alias, c)), sql` or `)})`);
@@ -126,7 +154,7 @@ export function filterSql(alias: string, filter: RecordFilter): RawBuilder<unkno
   if (filter.countryCode && filter.countryCode.length > 0) parts.push(sql`${col('country_code')} = any(${sql.val([...filter.countryCode])}::text[])`);
   if (filter.tmStatus && filter.tmStatus.length > 0) parts.push(sql`${col('tm_status')} = any(${sql.val([...filter.tmStatus])}::text[])`);
   const applicant = filter.applicant?.trim();
-  if (applicant) parts.push(sql`(${col('applicant_cn')} ilike ${containsPattern(applicant)} or ${col('applicant_en')} ilike ${containsPattern(applicant)})`);
+  if (applicant) parts.push(applicantContainsSql(alias, applicant));
   const agent = filter.agent?.trim();
   if (agent) parts.push(sql`${col('agent')} ilike ${containsPattern(agent)}`);
   if (filter.appDateFrom) parts.push(sql`${col('app_date')} >= ${filter.appDateFrom}::date`);
