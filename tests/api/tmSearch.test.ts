@@ -244,6 +244,11 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       { name: B, nameEn: '', count: 3 },
     ].sort((x, y) => y.count - x.count || (x.name < y.name ? -1 : 1)));
     expect(data.count).toBe(3);
+    // Two characters, and the English name.
+    for (const keyword of ['甲检', 'jia search']) {
+      const one = await call('/common/queryApplicantList', { keyword });
+      expect(one.list, keyword).toEqual([{ name: A, nameEn: 'Hangzhou Jia Search Testing Co., Ltd.', count: 4 }]);
+    }
   });
 
   it('suggests names, numbers and applicants as one types', async () => {
@@ -255,12 +260,16 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     expect(names.numbers).toEqual([]);
     const applicants = await call('/api/fuzzySearch', { keyword: '丙检索' });
     expect(applicants.applicants).toEqual([C]);
+    expect((await call('/api/fuzzySearch', { keyword: 'Jia Search' })).applicants).toEqual([A]);
+    expect((await call('/api/fuzzySearch', { keyword: '星辰日' })).names).toEqual(['星辰日化']);
     const brand = await call('/tm/getBrandName', { prefix: '星' });
     expect(brand.list).toEqual([
       { key: '星辰', count: 5 },
       { key: '星晨', count: 1 },
       { key: '星辰日化', count: 1 },
     ].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1)));
+    expect((await call('/tm/getBrandName', { prefix: '辰' })).list).toEqual([]);
+    expect((await call('/tm/getBrandName', { prefix: '星辰日化' })).list).toEqual([{ key: '星辰日化', count: 1 }]);
     const hint = await call('/brandArchives/getBrandNameHint', { keyword: '星' });
     expect(hint.list[0]).toEqual({ name: '星辰', scope: 'archive' });
     expect(hint.list.map((h: { name: string }) => h.name).sort()).toEqual(['星晨', '星辰', '星辰日化'].sort());

@@ -3,15 +3,17 @@ import { sql } from 'kysely';
 import type { HandlersOf } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { pageWindow } from '../db/paging.js';
-import { containsPattern } from '../db/likePattern.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { CountBucket, TmSearchCustomSearchRequest, TmSearchQueryStatisticRequest, Trademark } from '../../generated/types.js';
 import { extensionOf } from '../files/fileTypes.js';
 import { recordUpload } from '../files/recordUpload.js';
 import {
   SOUND_THRESHOLD,
+  applicantContainsSql,
   checkFilter,
   matchingRecords,
+  nameContainsSql,
+  namePrefixSql,
   orderSql,
   prefixPattern,
   prefixUpperBound,
@@ -102,11 +104,10 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
   'tmSearch.getBrandName': async (body, ctx) => {
     const prefix = body.prefix.trim();
     if (!prefix) throw badRequest('名称前缀不能为空');
-    const pattern = prefixPattern(prefix);
     const rows = await sql<{ key: string; n: number }>`
       select tm_name as key, count(*)::int as n from (
-        select tm_name from tm_register where tm_name ilike ${pattern}
-        union all select tm_name from brand_archives where org_id = ${ctx.session.orgId} and tm_name ilike ${pattern}
+        select tm_name from tm_register r where ${namePrefixSql('r', prefix)}
+        union all select tm_name from brand_archives a where a.org_id = ${ctx.session.orgId} and ${namePrefixSql('a', prefix)}
       ) names group by tm_name order by n desc, tm_name limit ${body.limit ?? 10}`.execute(ctx.db);
     return { list: bucketsOf(rows.rows) };
   },
@@ -184,15 +185,15 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
   'tmSearch.queryApplicantList': async (body, ctx) => {
     const keyword = body.keyword.trim();
     if (!keyword) throw badRequest('关键词不能为空');
-    const pattern = containsPattern(keyword);
+    const matching = applicantContainsSql('r', keyword);
     const { limit, offset } = pageWindow(body, 20);
     const rows = await sql<{ name: string; name_en: string; n: number; total: number }>`
       select applicant_cn as name, max(applicant_en) as name_en, count(*)::int as n, count(*) over ()::int as total
-      from tm_register where applicant_cn ilike ${pattern} or applicant_en ilike ${pattern}
+      from tm_register r where ${matching}
       group by applicant_cn order by n desc, applicant_cn limit ${limit} offset ${offset}`.execute(ctx.db);
     let count = rows.rows[0]?.total ?? 0;
     if (rows.rows.length === 0 && offset > 0) {
-      const all = await sql<{ n: number }>`select count(distinct applicant_cn)::int as n from tm_register where applicant_cn ilike ${pattern} or applicant_en ilike ${pattern}`.execute(ctx.db);
+      const all = await sql<{ n: number }>`select count(distinct applicant_cn)::int as n from tm_register r where ${matching}`.execute(ctx.db);
       count = all.rows[0]!.n;
     }
     return { list: rows.rows.map((r) => ({ name: r.name, nameEn: r.name_en, count: r.n })), count };
@@ -202,10 +203,9 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
     const keyword = body.keyword.trim();
     const limit = body.limit ?? 8;
     if (!keyword) return { names: [], numbers: [], applicants: [] };
-    const contains = containsPattern(keyword);
     // Suggestions need not be complete: each scan stops after a few hundred rows.
-    const names = await sql<{ tm_name: string }>`select tm_name from tm_register where tm_name ilike ${contains} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
-    const applicants = await sql<{ applicant_cn: string }>`select applicant_cn from tm_register where applicant_cn ilike ${contains} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
+    const names = await sql<{ tm_name: string }>`select tm_name from tm_register r where ${nameContainsSql('r', keyword)} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
+    const applicants = await sql<{ applicant_cn: string }>`select applicant_cn from tm_register r where ${applicantContainsSql('r', keyword)} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
     let numbers: { appNo: string; tmName: string; tmCl: number }[] = [];
     const number = keyword.toUpperCase();
     if (APP_NO_SHAPE.test(number) && /\d/.test(number)) {
@@ -244,9 +244,9 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
     const limit = body.limit ?? 10;
     if (!keyword) return { list: [] };
     const own = await sql<{ tm_name: string }>`
-      select tm_name from brand_archives where org_id = ${ctx.session.orgId} and tm_name ilike ${containsPattern(keyword)}
+      select tm_name from brand_archives a where a.org_id = ${ctx.session.orgId} and ${nameContainsSql('a', keyword)}
       group by tm_name order by tm_name ilike ${prefixPattern(keyword)} desc, count(*) desc, tm_name limit ${limit}`.execute(ctx.db);
-    const register = await sql<{ tm_name: string }>`select tm_name from tm_register where tm_name ilike ${prefixPattern(keyword)} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
+    const register = await sql<{ tm_name: string }>`select tm_name from tm_register r where ${namePrefixSql('r', keyword)} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
     const seen = new Set<string>();
     const list: { name: string; scope: 'archive' | 'register' }[] = [];
     for (const [rows, scope] of [[own.rows, 'archive'], [register.rows, 'register']] as const) {

@@ -83,14 +83,14 @@ export function prefixUpperBound(prefix: string): string {
 export const prefixPattern = (text: string): string => `${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** How a search names its table: `a` the archive, `r` the register. */
-type TableAlias = 'a' | 'r';
+export type TableAlias = 'a' | 'r';
 
 function shouldSql(alias: TableAlias, c: ShouldCondition): RawBuilder<unknown> {
   const column = sql.ref(`${alias}.${c.field}`);
   if (c.searchType === 3) return sql`${sql.ref(`${alias}.tm_name_pinyin`)} % ${namePinyin(c.value)}`;
   if (c.searchType === 1) return c.field === 'tm_name' ? sql`lower(${column}) = lower(${c.value})` : sql`${column} = ${c.value}`;
   if (c.searchType === 2) {
-    if (c.field === 'tm_name') return sql`${column} ilike ${prefixPattern(c.value)}`;
+    if (c.field === 'tm_name') return namePrefixSql(alias, c.value);
     // Numbers: a range the b-tree index answers, whatever the database's collation does with LIKE.
     const from = c.value.toUpperCase();
     return sql`(${column} >= ${from} and ${column} < ${prefixUpperBound(from)})`;
@@ -106,15 +106,24 @@ const isShortText = (text: string) => [...text].length <= 2;
  * any index, by the lookup function of migration 0019; in the register by trigrams, or characters
  * for a text of one or two.
  */
-function nameContainsSql(alias: TableAlias, text: string): RawBuilder<unknown> {
-  if (alias === 'a') return sql`a.id in (select archive_ids_name_contains(${text}))`;
+export function nameContainsSql(alias: TableAlias, text: string): RawBuilder<unknown> {
+  return nameMatchSql(alias, text, containsPattern(text));
+}
+
+/** "Name starts with", found through the same indexes as "contains" and then checked. */
+export function namePrefixSql(alias: TableAlias, text: string): RawBuilder<unknown> {
+  return nameMatchSql(alias, text, prefixPattern(text));
+}
+
+function nameMatchSql(alias: TableAlias, text: string, pattern: string): RawBuilder<unknown> {
   const column = sql.ref(`${alias}.tm_name`);
-  const contains = sql`${column} ilike ${containsPattern(text)}`;
-  return isShortText(text) ? sql`(search_grams(${column}) @> search_needle_grams(${text}) and ${contains})` : contains;
+  const matches = sql`${column} ilike ${pattern}`;
+  if (alias === 'a') return sql`(a.id in (select archive_ids_name_contains(${text})) and ${matches})`;
+  return isShortText(text) ? sql`(search_grams(${column}) @> search_needle_grams(${text}) and ${matches})` : matches;
 }
 
 /** "Applicant contains", in Chinese or English: both columns searched as one indexed text (migration 0022), rechecked on each. */
-function applicantContainsSql(alias: TableAlias, text: string): RawBuilder<unknown> {
+export function applicantContainsSql(alias: TableAlias, text: string): RawBuilder<unknown> {
   if (alias === 'a') return sql`a.id in (select archive_ids_applicant_contains(${text}))`;
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const pattern = containsPattern(text);
