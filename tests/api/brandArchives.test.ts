@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import type { Trademark } from '../../src/generated/types.js';
+import type { BrandArchivesGetBrandDetailsStatisticsResponse, Trademark } from '../../src/generated/types.js';
+import { addMonths, GRACE_MONTHS } from '../../src/shared/trademarkDates.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 const file = process.env.CLASSIFICATION_FILE;
@@ -82,20 +83,29 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
 
   it('counts the archive by status, class, country, expiring soon and in grace', async () => {
-    const marks = await list(corp);
-    const stats = await ok<{ total: number; byStatus: { tmStatus: string; count: number }[]; byClass: { count: number }[]; byCountry: { count: number }[]; expiringSoon: number; inGrace: number }>(
-      '/brandArchives/getBrandDetailsStatistics',
-      {},
-      corp,
-    );
-    expect(stats.total).toBe(marks.length);
-    expect(stats.byStatus.reduce((s, r) => s + r.count, 0)).toBe(stats.total);
-    expect(stats.byClass.reduce((s, r) => s + r.count, 0)).toBe(stats.total);
-    expect(stats.byCountry.reduce((s, r) => s + r.count, 0)).toBe(stats.total);
     const today = new Date().toISOString().slice(0, 10);
-    const inSix = new Date(Date.now() + 183 * 86400_000).toISOString().slice(0, 10);
-    const expected = marks.filter((m) => m.privateEndDate && m.privateEndDate >= today && m.privateEndDate < inSix).length;
-    expect(Math.abs(stats.expiringSoon - expected)).toBeLessThanOrEqual(marks.filter((m) => m.privateEndDate?.slice(0, 7) === inSix.slice(0, 7)).length);
+    // One registration running out next month, one ended last month (in its grace period).
+    const [first, second] = (await list(corp)).filter((m) => m.regDate && m.regDate < addMonths(today, -2));
+    await ok('/brandArchives/saveBrand', { id: first!.id, privateEndDate: addMonths(today, 1) }, corp);
+    await ok('/brandArchives/saveBrand', { id: second!.id, privateEndDate: addMonths(today, -1) }, corp);
+    const marks = await list(corp);
+    const stats = await ok<BrandArchivesGetBrandDetailsStatisticsResponse>('/brandArchives/getBrandDetailsStatistics', {}, corp);
+    expect(stats.total).toBe(marks.length);
+    const countsOf = <K extends string | number | null>(key: (m: Trademark) => K) => {
+      const sums = new Map<K, number>();
+      for (const m of marks) sums.set(key(m), (sums.get(key(m)) ?? 0) + 1);
+      return [...sums].map(([k, count]) => ({ key: k, count }));
+    };
+    const largestFirst = (a: { key: unknown; count: number }, b: { key: unknown; count: number }) => b.count - a.count || String(a.key).localeCompare(String(b.key));
+    expect(stats.byStatus).toEqual(countsOf((m) => m.tmStatus).sort(largestFirst).map((r) => ({ tmStatus: r.key, count: r.count })));
+    expect(stats.byCountry).toEqual(countsOf((m) => m.countryCode).sort(largestFirst).map((r) => ({ countryCode: r.key, count: r.count })));
+    expect(stats.byClass).toEqual(countsOf((m) => m.tmCl ?? null).sort((a, b) => (a.key ?? Infinity) - (b.key ?? Infinity)).map((r) => ({ tmCl: r.key, count: r.count })));
+    const soon = addMonths(today, stats.expiryMonths);
+    const graceStart = addMonths(today, -GRACE_MONTHS);
+    expect(stats.expiringSoon).toBe(marks.filter((m) => m.privateEndDate && m.privateEndDate >= today && m.privateEndDate <= soon).length);
+    expect(stats.inGrace).toBe(marks.filter((m) => m.privateEndDate && m.privateEndDate < today && m.privateEndDate >= graceStart).length);
+    expect(stats.expiringSoon).toBeGreaterThan(0);
+    expect(stats.inGrace).toBeGreaterThan(0);
     const status = stats.byStatus[0]!;
     expect((await ok<{ total: number }>('/brandArchives/getBrandDetailsStatistics', { tmStatus: [status.tmStatus] }, corp)).total).toBe(status.count);
   });

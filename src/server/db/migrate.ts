@@ -21,6 +21,7 @@ import * as archiveTextSearch from './migrations/0019_archive_text_search.js';
 import * as classStatusIndex from './migrations/0020_class_status_index.js';
 import * as officialDocuments from './migrations/0021_official_documents.js';
 import * as registerTextSearch from './migrations/0022_register_text_search.js';
+import * as archiveStatisticsIndex from './migrations/0023_archive_statistics_index.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_class_status_index': classStatusIndex,
   '0021_official_documents': officialDocuments,
   '0022_register_text_search': registerTextSearch,
+  '0023_archive_statistics_index': archiveStatisticsIndex,
 };
 
 export const APP_ROLE = 'ipm_app';
