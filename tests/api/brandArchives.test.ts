@@ -110,6 +110,33 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect((await ok<{ total: number }>('/brandArchives/getBrandDetailsStatistics', { tmStatus: [status.tmStatus] }, corp)).total).toBe(status.count);
   });
 
+  it('sorts by every column either way, empty dates and classes last, pages never overlapping', async () => {
+    const all = await list(corp);
+    const keys: [string, (m: Trademark) => string | number | null][] = [
+      ['app_date', (m) => m.appDate],
+      ['reg_date', (m) => m.regDate],
+      ['private_end_date', (m) => m.privateEndDate],
+      ['tm_cl', (m) => m.tmCl ?? null],
+      ['tm_name', (m) => m.tmName],
+      ['app_no', (m) => m.appNo],
+    ];
+    expect(all.some((m) => m.regDate === null)).toBe(true);
+    for (const [sortField, value] of keys) {
+      for (const sortType of ['asc', 'desc'] as const) {
+        const expected = [...all].sort((a, b) => {
+          const [x, y] = [value(a), value(b)];
+          if (x === null || y === null) return x === y ? (sortType === 'asc' ? a.id - b.id : b.id - a.id) : x === null ? 1 : -1;
+          const order = x < y ? -1 : x > y ? 1 : sortType === 'asc' ? a.id - b.id : b.id - a.id;
+          return sortType === 'asc' || x === y ? order : -order;
+        });
+        const firstPage = await list(corp, { sortField, sortType, pageSize: 10, pageNo: 1 });
+        const secondPage = await list(corp, { sortField, sortType, pageSize: 10, pageNo: 2 });
+        expect([...firstPage, ...secondPage].map((m) => m.id), `${sortField} ${sortType}`).toEqual(expected.slice(0, 20).map((m) => m.id));
+        expect((await list(corp, { sortField, sortType })).map((m) => m.id), `${sortField} ${sortType}`).toEqual(expected.map((m) => m.id));
+      }
+    }
+  });
+
   it('saves one record from the edit dialog, keeping its register link, and validates each field', async () => {
     const mark = (await list(staff)).find((m) => m.registerId !== null)!;
     const saved = await ok<Trademark>('/brandArchives/saveBrand', { id: mark.id, tmName: '星辰新名', remark: '已核对', appDate: '2020-01-02', regDate: null, privateEndDate: null, prelimDate: null }, staff);

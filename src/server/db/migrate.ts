@@ -22,6 +22,7 @@ import * as classStatusIndex from './migrations/0020_class_status_index.js';
 import * as officialDocuments from './migrations/0021_official_documents.js';
 import * as registerTextSearch from './migrations/0022_register_text_search.js';
 import * as archiveStatisticsIndex from './migrations/0023_archive_statistics_index.js';
+import * as archiveSortIndexes from './migrations/0024_archive_sort_indexes.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021_official_documents': officialDocuments,
   '0022_register_text_search': registerTextSearch,
   '0023_archive_statistics_index': archiveStatisticsIndex,
+  '0024_archive_sort_indexes': archiveSortIndexes,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -165,15 +165,24 @@ export async function applyStructuredConditions<O>(db: Kysely<Database>, base: A
   return q;
 }
 
+/** Sort columns that are never empty: they are ordered without NULLS LAST, so an index read either way serves them. */
+const NEVER_EMPTY = new Set<string>(['brand_archives.tm_name', 'brand_archives.app_no', 'brand_archives.created_at', 'brand_archives.updated_at']);
+
 /**
  * The ORDER BY: the query's keys, then newest filing first; id last so pages never overlap.
- * Empty dates sort last either way, which is what a person scanning by date expects.
+ * Empty dates and classes sort last either way, which is what a person scanning by date expects;
+ * each direction has its index (migrations 0011, 0018 and 0024).
  */
 export function orderArchive<O>(q: ArchiveQuery<O>, query: Pick<BrandArchiveQuery, 'sortField' | 'sortType'>): ArchiveQuery<O> {
   const keys = sortKeys(query.sortField, query.sortType, ARCHIVE_SORTABLE);
   let ordered = q;
   if (keys.length === 0) keys.push(['brand_archives.app_date', 'desc']);
-  for (const [column, direction] of keys) ordered = ordered.orderBy(sql.ref(column), (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast());
+  for (const [column, direction] of keys) {
+    ordered = ordered.orderBy(sql.ref(column), (ob) => {
+      const directed = direction === 'desc' ? ob.desc() : ob.asc();
+      return NEVER_EMPTY.has(column) ? directed : directed.nullsLast();
+    });
+  }
   const lastDirection = keys[keys.length - 1]![1];
   return ordered.orderBy('brand_archives.id', lastDirection);
 }
