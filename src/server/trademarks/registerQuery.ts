@@ -151,8 +151,8 @@ export function checkFilter(filter: RecordFilter): void {
 
 /**
  * The WHERE condition of a filter on the table aliased `alias` (`true` when nothing is asked).
- * Name conditions use the trigram indexes: ILIKE for contains/prefix, `%` for sounds-alike (its
- * threshold set by `useSimilarityThreshold`).
+ * Name and applicant conditions are read through indexes (`nameContainsSql`, `applicantContainsSql`);
+ * sounds-alike uses `%` on the pinyin, its threshold set by `useSimilarityThreshold`.
  */
 export function filterSql(alias: TableAlias, filter: RecordFilter): RawBuilder<unknown> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
