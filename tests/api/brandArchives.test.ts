@@ -113,9 +113,9 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   it('sorts by every column either way, empty dates and classes last, pages never overlapping', async () => {
     const all = await list(corp);
     const keys: [string, (m: Trademark) => string | number | null][] = [
-      ['app_date', (m) => m.appDate],
-      ['reg_date', (m) => m.regDate],
-      ['private_end_date', (m) => m.privateEndDate],
+      ['app_date', (m) => m.appDate ?? null],
+      ['reg_date', (m) => m.regDate ?? null],
+      ['private_end_date', (m) => m.privateEndDate ?? null],
       ['tm_cl', (m) => m.tmCl ?? null],
       ['tm_name', (m) => m.tmName],
       ['app_no', (m) => m.appNo],
