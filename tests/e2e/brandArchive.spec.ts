@@ -206,3 +206,25 @@ test('the archive as staff: the company’s marks, a new mark by hand, the recor
   await page.goto(`/onlyTrademark?appNo=E2E20260001&tmCl=3`);
   await expect(page.getByTestId('tm-detail')).toContainText('手录星辰');
 });
+
+test('the archive as a company administrator: the company’s counts, an applicant found by its English name', async ({ page }) => {
+  await signIn(page, 'corpAdmin');
+  const marks = await archive(page);
+  await page.goto('/brandManage/brandRecord');
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${marks.count} 条`);
+  const statistics = page.getByTestId('archive-statistics');
+  await expect(statistics).toContainText(`商标总数${marks.count}`);
+  const among = (statuses: string[]) => marks.list.filter((m) => statuses.includes(m.tmStatus)).length;
+  await expect(statistics).toContainText(`已注册${among(['已注册', '续展'])}审查中${among(['申请中', '初审公告', '异议中'])}已失效${among(['已驳回', '已无效', '已销亡'])}`);
+  await expect(page.getByRole('button', { name: '自定义字段' })).toBeVisible();
+
+  // The overseas filing synced with its English record: found by part of the English applicant name.
+  const english = await archive(page, { applicant: 'applicant co' });
+  expect(english.count).toBeGreaterThan(0);
+  await page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^申请人$/ }) }).locator('input').fill('applicant co');
+  await page.getByRole('button', { name: /查\s?询/ }).click();
+  await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${english.count} 条`);
+  await expect(statistics).toContainText(`商标总数${english.count}`);
+  await expect(cards(page).first()).toContainText('星辰日化股份有限公司');
+  await shot(page, 'corp-english-applicant');
+});
