@@ -110,10 +110,7 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }:
               item('代理机构地址（英文）', orDash(record.agentAddressEn)),
               item('备注', orDash(record.remark)),
               // The English goods run long: a line of their own, worded like the other fields.
-              {
-                ...item('商品/服务项目（英文）', record.goodsItemsEn && record.goodsItemsEn.length > 0 ? record.goodsItemsEn.map((g) => `${g.code} ${g.name}`.trim()).join('；') : '--'),
-                span: 'filled' as const,
-              },
+              { ...item('商品/服务项目（英文）', orDash(record.goodsItemsEn?.map((g) => `${g.code} ${g.name}`.trim()).join('；'))), span: 'filled' as const },
             ]}
           />
         </Card>
