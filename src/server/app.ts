@@ -15,6 +15,7 @@ import { registerOperations } from './http/registerOperations.js';
 import { DeferredSchemaCompilers } from './http/deferredSchemaCompilers.js';
 import { registerApiDocs } from './http/apiDocs.js';
 import { registerPdfWorker } from './http/pdfWorker.js';
+import { installServerTiming } from './http/serverTiming.js';
 import type { Handlers, ServerServices } from './http/context.js';
 import { PageCatalog } from './pages/pageCatalog.js';
 import { SchemaLibrary } from './schemas/schemaLibrary.js';
@@ -153,6 +154,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   installErrorHandling(app);
+  installServerTiming(app);
   registerApiDocs(app);
   registerPdfWorker(app);
   registerOperations(app, services, handlers, permissionLabels());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationTable } from '../../src/generated/routes.js';
 import type { MenuEntry } from '../../src/generated/types.js';
+import { serverTimingMs } from '../../src/server/http/serverTiming.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 const titles = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.meta.title, ...titles(e.children)]);
@@ -114,6 +115,16 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
   it('reports health with the database in use', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json().data).toEqual({ status: 'ok', database: dbKind });
+  });
+
+  it('says in Server-Timing how long the server worked on each answer, errors included', async () => {
+    const token = await server.signIn('admin');
+    const answers = [await server.app.inject({ method: 'GET', url: '/api/health' }), await server.post('/homepage/getUserInfo', {}, token), await server.post('/tm/noSuchCall')];
+    for (const res of answers) {
+      const ms = serverTimingMs(res.headers['server-timing']);
+      expect(ms, String(res.headers['server-timing'])).not.toBeNull();
+      expect(ms).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('keeps concurrent requests apart: each sees its own organisation inside its own transaction', async () => {
