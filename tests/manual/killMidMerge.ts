@@ -6,7 +6,7 @@
  *
  * It creates a scratch database, starts a server (a child process) on it, writes `groups` (default
  * 3000) duplicate groups of three marks into the admin's archive, starts 批量合并, kills the
- * server with SIGKILL once some groups are merged, starts a second server and waits for the task,
+ * server with SIGKILL once half the groups are merged, starts a second server and waits for the task,
  * then checks that every group was merged exactly once. PostgreSQL only: the script writes into
  * the database while the server runs, which PGlite (one process) does not allow.
  */
@@ -82,7 +82,7 @@ try {
   for (;;) {
     const { rows: [task] } = await db.query('select progress, total from batch_tasks where id = $1', [taskId]);
     progress = task.progress;
-    if (task.total && progress >= Math.min(50, task.total / 4)) break;
+    if (task.total && progress >= task.total / 2) break;
     await sleep(20);
   }
   first.kill('SIGKILL');
