@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { withOrganisation } from '../../src/server/db/tenantScope.js';
+import { archivePage } from '../../src/server/trademarks/archivePage.js';
+import type { TextPlanLimits } from '../../src/server/trademarks/textDensity.js';
+import type { BrandArchiveQuery } from '../../src/generated/types.js';
 
 interface Mark {
   id: number;
@@ -94,6 +98,49 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     const agentsOwn = (await page(agent, { keyword: '星', pageSize: 200 })).list;
     expect(agentsOwn.every((m) => m.ownerUserId === agentsOwn[0]?.ownerUserId)).toBe(true);
     expect(agentsOwn.length).toBeLessThan(all.filter((m) => m.tmName.includes('星')).length);
+  });
+
+  it('reads a common text in sort order with the same rows, order and count as looking up every match', async () => {
+    const { db } = server.database;
+    const orgId = (await db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_id;
+    const everyone = { userId: 0, ownMarksOnly: false };
+    const inSortOrder: TextPlanLimits = { denseMatches: 1, readBudget: Infinity };
+    const lookingUp: TextPlanLimits = { denseMatches: Infinity, readBudget: 0 };
+    const read = (query: BrandArchiveQuery, limits?: TextPlanLimits) =>
+      withOrganisation(db, orgId, async (scoped) => {
+        const { page } = await archivePage(scoped, orgId, everyone, query, limits);
+        const rows = (await scoped.executeQuery(page)).rows;
+        return { sql: page.sql, ids: rows.map((r) => r.id), count: rows[0]?.matching_total ?? 0 };
+      });
+    const all = (await page(admin, { pageSize: 200 })).list;
+    const numbers = all[0]!.appNo;
+    const sorts: BrandArchiveQuery[] = [{}, { sortField: 'tm_name', sortType: 'asc' }, { sortField: 'app_no', sortType: 'desc' }, { sortField: 'reg_date', sortType: 'asc' }];
+    let compared = 0;
+    for (const [field, texts] of [['tmName', ['星', '星辰', 'S', 'star']], ['applicant', ['有限', '有限公司', '公司']], ['keyword', ['星', '有限公司', numbers, '100%']]] as const) {
+      for (const text of texts) {
+        for (const [n, sort] of sorts.entries()) {
+          const query = { [field]: text, ...sort, pageNo: 1 + (n % 2), pageSize: 3 } as BrandArchiveQuery;
+          const walked = await read(query, inSortOrder);
+          const looked = await read(query, lookingUp);
+          expect(walked.sql, JSON.stringify(query)).toContain('archive_text_count');
+          expect(walked.sql).not.toContain('archive_ids_');
+          expect(looked.sql).toContain('archive_ids_');
+          expect(walked, JSON.stringify(query)).toEqual({ ...looked, sql: walked.sql });
+          if (looked.ids.length > 0) compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+    // Past the end no row carries the count: each way counts on its own.
+    const pastTheEnd = { applicant: '有限公司', pageNo: 999, pageSize: 5 };
+    const countPastTheEnd = (limits: TextPlanLimits) => withOrganisation(db, orgId, async (scoped) => (await archivePage(scoped, orgId, everyone, pastTheEnd, limits)).countAll());
+    const counted = await countPastTheEnd(inSortOrder);
+    expect(counted).toBeGreaterThan(0);
+    expect(counted).toBe(await countPastTheEnd(lookingUp));
+    // The demo archive is small: by the planner's estimate no text is common enough, so matches are looked up.
+    expect((await read({ applicant: '有限公司' })).sql).toContain('archive_ids_applicant_contains');
+    // A page past the end reports the count all the same.
+    expect(await page(admin, { applicant: '有限公司', pageNo: 999, pageSize: 5 })).toMatchObject({ list: [], count: (await page(admin, { applicant: '有限公司' })).count });
   });
 
   it('pages without overlap and reports the grace end six months after the exclusive-use end', async () => {

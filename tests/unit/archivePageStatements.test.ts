@@ -3,7 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import { compileOnlyDb } from './compileOnlyDb.js';
 import { scopedTo, type ScopedDb } from '../../src/server/db/tenantScope.js';
 import { archivePage } from '../../src/server/trademarks/archivePage.js';
-import { archiveConditions, archivePageQuery, countsByWindow, filterArchive } from '../../src/server/trademarks/archiveFilter.js';
+import { archiveConditions, archivePageQuery, filterArchive, pageCount } from '../../src/server/trademarks/archiveFilter.js';
 import { DEFAULT_ARCHIVE_SETTINGS } from '../../src/server/trademarks/archiveSettings.js';
 import type { ArchiveViewer } from '../../src/server/trademarks/archiveViewer.js';
 import type { BrandArchiveQuery } from '../../src/generated/types.js';
@@ -13,7 +13,7 @@ async function builtAfresh(db: ScopedDb, viewer: ArchiveViewer, request: BrandAr
   const query = request.sortField ? request : { ...request, sortField: DEFAULT_ARCHIVE_SETTINGS.sortField, sortType: DEFAULT_ARCHIVE_SETTINGS.sortType };
   const pageSize = query.pageSize ?? 20;
   const matching = await filterArchive(db, db.selectFrom('brand_archives'), query, viewer);
-  return archivePageQuery(db, matching, query, countsByWindow(archiveConditions(query, viewer)), pageSize, ((query.pageNo ?? 1) - 1) * pageSize).compile();
+  return archivePageQuery(db, matching, query, pageCount(archiveConditions(query, viewer)), pageSize, ((query.pageNo ?? 1) - 1) * pageSize).compile();
 }
 
 const everyone: ArchiveViewer = { userId: 5, ownMarksOnly: false };

@@ -23,6 +23,7 @@ import * as officialDocuments from './migrations/0021_official_documents.js';
 import * as registerTextSearch from './migrations/0022_register_text_search.js';
 import * as archiveStatisticsIndex from './migrations/0023_archive_statistics_index.js';
 import * as archiveSortIndexes from './migrations/0024_archive_sort_indexes.js';
+import * as archiveTextEstimates from './migrations/0025_archive_text_estimates.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022_register_text_search': registerTextSearch,
   '0023_archive_statistics_index': archiveStatisticsIndex,
   '0024_archive_sort_indexes': archiveSortIndexes,
+  '0025_archive_text_estimates': archiveTextEstimates,
 };
 
 export const APP_ROLE = 'ipm_app';

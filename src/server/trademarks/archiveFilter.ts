@@ -7,6 +7,7 @@ import type { ArchiveViewer } from './archiveViewer.js';
 import { customFieldConditions } from './customFieldConditions.js';
 import { labelCondition, labelRefsColumn } from './trademarkTags.js';
 import { classCondition } from './classCondition.js';
+import { cappedTextCount, type IdFunction } from './textDensity.js';
 
 /** The pagination bar shows at most this many; counting further would cost time for nothing. */
 export const ARCHIVE_COUNT_CAP = 10_000;
@@ -32,11 +33,6 @@ export const ARCHIVE_SORTABLE = {
   tmCl: 'brand_archives.int_cls',
 } as const;
 
-/**
- * The SECURITY DEFINER functions of migration 0019 that find contains-matches through an index:
- * under row-level security a plain ILIKE could not use any.
- */
-type IdFunction = 'archive_ids_keyword' | 'archive_ids_name_contains' | 'archive_ids_applicant_contains';
 
 /** The query's texts that an id function looks up: the search box, and name or applicant unless matched exactly. */
 function idLookups(query: BrandArchiveQuery): [IdFunction, string][] {
@@ -136,8 +132,33 @@ function conditionSql(c: ArchiveCondition) {
   return sql<boolean>`${column} ${sql.raw(c.op)} ${c.value}`;
 }
 
-/** Whether a page narrowed by these conditions counts its matches with a window count (see `archivePageQuery`): a text looked up by an id function. */
-export const countsByWindow = (conditions: readonly ArchiveCondition[]): boolean => conditions.some((c) => c.kind === 'idLookup');
+/** A condition that looks up a text with an id function (the SECURITY DEFINER functions of migrations 0019 and 0025). */
+export type TextLookup = Extract<ArchiveCondition, { kind: 'idLookup' }>;
+
+/**
+ * How a page counts its matches (see `archivePageQuery`): with a window count, a one-time subquery, or,
+ * for a page read in sort order, the text's own count up to the cap.
+ */
+export type PageCount = 'window' | 'subquery' | { text: TextLookup };
+
+/** How a page narrowed by these conditions counts: by window when a text is looked up by an id function. */
+export const pageCount = (conditions: readonly ArchiveCondition[]): PageCount => (conditions.some((c) => c.kind === 'idLookup') ? 'window' : 'subquery');
+
+/** The text lookup that is the only condition of a query, if it is: its page may be read in sort order instead (archivePage.ts). */
+export function soleTextLookup(conditions: readonly ArchiveCondition[]): TextLookup | null {
+  const [only, ...rest] = conditions;
+  return only?.kind === 'idLookup' && rest.length === 0 ? only : null;
+}
+
+/** What a text lookup finds, as a check of each mark: for reading in sort order, where no index is wanted. */
+export function textCheck(lookup: TextLookup) {
+  const pattern = containsPattern(String(lookup.needle));
+  const name = sql<boolean>`brand_archives.tm_name ilike ${pattern}`;
+  const applicant = sql<boolean>`(brand_archives.applicant_cn ilike ${pattern} or brand_archives.applicant_en ilike ${pattern})`;
+  if (lookup.fn === 'archive_ids_name_contains') return name;
+  if (lookup.fn === 'archive_ids_applicant_contains') return applicant;
+  return sql<boolean>`(${name} or ${applicant} or brand_archives.app_no = ${lookup.needle} or brand_archives.reg_no = ${lookup.needle})`;
+}
 
 /** Narrows an archive query by conditions. */
 export function applyArchiveConditions<O>(base: ArchiveQuery<O>, conditions: readonly ArchiveCondition[]): ArchiveQuery<O> {
@@ -188,13 +209,19 @@ export function orderArchive<O>(q: ArchiveQuery<O>, query: Pick<BrandArchiveQuer
 }
 
 /**
- * A page of the archive with each mark's labels and the count of all matches, in one statement. Narrowed by a text
- * (`windowCount`), every match is read to be sorted anyway, so a window count costs nothing more; otherwise a
- * one-time subquery counts up to the cap while the page is read from an index in order.
+ * A page of the archive with each mark's labels and the count of all matches, in one statement. Narrowed by a
+ * looked-up text (`window`), every match is read to be sorted anyway, so a window count costs nothing more;
+ * otherwise a one-time subquery counts up to the cap while the page is read from an index in order, or, read in
+ * sort order for a common text, the text's own lookup counts up to the cap.
  * `limit` and `offset` are bound as they are given (a statement template's stand-ins included).
  */
-export function archivePageQuery(db: Kysely<Database>, matching: ArchiveQuery<object>, sort: Pick<BrandArchiveQuery, 'sortField' | 'sortType'>, windowCount: boolean, limit: unknown, offset: unknown) {
-  const count = windowCount ? sql<number>`(count(*) over ())::int`.as('matching_total') : archiveCount(db, matching).as('matching_total');
+export function archivePageQuery(db: Kysely<Database>, matching: ArchiveQuery<object>, sort: Pick<BrandArchiveQuery, 'sortField' | 'sortType'>, counting: PageCount, limit: unknown, offset: unknown) {
+  const count =
+    counting === 'window'
+      ? sql<number>`(count(*) over ())::int`.as('matching_total')
+      : counting === 'subquery'
+        ? archiveCount(db, matching).as('matching_total')
+        : cappedTextCount(counting.text.fn, counting.text.needle, ARCHIVE_COUNT_CAP + 1).as('matching_total');
   return orderArchive(matching.selectAll('brand_archives').select(count).select(labelRefsColumn), sort)
     .limit(sql<number>`${limit}`)
     .offset(sql<number>`${offset}`);

@@ -7,6 +7,7 @@ import { BoundedCache } from '../boundedCache.js';
 import type { BrandArchiveQuery } from '../../generated/types.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import {
+  ARCHIVE_COUNT_CAP,
   ARCHIVE_SORTABLE,
   applyArchiveConditions,
   applyStructuredConditions,
@@ -15,12 +16,15 @@ import {
   archivePageQuery,
   conditionShape,
   conditionValues,
-  countsByWindow,
   hasStructuredConditions,
+  pageCount,
+  soleTextLookup,
+  textCheck,
   withConditionValues,
   type ArchiveCondition,
 } from './archiveFilter.js';
 import { readArchiveSettings } from './archiveSettings.js';
+import { cappedTextCount, estimateText, readsInSortOrder, TEXT_PLAN_LIMITS, textEstimateQuery, type TextPlanLimits } from './textDensity.js';
 
 type PageRow = ReturnType<typeof archivePageQuery> extends { compile(): CompiledQuery<infer R> } ? R : never;
 type Sort = Pick<BrandArchiveQuery, 'sortField' | 'sortType'>;
@@ -33,6 +37,8 @@ export interface ArchivePage {
   offset: number;
   /** Whether the organisation's default sort was read first (the query chose none). */
   readsSettings: boolean;
+  /** The planner's estimate for the query's only text, asked first to choose how the page is read; null when not asked. */
+  estimate: CompiledQuery | null;
 }
 
 /**
@@ -57,7 +63,7 @@ function compiledPage(db: ScopedDb, orgId: number, sort: Sort, conditions: Archi
           let next = 0;
           const take = () => standIns[next++];
           const matching = applyArchiveConditions(scoped.selectFrom('brand_archives'), conditions.map((c) => withConditionValues(c, take)));
-          return archivePageQuery(scoped, matching, sort, countsByWindow(conditions), take(), take());
+          return archivePageQuery(scoped, matching, sort, pageCount(conditions), take(), take());
         },
         // Not prepared: a connection would keep every shape it ever saw, and a generic plan could read a date range badly.
         { values: values.length, prepare: false },
@@ -69,8 +75,11 @@ function compiledPage(db: ScopedDb, orgId: number, sort: Sort, conditions: Archi
 /**
  * The statements of one archive page (`queryBrandPage`). Without a chosen sort the organisation's
  * default applies, read first. Class, tag and custom-field conditions are built for each call.
+ * A query whose only condition is a text asks the planner first how common the text is: a common
+ * one (申请人 "有限公司", a single frequent character) is read in sort order, each mark's text
+ * checked, instead of reading and sorting every match (textDensity.ts).
  */
-export async function archivePage(db: ScopedDb, orgId: number, viewer: ArchiveViewer, request: BrandArchiveQuery): Promise<ArchivePage> {
+export async function archivePage(db: ScopedDb, orgId: number, viewer: ArchiveViewer, request: BrandArchiveQuery, limits: TextPlanLimits = TEXT_PLAN_LIMITS): Promise<ArchivePage> {
   const { limit, offset } = pageWindow(request, 20);
   const readsSettings = !request.sortField;
   const sort: Sort = readsSettings ? await readArchiveSettings(db, orgId) : request;
@@ -78,7 +87,17 @@ export async function archivePage(db: ScopedDb, orgId: number, viewer: ArchiveVi
   const conditions = archiveConditions(query, viewer);
   const filtered = () => applyStructuredConditions(db, applyArchiveConditions(db.selectFrom('brand_archives'), conditions), query);
   const countAll = async () => (await archiveCount(db, await filtered()).executeTakeFirstOrThrow()).n;
-  if (!hasStructuredConditions(query)) return { page: compiledPage(db, orgId, sort, conditions, limit, offset), countAll, offset, readsSettings };
+  const text = hasStructuredConditions(query) ? null : soleTextLookup(conditions);
+  if (text) {
+    const estimate = textEstimateQuery(db, text.fn, String(text.needle));
+    if (readsInSortOrder(await estimateText(db, estimate), offset + limit, limits)) {
+      const matching = db.selectFrom('brand_archives').where(textCheck(text));
+      const countText = async () => (await db.selectNoFrom(cappedTextCount(text.fn, text.needle, ARCHIVE_COUNT_CAP + 1).as('n')).executeTakeFirstOrThrow()).n;
+      return { page: archivePageQuery(db, matching, sort, { text }, limit, offset).compile(), countAll: countText, offset, readsSettings, estimate };
+    }
+    return { page: compiledPage(db, orgId, sort, conditions, limit, offset), countAll, offset, readsSettings, estimate };
+  }
+  if (!hasStructuredConditions(query)) return { page: compiledPage(db, orgId, sort, conditions, limit, offset), countAll, offset, readsSettings, estimate: null };
   const matching = await filtered();
-  return { page: archivePageQuery(db, matching, sort, countsByWindow(conditions), limit, offset).compile(), countAll, offset, readsSettings };
+  return { page: archivePageQuery(db, matching, sort, pageCount(conditions), limit, offset).compile(), countAll, offset, readsSettings, estimate: null };
 }
