@@ -5,8 +5,10 @@ import { SERVER_START_ARGS } from './tests/serverStartArgs.js';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Room for a slow two-core machine running two servers and two browsers at once: a page waited for is
+  // still checked, only waited for longer (the longest tests take about a minute there).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: e2eWorkers,
   reporter: [['list']],
