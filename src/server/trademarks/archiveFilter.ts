@@ -33,7 +33,6 @@ export const ARCHIVE_SORTABLE = {
   tmCl: 'brand_archives.int_cls',
 } as const;
 
-
 /** The query's texts that an id function looks up: the search box, and name or applicant unless matched exactly. */
 function idLookups(query: BrandArchiveQuery): [IdFunction, string][] {
   const lookups: [IdFunction, string][] = [];

@@ -88,16 +88,13 @@ export async function archivePage(db: ScopedDb, orgId: number, viewer: ArchiveVi
   const filtered = () => applyStructuredConditions(db, applyArchiveConditions(db.selectFrom('brand_archives'), conditions), query);
   const countAll = async () => (await archiveCount(db, await filtered()).executeTakeFirstOrThrow()).n;
   const text = hasStructuredConditions(query) ? null : soleTextLookup(conditions);
-  if (text) {
-    const estimate = textEstimateQuery(db, text.fn, String(text.needle));
-    if (readsInSortOrder(await estimateText(db, estimate), offset + limit, limits)) {
-      const matching = db.selectFrom('brand_archives').where(textCheck(text));
-      const countText = async () => (await db.selectNoFrom(cappedTextCount(text.fn, text.needle, ARCHIVE_COUNT_CAP + 1).as('n')).executeTakeFirstOrThrow()).n;
-      return { page: archivePageQuery(db, matching, sort, { text }, limit, offset).compile(), countAll: countText, offset, readsSettings, estimate };
-    }
-    return { page: compiledPage(db, orgId, sort, conditions, limit, offset), countAll, offset, readsSettings, estimate };
+  const estimate = text && textEstimateQuery(db, text.fn, String(text.needle));
+  if (text && estimate && readsInSortOrder(await estimateText(db, estimate), offset + limit, limits)) {
+    const matching = db.selectFrom('brand_archives').where(textCheck(text));
+    const countText = async () => (await db.selectNoFrom(cappedTextCount(text.fn, text.needle, ARCHIVE_COUNT_CAP + 1).as('n')).executeTakeFirstOrThrow()).n;
+    return { page: archivePageQuery(db, matching, sort, { text }, limit, offset).compile(), countAll: countText, offset, readsSettings, estimate };
   }
-  if (!hasStructuredConditions(query)) return { page: compiledPage(db, orgId, sort, conditions, limit, offset), countAll, offset, readsSettings, estimate: null };
+  if (!hasStructuredConditions(query)) return { page: compiledPage(db, orgId, sort, conditions, limit, offset), countAll, offset, readsSettings, estimate };
   const matching = await filtered();
-  return { page: archivePageQuery(db, matching, sort, pageCount(conditions), limit, offset).compile(), countAll, offset, readsSettings, estimate: null };
+  return { page: archivePageQuery(db, matching, sort, pageCount(conditions), limit, offset).compile(), countAll, offset, readsSettings, estimate };
 }
