@@ -1,11 +1,10 @@
 import { expect, test } from './serverPerWorker.js';
-import { signIn } from './support.js';
+import { openSignedIn } from './support.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 test('the building-block example page: attachments upload, download, replace and remove for real', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/system/blockExample');
+  await openSignedIn(page, 'admin', '/system/blockExample');
   await expect(page.getByRole('heading', { name: '构件示例' })).toBeVisible();
   // A picture that cannot be loaded shows the placeholder instead.
   await expect(page.getByRole('img', { name: '商标图样' })).toHaveAttribute('src', /^data:image\/svg\+xml/);
@@ -42,8 +41,7 @@ test('the building-block example page: attachments upload, download, replace and
 });
 
 test('a download that answers with JSON is reported as a failed export', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/system/blockExample');
+  await openSignedIn(page, 'admin', '/system/blockExample');
   const single = page.locator('.ant-formily-item').filter({ hasText: /^附件/ });
   await single.locator('input[type=file]').setInputFiles({ name: '说明.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(single.getByText('说明.pdf')).toBeVisible();
@@ -56,8 +54,7 @@ test('a download that answers with JSON is reported as a failed export', async (
 });
 
 test('form fields, feedback and site content blocks render and work on the example page', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/system/blockExample');
+  await openSignedIn(page, 'admin', '/system/blockExample');
   const basics = page.locator('.ant-card').filter({ has: page.getByText('表单字段与反馈', { exact: true }) });
   await expect(basics.getByText('以下字段只在本页演示')).toBeVisible();
   for (const label of ['商标名称', '类别', '申请日期', '查询口令', '加急', '已核对委托书', '备注']) {

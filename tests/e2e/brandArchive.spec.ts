@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './serverPerWorker.js';
-import { refusedMarkId, signIn, storedUser } from './support.js';
+import { openSignedIn, refusedMarkId, signIn, storedUser } from './support.js';
 
 const shots = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
@@ -38,8 +38,7 @@ async function showView(page: Page, view: '卡片' | '列表') {
 }
 
 test('the archive as admin: filter, sort, card and table views, detail, edit, similar goods, delete, regNo preselect', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/brandManage/brandRecord');
+  await openSignedIn(page, 'admin', '/brandManage/brandRecord');
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByTestId('archive-statistics')).toContainText('商标总数');
   const all = await archive(page);

@@ -1,7 +1,7 @@
 import { expect, test } from './serverPerWorker.js';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { signIn, storedUser } from './support.js';
+import { openSignedIn, storedUser } from './support.js';
 
 const HEADERS = ['商标名称', '申请号', '类别', '国家/地区', '申请人', '申请日期', '商品/服务'];
 
@@ -22,8 +22,7 @@ async function sheetRows(path: string): Promise<string[][]> {
 }
 
 test('imports a portfolio from Excel with a per-row report, then exports the archive and downloads it', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/brand/batchUpload');
+  await openSignedIn(page, 'admin', '/brand/batchUpload');
   await expect(page.getByText('从 Excel 导入已有商标')).toBeVisible();
   await page.screenshot({ path: '/tmp/ie/import-start.png', fullPage: true });
 

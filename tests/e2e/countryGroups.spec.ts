@@ -1,9 +1,8 @@
 import { expect, test } from './serverPerWorker.js';
-import { signIn, storedUser } from './support.js';
+import { openSignedIn, storedUser } from './support.js';
 
 test('an administrator rearranges the country groups, saves them, and can restore the built-in ones', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/system/countryGroups');
+  await openSignedIn(page, 'admin', '/system/countryGroups');
   const tree = page.getByRole('tree', { name: '国家分组' });
   const japan = tree.locator('.ant-tree-node-content-wrapper', { hasText: /^日本\s*JP$/ });
   await tree.locator('.ant-tree-treenode', { hasText: '亚洲' }).locator('.ant-tree-switcher').click();

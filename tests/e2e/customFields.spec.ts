@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './serverPerWorker.js';
-import { signIn, storedUser } from './support.js';
+import { openSignedIn, storedUser } from './support.js';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
 
@@ -21,8 +21,7 @@ async function archiveValues(page: Page): Promise<{ id: number; tmName: string; 
 test('custom fields: settings dialog, creation dialog, list settings, inline edit, batch edit and filter', async ({ page }) => {
   // One long walk through every dialog; a busy two-core machine needs more than the default minute.
   test.setTimeout(180_000);
-  await signIn(page, 'admin');
-  await page.goto('/system/blockExample');
+  await openSignedIn(page, 'admin', '/system/blockExample');
   const card = page.locator('.ant-card').filter({ has: page.getByText('自定义字段（商标档案）', { exact: true }) });
   const table = card.locator('.ipm-generic-table');
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Response } from './serverPerWorker.js';
-import { signIn } from './support.js';
+import { openSignedIn, signIn } from './support.js';
 
 test.use({ viewport: { width: 1680, height: 1000 } });
 
@@ -67,8 +67,7 @@ test('a company admin adds a field to a form visually, previews it as staff, pub
 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signIn(staff, 'staff');
-  await staff.goto('/memo');
+  await openSignedIn(staff, 'staff', '/memo');
   await expect(staff.locator('.ant-formily-item').filter({ hasText: '主题' })).toBeVisible();
 
   // The published version against the built-in one, side by side.

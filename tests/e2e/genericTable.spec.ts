@@ -1,9 +1,8 @@
 import { expect, test } from './serverPerWorker.js';
-import { signIn } from './support.js';
+import { openSignedIn } from './support.js';
 
 test('my enterprises: a generic table with paging, sorting and column settings that follow the user', async ({ page, browser }) => {
-  await signIn(page, 'admin');
-  await page.goto('/system/companyList');
+  await openSignedIn(page, 'admin', '/system/companyList');
   const table = page.locator('.ipm-generic-table');
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
   await expect(table.getByText('共 3 条')).toBeVisible();
@@ -29,8 +28,7 @@ test('my enterprises: a generic table with paging, sorting and column settings t
   // A second browser has nothing stored locally: the settings come from the server.
   const other = await browser.newContext();
   const second = await other.newPage();
-  await signIn(second, 'admin');
-  await second.goto('/system/companyList');
+  await openSignedIn(second, 'admin', '/system/companyList');
   const secondTable = second.locator('.ipm-generic-table');
   await expect(secondTable.locator('tbody tr.ant-table-row')).toHaveCount(3);
   await expect(secondTable.getByRole('columnheader', { name: '邮编' })).toHaveCount(0);
@@ -45,14 +43,12 @@ test('my enterprises: a generic table with paging, sorting and column settings t
 });
 
 test('the staff role cannot open my enterprises', async ({ page }) => {
-  await signIn(page, 'staff');
-  await page.goto('/system/companyList');
+  await openSignedIn(page, 'staff', '/system/companyList');
   await expect(page).toHaveURL('/403');
 });
 
 test('the filter bar narrows the table, lists chips, clears and resets, and remembers the conditions', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/system/companyList');
+  await openSignedIn(page, 'admin', '/system/companyList');
   const table = page.locator('.ipm-generic-table');
   const bar = page.locator('.ipm-filter-bar');
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
@@ -79,8 +75,7 @@ test('the filter bar narrows the table, lists chips, clears and resets, and reme
 });
 
 test('users and configuration: closing and reopening a user’s authorisation, asked first', async ({ page }) => {
-  await signIn(page, 'corpAdmin');
-  await page.goto('/system/userConfig');
+  await openSignedIn(page, 'corpAdmin', '/system/userConfig');
   const table = page.locator('.ipm-generic-table');
   const staffRow = table.locator('tbody tr.ant-table-row').filter({ hasText: 'staff' });
   await expect(staffRow).toContainText('已授权');
@@ -100,8 +95,7 @@ test('users and configuration: closing and reopening a user’s authorisation, a
 });
 
 test('新增企业 opens a form from the schema, explains bad input, and the table shows the new enterprise', async ({ page }) => {
-  await signIn(page, 'corpAdmin');
-  await page.goto('/system/companyList');
+  await openSignedIn(page, 'corpAdmin', '/system/companyList');
   const table = page.locator('.ipm-generic-table');
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await page.getByRole('button', { name: '新增企业' }).click();

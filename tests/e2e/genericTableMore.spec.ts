@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './serverPerWorker.js';
-import { signIn, storedUser } from './support.js';
+import { openSignedIn, storedUser } from './support.js';
 
 const tableTitled = (page: Page, title: string) => page.locator('.ipm-generic-table').filter({ has: page.locator('.ipm-table-toolbar', { hasText: title }) });
 
@@ -25,8 +25,7 @@ test.afterEach(async ({ page }) => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/system/blockExample');
+  await openSignedIn(page, 'admin', '/system/blockExample');
   await expect(page.getByRole('heading', { name: '构件示例' })).toBeVisible();
 });
 

@@ -1,11 +1,10 @@
 import { expect, test, type Locator, type Page } from './serverPerWorker.js';
-import { signIn, storedUser } from './support.js';
+import { openSignedIn, storedUser } from './support.js';
 
 const haveClassification = Boolean(process.env.CLASSIFICATION_FILE);
 
 async function openExample(page: Page): Promise<void> {
-  await signIn(page, 'admin');
-  await page.goto('/system/blockExample');
+  await openSignedIn(page, 'admin', '/system/blockExample');
   await expect(page.getByText('选择器与树')).toBeVisible();
 }
 

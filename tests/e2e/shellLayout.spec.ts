@@ -1,5 +1,5 @@
 import { expect, test } from './serverPerWorker.js';
-import { signIn } from './support.js';
+import { openSignedIn, signIn } from './support.js';
 
 test('theme choices are saved under store-global and survive a reload', async ({ page }) => {
   await signIn(page, 'admin');
@@ -26,8 +26,7 @@ test('theme choices are saved under store-global and survive a reload', async ({
 });
 
 test('the menu collapses, and the breadcrumb follows the menu tree', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/system/companyList/detail');
+  await openSignedIn(page, 'admin', '/system/companyList/detail');
   await expect(page.locator('.ipm-breadcrumb')).toHaveText(/系统设置\s*\/\s*我的企业\s*\/\s*企业详情/);
   // A hidden page lights up its activeMenu entry.
   await expect(page.locator('.ant-menu-item-selected')).toHaveText('我的企业');
@@ -54,16 +53,14 @@ test('the tags view lists opened pages; the affixed workbench cannot be closed',
 
 test('a phone-sized screen still shows the full-screen mobile approval page', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, 'admin');
-  await page.goto('/mobile/demand');
+  await openSignedIn(page, 'admin', '/mobile/demand');
   await expect(page).toHaveTitle('提案审批 - 商标知识产权管理平台');
   await expect(page.locator('.ipm-sider')).toHaveCount(0);
 });
 
 test('a keep-alive page keeps its state while its tag is open and starts afresh once closed', async ({ page }) => {
   test.skip(!process.env.CLASSIFICATION_FILE, 'needs the classification data');
-  await signIn(page, 'admin');
-  await page.goto('/try45');
+  await openSignedIn(page, 'admin', '/try45');
   await page.getByRole('button', { name: /第9类 科学仪器/ }).click();
   await expect(page.getByRole('heading', { name: '第9类 科学仪器' })).toBeVisible();
   await page.getByRole('menuitem', { name: '备忘录' }).click();
@@ -137,8 +134,7 @@ test.describe('with motion, as the default theme has it', () => {
   });
 
   test('the page’s own stylesheets come after the built one and win where they are as specific', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/mindMap');
+    await openSignedIn(page, 'admin', '/mindMap');
     const node = page.locator('.ipm-brand-graph-node').first();
     await expect(node).toBeVisible();
     // antd gives a badge margin: 0 and a card position: relative; the brand graph's own rules say otherwise.

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from './serverPerWorker.js';
-import { signIn, storedUser } from './support.js';
+import { openSignedIn, storedUser } from './support.js';
 
 const HANGZHOU = '杭州青禾食品有限公司';
 const SHENZHEN = '深圳云帆电子科技有限公司';
@@ -29,8 +29,7 @@ test.afterEach(() => {
 });
 
 async function openExample(page: Page) {
-  await signIn(page, 'admin');
-  await page.goto('/system/blockExample');
+  await openSignedIn(page, 'admin', '/system/blockExample');
   await expect(names(page)).toHaveText([HANGZHOU, SHENZHEN, ZHOU]);
 }
 

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from './serverPerWorker.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signIn } from './support.js';
+import { openSignedIn } from './support.js';
 
 const MB = 1024 * 1024;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -38,8 +38,7 @@ function countUploads(page: Page): { count: () => number } {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/system/blockExample');
+  await openSignedIn(page, 'admin', '/system/blockExample');
   await expect(page.getByRole('heading', { name: '构件示例' })).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './serverPerWorker.js';
 import dayjs from 'dayjs';
-import { signIn, storedUser } from './support.js';
+import { openSignedIn, signIn, storedUser } from './support.js';
 import { pdfWithPages } from './pdfFixture.js';
 
 // A real 1 × 1 PNG, so the browser can show the uploaded picture.
@@ -22,8 +22,7 @@ const inkOf = (canvas: Locator) =>
   });
 
 async function openExample(page: Page): Promise<void> {
-  await signIn(page, 'admin');
-  await page.goto('/system/blockExample');
+  await openSignedIn(page, 'admin', '/system/blockExample');
   await expect(page.getByRole('heading', { name: '构件示例' })).toBeVisible();
 }
 

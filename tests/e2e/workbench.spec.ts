@@ -2,7 +2,7 @@ import { expect, test } from './serverPerWorker.js';
 import { randomBytes } from 'node:crypto';
 import { signTicket } from '../../src/server/auth/sso.js';
 import { E2E_SSO_SECRET } from './ssoSecret.js';
-import { signIn } from './support.js';
+import { openSignedIn, signIn } from './support.js';
 
 test('home shows banners and the release log once, until 我知道了', async ({ page }) => {
   await signIn(page, 'agent', { showReleaseLog: true });
@@ -38,8 +38,7 @@ test('the workbench lists to-dos and messages; items can be completed and read',
 });
 
 test('the personal centre changes the name and the password, checking the confirmation', async ({ page }) => {
-  await signIn(page, 'staff');
-  await page.goto('/personal');
+  await openSignedIn(page, 'staff', '/personal');
   const profile = page.locator('.ant-card').filter({ hasText: '基本资料' });
   await expect(profile.getByRole('textbox')).toHaveValue('陈员工');
   await profile.getByRole('textbox').fill('陈小员工');
@@ -69,8 +68,7 @@ test('the personal centre changes the name and the password, checking the confir
 });
 
 test('the phone number changes only after a code is sent', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/personal');
+  await openSignedIn(page, 'admin', '/personal');
   const phone = page.locator('.ant-card').filter({ hasText: '手机号' }).first();
   await phone.getByRole('button', { name: '获取验证码' }).click();
   await expect(phone.getByText('请输入新手机号')).toBeVisible();
