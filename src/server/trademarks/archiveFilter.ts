@@ -149,14 +149,24 @@ export function soleTextLookup(conditions: readonly ArchiveCondition[]): TextLoo
   return only?.kind === 'idLookup' && rest.length === 0 ? only : null;
 }
 
-/** What a text lookup finds, as a check of each mark: for reading in sort order, where no index is wanted. */
+/**
+ * What a text lookup finds, as a check of each mark: for reading in sort order, where no index is wanted.
+ * The check is a subquery so that the planner takes it to keep about half the marks. Under row-level
+ * security the tenant role may not use the columns' statistics for ILIKE, and the planner would guess a
+ * handful of matches and sort them all instead of following the sort index; how common the text is was
+ * already asked of the definer's estimate (textDensity.ts).
+ */
 export function textCheck(lookup: TextLookup) {
   const pattern = containsPattern(String(lookup.needle));
   const name = sql<boolean>`brand_archives.tm_name ilike ${pattern}`;
   const applicant = sql<boolean>`(brand_archives.applicant_cn ilike ${pattern} or brand_archives.applicant_en ilike ${pattern})`;
-  if (lookup.fn === 'archive_ids_name_contains') return name;
-  if (lookup.fn === 'archive_ids_applicant_contains') return applicant;
-  return sql<boolean>`(${name} or ${applicant} or brand_archives.app_no = ${lookup.needle} or brand_archives.reg_no = ${lookup.needle})`;
+  const check =
+    lookup.fn === 'archive_ids_name_contains'
+      ? name
+      : lookup.fn === 'archive_ids_applicant_contains'
+        ? applicant
+        : sql<boolean>`${name} or ${applicant} or brand_archives.app_no = ${lookup.needle} or brand_archives.reg_no = ${lookup.needle}`;
+  return sql<boolean>`(select ${check})`;
 }
 
 /** Narrows an archive query by conditions. */
