@@ -253,6 +253,26 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
     expect(await marksById(db, [...theirs, sameNumber])).toHaveLength(3);
   });
 
+  it('answers requests that come over the network while a batch merge works through its groups', async () => {
+    await sql`insert into brand_archives (org_id, app_no, int_cls, tm_name, remark)
+      select ${agency.orgId}, 'BUSY' || g, 3, '繁忙合并', '' from generate_series(1, 300) g, generate_series(0, 1) k`.execute(db);
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as { port: number };
+    const created = await server.post('/brandArchives/onceMergeBrand', { filter: { tmName: '繁忙合并', searchType: 1 } }, admin);
+    const taskId = created.json().data.id as number;
+    // The embedded database answers through promises alone: unless the driver lets the event loop turn
+    // between transactions, this request is read only once the whole merge is over.
+    const reply = await fetch(`http://127.0.0.1:${port}/batchTask/list`, { method: 'POST', headers: { 'content-type': 'application/json', token: admin }, body: JSON.stringify({ operateType: 'onceMerge', pageNo: 1 }) });
+    const during = ((await reply.json()) as { data: { list: { id: number; operateStatus: number }[] } }).data.list.find((t) => t.id === taskId);
+    expect(during?.operateStatus).toBe(0);
+    const finished = await waitFor(
+      async () => (await server.post('/batchTask/list', { operateType: 'onceMerge', pageNo: 1 }, admin)).json().data.list.find((t: { id: number }) => t.id === taskId),
+      (task) => task.operateStatus !== 0,
+      120_000,
+    );
+    expect(finished).toMatchObject({ operateStatus: 1, progress: 300, total: 300 });
+  }, 180_000);
+
   it('pages the task list from page 1, 20 a page by default', async () => {
     await db.insertInto('batch_tasks').values(Array.from({ length: 22 }, () => ({ org_id: company.orgId, operate_type: 'onceMerge', operate_status: 1, total: 0 }))).execute();
     const first = (await server.post('/batchTask/list', { operateType: 'onceMerge' }, corp)).json().data;

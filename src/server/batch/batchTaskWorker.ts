@@ -14,6 +14,11 @@ export interface BatchTaskWorkerOptions {
   maxAttempts?: number;
   /** Steps done in one transaction (with their progress); small, so a crash loses little and the heartbeat stays fresh. */
   stepsPerTransaction?: number;
+  /**
+   * Once a transaction's steps have taken this long it commits with those done. The embedded database
+   * has one connection, which requests wait for while a transaction holds it.
+   */
+  transactionMs?: number;
   /** Reports unexpected failures of the loop itself (the database gone away). */
   onError?: (error: unknown) => void;
 }
@@ -38,6 +43,7 @@ export class BatchTaskWorker {
   private wake: (() => void) | null = null;
   private readonly maxAttempts: number;
   private readonly stepsPerTransaction: number;
+  private readonly transactionMs: number;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -45,6 +51,7 @@ export class BatchTaskWorker {
   ) {
     this.maxAttempts = options.maxAttempts ?? 5;
     this.stepsPerTransaction = Math.max(1, options.stepsPerTransaction ?? 20);
+    this.transactionMs = options.transactionMs ?? 100;
   }
 
   get started(): boolean {
@@ -164,7 +171,8 @@ export class BatchTaskWorker {
 
   /**
    * One transaction: plans the task if not yet planned, else does up to `limit` of its next steps
-   * and records the progress; or finishes it when no step is left.
+   * (fewer when they take longer than `transactionMs`) and records the progress; or finishes it
+   * when no step is left.
    */
   private async advance(taskId: number, limit: number): Promise<{ state: 'working' | 'done' | 'lost'; steps: number }> {
     const head = await this.db.selectFrom('batch_tasks').select('org_id').where('id', '=', taskId).executeTakeFirst();
@@ -192,13 +200,15 @@ export class BatchTaskWorker {
         return { state: 'done', steps: 0 };
       }
       const until = Math.min(task.total, task.progress + limit);
-      for (let index = task.progress; index < until; index++) await kind.step(db, task, index);
+      const started = performance.now();
+      let done = task.progress;
+      while (done < until && (done === task.progress || performance.now() - started < this.transactionMs)) await kind.step(db, task, done++);
       await db
         .updateTable('batch_tasks')
-        .set({ progress: until, heartbeat_at: sql<Date>`now()` })
+        .set({ progress: done, heartbeat_at: sql<Date>`now()` })
         .where('id', '=', taskId)
         .execute();
-      return { state: 'working', steps: until - task.progress };
+      return { state: 'working', steps: done - task.progress };
     });
   }
 
