@@ -194,22 +194,32 @@ test('the filter bar searches as the user edits: 300 ms after typing, 500 ms aft
   await expect(names(page, '边输入边筛选')).toHaveText([HANGZHOU, SHENZHEN, ZHOU]);
   const requests = listRequests(page);
 
+  const startedAt = Date.now();
   await bar.getByPlaceholder('输入名称关键字').pressSequentially('杭', { delay: 120 });
   const typedAt = Date.now();
   await bar.getByPlaceholder('输入名称关键字').pressSequentially('州');
-  await expect.poll(() => requests.length).toBe(1);
-  // One search for the whole word, once typing stopped.
-  expect(requests[0]!.body).toMatchObject({ applicantName: '杭州' });
-  expect(requests[0]!.at - typedAt).toBeGreaterThanOrEqual(300);
+  await expect.poll(() => requests.at(-1)?.body.applicantName).toBe('杭州');
+  // One search for the whole word, once typing stopped. A loaded machine that lets more than 300 ms pass
+  // between the two keys may also search once for 杭, but never sooner than 300 ms after it.
+  const whole = requests.filter((r) => r.body.applicantName === '杭州');
+  const early = requests.filter((r) => r.body.applicantName !== '杭州');
+  expect(whole).toHaveLength(1);
+  expect(whole[0]!.at - typedAt).toBeGreaterThanOrEqual(300);
+  expect(early.length).toBeLessThanOrEqual(1);
+  for (const search of early) {
+    expect(search.body).toMatchObject({ applicantName: '杭' });
+    expect(search.at - startedAt).toBeGreaterThanOrEqual(300);
+  }
   await expect(names(page, '边输入边筛选')).toHaveText([HANGZHOU]);
   await expect(bar.locator('.ant-tag')).toHaveText(['申请人名称：杭州']);
 
   await bar.locator('.ant-formily-item').filter({ hasText: '申请人类型' }).locator('.ant-select').click();
   const chosenAt = Date.now();
+  const searchedBefore = requests.length;
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '个人' }).click();
-  await expect.poll(() => requests.length).toBe(2);
-  expect(requests[1]!.body).toMatchObject({ applicantName: '杭州', applicantType: 0 });
-  expect(requests[1]!.at - chosenAt).toBeGreaterThanOrEqual(500);
+  await expect.poll(() => requests.length).toBe(searchedBefore + 1);
+  expect(requests[searchedBefore]!.body).toMatchObject({ applicantName: '杭州', applicantType: 0 });
+  expect(requests[searchedBefore]!.at - chosenAt).toBeGreaterThanOrEqual(500);
   await expect(card.getByText('暂无数据')).toBeVisible();
 
   // 查 询 still searches at once.
