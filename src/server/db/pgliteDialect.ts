@@ -52,7 +52,7 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     // PGlite answers through promises alone, never through the event loop: a chain of database work
-    // (a batch task, a long import) would otherwise run to its end before the server reads another
+    // (a batch task, the check of a long import) would otherwise run to its end before the server reads another
     // request. Each lease first lets the event loop turn once, so waiting requests take their place.
     await new Promise<void>((resolve) => setImmediate(resolve));
     const previous = this.tail;
