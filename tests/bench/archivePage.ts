@@ -5,15 +5,14 @@
  * the table says it is done by `aria-busy="false"` with `data-row-count="100"`. Runs the real server on a PGlite directory seeded with 3,000 more register marks and
  * three custom fields with values. Target (issue 5): ≤ 300 ms.
  */
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import { projectRoot } from '../../src/server/schemaFiles.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
-import { SERVER_START_ARGS } from '../serverStartArgs.js';
+import { startServerProcess, stopServerProcess } from '../serverProcess.js';
 
 const port = 3293;
 const base = `http://localhost:${port}`;
@@ -43,18 +42,14 @@ export async function benchArchivePage(): Promise<void> {
     await build({ configFile: join(projectRoot, 'vite.config.ts'), logLevel: 'warn' });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ipm-bench-archive-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' };
+  const env = { ...process.env, DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' };
   execFileSync(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts', '--trademarks', '3000'], { cwd: projectRoot, env, stdio: 'ignore' });
-  const server = spawn(process.execPath, SERVER_START_ARGS, { cwd: projectRoot, env, stdio: 'ignore' });
+  const server = await startServerProcess(port, env);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    for (let i = 0; i < 600; i++) {
-      if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
-      await sleep(100);
-    }
     const { username, password, name } = DEMO_ACCOUNTS.admin;
     const login = await post<{ token: string }>('/loginPage/login', { username, password: Buffer.from(password).toString('base64'), encryptionType: 'base64' });
     await addCustomFields(login.token);
@@ -107,8 +102,7 @@ export async function benchArchivePage(): Promise<void> {
     console.log(`商标档案列表 100 行（含 3 个自定义字段列），从选择“100 条/页”到新的一页显示：中位数 ${result.toFixed(0)} ms（${times.map((t) => t.toFixed(0)).join(' / ')}；目标 ≤ 300 ms，${result <= 300 ? '达标' : '未达标'}）`);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServerProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

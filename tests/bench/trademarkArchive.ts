@@ -12,11 +12,9 @@
  * asked over keep-alive HTTP; the bench process only sends the requests and reads the answers.
  */
 import pg from 'pg';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { projectRoot } from '../../src/server/schemaFiles.js';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import { APP_ROLE, migrateToLatest } from '../../src/server/db/migrate.js';
 import type { Database } from '../../src/server/db/tables.js';
@@ -30,7 +28,7 @@ import { withOrganisation } from '../../src/server/db/tenantScope.js';
 import { sessionQuery } from '../../src/server/auth/session.js';
 import { hashToken } from '../../src/server/auth/tokens.js';
 import type { BrandArchiveQuery } from '../../src/generated/types.js';
-import { SERVER_START_ARGS } from '../serverStartArgs.js';
+import { startServerProcess, stopServerProcess } from '../serverProcess.js';
 import { serverTimingMs } from '../../src/server/http/serverTiming.js';
 import type { TextPlanLimits } from '../../src/server/trademarks/textDensity.js';
 
@@ -233,7 +231,7 @@ export async function benchTrademarkArchive(): Promise<void> {
     console.log(`对照：只做一次数据库往返的 /api/health p50 ${health.p50.toFixed(2)} ms（服务端处理 ${healthCalls.serverP50().toFixed(2)} ms），直接执行 select 1 p50 ${ping.p50.toFixed(2)} ms；每次接口调用至少多出 ${(health.p50 - ping.p50).toFixed(2)} ms`);
   } finally {
     agent.destroy();
-    if (server) await stopServer(server);
+    if (server) await stopServerProcess(server);
     await direct.end();
     await database.close();
   }
@@ -270,23 +268,9 @@ async function timeCommonTexts(agent: http.Agent, url: string, token: string, di
 }
 
 /** The product's server on the bench database, started as `npm start` starts it (without demo seeding or the web build). */
-async function startServer(url: string): Promise<ChildProcess> {
-  const env = { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', PORT: String(PORT), SEED_DEMO: '0', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' };
-  const server = spawn(process.execPath, SERVER_START_ARGS, { cwd: projectRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 600; i++) {
-    if ((await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => null))?.ok) return server;
-    if (server.exitCode !== null) break;
-    await sleep(100);
-  }
-  server.kill('SIGKILL');
-  throw new Error('服务没有启动');
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+function startServer(url: string): Promise<ChildProcess> {
+  const env = { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', SEED_DEMO: '0', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' };
+  return startServerProcess(PORT, env, ['ignore', 'ignore', 'inherit']);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { expect, test } from './serverPerWorker.js';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signIn } from './support.js';
-import { SERVER_START_ARGS } from '../serverStartArgs.js';
+import { startServerProcess, stopServerProcess } from '../serverProcess.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
 const BASE = `http://localhost:${PORT}`;
@@ -32,20 +32,11 @@ test.beforeAll(async () => {
     },
   };
   writeFileSync(join(schemasDir, 'pages', 'deal-weekly.json'), JSON.stringify(page, null, 2));
-  server = spawn(process.execPath, SERVER_START_ARGS, {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: 'memory://', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0', SCHEMAS_DIR: schemasDir },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false);
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('服务未能启动');
+  server = await startServerProcess(PORT, { ...process.env, DATA_DIR: 'memory://', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0', SCHEMAS_DIR: schemasDir });
 });
 
-test.afterAll(() => {
-  server?.kill();
+test.afterAll(async () => {
+  if (server) await stopServerProcess(server);
   rmSync(schemasDir, { recursive: true, force: true });
 });
 

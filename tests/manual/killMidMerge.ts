@@ -13,7 +13,7 @@
  * group was merged exactly once. The database is written only while no server runs, since PGlite
  * allows one process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ import pg from 'pg';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/tables.js';
 import type { BatchTask } from '../../src/generated/types.js';
-import { SERVER_START_ARGS } from '../serverStartArgs.js';
+import { startServerProcess, stopServerProcess } from '../serverProcess.js';
 
 const groups = Number(process.argv[2] ?? 3000);
 const port = Number(process.env.PORT ?? 3399);
@@ -69,33 +69,13 @@ async function scratchDatabase(): Promise<ScratchDatabase> {
   };
 }
 
-function startServer(label: string, serverEnv: Record<string, string>): ChildProcess {
+async function startServer(label: string, serverEnv: Record<string, string>): Promise<ChildProcess> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, SERVER_START_ARGS, {
-    env: { ...inherited, ...serverEnv, PORT: String(port), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', BATCH_TASK_POLL_MS: '200', BATCH_TASK_STALE_MS: '3000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const env = { ...inherited, ...serverEnv, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', BATCH_TASK_POLL_MS: '200', BATCH_TASK_STALE_MS: '3000' };
+  const child = await startServerProcess(port, env, ['ignore', 'inherit', 'inherit']);
   console.log(`${label}：进程 ${child.pid}`);
   child.once('exit', (code, signal) => console.log(`${label}：已退出（${signal ?? `退出码 ${code}`}）`));
   return child;
-}
-
-async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error('服务没有启动');
-}
-
-async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  await exited;
 }
 
 async function withDatabase<T>(scratch: ScratchDatabase, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
@@ -125,9 +105,8 @@ const scratch = await scratchDatabase();
 console.log(`临时数据库：${scratch.label}`);
 let running: ChildProcess | null = null;
 try {
-  running = startServer('准备数据的服务', scratch.serverEnv);
-  await waitForHealth();
-  await stopServer(running, 'SIGTERM');
+  running = await startServer('准备数据的服务', scratch.serverEnv);
+  await stopServerProcess(running, 'SIGTERM');
   running = null;
   await withDatabase(scratch, async (db) => {
     const user = await db.selectFrom('users').select(['id', 'org_id']).where('username', '=', 'admin').executeTakeFirstOrThrow();
@@ -136,8 +115,7 @@ try {
       from generate_series(1, ${groups}::int) g, generate_series(0, 2) k`.execute(db);
   });
 
-  running = startServer('第一个服务', scratch.serverEnv);
-  await waitForHealth();
+  running = await startServer('第一个服务', scratch.serverEnv);
   const { token } = await call<{ token: string }>('/loginPage/login', null, { username: 'admin', password: Buffer.from('Admin@2026').toString('base64'), encryptionType: 'base64' });
   const { id: taskId } = await call<{ id: number }>('/brandArchives/onceMergeBrand', token, { filter: { tmName: '中断演示', searchType: 1 } });
   console.log(`批量合并任务 ${taskId}，${groups} 组重复商标`);
@@ -158,12 +136,11 @@ try {
   }
   answers.sort((a, b) => a - b);
   console.log(`合并进行中读了 ${answers.length} 次批量任务列表：中位 ${answers[Math.floor(answers.length / 2)]} ms，最长 ${answers.at(-1)} ms`);
-  await stopServer(running, 'SIGKILL');
+  await stopServerProcess(running, 'SIGKILL');
   running = null;
   console.log(`已在进度 ${task.progress}/${task.total} 时用 SIGKILL 结束第一个服务`);
 
-  running = startServer('第二个服务', scratch.serverEnv);
-  await waitForHealth();
+  running = await startServer('第二个服务', scratch.serverEnv);
   const started = Date.now();
   // The killed process's session is in the database, so the same token still signs the calls.
   task = await readTask(token, taskId);
@@ -172,7 +149,7 @@ try {
     task = await readTask(token, taskId);
   }
   console.log(`任务结束：状态 ${task.operateStatus}（1 成功，2 失败），进度 ${task.progress}/${task.total}，用时 ${Date.now() - started} ms`);
-  await stopServer(running, 'SIGTERM');
+  await stopServerProcess(running, 'SIGTERM');
   running = null;
 
   const ok = await withDatabase(scratch, async (db) => {
@@ -187,6 +164,6 @@ try {
   console.log(ok ? '每组恰好合并一次' : '结果不符：有的组没有合并或合并了不止一次');
   process.exitCode = ok ? 0 : 1;
 } finally {
-  if (running) await stopServer(running, 'SIGKILL');
+  if (running) await stopServerProcess(running, 'SIGKILL');
   await scratch.remove();
 }
