@@ -50,6 +50,16 @@ export function subtreeIds(node: BrandMapNode): string[] {
   return [...walkNodes(node)].map((v) => v.node.value);
 }
 
+/** A map this small is shown whole; a larger one first shows its root and second level, so the first view stays readable. */
+export const FIRST_VIEW = { wholeUpTo: 60, openDepth: 2 } as const;
+
+/** The nodes whose children are folded when a map is first shown (depth counts the root as 1). */
+export function foldedAtFirstView(root: BrandMapNode): Set<string> {
+  const visits = [...walkNodes(root)];
+  if (visits.length <= FIRST_VIEW.wholeUpTo) return new Set();
+  return new Set(visits.filter((v) => v.depth >= FIRST_VIEW.openDepth && v.node.children.length > 0).map((v) => v.node.value));
+}
+
 /** The path a tag shows on hover: map name, then the node's ancestors below the root. */
 export function nodeTips(mapName: string, path: string[]): string {
   return [mapName, ...path.slice(1)].join(' / ');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './serverPerWorker.js';
-import { signIn } from './support.js';
+import { openSignedIn, signIn } from './support.js';
 
 const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: `/tmp/tags-${name}.png`, fullPage: false }) : Promise.resolve());
 
@@ -224,4 +224,37 @@ test('the 标签 filter narrows the archive to marks carrying the chosen tag', a
   expect(shown).toBeGreaterThan(0);
   await expect(card.getByLabel('标签 云帆')).toHaveCount(shown);
   await shot(page, 'filter');
+});
+
+test('the brand graph draws each map as a mind map whose branches fold, and a node is chosen from the keyboard', async ({ page }) => {
+  await openSignedIn(page, 'admin', '/mindMap');
+  const map = page.getByRole('group', { name: '图谱 品牌体系' });
+  const node = (id: string) => map.locator(`.ipm-brand-graph-node[data-node="${id}"]`);
+  await expect(node('brand-sub')).toHaveAttribute('data-count', /^\d+$/);
+
+  // Each level stands to the right of its parent; siblings stand one above the other.
+  const box = async (id: string) => (await node(id).boundingBox())!;
+  const [root, main, sub, xingchen] = [await box('brand'), await box('brand-main'), await box('brand-sub'), await box('brand-xingchen')];
+  expect(main.x).toBeGreaterThan(root.x + root.width);
+  expect(xingchen.x).toBeGreaterThan(main.x + main.width);
+  expect(Math.abs(main.x - sub.x)).toBeLessThan(1);
+  expect(sub.y).toBeGreaterThan(main.y + main.height);
+
+  // Folding a branch hides its children and keeps the rest; unfolding brings them back.
+  const fold = map.getByRole('button', { name: '收起“子品牌”的下级' });
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await fold.click();
+  await expect(node('brand-yunfan')).toHaveCount(0);
+  await expect(node('brand-qinghe')).toBeVisible();
+  await map.getByRole('button', { name: '展开“子品牌”的下级' }).click();
+  await expect(node('brand-yunfan')).toBeVisible();
+
+  // A node is a button: focused and pressed with Enter, it lists its marks.
+  await node('brand-yunfan').focus();
+  await page.keyboard.press('Enter');
+  await expect(node('brand-yunfan')).toHaveAttribute('aria-pressed', 'true');
+  const count = Number(await node('brand-yunfan').getAttribute('data-count'));
+  const marks = page.locator('.ipm-brand-graph-marks');
+  await expect(marks.getByText('“云帆”的商标')).toBeVisible();
+  await expect(marks.getByText(`共 ${count} 条`)).toBeVisible();
 });

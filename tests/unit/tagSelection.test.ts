@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkNode, emptyLists, hasChanges, initialStates, stateOf, toggleNode, uncheckNode } from '../../src/shared/tagSelection.js';
-import { addChild, addSibling, findNode, makeNode, nodeTips, removeNode, renameNode, subtreeIds, treeProblem } from '../../src/shared/brandMapTree.js';
+import { addChild, addSibling, findNode, FIRST_VIEW, foldedAtFirstView, makeNode, nodeTips, removeNode, renameNode, subtreeIds, treeProblem } from '../../src/shared/brandMapTree.js';
 
 const initial = initialStates({ selectAll: ['full'], partSelect: [{ nodeId: 'part', num: 2 }] });
 
@@ -72,5 +72,15 @@ describe('knowledge map trees', () => {
     for (const id of ['d4', 'd5', 'd6']) deep = addChild(deep, parent, makeNode((parent = id), id));
     expect(treeProblem(deep)).toBeNull();
     expect(treeProblem(addChild(deep, 'd6', makeNode('d7', 'd7')))).toBe('图谱最多 6 层');
+  });
+
+  it('shows a small map whole and folds a large one below its second level', () => {
+    expect(foldedAtFirstView(tree())).toEqual(new Set());
+    // Two branches of 40 leaves each, one leaf holding a further level: 84 nodes in all.
+    const branch = (id: string) => makeNode(id, id, Array.from({ length: 40 }, (_, i) => makeNode(`${id}${i}`, `${id}${i}`)));
+    let large = makeNode('root', '根', [branch('x'), branch('y')]);
+    large = addChild(large, 'x0', makeNode('x0a', 'x0a'));
+    expect(subtreeIds(large).length).toBeGreaterThan(FIRST_VIEW.wholeUpTo);
+    expect(foldedAtFirstView(large)).toEqual(new Set(['x', 'y', 'x0']));
   });
 });

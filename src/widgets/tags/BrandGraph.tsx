@@ -1,29 +1,24 @@
 import { useMemo, useState } from 'react';
-import { Badge, Card, Empty, Spin, Table, Tree, Typography } from 'antd';
-import type { BrandGraphProps, BrandMap, BrandMapNode, Trademark } from '../../generated/types.js';
+import { Card, Empty, Spin, Table, Typography } from 'antd';
+import type { BrandGraphProps, BrandMap, Trademark } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { findNode, subtreeIds } from '../../shared/brandMapTree.js';
 import { PaginationBar } from '../../runtime/blocks/PaginationBar.js';
 import { useBrandMaps } from './tagCalls.js';
 import { TrademarkTags } from './TrademarkTags.js';
+import { MindMap } from './MindMap.js';
 import './tags.css';
 
 interface Counts {
   list: { mapId: number; nodeId: string; num: number }[];
 }
 
-interface GraphItem {
-  key: string;
-  title: string;
-  children: GraphItem[];
-}
-
-const toItems = (n: BrandMapNode): GraphItem => ({ key: n.value, title: n.label, children: n.children.map(toItems) });
+/** The colour of a map that has none of its own. */
+const DEFAULT_COLOR = '#ff7200';
 
 /**
- * The brand graph (/mindMap): each knowledge map as a tree with the number of marks under every
- * node; a click lists that node's marks. A tree reads well for maps of a few levels and scales
- * to hundreds of nodes with no layout library.
+ * The brand graph (/mindMap): each knowledge map as a mind map with the number of marks under every
+ * node; a click lists that node's marks. Branches fold, so a map of hundreds of nodes stays readable.
  */
 export function BrandGraph({ pageSize = 10 }: BrandGraphProps) {
   const { maps, isLoading } = useBrandMaps();
@@ -41,37 +36,19 @@ export function BrandGraph({ pageSize = 10 }: BrandGraphProps) {
     <div className="ipm-brand-graph">
       <div className="ipm-brand-graph-maps">
         {maps.map((m) => (
-          <Card key={m.id} size="small" title={m.name} style={{ borderTop: `3px solid ${m.color || '#ff7200'}` }}>
+          <Card key={m.id} size="small" title={m.name} style={{ borderTop: `3px solid ${m.color || DEFAULT_COLOR}` }}>
             {m.map && (
-              <Tree<GraphItem>
-                aria-label={`图谱 ${m.name}`}
-                showLine
-                defaultExpandAll
-                blockNode
-                treeData={[toItems(m.map)]}
-                selectedKeys={chosen?.map.id === m.id ? [chosen.nodeId] : []}
-                onSelect={(_, info) => {
-                  setChosen({ map: m, nodeId: String(info.node.key) });
+              <MindMap
+                root={m.map}
+                color={m.color || DEFAULT_COLOR}
+                label={`图谱 ${m.name}`}
+                selected={chosen?.map.id === m.id ? chosen.nodeId : null}
+                onSelect={(nodeId) => {
+                  setChosen({ map: m, nodeId });
                   setPageNo(1);
                 }}
-                titleRender={(item) => {
-                  // No count until the counts have come: a 0 shown meanwhile would read as “no marks”.
-                  if (!counts) return <span className="ipm-brand-graph-node" data-node={item.key}>{item.title}</span>;
-                  const num = numOf.get(`${m.id}:${item.key}`) ?? 0;
-                  return (
-                    <span className="ipm-brand-graph-node" data-node={item.key} data-count={num}>
-                      {item.title}
-                      <Badge
-                        className="ipm-brand-graph-count"
-                        count={num}
-                        showZero
-                        overflowCount={99999}
-                        color={m.color || '#ff7200'}
-                        title={`${num} 个商标`}
-                      />
-                    </span>
-                  );
-                }}
+                // No count until the counts have come: a 0 shown meanwhile would read as “no marks”.
+                countOf={counts ? (node) => numOf.get(`${m.id}:${node.value}`) ?? 0 : undefined}
               />
             )}
           </Card>
