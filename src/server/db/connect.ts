@@ -5,6 +5,7 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { PGliteDialect } from './pgliteDialect.js';
 import { nameRegisteredStatements } from './preparedStatements.js';
+import { buildRowsFromArrays } from './arrayRows.js';
 import type { Database } from './tables.js';
 
 /** SQL `date` columns stay `YYYY-MM-DD` text: a calendar date has no time zone to shift it. */
@@ -37,7 +38,11 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // An idle connection dropped by the server (restart, failover, shutdown) must not take the
     // process down; the pool replaces it on next use.
     pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接已断开：${err.message}`));
-    pool.on('connect', nameRegisteredStatements);
+    // Rows built from arrays underneath, statements named on top: the naming passes a config on to the array reader.
+    pool.on('connect', (client) => {
+      buildRowsFromArrays(client);
+      nameRegisteredStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
