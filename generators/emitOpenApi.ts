@@ -48,6 +48,7 @@ export function generateOpenApi(files: SchemaFile[], operations: OperationDefini
       ...(op.description ? { description: op.description } : {}),
       'x-permission': op.permission,
       'x-silent': op.silent,
+      'x-read-only': op.readOnly,
       security: op.permission === PUBLIC ? [] : [{ token: [] }],
       responses: {
         '200':

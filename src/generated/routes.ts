@@ -75,6 +75,10 @@ export const sharedSchemas: JsonSchema[] = [
             "type": "boolean",
             "description": "调用时不显示加载遮罩"
           },
+          "readOnly": {
+            "type": "boolean",
+            "description": "只读取、不写入：事务以 READ ONLY 打开（数据库拒绝其中的任何写入），应答在提交确认之前即发出，省去等待 COMMIT 的一次往返"
+          },
           "transport": {
             "enum": [
               "json",
@@ -3847,6 +3851,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "新旧密码均以 base64 编码提交。新密码 8–64 位，须同时包含字母和数字。修改后其他设备上的登录全部失效。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -3891,6 +3896,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "修改个人资料",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -3920,6 +3926,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "修改邮箱",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -3950,6 +3957,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "向新手机号发送 6 位验证码，5 分钟内有效；60 秒内不能重复获取。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -3993,6 +4001,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "修改手机号",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4027,6 +4036,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "开通用户授权",
     "permission": "userManagement",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4055,6 +4065,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "关闭后该用户仍可登录，但不能进入任何受保护页面。不能关闭自己的授权。",
     "permission": "userManagement",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4083,6 +4094,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "密码以 base64 编码提交（encryptionType 为 base64）。成功后签发令牌，同时写入 3 天有效的 token Cookie；连续输错密码会逐次变慢，随后暂时锁定。",
     "permission": "$public",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4128,6 +4140,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "吊销当前会话，令牌随即失效。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4147,6 +4160,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "当前用户信息",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4167,6 +4181,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "由页面描述文件生成的菜单树，按角色的 roleAuth 过滤。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4190,6 +4205,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "用与合作系统共享的密钥（SSO_SECRET）签名的票据登录：票据为 base64url(JSON {username, exp, nonce}) + '.' + base64url(HMAC-SHA256)。票据 10 分钟内有效且只能使用一次。",
     "permission": "$public",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4220,6 +4236,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织商标档案中符合条件的一页记录。代理机构角色的用户只看到自己负责的商标。总条数最多计到 10,000（超过时 countCapped 为 true）。没有 sortField 时按本组织商标档案设置的默认排序。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
@@ -4262,6 +4279,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "一件档案商标的详情：档案记录、对应的商标公告库记录，以及档案中同名商标（“家族”）。detailVo.tmItem 为商品项、国家与类别；非中国商标没有商品项时按类别生成一项默认商品。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4431,6 +4449,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "符合条件的档案商标的数量：按状态、即将到期（提前月数取本组织的商标档案设置，默认 6 个月）、宽展期内、按类别、按国家/地区。代理机构角色只统计自己负责的商标。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
@@ -4549,6 +4568,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "把所选档案商标的若干字段改为同一值：每个字段只能出现一次，有一件不能修改则全部不改。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4642,6 +4662,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "商标信息编辑对话框的保存：修改该档案商标的字段（只改请求中出现的字段）；与公告库关联的商标保持关联。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -4841,6 +4862,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "在商标信息对话框中新增一件商标到本组织的档案（来源 1，手动录入），负责人默认为录入人；同一国家、申请号与类别的商标已在档案中时拒绝。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5036,6 +5058,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "按公告库记录编号或申请号把商标加入本组织的档案（来源 0）；已在档案中的跳过。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5101,6 +5124,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "删除所选档案商标；其中有不存在或无权查看的商标时一件也不删。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5145,6 +5169,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "按注册号（未注册的填申请号）找到档案中的商标，再列出档案中与它同名或同一申请人的商标（含它自己，排在最前）。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5189,6 +5214,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "applyNo 为“注册号_类别”。答复 text 列出与该商标核定商品同一类似群的商品；没有时 text 为 null（页面显示“暂无类似商品”）。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5233,6 +5259,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织的商标档案设置；未设置过时为默认值（卡片视图、按申请日期降序、提前 6 个月提醒到期）。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5296,6 +5323,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "修改本组织的商标档案设置（需要“系统设置”权限）。",
     "permission": "systemSettings",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5400,6 +5428,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "按商标档案列表的查询条件（与 brandArchives.queryBrandPage 相同，代理机构角色只导出自己负责的商标；分页字段不起作用）导出全部符合的商标为 .xlsx，在后台分批写入，立即返回导出记录；用 brandExport.get 查询进度。columns 为导出的列，不填为全部列。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5458,6 +5487,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "一条导出记录的状态与进度。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5487,6 +5517,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织的导出记录，最近的在前；代理机构角色只看到自己的导出。",
     "permission": "exportRecords",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5539,6 +5570,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "商标批量导入的 .xlsx 模板：第一个工作表为中文表头（商标名称、申请号、类别为必填），第二个工作表为填写说明。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "file",
     "request": {
       "type": "object",
@@ -5560,6 +5592,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "对已上传（file.upload，purpose 为 spreadsheet）的 .xlsx 表格逐行校验，立即返回导入任务；校验在后台进行，用 brandImport.job 查询进度，完成后状态为 checked。此时尚未写入任何商标。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5589,6 +5622,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "导入任务的状态、进度与各类行数。只能查看自己的导入。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5618,6 +5652,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "导入任务的逐行校验结果，按行号排列；level 只看错误或提示。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5686,6 +5721,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "把校验通过的全部行在一个事务中写入商标档案（来源为批量导入，负责人为导入人；同一国家/地区、申请号与类别的公告库记录存在时关联）。档案中已有的商标按 existingMode 跳过或更新。任何一行写入失败则全部不写入。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5725,6 +5761,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "放弃一次已校验、尚未确认的导入，什么也不写入。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5754,6 +5791,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织的知识图谱，按 sort、编号排列。format 为 1 时每个图谱带完整的树（map）；否则只有名称、颜色、排序与节点数。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5798,6 +5836,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "没有 id 时新建（没有 map 时建一个只有根节点的树，根节点名称为图谱名称）；有 id 时修改名称、颜色、排序，给出 map 时整棵替换。整棵替换时不再存在的节点上的标签一并删除。节点编号在本组织内不能重复，名称不能为空、最多 30 个字，最多 6 层、2,000 个节点。",
     "permission": "modifyLabel",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5846,6 +5885,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "一个图谱；map 为树的 JSON 文本（根节点 {value, label, data: {text, id}, children}）。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5904,6 +5944,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "立即保存一次树的修改：rename 改名（label），addSibling 在 nodeId 之后加同级节点，addChild 在 nodeId 下加子节点（label 为新节点名称），delete 删除节点及其下级，并删除这些节点上的全部标签。根节点不能加同级节点，也不能删除。应答为修改后的图谱（带树）与新节点的编号。",
     "permission": "modifyLabel",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -5974,6 +6015,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "ids 为商标档案编号以 # 连接。count 为其中当前用户可见的商标数；selectAll 为这些商标都有的标签，partSelect 为部分商标有的标签及有它的商标数。代理机构角色只算自己负责的商标。",
     "permission": "tagsList",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6047,6 +6089,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "与 /api/inquireLabels 相同，但 ids 是商标公告库（其他来源，如商标查询结果）的商标编号：按本组织档案中关联到这些公告库记录的商标计算；不在本组织档案中的商标不计入 count。",
     "permission": "tagsList",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6120,6 +6163,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "ids 为商标档案编号以 # 连接。addNodeId 的标签加到每个商标上（已有的不重复），delNodeId 的标签从每个商标上去掉；同一节点不能同时出现在两处。加标签需要“添加标签”权限，去标签需要“删除标签”权限。全部成功或全部不做。",
     "permission": "tagsList",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6185,6 +6229,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "与 /api/batchAddiLabels 相同，但 ids 是商标公告库的商标编号，标签加在本组织档案中关联到它们的商标上；其中有不在本组织档案中的商标时整批拒绝并列出其申请号。addNodeId 的标签加到每个商标上（已有的不重复），delNodeId 的标签从每个商标上去掉；同一节点不能同时出现在两处。加标签需要“添加标签”权限，去标签需要“删除标签”权限。全部成功或全部不做。",
     "permission": "tagsList",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6250,6 +6295,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "与 /api/inquireLabels 相同，商标为商标档案中符合 filter 的全部商标（与 /brandArchives/queryBrandPage 的条件相同，分页与排序不起作用）。",
     "permission": "tagsList",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6319,6 +6365,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "商标为商标档案中符合 filter 的全部商标。addNodeId 的标签加到每个商标上（已有的不重复），delNodeId 的标签从每个商标上去掉；同一节点不能同时出现在两处。加标签需要“添加标签”权限，去标签需要“删除标签”权限。全部成功或全部不做。",
     "permission": "tagsList",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6380,6 +6427,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "从商标档案编号为 id 的商标上去掉节点 nodeId 的标签。",
     "permission": "delTags",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6415,6 +6463,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "品牌图谱用：每个节点的商标数，即带有该节点或其任一下级节点标签的商标数（同一商标只算一次；根节点即该图谱的任一标签）；代理机构角色只算自己负责的商标。没有商标的节点不列出。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6475,6 +6524,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "在一个事务中按合并规则合并：保留商标的数据优先，其空字段由被合并商标按更新时间从新到旧补齐（自定义字段逐项补齐），指向被合并商标的记录全部转到保留商标，被合并商标删除。请求中有不存在、已删除、本组织以外或当前用户无权操作的商标，同一商标出现两次，或保留的商标也在被合并之列时，整个请求被拒绝，什么也不改变。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6526,6 +6576,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "创建一个后台任务并立即返回：在 ids 指定的商标中，或在 filter（商标档案的查询条件）匹配的商标中（两者都不给时为当前用户可见的全部商标），找出国家、申请号与类别都相同的重复商标，每组保留关联公告库的、最近更新的一件，其余按合并规则并入。进度见批量任务列表。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6559,6 +6610,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "几件待合并商标之间取值不同的字段（对话框据此突出显示），每个字段列出各商标的取值。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6645,6 +6697,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "数据合并对话框的各列，按请求中的顺序；不存在或无权查看的商标使整个请求被拒绝。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6692,6 +6745,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "每件商标的海外录入字段（detailVo），供海外商标合并对比对话框并排显示。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6776,6 +6830,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织的批量任务，最新的在前；代理机构角色的用户只看到自己创建的任务。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6835,6 +6890,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "一件档案商标的官文，收文日期最近的在前；status 只列该处理状态的官文。代理机构角色的用户只能查看自己负责的商标的官文。pending 为该商标待处理官文的件数（不受 status 影响）。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6910,6 +6966,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "把所选官文标为已处理、已忽略或退回待处理（同时标为已读），记下处理人与时间（退回待处理时清空）。所选官文中有不存在、属于无权查看的商标或不属于任何商标的，一件也不改。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -6971,6 +7028,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "空请求返回整棵树（45 个分类、类似群、商品）。parentNum 只取某一分类或类似群之下；maxLevel 限制深度；keyword 只保留名称或编码含关键词的商品及其上级。尚未导入分类表时返回 503。",
     "permission": "$public",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7014,6 +7072,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "不带 parentNum 时为 45 个分类；parentNum 为类号时是该分类的类似群，为四位群号时是该群的商品/服务项目。按 pageNo（从 1 起）与 pageSize（默认 50）分页，供选择器滚动到底部时续取。与 queryAllCgList 一样是公开的参考数据。尚未导入分类表时返回 503。",
     "permission": "$public",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7071,6 +7130,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "在三个层级中同时搜索：名称含关键词，或编号相符（“9”“第9类”找到第 9 类，“0901”找到类似群 0901，数字前缀找到群号或商品编码以它开头的条目）。结果先分类、再类似群、后商品，按编号与原顺序排列并分页（pageSize 默认 50）。",
     "permission": "$public",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7132,6 +7192,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "已选的类号与群号对应的条目（例如刷新后恢复筛选条件时显示名称）；不存在的编号不返回。",
     "permission": "$public",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7174,6 +7235,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "空请求体。全部国家和地区的中文名与英文名，地区组织（欧盟 EM、非洲知识产权组织 OA、比荷卢 BX）带成员国，马德里（WO）为国际注册途径；地区组织在前，国家按中文名称排序。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7197,6 +7259,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织保存的国家分组；从未保存时为内置分组（地区组织与国际注册，其后按七大洲，见 dicts/country-groups.json）。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7220,6 +7283,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "整棵替换本组织的国家分组，不影响其他组织。名称不能为空；两位大写代码必须是已知的国家、地区或地区组织且没有下级；分组代码以小写字母开头，不能包含它自己；每个代码只能出现一次；最多 4 层。应答为保存后的树。",
     "permission": "systemSettings",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7255,6 +7319,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "删除本组织保存的国家分组，此后 /countryCtg/treeList 返回内置分组。应答为内置分组树。",
     "permission": "systemSettings",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7278,6 +7343,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "type 为模块编号（dicts/custom-field-modules.json）；按顺序返回未删除的字段，固定的在前。需要该模块的权限（商标档案为 trademark）。版权（32）的内置字段“版权类型”在第一次读取时建立。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7317,6 +7383,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "fields 为整份列表，顺序即字段顺序：没有 id 的行新建，带 delete: 1 的行删除，其余按内容修改；列表中没有的已有字段保持不变。全部通过检查才保存（固定最多 5 个、选项字段至少一个选项“请输入选项”、数字与附件不能筛选、内置字段不能修改或删除、同一模块的字段名称不能重复）。",
     "permission": "brandCustomListSettings",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7372,6 +7439,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "fieldType 为模块编号；ids 为该模块字段编号按新顺序以英文逗号连接；isTop 为固定的字段编号（最多 5 个，可为空）。应答 message：固定的字段增加时“固定成功！”，减少时“取消固定成功！”，否则“移动成功！”。",
     "permission": "brandCustomListSettings",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7432,6 +7500,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "四种用法：字段内容（有 fieldTitle 与 fieldType；带 id 时修改，否则新建）；type+id+state（“显示成功！”/“隐藏成功！”）；type+id+isFilter（“设置筛选成功！”/“取消筛选成功！”，数字与附件不能筛选）；type+id+delete=1（“删除成功！”）。内置字段不能修改或删除。",
     "permission": "brandCustomListSettings",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7541,6 +7610,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "data 以字段名称（或字段编号）为键、新值为值，每个字段只能出现一次；key 为记录编号以英文逗号连接（最多 1000 个）；source 0 为本组织的档案。全部记录、全部取值都通过检查才保存，否则什么也不改。空值清除该字段。应答 message 为“修改成功”。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7604,6 +7674,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "表格单元格编辑后发送该记录的整组字段值 customValues（以字段编号为键）；每个值按字段类型检查（单行文本 50 字、多行文本 200 字、数字 20 个字符、选项必须是已有选项、附件必须是本组织上传的文件），空值清除该字段。应答为保存后的整组值。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7659,6 +7730,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "内置描述与本组织保存过的描述，各带正在生效的版本号与最新版本号。",
     "permission": "schemaDesigner",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7765,6 +7837,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "一个描述的内置版本与版本列表",
     "permission": "schemaDesigner",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7845,6 +7918,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "一个版本的内容",
     "permission": "schemaDesigner",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7908,6 +7982,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "按元描述与构件描述检查，返回每处问题的位置；不保存任何东西。",
     "permission": "schemaDesigner",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -7969,6 +8044,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "保存为新的草稿版本。baseVersion 是编辑开始时的最新版本号（从内置版本开始时为 null）；之后若有人保存了更新的版本，保存被拒绝，不会悄悄覆盖。有问题的草稿也可保存，问题随应答返回。",
     "permission": "schemaDesigner",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8049,6 +8125,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "先在服务端检查；有任何问题都不发布。发布后原来生效的版本归档，本组织的用户下次加载即看到新版本；记入操作日志。",
     "permission": "schemaDesigner",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8111,6 +8188,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "把较早的版本复制为新版本并发布（历史不改写）；version 为 0 表示回到内置版本。记入操作日志。",
     "permission": "schemaDesigner",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8173,6 +8251,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "元描述、全部构件描述、接口标识、权限键与本组织的角色：源码编辑器据此补全与标错，可视化构件面板与属性面板据此生成，预览据此切换角色。",
     "permission": "schemaDesigner",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8293,6 +8372,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "按接口的应答描述生成的示例数据，预览页面时代替真实数据；不读写任何记录。",
     "permission": "schemaDesigner",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8332,6 +8412,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "displayType 7 为海外国家提示是否不再提醒，8 为保存的排序方案，columns:表格键 为该表格的列设置；displayContent 为 JSON 文本。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8371,6 +8452,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "返回保存的 JSON 文本；从未保存过时为空。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8407,6 +8489,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "按分组嵌套返回本组织的企业；flatIs 为真时展开为一层列表，并可用 pageNo、pageSize 分页（count 为总数）。",
     "permission": "enterprise",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8502,6 +8585,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "没有 id 时新增，有 id 时修改本组织的企业。同一组织内申请人名称不能重复。",
     "permission": "enterprise",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8586,6 +8670,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "multipart/form-data，文件字段为 file，可先附 purpose 字段说明用途：general（默认，不超过 30MB；类型 pdf、jpg、jpeg、png、gif、webp、doc、docx、xls、xlsx、ppt、pptx、zip、rar、7z、txt、csv）、officialDocument（官文，不超过 100MB；类型 pdf、jpg、jpeg、png、doc、docx）或 spreadsheet（导入表格，不超过 30MB；仅 xlsx）。大小由服务端按用途决定，按文件内容（而非仅扩展名）核对类型。50MB 及以上的文件请走分片上传。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "multipart",
     "uploadLimitMb": 100,
     "uploadKind": "file",
@@ -8619,6 +8704,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "按上传时返回的 path 下载本组织的文件；应答为文件本身。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "file",
     "request": {
       "type": "object",
@@ -8649,6 +8735,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "50MB 及以上的文件分片上传：先声明文件名、大小与用途，服务端按用途检查类型与大小（一般文件 30MB，官文 100MB），返回上传编号与分片大小（5MB）。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8694,6 +8781,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "multipart/form-data：先 uploadId 与 index（从 0 起）字段，再文件字段 file（该分片的字节）。同一序号重复上传会覆盖，结果相同。应答为上传的当前状态。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "multipart",
     "uploadLimitMb": 5,
     "uploadKind": "chunk",
@@ -8731,6 +8819,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "服务端已收到哪些分片；中断的上传据此只补传缺少的分片。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8760,6 +8849,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "所有分片到齐后合并，按文件内容核对类型，与普通上传一样保存并返回同样的文件信息。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8789,6 +8879,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织每位上传过文件的成员：文件数与最近上传的 20 个文件，按最近上传时间倒序。",
     "permission": "userManagement",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8841,6 +8932,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "当前用户的站内消息，新的在前。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8902,6 +8994,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "ids 标记指定消息；all 为真时标记全部未读消息。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8944,6 +9037,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "组织概况",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -8964,6 +9058,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "未完成的待办，先到期的在前；逾期的标为 overdue。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9015,6 +9110,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "完成待办",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9043,6 +9139,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "当前用户的备忘，最近修改的在前；keyword 按内容的文字（不含标记）筛选。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9100,6 +9197,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "没有 id 时新建，有 id 时修改本人的这条备忘。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9135,6 +9233,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "删除备忘",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9163,6 +9262,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "ids 为以英文逗号连接的备忘编号（最多 100 个）；只删除本人的备忘，返回删除的条数。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9203,6 +9303,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织的操作日志，按时间倒序分页。",
     "permission": "userManagement",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9260,6 +9361,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "按姓名、账号或手机号搜索本组织未删除的用户，返回 {id, name}。search 必填且不能只有空格（“请输入搜索内容”）；pageNo 从 0 起，pageSize 默认 30。只返回调用者所在组织的用户。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9305,6 +9407,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "前端据此生成路由并渲染页面。已登录时返回本组织已发布的版本，其余为内置版本。",
     "permission": "$public",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9339,6 +9442,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "用户协议",
     "permission": "$public",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9358,6 +9462,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "首页横幅",
     "permission": "$public",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9381,6 +9486,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "最近的版本更新日志，新的在前；unreadVersion 为当前用户尚未确认的最新版本。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9421,6 +9527,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "确认已读更新日志",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9451,6 +9558,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "运维在 EXTERNAL_TOOLS 中配置的外部检索工具地址。",
     "permission": "$signedIn",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9498,6 +9606,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "服务与数据库是否可用",
     "permission": "$public",
     "silent": true,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9540,6 +9649,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "在本组织的商标档案和/或商标公告库中按名称、申请号、注册号检索，可再按类别、国家/地区、申请人、代理机构、状态、申请与注册日期筛选；按申请日期或注册日期排序。结果为精简的检索记录。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -9823,6 +9933,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "条件与 /tm/customSearch 相同；每条结果为完整的商标记录（Trademark），并以 scope 标明出处。公告库记录的 id 与 registerId 均为公告库编号，来源为 0（公有云同步），没有自定义字段与备注。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10125,6 +10236,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "以 prefix 开头的不同商标名称（公告库与本组织档案），使用次数多的在前。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10175,6 +10287,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "appNos 为多个申请号，以英文或中文逗号、顿号、分号、空白或换行分隔（最多 1500 个，重复的只算一次）；返回找到的商标（同一申请号多个类别时各一条）以及未找到的申请号（按输入顺序）。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10242,6 +10355,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "与 /tm/customSearch 条件相同（不分页）；返回命中总数以及按商标状态、类别、申请年份的条数。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10500,6 +10614,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "与所给商标申请人相同、名称相同的全部商标（各类别、各国家/地区），即该商标的“家族”。以申请号 appNo 指定商标；同一申请号有多个类别时可加类别 tmCl，否则取类别最小的一件。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10575,6 +10690,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "如商标局查询系统一样检索商标公告库：searchType 1 按申请号/注册号（完全相同），2 按商标名称（包含），3 按申请人（包含）；可限定类别。按申请日期新的在前。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10659,6 +10775,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "名称包含 keyword 的申请人（商标公告库），附其商标件数，件数多的在前。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10740,6 +10857,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "输入时的联想：名称包含 keyword 的商标名称、以其开头的申请号/注册号、名称包含它的申请人，各取前几条（默认 8）。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10826,6 +10944,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "在商标公告库中找与 name 近似的商标，按得分排序：字形按名称的三字组相似度（pg_trgm），读音按名称拼音的三字组相似度，因此“星辰”能找到“星晨”“醒辰”；名称包含检索词的也算命中。可限定类别。每条给出得分与命中原因。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10905,6 +11024,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "输入商标名称时的提示：先列本组织档案中以 keyword 开头或包含它的名称，再补公告库中的，去重后最多 limit 条。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -10974,6 +11094,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "以图找商标：path 为 /api/file/upload 返回的图片路径（PNG 或 JPG）。服务端计算图片的 64 位差值感知哈希（dHash），在商标公告库中找图样哈希汉明距离不超过 maxDistance 的商标，距离小的在前。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -11047,6 +11168,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "与 /brandArchives/graphicRetrieval 相同，图片以 multipart/form-data 的 file 字段直接上传（PNG 或 JPG，不超过 10MB）；其余参数为文件之前的文本字段。",
     "permission": "trademark",
     "silent": false,
+    "readOnly": false,
     "transport": "multipart",
     "uploadLimitMb": 10,
     "uploadKind": "file",
@@ -11109,6 +11231,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "商标公告库中与 tmName 名称相同的商标有多少：总数、同一申请人的件数、其他申请人的件数与人数，以及按类别的条数；给出 applicant 时区分同一申请人。",
     "permission": "trademark",
     "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -11182,6 +11305,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "公告库中生成的商标图样（PNG，64×64），按图样编号绘制；其感知哈希即公告库中的 logo_hash。",
     "permission": "$signedIn",
     "silent": false,
+    "readOnly": false,
     "transport": "file",
     "request": {
       "type": "object",
@@ -11212,6 +11336,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织的用户。角色为“代理机构”的用户只看到自己，除非 noFilter 为真。keyword 匹配账号、姓名或手机号。",
     "permission": "userManagement",
     "silent": false,
+    "readOnly": false,
     "transport": "json",
     "request": {
       "type": "object",

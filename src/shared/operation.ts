@@ -15,6 +15,8 @@ export interface OperationDefinition {
   description?: string;
   permission: PermissionRequirement;
   silent: boolean;
+  /** Reads and never writes: its transaction is opened READ ONLY and its answer is sent before the COMMIT is acknowledged. */
+  readOnly: boolean;
   /** json: JSON in, envelope out; multipart: an upload with a `file` field; file: the reply is the file itself. */
   transport: 'json' | 'multipart' | 'file';
   /** For uploads: the size limit in MB. */

@@ -9,6 +9,7 @@ import {
   type Driver,
   type Kysely,
   type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
 
 /**
@@ -70,8 +71,8 @@ class PGliteDriver implements Driver {
     this.releases.delete(connection);
   }
 
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(settings.accessMode ? `start transaction ${settings.accessMode}` : 'begin'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -95,17 +95,30 @@ export function registerOperations(
               handler(received.fields, { ...services, request, reply, session, db, upload: received.upload, chunk: received.chunk }),
             );
           } else {
-            let serialised: Promise<Buffer> | null = null;
-            data = await services.system.transaction().execute(async (trx) => {
+            const transaction = op.readOnly ? services.system.transaction().setAccessMode('read only') : services.system.transaction();
+            let answerWith!: (serialised: Promise<Buffer>) => void;
+            const answer = new Promise<Buffer>((resolve) => (answerWith = resolve));
+            // Awaited below; handled here too, so a failed commit and a failed serialisation leave no unhandled rejection.
+            answer.catch(() => undefined);
+            let answered = false;
+            const committed = transaction.execute(async (trx) => {
               const session = await resolveSession(trx, request, true);
               checkPermission(op, session, permissionLabels);
               const result = await handler(body, { ...services, request, reply, session, db: scopedTo(trx, session.orgId) });
               // The answer is serialised while the commit, the transaction's last round trip, is on its way.
-              // Awaited after the commit; handled here too, so a failed commit leaves no unhandled rejection.
-              if (op.transport === 'json') (serialised = statementsSent().then(() => Buffer.from(reply.serialize(envelope(result)) as string))).catch(() => undefined);
+              if (op.transport === 'json') answerWith(statementsSent().then(() => Buffer.from(reply.serialize(envelope(result)) as string)));
               return result;
             });
-            if (serialised) return reply.type(JSON_CONTENT_TYPE).send(await serialised);
+            if (op.readOnly && op.transport === 'json') {
+              // A read-only transaction wrote nothing, so its answer need not wait for the COMMIT to be acknowledged;
+              // a failure before the answer is ready (session, permission, handler) fails the call as usual.
+              committed.catch((err: unknown) => answered && request.log.warn({ err }, '只读事务提交失败'));
+              const ready = await Promise.race([answer, committed.then(() => answer)]);
+              answered = true;
+              return reply.type(JSON_CONTENT_TYPE).send(ready);
+            }
+            data = await committed;
+            if (op.transport === 'json') return reply.type(JSON_CONTENT_TYPE).send(await answer);
           }
         }
         if (op.transport === 'file') {

@@ -8,6 +8,7 @@ interface ApiFileOperation {
   description?: string;
   permission: string;
   silent?: boolean;
+  readOnly?: boolean;
   transport?: OperationDefinition['transport'];
   uploadLimitMb?: number;
   uploadKind?: OperationDefinition['uploadKind'];
@@ -32,6 +33,7 @@ export function operationsFromFiles(apiFiles: SchemaFile[]): OperationDefinition
         ...(op.description ? { description: op.description } : {}),
         permission: op.permission,
         silent: op.silent ?? false,
+        readOnly: op.readOnly ?? false,
         transport: op.transport ?? 'json',
         ...(op.transport === 'multipart' ? { uploadLimitMb: op.uploadLimitMb ?? 30, uploadKind: op.uploadKind ?? 'file' } : {}),
         request: op.request,
