@@ -72,7 +72,9 @@ class PGliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(settings.accessMode ? `start transaction ${settings.accessMode}` : 'begin'));
+    // As Kysely's PostgreSQL driver opens one: the isolation level and access mode asked for, if any.
+    const modes = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode].filter(Boolean);
+    await connection.executeQuery(CompiledQuery.raw(modes.length > 0 ? `start transaction ${modes.join(' ')}` : 'begin'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -19,7 +19,8 @@ export function preparedName(sql: string): string | undefined {
   return names.get(sql);
 }
 
-type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
+/** pg's `client.query` as the connection wrappers here and in arrayRows.ts see it. */
+export type ClientQuery = (text: unknown, values?: unknown, callback?: unknown) => unknown;
 
 /**
  * Makes a pool's new connection send the registered statements by name. Kysely calls
@@ -27,10 +28,10 @@ type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
  * reuses it there.
  */
 export function nameRegisteredStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as Query;
-  const named: Query = (text, values, callback) => {
+  const query = client.query.bind(client) as ClientQuery;
+  const named: ClientQuery = (text, values, callback) => {
     const name = typeof text === 'string' ? names.get(text) : undefined;
     return name ? query({ name, text, values }, callback) : query(text, values, callback);
   };
-  (client as unknown as { query: Query }).query = named;
+  (client as unknown as { query: ClientQuery }).query = named;
 }
