@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { PGliteDialect } from './pgliteDialect.js';
 import { nameRegisteredStatements } from './preparedStatements.js';
 import { buildRowsFromArrays } from './arrayRows.js';
+import { pipelineBegin } from './pipelinedBegin.js';
 import type { Database } from './tables.js';
 
 /** SQL `date` columns stay `YYYY-MM-DD` text: a calendar date has no time zone to shift it. */
@@ -33,15 +34,19 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // Statements are written as soon as they are asked for, so a BEGIN travels with the statement after it (pipelinedBegin.ts).
+      pipeline: true,
       types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === DATE_OID ? keepDateText : pg.types.getTypeParser(oid, format as 'text')) },
     });
     // An idle connection dropped by the server (restart, failover, shutdown) must not take the
     // process down; the pool replaces it on next use.
     pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接已断开：${err.message}`));
-    // Rows built from arrays underneath, statements named on top: the naming passes a config on to the array reader.
+    // Rows built from arrays underneath, statements named above them (the naming passes a config on to the
+    // array reader), the held BEGIN on top (it recognises the registered statements by their text).
     pool.on('connect', (client) => {
       buildRowsFromArrays(client);
       nameRegisteredStatements(client);
+      pipelineBegin(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
