@@ -17,4 +17,15 @@ export class BoundedCache<K, V> {
     }
     return value;
   }
+
+  /** The value kept for `key`, if any. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Keeps `value` for `key` in place of what was kept. */
+  set(key: K, value: V): void {
+    if (!this.entries.has(key) && this.entries.size >= this.limit) this.entries.clear();
+    this.entries.set(key, value);
+  }
 }

@@ -45,6 +45,32 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it('reads the default sort with the page, and follows it when another server process has changed it', async () => {
+    const { db } = server.database;
+    const orgId = (await db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_id;
+    const appNos = async () => (await page(admin, { pageSize: 200 })).list.map((m) => m.appNo);
+    const newestFirst = await page(admin, { pageSize: 200 });
+    // Once read, the default sort is not read before the page again: the page statement reads it with the rows.
+    const statements = await withOrganisation(db, orgId, (scoped) => archivePage(scoped, orgId, { userId: 0, ownMarksOnly: false }, { pageSize: 200 }));
+    expect(statements).toMatchObject({ readsSettings: false, assumedSort: { sortField: 'app_date', sortType: 'desc' } });
+    expect(statements.page.sql).toContain('default_sort');
+    try {
+      // Another process saves a new default: written straight to the database, this server's memory left as it was.
+      await db.insertInto('archive_settings').values({ org_id: orgId, sort_field: 'app_no', sort_type: 'asc' }).execute();
+      const byNumber = await appNos();
+      expect(byNumber).toEqual([...byNumber].sort());
+      expect(byNumber).not.toEqual(newestFirst.list.map((m) => m.appNo));
+      await db.updateTable('archive_settings').set({ sort_type: 'desc' }).where('org_id', '=', orgId).execute();
+      const descending = await appNos();
+      expect(descending).toEqual([...byNumber].reverse());
+      // A page past the end has no row to confirm the sort with, and needs none: it is empty in any order.
+      expect(await page(admin, { pageNo: 999, pageSize: 5 })).toMatchObject({ list: [], count: newestFirst.count });
+    } finally {
+      await db.deleteFrom('archive_settings').where('org_id', '=', orgId).execute();
+    }
+    expect(await appNos()).toEqual(newestFirst.list.map((m) => m.appNo));
+  });
+
   it('shows an agency user only the marks they are responsible for', async () => {
     const all = await page(admin, { pageSize: 200 });
     const mine = await page(agent, { pageSize: 200 });

@@ -10,18 +10,33 @@ import { createIsolatedDatabase, dbKind, skipThisDatabase } from './support/test
 
 const REGISTERED = `select $1::text as token, current_setting('transaction_read_only') as read_only, set_config('app.pipelined', $1, true) as bound`;
 
-/** The protocol messages a client writes and the answers it reads, in order: 'Q' a simple query, 'P'/'B' an extended one, '<' data read. */
+/**
+ * What a client writes and reads, in order: each protocol message by its type ('Q' a simple query; 'P', 'B', 'D',
+ * 'E', 'S' the parts of an extended one), 'sent' when the socket hands what it has gathered to the system, '<' an answer read.
+ */
 function watchWire(client: pg.PoolClient): string[] {
-  const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & NodeJS.ReadableStream } }).connection.stream;
+  type Socket = NodeJS.ReadableStream & { write: (chunk: Buffer, ...rest: unknown[]) => boolean; _write: (...args: unknown[]) => void; _writev?: (...args: unknown[]) => void };
+  const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
   const events: string[] = [];
-  const write = stream.write.bind(stream) as (chunk: Buffer, ...rest: unknown[]) => boolean;
-  (stream as unknown as { write: typeof write }).write = (chunk, ...rest) => {
+  const write = stream.write.bind(stream);
+  stream.write = (chunk, ...rest) => {
     events.push(String.fromCharCode(chunk[0]!));
     return write(chunk, ...rest);
   };
+  for (const method of ['_write', '_writev'] as const) {
+    const original = stream[method]?.bind(stream);
+    if (original)
+      stream[method] = (...args: unknown[]) => {
+        events.push('sent');
+        original(...args);
+      };
+  }
   stream.on('data', () => events.push('<'));
   return events;
 }
+
+/** The events before the first answer. */
+const beforeFirstAnswer = (events: string[]) => events.slice(0, events.indexOf('<'));
 
 /** A transaction's BEGIN is written together with the registered read after it (src/server/db/pipelinedBegin.ts). */
 describe.skipIf(skipThisDatabase || dbKind !== 'postgres')('BEGIN pipelined with the first read (postgres)', () => {
@@ -54,7 +69,8 @@ describe.skipIf(skipThisDatabase || dbKind !== 'postgres')('BEGIN pipelined with
       const events = watchWire(client);
       await client.query('start transaction read only');
       const { rows } = await client.query(REGISTERED, ['甲']);
-      expect(events.slice(0, 2)).toEqual(['Q', 'P']);
+      // Prepared on its first use: parse, bind, describe, execute and sync, all sent with the BEGIN at once.
+      expect(beforeFirstAnswer(events)).toEqual(['Q', 'P', 'B', 'D', 'E', 'S', 'sent']);
       expect(rows).toEqual([{ token: '甲', read_only: 'on', bound: '甲' }]);
       // Set locally by the read, so seen only inside the same transaction.
       expect((await client.query(`select current_setting('app.pipelined', true) as v`)).rows).toEqual([{ v: '甲' }]);
@@ -71,7 +87,7 @@ describe.skipIf(skipThisDatabase || dbKind !== 'postgres')('BEGIN pipelined with
       const events = watchWire(client);
       await client.query('begin');
       await client.query(`select 1`);
-      expect(events.slice(0, 3)).toEqual(['Q', '<', 'Q']);
+      expect(events.slice(0, 5)).toEqual(['Q', 'sent', '<', 'Q', 'sent']);
       await client.query('rollback');
     } finally {
       client.release();

@@ -174,11 +174,13 @@ export async function benchTrademarkArchive(): Promise<void> {
     for (const [label, query] of typicalQueries(sample.app_no)) {
       // The statements the API sends, built by the same code, run directly on one connection: BEGIN;
       // the session check, which also switches the transaction to the tenant role and organisation;
-      // the default-sort read where the query chooses no sort; the page, through the tenant plugin
-      // and under row-level security; COMMIT.
+      // where the query chooses no sort, the page reads the default sort with its rows (a server reads it
+      // first only until it knows it); the page, through the tenant plugin and under row-level security; COMMIT.
       const viewer = { userId: 0, ownMarksOnly: false };
       const sessionSql = sessionQuery(db, hashToken(token), true).compile();
       const { pageSql, settingsSql, estimateSql } = await withOrganisation(db, org.org_id, async (scoped) => {
+        // Asked twice: a server that has read the default sort once reads it with the page from then on.
+        await archivePage(scoped, org.org_id, viewer, query);
         const statements = await archivePage(scoped, org.org_id, viewer, query);
         return { pageSql: statements.page, settingsSql: statements.readsSettings ? archiveSettingsQuery(scoped, org.org_id).compile() : null, estimateSql: statements.estimate };
       });
@@ -215,7 +217,7 @@ export async function benchTrademarkArchive(): Promise<void> {
       console.log(`${label}`);
       const statements = `会话核对${settingsSql ? '、默认排序读取' : ''}${estimateSql ? '、文字的估计' : ''}与分页语句`;
       console.log(`  接口 p50 ${api.p50.toFixed(1)} ms，p99 ${api.p99.toFixed(1)} ms；直接执行同样的 SQL（${statements}）p50 ${raw.p50.toFixed(1)} ms，p99 ${raw.p99.toFixed(1)} ms；接口/SQL ${ratio.toFixed(2)}`);
-      console.log(`  直接执行时会话核对与默认排序读取也用预备语句（与接口相同）：p50 ${rawPrepared.p50.toFixed(1)} ms，p99 ${rawPrepared.p99.toFixed(1)} ms；接口/SQL ${ratioPrepared.toFixed(2)}`);
+      console.log(`  直接执行时会话核对${settingsSql ? '与默认排序读取' : ''}也用预备语句（与接口相同）：p50 ${rawPrepared.p50.toFixed(1)} ms，p99 ${rawPrepared.p99.toFixed(1)} ms；接口/SQL ${ratioPrepared.toFixed(2)}`);
       const serverP50 = calls.serverP50();
       console.log(`  接口时间中服务端处理（Server-Timing）p50 ${serverP50.toFixed(2)} ms，其余（HTTP 往返与唤醒空闲的进程）约 ${(api.p50 - serverP50).toFixed(2)} ms`);
       const functions = Object.entries(ID_FUNCTION_INDEXES).filter(([fn]) => pageSql.sql.includes(`${fn}(`)).map(([fn, indexes]) => `${fn}（${indexes}）`);

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type pg from 'pg';
 import { preparedName, type ClientQuery } from './preparedStatements.js';
 
@@ -28,14 +29,19 @@ export function pipelineBegin(client: pg.PoolClient): void {
       return Promise.resolve(begun);
     }
     if (heldBegin === null) return query(text, values, callback);
-    const beginning = query(heldBegin) as Promise<unknown>;
+    const begin = heldBegin;
     heldBegin = null;
     if (promised && typeof text === 'string' && preparedName(text) !== undefined) {
-      // Both are on the wire before either is answered; the read's answer counts only if the BEGIN succeeded.
+      // Both leave in one write, before either is answered; the read's answer counts only if the BEGIN succeeded.
+      const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
+      stream.cork();
+      const beginning = query(begin) as Promise<unknown>;
       const reading = query(text, values) as Promise<unknown>;
+      stream.uncork();
       reading.catch(() => undefined);
       return beginning.then(() => reading);
     }
+    const beginning = query(begin) as Promise<unknown>;
     if (promised) return beginning.then(() => query(text, values));
     // A cursor is refused in pipeline mode whatever comes before it.
     if (submittable) {

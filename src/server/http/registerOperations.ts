@@ -95,27 +95,42 @@ export function registerOperations(
               handler(received.fields, { ...services, request, reply, session, db, upload: received.upload, chunk: received.chunk }),
             );
           } else {
+            // A read-only transaction wrote nothing, so its answer need wait for no COMMIT: it is sent first,
+            // and the COMMIT after it. A failure before the answer is ready (session, permission, handler,
+            // serialisation) fails the call as usual.
+            const answersFirst = op.readOnly === true && op.transport === 'json';
             const transaction = op.readOnly ? services.system.transaction().setAccessMode('read only') : services.system.transaction();
-            let answerWith!: (serialised: Promise<Buffer>) => void;
+            let answerWith!: (serialised: Buffer | Promise<Buffer>) => void;
             const answer = new Promise<Buffer>((resolve) => (answerWith = resolve));
             // Awaited below; handled here too, so a failed commit and a failed serialisation leave no unhandled rejection.
             answer.catch(() => undefined);
-            let answered = false;
+            let markAnswered!: () => void;
+            const answered = new Promise<void>((resolve) => (markAnswered = resolve));
             const committed = transaction.execute(async (trx) => {
               const session = await resolveSession(trx, request, true);
               checkPermission(op, session, permissionLabels);
               const result = await handler(body, { ...services, request, reply, session, db: scopedTo(trx, session.orgId) });
-              // The answer is serialised while the commit, the transaction's last round trip, is on its way.
-              if (op.transport === 'json') answerWith(statementsSent().then(() => Buffer.from(reply.serialize(envelope(result)) as string)));
+              const serialise = () => Buffer.from(reply.serialize(envelope(result)) as string);
+              if (answersFirst) {
+                answerWith(serialise());
+                await answered;
+              } else if (op.transport === 'json') {
+                // The answer is serialised while the commit, the transaction's last round trip, is on its way.
+                answerWith(statementsSent().then(serialise));
+              }
               return result;
             });
-            if (op.readOnly && op.transport === 'json') {
-              // A read-only transaction wrote nothing, so its answer need not wait for the COMMIT to be acknowledged;
-              // a failure before the answer is ready (session, permission, handler) fails the call as usual.
-              committed.catch((err: unknown) => answered && request.log.warn({ err }, '只读事务提交失败'));
-              const ready = await Promise.race([answer, committed.then(() => answer)]);
-              answered = true;
-              return reply.type(JSON_CONTENT_TYPE).send(ready);
+            if (answersFirst) {
+              let sent = false;
+              committed.catch((err: unknown) => sent && request.log.warn({ err }, '只读事务提交失败'));
+              try {
+                const ready = await Promise.race([answer, committed.then(() => answer)]);
+                sent = true;
+                return reply.type(JSON_CONTENT_TYPE).send(ready);
+              } finally {
+                // Node writes the answer out on the next tick: the COMMIT follows it.
+                setImmediate(markAnswered);
+              }
             }
             data = await committed;
             if (op.transport === 'json') return reply.type(JSON_CONTENT_TYPE).send(await answer);

@@ -1,7 +1,7 @@
 import type { HandlersOf } from '../http/context.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { ARCHIVE_COUNT_CAP } from '../trademarks/archiveFilter.js';
-import { archivePage } from '../trademarks/archivePage.js';
+import { readArchivePage } from '../trademarks/archivePage.js';
 import { toTrademark } from '../trademarks/trademarkRecord.js';
 import { attachTags } from '../trademarks/trademarkTags.js';
 import { brandDetail } from '../trademarks/brandDetail.js';
@@ -15,8 +15,7 @@ const viewerOf = (ctx: Parameters<HandlersOf<'brandArchives'>['brandArchives.que
 
 export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
   'brandArchives.queryBrandPage': async (request, ctx) => {
-    const { page, countAll, offset } = await archivePage(ctx.db, ctx.session.orgId, viewerOf(ctx), request);
-    const { rows } = await ctx.db.executeQuery(page);
+    const { rows, countAll, offset } = await readArchivePage(ctx.db, ctx.session.orgId, viewerOf(ctx), request);
     // A page past the end has no row to carry the count.
     const counted = rows[0]?.matching_total ?? (offset > 0 ? await countAll() : 0);
     const labels = new Map(rows.map((r) => [r.id, r.labels ?? []]));

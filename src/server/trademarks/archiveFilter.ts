@@ -8,6 +8,7 @@ import { customFieldConditions } from './customFieldConditions.js';
 import { labelCondition, labelRefsColumn } from './trademarkTags.js';
 import { classCondition } from './classCondition.js';
 import { cappedTextCount, type IdFunction } from './textDensity.js';
+import { defaultSortColumn } from './archiveSettings.js';
 
 /** The pagination bar shows at most this many; counting further would cost time for nothing. */
 export const ARCHIVE_COUNT_CAP = 10_000;
@@ -222,16 +223,31 @@ export function orderArchive<O>(q: ArchiveQuery<O>, query: Pick<BrandArchiveQuer
  * looked-up text (`window`), every match is read to be sorted anyway, so a window count costs nothing more;
  * otherwise a one-time subquery counts up to the cap while the page is read from an index in order, or, read in
  * sort order for a common text, the text's own lookup counts up to the cap.
- * `limit` and `offset` are bound as they are given (a statement template's stand-ins included).
+ * `limit` and `offset` are bound as they are given (a statement template's stand-ins included). With
+ * `defaultSortOf`, the rows also carry that organisation's default sort (`default_sort`).
  */
-export function archivePageQuery(db: Kysely<Database>, matching: ArchiveQuery<object>, sort: Pick<BrandArchiveQuery, 'sortField' | 'sortType'>, counting: PageCount, limit: unknown, offset: unknown) {
+export function archivePageQuery(
+  db: Kysely<Database>,
+  matching: ArchiveQuery<object>,
+  sort: Pick<BrandArchiveQuery, 'sortField' | 'sortType'>,
+  counting: PageCount,
+  limit: unknown,
+  offset: unknown,
+  defaultSortOf?: number,
+) {
   const count =
     counting === 'window'
       ? sql<number>`(count(*) over ())::int`.as('matching_total')
       : counting === 'subquery'
         ? archiveCount(db, matching).as('matching_total')
         : cappedTextCount(counting.text.fn, counting.text.needle, ARCHIVE_COUNT_CAP + 1).as('matching_total');
-  return orderArchive(matching.selectAll('brand_archives').select(count).select(labelRefsColumn), sort)
+  const columns = matching
+    .selectAll('brand_archives')
+    .select(count)
+    .select(labelRefsColumn)
+    // A page in the organisation's default sort as last read also reads that setting (archiveSettings.ts).
+    .$if(defaultSortOf !== undefined, (q) => q.select(defaultSortColumn(db, defaultSortOf!)));
+  return orderArchive(columns, sort)
     .limit(sql<number>`${limit}`)
     .offset(sql<number>`${offset}`);
 }
