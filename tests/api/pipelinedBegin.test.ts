@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { connectDatabase, type DatabaseHandle } from '../../src/server/db/connect.js';
+import { connectDatabase, wrapPoolClient, type DatabaseHandle } from '../../src/server/db/connect.js';
 import type { Database } from '../../src/server/db/tables.js';
 import { prepareOnEachConnection } from '../../src/server/db/preparedStatements.js';
-import { pipelineBegin } from '../../src/server/db/pipelinedBegin.js';
-import { nameRegisteredStatements } from '../../src/server/db/preparedStatements.js';
 import { createIsolatedDatabase, dbKind, skipThisDatabase } from './support/testServer.js';
 
 const REGISTERED = `select $1::text as token, current_setting('transaction_read_only') as read_only, set_config('app.pipelined', $1, true) as bound`;
@@ -50,12 +48,9 @@ describe.skipIf(skipThisDatabase || dbKind !== 'postgres')('BEGIN pipelined with
     prepareOnEachConnection(REGISTERED);
     handle = await connectDatabase({ dataDir: 'memory://', databaseUrl: isolated.url });
     db = handle.db;
-    // The product's pool, seen from below Kysely so the wire can be watched.
+    // A pool made as the server makes its own, seen from below Kysely so the wire can be watched.
     pool = new pg.Pool({ connectionString: isolated.url, max: 1, pipeline: true });
-    pool.on('connect', (client) => {
-      nameRegisteredStatements(client);
-      pipelineBegin(client);
-    });
+    pool.on('connect', wrapPoolClient);
   });
   afterAll(async () => {
     await pool?.end();

@@ -28,6 +28,17 @@ export interface ConnectOptions {
   pgliteSharedBuffers?: string;
 }
 
+/**
+ * How the server talks over each new pool connection: rows built from arrays underneath, statements
+ * named above them (the naming passes a config on to the array reader), the held BEGIN on top (it
+ * recognises the registered statements by their text). The pool must be made with `pipeline: true`.
+ */
+export function wrapPoolClient(client: pg.PoolClient): void {
+  buildRowsFromArrays(client);
+  nameRegisteredStatements(client);
+  pipelineBegin(client);
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for `memory://`). */
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -41,13 +52,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // An idle connection dropped by the server (restart, failover, shutdown) must not take the
     // process down; the pool replaces it on next use.
     pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接已断开：${err.message}`));
-    // Rows built from arrays underneath, statements named above them (the naming passes a config on to the
-    // array reader), the held BEGIN on top (it recognises the registered statements by their text).
-    pool.on('connect', (client) => {
-      buildRowsFromArrays(client);
-      nameRegisteredStatements(client);
-      pipelineBegin(client);
-    });
+    pool.on('connect', wrapPoolClient);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -7,9 +7,9 @@ import { preparedName, type ClientQuery } from './preparedStatements.js';
  * before the first statement: a whole round trip that carries nothing. On a connection in pg's
  * pipeline mode the BEGIN is held instead and written together with the statement that follows,
  * when that statement is one of the registered reads (preparedStatements.ts): the session check
- * every request starts with. Any other statement waits for the BEGIN's answer first, as before, so
- * nothing that writes could run outside the transaction should the BEGIN fail; the registered
- * reads are answered with the BEGIN's error in that case.
+ * every request starts with. Any other statement Kysely sends waits for the BEGIN's answer first, as
+ * before, so nothing that writes could run outside the transaction should the BEGIN fail; the
+ * registered reads are answered with the BEGIN's error in that case.
  */
 
 const OPENS_TRANSACTION = /^\s*(begin|start\s+transaction)\b/i;
@@ -43,14 +43,9 @@ export function pipelineBegin(client: pg.PoolClient): void {
     }
     const beginning = query(begin) as Promise<unknown>;
     if (promised) return beginning.then(() => query(text, values));
-    // A cursor is refused in pipeline mode whatever comes before it.
-    if (submittable) {
-      beginning.catch(() => undefined);
-      return query(text, values, callback);
-    }
-    const answer = (typeof values === 'function' ? values : callback) as (err: unknown) => void;
-    beginning.then(() => query(text, typeof values === 'function' ? undefined : values, answer), answer);
-    return undefined;
+    // Not Kysely's way of asking (a callback, a cursor): written behind the BEGIN, as pg's own queue would.
+    beginning.catch(() => undefined);
+    return query(text, values, callback);
   };
   (client as unknown as { query: ClientQuery }).query = withBegin;
 }
