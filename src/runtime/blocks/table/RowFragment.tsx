@@ -3,6 +3,7 @@ import { createForm, type Form } from '@formily/core';
 import { FormProvider, Schema, type ISchema } from '@formily/react';
 import { getSchemaField } from '../../schemaField.js';
 import type { Row } from './types.js';
+import { clearFragmentSoon, keepFragment } from './fragmentCleanup.js';
 
 /** One read-only form per table holds the fragments' nodes, apart from the page's own values. */
 export function useFragmentForm(): Form {
@@ -33,13 +34,10 @@ export function RowFragment({ form, name, schema, row, index }: RowFragmentProps
   const scope = useMemo(() => ({ $record: row, $index: index }), [row, index]);
   const node = `${name}_${serialOf(row)}`;
   const wrapper = useMemo(() => new Schema({ type: 'void', properties: { [node]: schema } }), [node, schema]);
-  useEffect(
-    () => () => {
-      form.clearFormGraph(`${node}.*`);
-      form.clearFormGraph(node);
-    },
-    [form, node],
-  );
+  useEffect(() => {
+    keepFragment(form, node);
+    return () => clearFragmentSoon(form, node);
+  }, [form, node]);
   const SchemaField = getSchemaField();
   return (
     <FormProvider form={form}>
