@@ -44,6 +44,8 @@ import { designerHandlers } from './modules/designer.js';
 import { brandArchivesHandlers } from './modules/brandArchives.js';
 import { customFieldHandlers } from './modules/customField.js';
 import { startReminderJob } from './customFields/reminders.js';
+import { startPeriodicJob } from './periodicJob.js';
+import { keepsOwnStatistics, runStatisticsUpkeep } from './db/statisticsUpkeep.js';
 import { brandMergeHandlers } from './modules/brandMerge.js';
 import { BatchTaskWorker } from './batch/batchTaskWorker.js';
 import { brandLabelsHandlers } from './modules/brandLabels.js';
@@ -188,6 +190,19 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     app.log.error({ err }, '发送自定义字段期限提醒失败'),
   );
 
+  // PGlite, or a PostgreSQL with autovacuum off, leaves the planner's statistics to the server.
+  const stopStatisticsUpkeep =
+    config.statisticsUpkeepMs > 0 && !(await keepsOwnStatistics(database.db, database.kind))
+      ? startPeriodicJob(
+          async () => {
+            const done = await runStatisticsUpkeep(database.db);
+            if (done.length > 0) app.log.info({ tables: done }, '已更新数据表的统计信息');
+          },
+          config.statisticsUpkeepMs,
+          (err) => app.log.error({ err }, '更新数据表的统计信息失败'),
+        )
+      : async () => {};
+
   if (config.batchTaskPollMs > 0) await services.batchWorker.start();
   if (!classificationReady) app.log.warn('商品和服务分类表尚未导入：设置 CLASSIFICATION_FILE 或执行 npm run import:classification');
 
@@ -198,6 +213,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     compileRemainingSchemas: () => schemaCompilers.compileRemaining(),
     async close() {
       await stopReminders();
+      await stopStatisticsUpkeep();
       await services.batchWorker.stop();
       await app.close();
       // Imports and exports still running finish their writes before the database goes.

@@ -34,6 +34,8 @@ export interface ServerConfig {
   batchTaskPollMs: number;
   /** A claimed batch task whose heartbeat is older than this is taken over (its process died). */
   batchTaskStaleMs: number;
+  /** How often the server vacuums and analyses changed tables when the database does not (PGlite, autovacuum off); 0 never. */
+  statisticsUpkeepMs: number;
 }
 
 /** EXTERNAL_TOOLS is a JSON object of tool key → http(s) address; anything else stops the start. */
@@ -81,5 +83,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     externalTools: parseExternalTools(env.EXTERNAL_TOOLS),
     batchTaskPollMs: int(env.BATCH_TASK_POLL_MS, 2000),
     batchTaskStaleMs: int(env.BATCH_TASK_STALE_MS, 60_000),
+    statisticsUpkeepMs: int(env.STATISTICS_UPKEEP_MS, 60_000),
   };
 }

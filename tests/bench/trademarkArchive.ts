@@ -20,6 +20,8 @@ import { APP_ROLE, migrateToLatest } from '../../src/server/db/migrate.js';
 import type { Database } from '../../src/server/db/tables.js';
 import { seedDemoData } from '../../src/server/seed/demo.js';
 import { seedTrademarkVolume } from '../../src/server/seed/trademarks.js';
+import { runStatisticsUpkeep } from '../../src/server/db/statisticsUpkeep.js';
+import { reportUpkeep } from './upkeepReport.js';
 import { classificationImported, importClassificationFile } from '../../src/server/classification/importClassification.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { archivePage } from '../../src/server/trademarks/archivePage.js';
@@ -154,6 +156,8 @@ export async function benchTrademarkArchive(): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     await seedOnce(database.db, count);
+    // Timed on current statistics, as after autovacuum has caught up (another bench may have written to this database).
+    reportUpkeep(await runStatisticsUpkeep(database.db));
     server = await startServer(url);
     const base = `http://127.0.0.1:${PORT}`;
     const login = await fetch(`${base}/loginPage/login`, {

@@ -15,6 +15,8 @@ import { buildServer } from '../../src/server/app.js';
 import { configFromEnv } from '../../src/server/config.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { seedRegister } from '../../src/server/seed/trademarks.js';
+import { runStatisticsUpkeep } from '../../src/server/db/statisticsUpkeep.js';
+import { reportUpkeep } from './upkeepReport.js';
 import { similarNamesSql, useSimilarThresholds } from '../../src/server/trademarks/similarNames.js';
 import { nearLogos } from '../../src/server/trademarks/logoSearch.js';
 import { hashFromColumn } from '../../src/server/trademarks/logoHash.js';
@@ -73,6 +75,9 @@ export async function benchTrademarkSearch(): Promise<void> {
     } else {
       console.log(`商标公告库已有 ${have} 件，跳过写入`);
     }
+
+    // Timed on current statistics, as after autovacuum has caught up (another bench may have written to this database).
+    reportUpkeep(await runStatisticsUpkeep(db));
 
     // Varied names: a sample of the register's own, plus a few Chinese and Latin names typed by hand.
     const sample = await sql<{ tm_name: string }>`select tm_name from tm_register tablesample system (0.2) repeatable (7) where tm_name <> '' limit 300`.execute(db);

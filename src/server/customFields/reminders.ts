@@ -3,6 +3,7 @@ import type { Database } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { reminderDueAt, reminderPeople, type DateSettings } from '../../shared/customFieldRules.js';
 import { toCustomField, type FieldRow } from './fieldDefinitions.js';
+import { startPeriodicJob } from '../periodicJob.js';
 
 /** Trademark archive module; its records are brand_archives rows. */
 const TRADEMARK_MODULE = 1;
@@ -99,19 +100,5 @@ export async function sendDueReminders(system: Kysely<Database>, now: Date): Pro
 
 /** The periodic run inside the server; nothing is kept in memory between runs. Returns its stop. */
 export function startReminderJob(system: Kysely<Database>, intervalMs: number, clock: () => Date, onError: (err: unknown) => void): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sendDueReminders(system, clock())
-      .then(() => undefined, onError)
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(() => sendDueReminders(system, clock()), intervalMs, onError);
 }

@@ -60,6 +60,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     loginSlowdownMs: 0,
     webDir: '/nonexistent',
+    // A test that wants the upkeep runs it itself.
+    statisticsUpkeepMs: 0,
     ...overrides,
   };
   const server = await buildServer(config, options);
