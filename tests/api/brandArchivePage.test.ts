@@ -3,7 +3,7 @@ import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './su
 import { withOrganisation } from '../../src/server/db/tenantScope.js';
 import { archivePage } from '../../src/server/trademarks/archivePage.js';
 import type { TextPlanLimits } from '../../src/server/trademarks/textDensity.js';
-import type { BrandArchiveQuery } from '../../src/generated/types.js';
+import type { BrandArchiveQuery, BrandMapNode } from '../../src/generated/types.js';
 
 interface Mark {
   id: number;
@@ -69,6 +69,31 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
       await db.deleteFrom('archive_settings').where('org_id', '=', orgId).execute();
     }
     expect(await appNos()).toEqual(newestFirst.list.map((m) => m.appNo));
+  });
+
+  it('names the tags from the maps as this process last read them, and reads them again once another process has changed them', async () => {
+    const { db } = server.database;
+    type Tagged = Mark & { minMap: { nodeId: string; mapId: number; label: string }[] };
+    const tags = async () => ((await page(admin, { pageSize: 200 })).list as Tagged[]).flatMap((m) => m.minMap);
+    const tag = (await tags())[0]!;
+    expect(tag).toBeDefined();
+    const labelOf = async (nodeId: string) => (await tags()).find((t) => t.nodeId === nodeId)?.label;
+    const map = await db.selectFrom('brand_maps').select(['id', 'map']).where('id', '=', tag.mapId).executeTakeFirstOrThrow();
+    const renamed = (node: BrandMapNode, label: string): BrandMapNode =>
+      node.value === tag.nodeId ? { ...node, label, data: { ...node.data, text: label } } : { ...node, children: node.children?.map((child) => renamed(child, label)) };
+    // Read twice: the second page names the tags from what the first read.
+    expect(await labelOf(tag.nodeId)).toBe(tag.label);
+    expect(await labelOf(tag.nodeId)).toBe(tag.label);
+    try {
+      // Another process renames the node: written straight to the database, this server's memory left as it was.
+      await db.updateTable('brand_maps').set({ map: JSON.stringify(renamed(map.map as BrandMapNode, '改名后的节点')) }).where('id', '=', map.id).execute();
+      expect(await labelOf(tag.nodeId)).toBe('改名后的节点');
+      await db.updateTable('brand_maps').set({ map: JSON.stringify(renamed(map.map as BrandMapNode, '再次改名')) }).where('id', '=', map.id).execute();
+      expect(await labelOf(tag.nodeId)).toBe('再次改名');
+    } finally {
+      await db.updateTable('brand_maps').set({ map: JSON.stringify(map.map) }).where('id', '=', map.id).execute();
+    }
+    expect(await labelOf(tag.nodeId)).toBe(tag.label);
   });
 
   it('shows an agency user only the marks they are responsible for', async () => {

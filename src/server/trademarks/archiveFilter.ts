@@ -5,7 +5,7 @@ import { containsPattern } from '../db/likePattern.js';
 import { sortKeys } from '../db/sortKeys.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import { customFieldConditions } from './customFieldConditions.js';
-import { labelCondition, labelRefsColumn } from './trademarkTags.js';
+import { labelCondition, labelRefsColumn, mapsVersionColumn } from './trademarkTags.js';
 import { classCondition } from './classCondition.js';
 import { cappedTextCount, type IdFunction } from './textDensity.js';
 import { defaultSortColumn } from './archiveSettings.js';
@@ -245,6 +245,8 @@ export function archivePageQuery(
     .selectAll('brand_archives')
     .select(count)
     .select(labelRefsColumn)
+    // The maps' version, so the tags' names need no read of the maps this process has read at it (trademarkTags.ts).
+    .select(mapsVersionColumn)
     // A page in the organisation's default sort as last read also reads that setting (archiveSettings.ts).
     .$if(defaultSortOf !== undefined, (q) => q.select(defaultSortColumn(db, defaultSortOf!)));
   return orderArchive(columns, sort)

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysel
 import type { BrandMapsTable, Database } from '../db/tables.js';
 import type { BrandMapNode, Trademark, TrademarkTag } from '../../generated/types.js';
 import { nodeTips, walkNodes } from '../../shared/brandMapTree.js';
+import { BoundedCache } from '../boundedCache.js';
 import type { BrandArchiveQuery } from '../../generated/types.js';
 
 /** Where a node sits: its map, its name, its path, and whether it is the map's root. */
@@ -60,14 +61,56 @@ export function labelRefsColumn(eb: ExpressionBuilder<Database, 'brand_archives'
 }
 
 /**
- * Gives each mark its tags (`minMap`) from its labels; the maps are read only when some mark has
- * one. The marks are the caller's fresh records and get the field in place: copying a record of 40
- * fields into a new literal costs V8 several microseconds a row.
+ * The `maps_version` column of an archive page: the organisation's maps as the page's snapshot sees
+ * them, by their count and the sum of their row versions' transaction ids, which every insert,
+ * update and delete changes.
  */
-export async function attachTags(db: Kysely<Database>, marks: Trademark[], labelsOf: ReadonlyMap<number, readonly LabelRef[]>): Promise<Trademark[]> {
+export function mapsVersionColumn(eb: ExpressionBuilder<Database, 'brand_archives'>) {
+  return eb
+    .selectFrom('brand_maps')
+    .select(sql<string>`count(*) || ':' || coalesce(sum(brand_maps.xmin::text::bigint), 0)`.as('version'))
+    .as('maps_version');
+}
+
+/**
+ * Each organisation's map nodes as this process last read them, with the `maps_version` they were
+ * read at. An archive page whose statement reads the same version needs no read of the maps: on a
+ * page that shows tagged marks that is a round trip and the parsing of every map saved.
+ */
+const placesRead = new WeakMap<object, BoundedCache<number, { version: string; places: Map<string, NodePlace> }>>();
+
+/** The organisation's map nodes: as last read when `seen` says they have not changed since, else read now. */
+async function nodePlaces(db: Kysely<Database>, seen: MapsSeen | undefined): Promise<Map<string, NodePlace>> {
+  let kept = seen?.version ? placesRead.get(seen.database) : undefined;
+  const last = kept?.peek(seen!.orgId);
+  if (last && last.version === seen!.version) return last.places;
+  const places = indexNodes(await loadMaps(db));
+  // Read in a later snapshot than the version, never an earlier one: at worst newer than it says, and read again.
+  if (seen?.version) {
+    if (!kept) placesRead.set(seen.database, (kept = new BoundedCache(10_000)));
+    kept.set(seen.orgId, { version: seen.version, places });
+  }
+  return places;
+}
+
+/** The maps' version an archive page read (`mapsVersionColumn`), for the organisation and database it belongs to. */
+export interface MapsSeen {
+  /** The server's database handle: transaction ids, and so versions, repeat across databases. */
+  database: object;
+  orgId: number;
+  version: string | null | undefined;
+}
+
+/**
+ * Gives each mark its tags (`minMap`) from its labels; the maps are read only when some mark has
+ * one and this process has not read them at the version the page saw (`seen`). The marks are the
+ * caller's fresh records and get the field in place: copying a record of 40 fields into a new
+ * literal costs V8 several microseconds a row.
+ */
+export async function attachTags(db: Kysely<Database>, marks: Trademark[], labelsOf: ReadonlyMap<number, readonly LabelRef[]>, seen?: MapsSeen): Promise<Trademark[]> {
   const labels = marks.flatMap((m) => (labelsOf.get(m.id) ?? []).map(([id, nodeId]) => ({ id, brand_archive_id: m.id, node_id: nodeId })));
   if (labels.length === 0) return marks.map((m) => Object.assign(m, { minMap: [] }));
-  const places = indexNodes(await loadMaps(db));
+  const places = await nodePlaces(db, seen);
   const byMark = new Map<number, TrademarkTag[]>();
   for (const label of labels) {
     const place = places.get(label.node_id);
