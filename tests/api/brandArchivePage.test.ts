@@ -105,6 +105,27 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     expect(mine.list.every((m) => m.ownerUserId === owner)).toBe(true);
   });
 
+  it('finds the marks whose application number contains one number typed, through its lookup, and only that number when matched exactly', async () => {
+    const all = (await page(admin, { pageSize: 200 })).list;
+    const target = all.find((m) => m.appNo.length >= 7)!;
+    const part = target.appNo.slice(1, 6);
+    const found = await page(admin, { appNo: part, pageSize: 200 });
+    expect(found.list.map((m) => m.id)).toContain(target.id);
+    expect(found.list.every((m) => m.appNo.includes(part))).toBe(true);
+    expect(found.count).toBe(all.filter((m) => m.appNo.includes(part)).length);
+    // Two digits: in most marks, read in sort order and checked mark by mark.
+    const short = await page(admin, { appNo: target.appNo.slice(0, 2), pageSize: 200 });
+    expect(short.count).toBe(all.filter((m) => m.appNo.includes(target.appNo.slice(0, 2))).length);
+    expect(short.list.every((m) => m.appNo.includes(target.appNo.slice(0, 2)))).toBe(true);
+    expect((await page(admin, { appNo: part, searchType: 1, pageSize: 200 })).count).toBe(0);
+    expect((await page(admin, { appNo: target.appNo, searchType: 1, pageSize: 200 })).list.map((m) => m.id)).toEqual([target.id]);
+    // The lookup is the statement's, not a LIKE the tenant check would make mark by mark.
+    const { db } = server.database;
+    const orgId = (await db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_id;
+    const statements = await withOrganisation(db, orgId, (scoped) => archivePage(scoped, orgId, { userId: 0, ownMarksOnly: false }, { appNo: part }));
+    expect(statements.page.sql).toContain('archive_ids_app_no_contains');
+  });
+
   it('filters by class, status and a pasted list of application numbers, and sorts by key', async () => {
     const all = (await page(admin, { pageSize: 200 })).list;
     const some = all.slice(0, 3).map((m) => m.appNo);

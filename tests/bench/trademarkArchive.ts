@@ -39,7 +39,7 @@ const ROUNDS = 200;
 const WARM_UP = 10;
 const PORT = 3294;
 
-/** Typical archive pages: the default list, a status and class filter, a name, a date range, a pasted number. */
+/** Typical archive pages: the default list, a status and class filter, a name, a date range, a pasted number, part of a number typed. */
 function typicalQueries(sampleAppNo: string): [string, BrandArchiveQuery][] {
   return [
     ['默认列表（申请日期倒序，第 1 页）', { pageNo: 1, pageSize: 20 }],
@@ -48,6 +48,8 @@ function typicalQueries(sampleAppNo: string): [string, BrandArchiveQuery][] {
     ['申请人包含“杭州青禾”，申请日期 2015–2020', { applicant: '杭州青禾', appDateStart: '2015-01-01', appDateEnd: '2020-12-31', pageNo: 1, pageSize: 20 }],
     ['专用权 6 个月内到期，按到期日升序', { privateEndStart: '2026-11-22', privateEndEnd: '2027-05-22', sortField: 'private_end_date', sortType: 'asc', pageNo: 1, pageSize: 20 }],
     ['按申请号查找', { appNo: sampleAppNo, searchType: 1, pageNo: 1, pageSize: 20 }],
+    // What the filter bar sends for one number typed: "contains", its default.
+    ['申请号包含所输入的号码（筛选栏的默认）', { appNo: sampleAppNo.slice(1), pageNo: 1, pageSize: 20 }],
   ];
 }
 
@@ -131,6 +133,7 @@ const ID_FUNCTION_INDEXES: Record<string, string> = {
   archive_ids_name_contains: 'brand_archives_name_trgm_idx，一两个字时 brand_archives_name_grams_idx',
   archive_ids_applicant_contains: 'brand_archives_applicant_text_trgm_idx，一两个字时 brand_archives_applicant_text_grams_idx',
   archive_ids_keyword: '名称与申请人的上述索引、brand_archives_app_no_idx、brand_archives_reg_no_idx',
+  archive_ids_app_no_contains: 'brand_archives_app_no_trgm_idx',
 };
 
 /** The plan's index names, for saying which indexes serve a query. */

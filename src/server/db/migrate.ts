@@ -24,6 +24,7 @@ import * as registerTextSearch from './migrations/0022_register_text_search.js';
 import * as archiveStatisticsIndex from './migrations/0023_archive_statistics_index.js';
 import * as archiveSortIndexes from './migrations/0024_archive_sort_indexes.js';
 import * as archiveTextEstimates from './migrations/0025_archive_text_estimates.js';
+import * as archiveAppNoContains from './migrations/0026_archive_app_no_contains.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023_archive_statistics_index': archiveStatisticsIndex,
   '0024_archive_sort_indexes': archiveSortIndexes,
   '0025_archive_text_estimates': archiveTextEstimates,
+  '0026_archive_app_no_contains': archiveAppNoContains,
 };
 
 export const APP_ROLE = 'ipm_app';

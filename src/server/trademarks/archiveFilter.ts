@@ -34,7 +34,10 @@ export const ARCHIVE_SORTABLE = {
   tmCl: 'brand_archives.int_cls',
 } as const;
 
-/** The query's texts that an id function looks up: the search box, and name or applicant unless matched exactly. */
+/**
+ * The query's texts that an id function looks up: the search box, and unless matched exactly the
+ * name, the applicant and one application number (a list of numbers is matched exactly).
+ */
 function idLookups(query: BrandArchiveQuery): [IdFunction, string][] {
   const lookups: [IdFunction, string][] = [];
   const keyword = query.keyword?.trim();
@@ -42,8 +45,10 @@ function idLookups(query: BrandArchiveQuery): [IdFunction, string][] {
   if (query.searchType === 1) return lookups;
   const name = query.tmName?.trim();
   const applicant = query.applicant?.trim();
+  const numbers = query.appNo?.trim() ? splitNumbers(query.appNo) : [];
   if (name) lookups.push(['archive_ids_name_contains', name]);
   if (applicant) lookups.push(['archive_ids_applicant_contains', applicant]);
+  if (numbers.length === 1) lookups.push(['archive_ids_app_no_contains', numbers[0]!]);
   return lookups;
 }
 
@@ -91,8 +96,8 @@ export function archiveConditions(query: BrandArchiveQuery, viewer: ArchiveViewe
   text('reg_no', query.regNo);
   if (query.appNo?.trim()) {
     const numbers = splitNumbers(query.appNo);
-    if (numbers.length === 1 && !exact) compare('app_no', 'like', containsPattern(numbers[0]!));
-    else among('app_no', numbers);
+    // One number not matched exactly is looked up (idLookups).
+    if (numbers.length > 1 || exact) among('app_no', numbers);
   }
   among('tm_status', query.tmStatus);
   among('int_cls', query.tmCl);
@@ -166,7 +171,9 @@ export function textCheck(lookup: TextLookup) {
       ? name
       : lookup.fn === 'archive_ids_applicant_contains'
         ? applicant
-        : sql<boolean>`${name} or ${applicant} or brand_archives.app_no = ${lookup.needle} or brand_archives.reg_no = ${lookup.needle}`;
+        : lookup.fn === 'archive_ids_app_no_contains'
+          ? sql<boolean>`brand_archives.app_no like ${pattern}`
+          : sql<boolean>`${name} or ${applicant} or brand_archives.app_no = ${lookup.needle} or brand_archives.reg_no = ${lookup.needle}`;
   return sql<boolean>`(select ${check})`;
 }
 

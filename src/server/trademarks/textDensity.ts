@@ -1,11 +1,12 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 
-/** The kinds of text the archive looks up (migration 0025's `archive_text_query`), by their id function. */
+/** The kinds of text the archive looks up (migrations 0025 and 0026: `archive_text_query`), by their id function. */
 export const TEXT_KINDS = {
   archive_ids_name_contains: 'name',
   archive_ids_applicant_contains: 'applicant',
   archive_ids_keyword: 'keyword',
+  archive_ids_app_no_contains: 'app_no',
 } as const;
 
 export type IdFunction = keyof typeof TEXT_KINDS;

@@ -23,32 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select '%' || replace(replace(replace(needle, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
     $$`.execute(db);
 
-  // The lookup of a kind of text, binding $1 the pattern, $2 the organisation, $3 the needle: 'name',
-  // 'applicant', 'numbers' (the application or registration number itself), or 'keyword', all three.
-  // Three characters or more go through the trigram indexes; fewer through the character and pair
-  // indexes, exact for them. An applicant's match is checked on each of its two names, so none spans
-  // both; `checked` false leaves that check out, for the planner's estimate, which would otherwise take
-  // the check for a further narrowing.
-  await sql`
-    create or replace function archive_text_query(kind text, needle text, checked boolean) returns text
-    language sql immutable strict parallel safe as $$
-      select case kind
-        when 'name' then name_sql
-        when 'applicant' then applicant_sql
-        when 'numbers' then numbers_sql
-        when 'keyword' then '(' || name_sql || ') union (' || applicant_sql || ') union (' || numbers_sql || ')'
-      end
-      from (select
-        case when char_length(needle) >= 3
-          then 'select id from brand_archives where org_id = $2 and tm_name ilike $1'
-          else 'select id from brand_archives where org_id = $2 and search_grams(tm_name) @> search_needle_grams($3)' end as name_sql,
-        case when char_length(needle) >= 3
-          then 'select id from brand_archives where org_id = $2 and applicant_text(applicant_cn, applicant_en) ilike $1'
-          else 'select id from brand_archives where org_id = $2 and search_grams(applicant_text(applicant_cn, applicant_en)) @> search_needle_grams($3)' end
-        || case when checked then ' and (applicant_cn ilike $1 or applicant_en ilike $1)' else '' end as applicant_sql,
-        'select id from brand_archives where org_id = $2 and (app_no = $3 or reg_no = $3)' as numbers_sql
-      ) lookups
-    $$`.execute(db);
+  await createArchiveTextQuery(db);
 
   for (const [fn, kind] of [['archive_ids_name_contains', 'name'], ['archive_ids_applicant_contains', 'applicant'], ['archive_ids_keyword', 'keyword']] as const) {
     await sql`
@@ -96,4 +71,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   // The lookups keep their shared statement: they answer as those of 0019 and 0022 did.
   await sql`drop function archive_text_estimate(text, text), archive_text_count(text, text, integer)`.execute(db);
+}
+
+/** The lookup statement of each kind of text as this migration writes it (0026 adds a kind, and restores this one when undone). */
+export async function createArchiveTextQuery(db: Kysely<unknown>): Promise<void> {
+  // The lookup of a kind of text, binding $1 the pattern, $2 the organisation, $3 the needle: 'name',
+  // 'applicant', 'numbers' (the application or registration number itself), or 'keyword', all three.
+  // Three characters or more go through the trigram indexes; fewer through the character and pair
+  // indexes, exact for them. An applicant's match is checked on each of its two names, so none spans
+  // both; `checked` false leaves that check out, for the planner's estimate, which would otherwise take
+  // the check for a further narrowing.
+  await sql`
+    create or replace function archive_text_query(kind text, needle text, checked boolean) returns text
+    language sql immutable strict parallel safe as $$
+      select case kind
+        when 'name' then name_sql
+        when 'applicant' then applicant_sql
+        when 'numbers' then numbers_sql
+        when 'keyword' then '(' || name_sql || ') union (' || applicant_sql || ') union (' || numbers_sql || ')'
+      end
+      from (select
+        case when char_length(needle) >= 3
+          then 'select id from brand_archives where org_id = $2 and tm_name ilike $1'
+          else 'select id from brand_archives where org_id = $2 and search_grams(tm_name) @> search_needle_grams($3)' end as name_sql,
+        case when char_length(needle) >= 3
+          then 'select id from brand_archives where org_id = $2 and applicant_text(applicant_cn, applicant_en) ilike $1'
+          else 'select id from brand_archives where org_id = $2 and search_grams(applicant_text(applicant_cn, applicant_en)) @> search_needle_grams($3)' end
+        || case when checked then ' and (applicant_cn ilike $1 or applicant_en ilike $1)' else '' end as applicant_sql,
+        'select id from brand_archives where org_id = $2 and (app_no = $3 or reg_no = $3)' as numbers_sql
+      ) lookups
+    $$`.execute(db);
 }
