@@ -73,8 +73,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function archive_text_estimate(text, text), archive_text_count(text, text, integer)`.execute(db);
 }
 
-/** The lookup statement of each kind of text as this migration writes it (0026 adds a kind, and restores this one when undone). */
-export async function createArchiveTextQuery(db: Kysely<unknown>): Promise<void> {
+/**
+ * The lookup statement of each kind of text, with `moreKinds` (further `when … then …` branches of its
+ * CASE on the kind) as later migrations add them: 0026 adds one, and writes it without when undone.
+ */
+export async function createArchiveTextQuery(db: Kysely<unknown>, moreKinds = ''): Promise<void> {
   // The lookup of a kind of text, binding $1 the pattern, $2 the organisation, $3 the needle: 'name',
   // 'applicant', 'numbers' (the application or registration number itself), or 'keyword', all three.
   // Three characters or more go through the trigram indexes; fewer through the character and pair
@@ -89,6 +92,7 @@ export async function createArchiveTextQuery(db: Kysely<unknown>): Promise<void>
         when 'applicant' then applicant_sql
         when 'numbers' then numbers_sql
         when 'keyword' then '(' || name_sql || ') union (' || applicant_sql || ') union (' || numbers_sql || ')'
+        ${sql.raw(moreKinds)}
       end
       from (select
         case when char_length(needle) >= 3

@@ -15,27 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const orgLed = (await sql`select 1 from pg_extension where extname = 'btree_gin'`.execute(db)).rows.length > 0;
   await sql`create index brand_archives_app_no_trgm_idx on brand_archives using gin (${orgLed ? sql`org_id, ` : sql``}app_no gin_trgm_ops)`.execute(db);
 
-  await sql`
-    create or replace function archive_text_query(kind text, needle text, checked boolean) returns text
-    language sql immutable strict parallel safe as $$
-      select case kind
-        when 'name' then name_sql
-        when 'applicant' then applicant_sql
-        when 'numbers' then numbers_sql
-        when 'keyword' then '(' || name_sql || ') union (' || applicant_sql || ') union (' || numbers_sql || ')'
-        when 'app_no' then 'select id from brand_archives where org_id = $2 and app_no like $1'
-      end
-      from (select
-        case when char_length(needle) >= 3
-          then 'select id from brand_archives where org_id = $2 and tm_name ilike $1'
-          else 'select id from brand_archives where org_id = $2 and search_grams(tm_name) @> search_needle_grams($3)' end as name_sql,
-        case when char_length(needle) >= 3
-          then 'select id from brand_archives where org_id = $2 and applicant_text(applicant_cn, applicant_en) ilike $1'
-          else 'select id from brand_archives where org_id = $2 and search_grams(applicant_text(applicant_cn, applicant_en)) @> search_needle_grams($3)' end
-        || case when checked then ' and (applicant_cn ilike $1 or applicant_en ilike $1)' else '' end as applicant_sql,
-        'select id from brand_archives where org_id = $2 and (app_no = $3 or reg_no = $3)' as numbers_sql
-      ) lookups
-    $$`.execute(db);
+  await createArchiveTextQuery(db, `when 'app_no' then 'select id from brand_archives where org_id = $2 and app_no like $1'`);
 
   await sql`
     create or replace function archive_ids_app_no_contains(needle text) returns setof integer
