@@ -126,6 +126,20 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     expect(statements.page.sql).toContain('archive_ids_app_no_contains');
   });
 
+  it('finds the marks whose registration number contains the text typed, through its lookup', async () => {
+    const all = (await page(admin, { pageSize: 200 })).list as (Mark & { regNo: string | null })[];
+    const target = all.find((m) => (m.regNo ?? '').length >= 7)!;
+    const part = target.regNo!.slice(2, 7);
+    const found = await page(admin, { regNo: part, pageSize: 200 });
+    expect(found.list.map((m) => m.id)).toContain(target.id);
+    expect(found.count).toBe(all.filter((m) => (m.regNo ?? '').includes(part)).length);
+    expect((await page(admin, { regNo: part, searchType: 1, pageSize: 200 })).count).toBe(0);
+    const { db } = server.database;
+    const orgId = (await db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_id;
+    const statements = await withOrganisation(db, orgId, (scoped) => archivePage(scoped, orgId, { userId: 0, ownMarksOnly: false }, { regNo: part }));
+    expect(statements.page.sql).toContain('archive_ids_reg_no_contains');
+  });
+
   it('filters by class, status and a pasted list of application numbers, and sorts by key', async () => {
     const all = (await page(admin, { pageSize: 200 })).list;
     const some = all.slice(0, 3).map((m) => m.appNo);

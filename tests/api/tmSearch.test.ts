@@ -115,6 +115,21 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       expect(appNos(archiveOnly.list)).toEqual(['30000001']);
     });
 
+    it('finds numbers containing the value, through the indexes of migrations 0026 and 0027', async () => {
+      const archived = await call('/tm/customSearch', { shouldFields: { app_no: { value: '0000001' } }, rangeType: 1 });
+      expect(appNos(archived.list)).toEqual(['30000001']);
+      const registered = await call('/tm/customSearch', { shouldFields: { app_no: { value: 'us10000' } }, rangeType: 2 });
+      expect(appNos(registered.list)).toEqual(['US1000008']);
+      const both = await call('/tm/customSearch', { shouldFields: { app_no: { value: '0000001' } } });
+      expect(appNos(both.list)).toContain('30000001');
+      expect(both.list.every((r: { app_no: string }) => r.app_no.includes('0000001'))).toBe(true);
+      const byRegNo = await call('/tm/customSearch', { shouldFields: { reg_no: { value: '0000004' } }, rangeType: 2 });
+      expect(byRegNo.list.map((r: { reg_no: string }) => r.reg_no)).toContain('30000004');
+      expect(byRegNo.list.every((r: { reg_no: string }) => r.reg_no.includes('0000004'))).toBe(true);
+      const archivedByRegNo = await call('/tm/customSearch', { shouldFields: { reg_no: { value: 'nothing-like-it' } }, rangeType: 1 });
+      expect(archivedByRegNo.count).toBe(0);
+    });
+
     it('combines the should fields with “or” and the filters with “and”, and sorts by registration date', async () => {
       const data = await call('/tm/customSearch', {
         shouldFields: { tm_name: { value: '明月', searchType: 1 }, reg_no: { value: '30000004', searchType: 1 }, app_no: { value: '30000006', searchType: 1 } },

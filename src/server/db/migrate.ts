@@ -25,6 +25,7 @@ import * as archiveStatisticsIndex from './migrations/0023_archive_statistics_in
 import * as archiveSortIndexes from './migrations/0024_archive_sort_indexes.js';
 import * as archiveTextEstimates from './migrations/0025_archive_text_estimates.js';
 import * as archiveAppNoContains from './migrations/0026_archive_app_no_contains.js';
+import * as numberContains from './migrations/0027_number_contains.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024_archive_sort_indexes': archiveSortIndexes,
   '0025_archive_text_estimates': archiveTextEstimates,
   '0026_archive_app_no_contains': archiveAppNoContains,
+  '0027_number_contains': numberContains,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -36,7 +36,8 @@ export const ARCHIVE_SORTABLE = {
 
 /**
  * The query's texts that an id function looks up: the search box, and unless matched exactly the
- * name, the applicant and one application number (a list of numbers is matched exactly).
+ * name, the applicant, the registration number and one application number (a list of numbers is
+ * matched exactly).
  */
 function idLookups(query: BrandArchiveQuery): [IdFunction, string][] {
   const lookups: [IdFunction, string][] = [];
@@ -47,7 +48,9 @@ function idLookups(query: BrandArchiveQuery): [IdFunction, string][] {
   const applicant = query.applicant?.trim();
   const numbers = query.appNo?.trim() ? splitNumbers(query.appNo) : [];
   if (name) lookups.push(['archive_ids_name_contains', name]);
+  const regNo = query.regNo?.trim();
   if (applicant) lookups.push(['archive_ids_applicant_contains', applicant]);
+  if (regNo) lookups.push(['archive_ids_reg_no_contains', regNo]);
   if (numbers.length === 1) lookups.push(['archive_ids_app_no_contains', numbers[0]!]);
   return lookups;
 }
@@ -93,7 +96,7 @@ export function archiveConditions(query: BrandArchiveQuery, viewer: ArchiveViewe
   text('tm_name', query.tmName, true);
   text('applicant_cn', query.applicant, true);
   text('agent', query.agent);
-  text('reg_no', query.regNo);
+  text('reg_no', query.regNo, true);
   if (query.appNo?.trim()) {
     const numbers = splitNumbers(query.appNo);
     // One number not matched exactly is looked up (idLookups).
@@ -173,7 +176,9 @@ export function textCheck(lookup: TextLookup) {
         ? applicant
         : lookup.fn === 'archive_ids_app_no_contains'
           ? sql<boolean>`brand_archives.app_no like ${pattern}`
-          : sql<boolean>`${name} or ${applicant} or brand_archives.app_no = ${lookup.needle} or brand_archives.reg_no = ${lookup.needle}`;
+          : lookup.fn === 'archive_ids_reg_no_contains'
+            ? sql<boolean>`brand_archives.reg_no ilike ${pattern}`
+            : sql<boolean>`${name} or ${applicant} or brand_archives.app_no = ${lookup.needle} or brand_archives.reg_no = ${lookup.needle}`;
   return sql<boolean>`(select ${check})`;
 }
 

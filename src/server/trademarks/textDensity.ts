@@ -1,12 +1,13 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 
-/** The kinds of text the archive looks up (migrations 0025 and 0026: `archive_text_query`), by their id function. */
+/** The kinds of text the archive looks up (migrations 0025–0027: `archive_text_query`), by their id function. */
 export const TEXT_KINDS = {
   archive_ids_name_contains: 'name',
   archive_ids_applicant_contains: 'applicant',
   archive_ids_keyword: 'keyword',
   archive_ids_app_no_contains: 'app_no',
+  archive_ids_reg_no_contains: 'reg_no',
 } as const;
 
 export type IdFunction = keyof typeof TEXT_KINDS;

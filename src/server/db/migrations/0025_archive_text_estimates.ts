@@ -26,13 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await createArchiveTextQuery(db);
 
   for (const [fn, kind] of [['archive_ids_name_contains', 'name'], ['archive_ids_applicant_contains', 'applicant'], ['archive_ids_keyword', 'keyword']] as const) {
-    await sql`
-      create or replace function ${sql.raw(fn)}(needle text) returns setof integer
-      language plpgsql stable strict security definer set search_path = ${path} rows 200 as $$
-      begin
-        return query execute archive_text_query(${sql.lit(kind)}, needle, true)
-          using contains_pattern(needle), nullif(current_setting('app.org_id', true), '')::integer, needle;
-      end $$`.execute(db);
+    await createArchiveIdFunction(db, fn, kind);
   }
 
   // How many marks of the organisation contain the text, counted no further than `cap`. The keyword's
@@ -105,4 +99,16 @@ export async function createArchiveTextQuery(db: Kysely<unknown>, moreKinds = ''
         'select id from brand_archives where org_id = $2 and (app_no = $3 or reg_no = $3)' as numbers_sql
       ) lookups
     $$`.execute(db);
+}
+
+/** The SECURITY DEFINER function `fn` returning the ids of the transaction's organisation's marks that contain a text of `kind`. */
+export async function createArchiveIdFunction(db: Kysely<unknown>, fn: string, kind: string): Promise<void> {
+  const schema = (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]!.name;
+  await sql`
+    create or replace function ${sql.raw(fn)}(needle text) returns setof integer
+    language plpgsql stable strict security definer set search_path = ${sql.id(schema)}, pg_catalog rows 200 as $$
+    begin
+      return query execute archive_text_query(${sql.lit(kind)}, needle, true)
+        using contains_pattern(needle), nullif(current_setting('app.org_id', true), '')::integer, needle;
+    end $$`.execute(db);
 }

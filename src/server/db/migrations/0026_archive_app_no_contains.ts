@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { createArchiveTextQuery } from './0025_archive_text_estimates.js';
+import { createArchiveIdFunction, createArchiveTextQuery } from './0025_archive_text_estimates.js';
+
+/** This migration's kind of text, a branch of 0025's lookup statement. */
+export const APP_NO_KIND = `when 'app_no' then 'select id from brand_archives where org_id = $2 and app_no like $1'`;
 
 /**
  * "Application number contains", the archive filter bar's default for one number typed or pasted.
@@ -10,20 +13,12 @@ import { createArchiveTextQuery } from './0025_archive_text_estimates.js';
  * the other kinds are. Numbers of one or two characters, in most marks, are read in sort order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const schema = (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]!.name;
-  const path = sql`${sql.id(schema)}, pg_catalog`;
   const orgLed = (await sql`select 1 from pg_extension where extname = 'btree_gin'`.execute(db)).rows.length > 0;
   await sql`create index brand_archives_app_no_trgm_idx on brand_archives using gin (${orgLed ? sql`org_id, ` : sql``}app_no gin_trgm_ops)`.execute(db);
 
-  await createArchiveTextQuery(db, `when 'app_no' then 'select id from brand_archives where org_id = $2 and app_no like $1'`);
+  await createArchiveTextQuery(db, APP_NO_KIND);
 
-  await sql`
-    create or replace function archive_ids_app_no_contains(needle text) returns setof integer
-    language plpgsql stable strict security definer set search_path = ${path} rows 200 as $$
-    begin
-      return query execute archive_text_query('app_no', needle, true)
-        using contains_pattern(needle), nullif(current_setting('app.org_id', true), '')::integer, needle;
-    end $$`.execute(db);
+  await createArchiveIdFunction(db, 'archive_ids_app_no_contains', 'app_no');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
