@@ -69,7 +69,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 
 /**
  * The lookup statement of each kind of text, with `moreKinds` (further `when … then …` branches of its
- * CASE on the kind) as later migrations add them: 0026 adds one, and writes it without when undone.
+ * CASE on the kind) as later migrations add them: 0026 and 0027 add theirs, and write the statement
+ * without them again when undone.
  */
 export async function createArchiveTextQuery(db: Kysely<unknown>, moreKinds = ''): Promise<void> {
   // The lookup of a kind of text, binding $1 the pattern, $2 the organisation, $3 the needle: 'name',
