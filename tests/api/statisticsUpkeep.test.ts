@@ -22,7 +22,7 @@ async function writeMessages(db: Kysely<Database>, count: number): Promise<void>
   });
 }
 
-/** The messages table's counters, once they show at least `inserted` rows inserted since its last vacuum. */
+/** The messages table's counters, once they pass `test` (the statistics take a moment to show a transaction's writes). */
 async function messagesActivity(db: Kysely<Database>, test: (activity: TableActivity) => boolean): Promise<TableActivity> {
   for (let i = 0; i < 200; i++) {
     const activity = (await tableActivity(db)).find((t) => t.table === 'messages');

@@ -134,6 +134,7 @@ const ID_FUNCTION_INDEXES: Record<string, string> = {
   archive_ids_applicant_contains: 'brand_archives_applicant_text_trgm_idx，一两个字时 brand_archives_applicant_text_grams_idx',
   archive_ids_keyword: '名称与申请人的上述索引、brand_archives_app_no_idx、brand_archives_reg_no_idx',
   archive_ids_app_no_contains: 'brand_archives_app_no_trgm_idx',
+  archive_ids_reg_no_contains: 'brand_archives_reg_no_trgm_idx',
 };
 
 /** The plan's index names, for saying which indexes serve a query. */

@@ -14,6 +14,12 @@ export interface TableActivity {
 
 export type Upkeep = 'vacuum' | 'analyze' | null;
 
+/** What one pass did to one table. */
+export interface UpkeepDone {
+  table: string;
+  upkeep: Exclude<Upkeep, null>;
+}
+
 /**
  * What a table needs, by PostgreSQL's own autovacuum thresholds at their defaults: vacuum (with
  * analyse) when its dead rows pass 50 + 20 % of its rows, or the rows inserted since its last vacuum
@@ -61,8 +67,8 @@ export async function keepsOwnStatistics(db: Kysely<Database>, kind: DatabaseKin
  * or empty: with 180,000 tags and none analysed, the archive's first page read the tag index
  * of the whole organisation for each of its rows (44 ms instead of 3 ms). Returns what it did.
  */
-export async function runStatisticsUpkeep(db: Kysely<Database>): Promise<{ table: string; upkeep: Exclude<Upkeep, null> }[]> {
-  const done: { table: string; upkeep: Exclude<Upkeep, null> }[] = [];
+export async function runStatisticsUpkeep(db: Kysely<Database>): Promise<UpkeepDone[]> {
+  const done: UpkeepDone[] = [];
   for (const activity of await tableActivity(db)) {
     const upkeep = upkeepDue(activity);
     if (!upkeep) continue;

@@ -175,7 +175,7 @@ export function textCheck(lookup: TextLookup) {
       : lookup.fn === 'archive_ids_applicant_contains'
         ? applicant
         : lookup.fn === 'archive_ids_app_no_contains'
-          ? sql<boolean>`brand_archives.app_no like ${pattern}`
+          ? sql<boolean>`brand_archives.app_no ilike ${pattern}`
           : lookup.fn === 'archive_ids_reg_no_contains'
             ? sql<boolean>`brand_archives.reg_no ilike ${pattern}`
             : sql<boolean>`${name} or ${applicant} or brand_archives.app_no = ${lookup.needle} or brand_archives.reg_no = ${lookup.needle}`;

@@ -99,13 +99,9 @@ function shouldSql(alias: TableAlias, c: ShouldCondition): RawBuilder<unknown> {
   return alias === 'a' ? archiveNumberContainsSql(c.field, c.value) : sql`${column} ilike ${containsPattern(c.value)}`;
 }
 
-/**
- * "Number contains" in the archive, where row-level security keeps LIKE from any index: the lookup
- * functions of migrations 0026 and 0027. Application numbers are matched as the prefix search
- * matches them, in capitals.
- */
+/** "Number contains" in the archive, where row-level security keeps ILIKE from any index: the lookup functions of migrations 0026 and 0027. */
 function archiveNumberContainsSql(field: 'app_no' | 'reg_no', value: string): RawBuilder<unknown> {
-  return field === 'app_no' ? sql`a.id in (select archive_ids_app_no_contains(${value.toUpperCase()}))` : sql`a.id in (select archive_ids_reg_no_contains(${value}))`;
+  return field === 'app_no' ? sql`a.id in (select archive_ids_app_no_contains(${value}))` : sql`a.id in (select archive_ids_reg_no_contains(${value}))`;
 }
 
 /** Texts this short have no trigram; the character index of migration 0019 finds them. */

@@ -2,8 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { createArchiveIdFunction, createArchiveTextQuery } from './0025_archive_text_estimates.js';
 import { APP_NO_KIND } from './0026_archive_app_no_contains.js';
 
-/** The lookup kinds of 0026 and this migration, as further branches of 0025's statement. */
-const NUMBER_KINDS = `${APP_NO_KIND}
+/**
+ * The number kinds as further branches of 0025's statement: 0026's application number, now matched
+ * regardless of case as every other text is (the search tool matched it so before), and the
+ * registration number.
+ */
+const NUMBER_KINDS = `when 'app_no' then 'select id from brand_archives where org_id = $2 and app_no ilike $1'
         when 'reg_no' then 'select id from brand_archives where org_id = $2 and reg_no ilike $1'`;
 
 /**
