@@ -4,6 +4,7 @@ import { groupGoods, splitGoodsGroup } from '../../src/shared/goodsGroups.js';
 import { generateMark, randomApplicant, randomSource, registrationEnding } from '../../src/server/seed/trademarkGenerator.js';
 import { namePinyin } from '../../src/server/trademarks/namePinyin.js';
 import { splitNumbers } from '../../src/server/trademarks/archiveFilter.js';
+import { renewalPlan } from '../../src/server/seed/trademarks.js';
 
 describe('trademark dates', () => {
   it('puts the grace end six months after the exclusive-use end, clamped to the month', () => {
@@ -99,6 +100,22 @@ describe('the register generator', () => {
     expect(registrationEnding('2027-03-09', today, true)).toMatchObject({ reg_date: '2007-03-10', tm_status: '续展' });
     expect(registrationEnding('2026-10-01', today)).toMatchObject({ private_end_date: '2026-10-01', tm_status: '已注册' });
     expect(registrationEnding('2026-05-21', today).tm_status).toBe('已销亡');
+  });
+
+  it('deals the demo’s renewals due to the owners in turn, each some expiring and some in grace, both first', () => {
+    const plan = renewalPlan([1, 2]);
+    expect(plan.slice(0, 4)).toEqual([
+      { owner: 1, days: 6 },
+      { owner: 2, days: 25 },
+      { owner: 1, days: -9 },
+      { owner: 2, days: -41 },
+    ]);
+    for (const owner of [1, 2]) {
+      const theirs = plan.filter((p) => p.owner === owner).map((p) => p.days);
+      expect(theirs.filter((d) => d > 0).length).toBeGreaterThanOrEqual(2);
+      expect(theirs.filter((d) => d < 0).length).toBeGreaterThanOrEqual(2);
+    }
+    expect(renewalPlan([null]).map((p) => p.days)).toEqual([6, -9, 25, -41, 47, -88, 96, -150, 130, 171]);
   });
 
   it('takes goods only from the given class and marks a few as deleted', () => {
