@@ -140,6 +140,8 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
       expect(queue.count).toBeLessThan((await reminders(admin, expiry)).count);
       expect(queue.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(theirs.map((m) => m.id).sort((a, b) => a - b));
       expect((await archive(agent, { expiry })).every((m) => m.ownerUserId === agentId)).toBe(true);
+      // Tagging by the filter acts on the same marks, not on every mark.
+      expect((await ok<{ count: number }>('/api/inquireLabelsByCon', { filter: { expiry } }, admin)).count).toBe(expected(all, expiry).length);
       // Another organisation's marks are never among them, nor counted.
       const agencyIds = new Set(all.map((m) => m.id));
       const company = await reminders(corp, expiry);

@@ -1,4 +1,4 @@
-import { Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import type { WorkbenchSectionProps, WorkQueue } from '../../generated/types.js';
 import { useOperation } from '../useOperation.js';
@@ -10,8 +10,18 @@ import { DEADLINE_TAG_COLOR, deadlineStatusIn } from '../components/deadlineStat
  * link to the list filtered to exactly them. What the work is comes from the operation (a WorkQueue).
  */
 export function WorkbenchSection({ title, operation, body, link, linkText = '查看全部', emptyText = '暂无需要处理的事项' }: WorkbenchSectionProps) {
-  const { data, isLoading } = useOperation<WorkQueue>(operation, body ?? {});
+  const { data, error, isLoading, mutate } = useOperation<WorkQueue>(operation, body ?? {});
   const count = data?.count ?? 0;
+  // A failed call is not "nothing to do": say so, and offer to ask again.
+  const empty = error ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未能读取，请稍后重试">
+      <Button size="small" onClick={() => void mutate()}>
+        重试
+      </Button>
+    </Empty>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+  );
   return (
     <Card
       size="small"
@@ -26,7 +36,7 @@ export function WorkbenchSection({ title, operation, body, link, linkText = '查
       <div className="ipm-workbench-section-summary">
         <RouterLink to={link}>
           <span className="ipm-workbench-section-count" data-testid="workbench-section-count">
-            {isLoading ? '…' : count}
+            {isLoading ? '…' : error ? '—' : count}
           </span>{' '}
           件
         </RouterLink>
@@ -36,7 +46,7 @@ export function WorkbenchSection({ title, operation, body, link, linkText = '查
         size="small"
         loading={isLoading}
         dataSource={data?.items ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+        locale={{ emptyText: empty }}
         renderItem={(item) => {
           const status = deadlineStatusIn(item.daysLeft);
           return (

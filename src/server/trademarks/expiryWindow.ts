@@ -7,6 +7,9 @@ import { DEFAULT_ARCHIVE_SETTINGS } from './archiveSettings.js';
 /** The archive's two reminders: exclusive use ending soon, and ended but still renewable. */
 export type Expiry = NonNullable<BrandArchiveQuery['expiry']>;
 
+/** Each reminder as the archive's filter bar names it. */
+export const EXPIRY_LABELS: Record<Expiry, string> = { expiring: '即将到期', grace: '宽展期内' };
+
 /** Dates of exclusive-use end, both days included. */
 export interface EndDateRange {
   from: string;
