@@ -26,6 +26,7 @@ export const operationRoutes = {
   'brandArchives.queryBrandPage': {"id":"brandArchives.queryBrandPage","method":"POST","path":"/brandArchives/queryBrandPage","silent":false,"transport":"json"},
   'brandArchives.queryBrandDetailList': {"id":"brandArchives.queryBrandDetailList","method":"POST","path":"/brandArchives/queryBrandDetailList","silent":false,"transport":"json"},
   'brandArchives.getBrandDetailsStatistics': {"id":"brandArchives.getBrandDetailsStatistics","method":"POST","path":"/brandArchives/getBrandDetailsStatistics","silent":false,"transport":"json"},
+  'brandArchives.getExpiryReminders': {"id":"brandArchives.getExpiryReminders","method":"POST","path":"/brandArchives/getExpiryReminders","silent":true,"transport":"json"},
   'brandArchives.batchUpdateBrands': {"id":"brandArchives.batchUpdateBrands","method":"POST","path":"/brandArchives/batchUpdateBrands","silent":false,"transport":"json"},
   'brandArchives.saveBrand': {"id":"brandArchives.saveBrand","method":"POST","path":"/brandArchives/saveBrand","silent":false,"transport":"json"},
   'brandArchives.addBrand': {"id":"brandArchives.addBrand","method":"POST","path":"/brandArchives/addBrand","silent":false,"transport":"json"},
@@ -103,6 +104,7 @@ export const operationRoutes = {
   'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false,"transport":"json"},
   'home.todoList': {"id":"home.todoList","method":"POST","path":"/api/todo-list","silent":true,"transport":"json"},
   'home.completeTodo': {"id":"home.completeTodo","method":"POST","path":"/api/todo-complete","silent":false,"transport":"json"},
+  'home.reopenTodo': {"id":"home.reopenTodo","method":"POST","path":"/api/todo-reopen","silent":false,"transport":"json"},
   'memo.list': {"id":"memo.list","method":"POST","path":"/api/memo/list","silent":false,"transport":"json"},
   'memo.save': {"id":"memo.save","method":"POST","path":"/api/memo/save","silent":false,"transport":"json"},
   'memo.delete': {"id":"memo.delete","method":"POST","path":"/api/memo/delete","silent":false,"transport":"json"},
@@ -186,6 +188,9 @@ export function createApiClient(call: OperationCaller) {
       /** 商标档案统计（POST /brandArchives/getBrandDetailsStatistics） */
       getBrandDetailsStatistics: (body: T.BrandArchivesGetBrandDetailsStatisticsRequest = {}, options?: CallOptions): Promise<T.BrandArchivesGetBrandDetailsStatisticsResponse> =>
         call<T.BrandArchivesGetBrandDetailsStatisticsResponse>(operationRoutes['brandArchives.getBrandDetailsStatistics'], body, options),
+      /** 到期提醒（POST /brandArchives/getExpiryReminders） */
+      getExpiryReminders: (body: T.BrandArchivesGetExpiryRemindersRequest, options?: CallOptions): Promise<T.BrandArchivesGetExpiryRemindersResponse> =>
+        call<T.BrandArchivesGetExpiryRemindersResponse>(operationRoutes['brandArchives.getExpiryReminders'], body, options),
       /** 批量修改商标（POST /brandArchives/batchUpdateBrands） */
       batchUpdateBrands: (body: T.BrandArchivesBatchUpdateBrandsRequest, options?: CallOptions): Promise<T.BrandArchivesBatchUpdateBrandsResponse> =>
         call<T.BrandArchivesBatchUpdateBrandsResponse>(operationRoutes['brandArchives.batchUpdateBrands'], body, options),
@@ -443,6 +448,9 @@ export function createApiClient(call: OperationCaller) {
       /** 完成待办（POST /api/todo-complete） */
       completeTodo: (body: T.HomeCompleteTodoRequest, options?: CallOptions): Promise<T.HomeCompleteTodoResponse> =>
         call<T.HomeCompleteTodoResponse>(operationRoutes['home.completeTodo'], body, options),
+      /** 撤销完成（POST /api/todo-reopen） */
+      reopenTodo: (body: T.HomeReopenTodoRequest, options?: CallOptions): Promise<T.HomeReopenTodoResponse> =>
+        call<T.HomeReopenTodoResponse>(operationRoutes['home.reopenTodo'], body, options),
     },
     memo: {
       /** 我的备忘（POST /api/memo/list） */

@@ -86,6 +86,7 @@ export const COMPONENT_NAMES = [
   'TrademarkRowActions',
   'TrademarkTags',
   'TreeSelectAll',
+  'WorkbenchSection',
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

@@ -1066,6 +1066,15 @@ export const sharedSchemas: JsonSchema[] = [
         "type": "string",
         "format": "date"
       },
+      "expiry": {
+        "title": "到期提醒",
+        "type": "string",
+        "enum": [
+          "expiring",
+          "grace"
+        ],
+        "description": "expiring 即将到期：专用权截止日期在今天至本组织的到期提醒月数（商标档案设置，默认 6 个月）之后；grace 宽展期内：专用权已截止、宽展期（截止后 6 个月）未满。今天按北京时间，与商标档案统计的“即将到期”“宽展期内”相同"
+      },
       "ids": {
         "title": "商标",
         "type": "array",
@@ -3837,6 +3846,80 @@ export const sharedSchemas: JsonSchema[] = [
         "format": "date-time"
       }
     }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/work-queue.json",
+    "title": "WorkQueue",
+    "description": "工作台分区的应答：需要处理的事项共有多少件，以及期限最近的几件。每个业务域的分区接口都以此应答，工作台的 WorkbenchSection 构件据此显示件数、列表与剩余天数。",
+    "type": "object",
+    "required": [
+      "count",
+      "items"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "count": {
+        "title": "件数",
+        "type": "integer",
+        "description": "全部需要处理的件数（当前用户可见的）"
+      },
+      "note": {
+        "title": "说明",
+        "type": "string",
+        "description": "这一分区收的是哪些事项，如“专用权在 6 个月内截止”"
+      },
+      "items": {
+        "title": "最近的几件",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "id",
+            "title",
+            "description",
+            "date",
+            "dateLabel",
+            "daysLeft",
+            "link"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "title": "编号",
+              "type": "integer"
+            },
+            "title": {
+              "title": "事项",
+              "type": "string"
+            },
+            "description": {
+              "title": "说明",
+              "type": "string"
+            },
+            "date": {
+              "title": "期限",
+              "type": "string",
+              "format": "date"
+            },
+            "dateLabel": {
+              "title": "期限名称",
+              "type": "string",
+              "description": "如“专用权截止”“宽展期截止”"
+            },
+            "daysLeft": {
+              "title": "剩余天数",
+              "type": "integer",
+              "description": "今天（北京时间）到期限的天数；0 为今天，负数为已过"
+            },
+            "link": {
+              "title": "处理页面",
+              "type": "string",
+              "description": "站内路径"
+            }
+          }
+        }
+      }
+    }
   }
 ];
 
@@ -4556,6 +4639,47 @@ export const operationTable: OperationDefinition[] = [
           "description": "expiringSoon 所用的月数，来自本组织的商标档案设置"
         }
       }
+    }
+  },
+  {
+    "id": "brandArchives.getExpiryReminders",
+    "domain": "brandArchives",
+    "name": "getExpiryReminders",
+    "method": "POST",
+    "path": "/brandArchives/getExpiryReminders",
+    "summary": "到期提醒",
+    "description": "工作台的“即将到期”“宽展期内”分区：与商标档案的到期提醒条件（expiry）选中的商标相同，件数与期限最近的几件（先到期的在前）。代理机构角色只看自己负责的商标。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "expiry"
+      ],
+      "properties": {
+        "expiry": {
+          "title": "到期提醒",
+          "type": "string",
+          "enum": [
+            "expiring",
+            "grace"
+          ],
+          "description": "expiring 即将到期，grace 宽展期内"
+        },
+        "limit": {
+          "title": "列出件数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20,
+          "default": 5
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/work-queue.json"
     }
   },
   {
@@ -9108,6 +9232,36 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/todo-complete",
     "summary": "完成待办",
+    "description": "把自己的一项未完成待办标为完成；完成后仍可由 reopenTodo 撤销。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "待办",
+          "type": "integer"
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "home.reopenTodo",
+    "domain": "home",
+    "name": "reopenTodo",
+    "method": "POST",
+    "path": "/api/todo-reopen",
+    "summary": "撤销完成",
+    "description": "把自己的一项已完成待办恢复为未完成（“完成”之后的撤销）。",
     "permission": "$signedIn",
     "silent": false,
     "readOnly": false,
@@ -11422,6 +11576,7 @@ export interface OperationTypes {
   'brandArchives.queryBrandPage': { request: T.BrandArchivesQueryBrandPageRequest; response: T.BrandArchivesQueryBrandPageResponse; public: false; transport: 'json' };
   'brandArchives.queryBrandDetailList': { request: T.BrandArchivesQueryBrandDetailListRequest; response: T.BrandArchivesQueryBrandDetailListResponse; public: false; transport: 'json' };
   'brandArchives.getBrandDetailsStatistics': { request: T.BrandArchivesGetBrandDetailsStatisticsRequest; response: T.BrandArchivesGetBrandDetailsStatisticsResponse; public: false; transport: 'json' };
+  'brandArchives.getExpiryReminders': { request: T.BrandArchivesGetExpiryRemindersRequest; response: T.BrandArchivesGetExpiryRemindersResponse; public: false; transport: 'json' };
   'brandArchives.batchUpdateBrands': { request: T.BrandArchivesBatchUpdateBrandsRequest; response: T.BrandArchivesBatchUpdateBrandsResponse; public: false; transport: 'json' };
   'brandArchives.saveBrand': { request: T.BrandArchivesSaveBrandRequest; response: T.BrandArchivesSaveBrandResponse; public: false; transport: 'json' };
   'brandArchives.addBrand': { request: T.BrandArchivesAddBrandRequest; response: T.BrandArchivesAddBrandResponse; public: false; transport: 'json' };
@@ -11499,6 +11654,7 @@ export interface OperationTypes {
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse; public: false; transport: 'json' };
   'home.todoList': { request: T.HomeTodoListRequest; response: T.HomeTodoListResponse; public: false; transport: 'json' };
   'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse; public: false; transport: 'json' };
+  'home.reopenTodo': { request: T.HomeReopenTodoRequest; response: T.HomeReopenTodoResponse; public: false; transport: 'json' };
   'memo.list': { request: T.MemoListRequest; response: T.MemoListResponse; public: false; transport: 'json' };
   'memo.save': { request: T.MemoSaveRequest; response: T.MemoSaveResponse; public: false; transport: 'json' };
   'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse; public: false; transport: 'json' };

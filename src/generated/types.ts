@@ -538,6 +538,10 @@ export interface BrandArchiveQuery {
    */
   privateEndEnd?: string;
   /**
+   * 到期提醒：expiring 即将到期：专用权截止日期在今天至本组织的到期提醒月数（商标档案设置，默认 6 个月）之后；grace 宽展期内：专用权已截止、宽展期（截止后 6 个月）未满。今天按北京时间，与商标档案统计的“即将到期”“宽展期内”相同
+   */
+  expiry?: "expiring" | "grace";
+  /**
    * 商标：只在这些档案记录中查找
    *
    * @maxItems 1000
@@ -2259,6 +2263,53 @@ export interface UserSummary {
   createdAt: string;
 }
 
+/**
+ * 工作台分区的应答：需要处理的事项共有多少件，以及期限最近的几件。每个业务域的分区接口都以此应答，工作台的 WorkbenchSection 构件据此显示件数、列表与剩余天数。
+ */
+export interface WorkQueue {
+  /**
+   * 件数：全部需要处理的件数（当前用户可见的）
+   */
+  count: number;
+  /**
+   * 说明：这一分区收的是哪些事项，如“专用权在 6 个月内截止”
+   */
+  note?: string;
+  /**
+   * 最近的几件
+   */
+  items: {
+    /**
+     * 编号
+     */
+    id: number;
+    /**
+     * 事项
+     */
+    title: string;
+    /**
+     * 说明
+     */
+    description: string;
+    /**
+     * 期限
+     */
+    date: string;
+    /**
+     * 期限名称：如“专用权截止”“宽展期截止”
+     */
+    dateLabel: string;
+    /**
+     * 剩余天数：今天（北京时间）到期限的天数；0 为今天，负数为已过
+     */
+    daysLeft: number;
+    /**
+     * 处理页面：站内路径
+     */
+    link: string;
+  }[];
+}
+
 export interface AlertProps {
   /**
    * 类型
@@ -2738,6 +2789,10 @@ export interface FilterBarProps {
    * 改动即查询：文字输入停止 300 ms 后、其他条件改动 500 ms 后自动查询
    */
   searchOnChange?: boolean;
+  /**
+   * 地址栏条件：可由页面地址给出的条件名，如 expiry（?expiry=grace）；列表以逗号分隔。地址给出其中任一个时，打开或转到页面即只按地址的条件查询（其余条件清空），随后这些参数从地址中去掉
+   */
+  urlParams?: string[];
 }
 
 export interface FormGridProps {
@@ -4393,7 +4448,7 @@ export interface OperationListProps {
       [k: string]: unknown;
     };
     /**
-     * 成功提示
+     * 成功提示：{字段} 取自该条目，如 已完成“{title}”
      */
     successMessage?: string;
     /**
@@ -4419,6 +4474,23 @@ export interface OperationListProps {
      * 危险操作
      */
     danger?: boolean;
+    /**
+     * 撤销：成功提示中带一个撤销按钮（8 秒内可按）：以同样的请求体调用此接口，再刷新列表
+     */
+    undo?: {
+      /**
+       * 接口：撤销所调用的接口，如 home.reopenTodo
+       */
+      operation: string;
+      /**
+       * 按钮文字：默认 撤销
+       */
+      label?: string;
+      /**
+       * 撤销后的提示：默认 已撤销；{字段} 取自该条目
+       */
+      successMessage?: string;
+    };
   };
   /**
    * 表头动作
@@ -5109,6 +5181,35 @@ export interface TreeSelectAllProps {
   maxTagCount?: number;
 }
 
+export interface WorkbenchSectionProps {
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 接口：应答为 WorkQueue 的接口，如 brandArchives.getExpiryReminders
+   */
+  operation: string;
+  /**
+   * 请求体
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 全部事项的页面：站内路径，列出恰好这些事项，如 /brandManage/brandRecord?expiry=expiring
+   */
+  link: string;
+  /**
+   * 链接文字：默认 查看全部
+   */
+  linkText?: string;
+  /**
+   * 没有事项时的文字：默认 暂无需要处理的事项
+   */
+  emptyText?: string;
+}
+
 export interface AccountChangePasswordRequest {
   /**
    * 原密码
@@ -5388,6 +5489,19 @@ export interface BrandArchivesGetBrandDetailsStatisticsResponse {
    */
   expiryMonths: number;
 }
+
+export interface BrandArchivesGetExpiryRemindersRequest {
+  /**
+   * 到期提醒：expiring 即将到期，grace 宽展期内
+   */
+  expiry: "expiring" | "grace";
+  /**
+   * 列出件数
+   */
+  limit?: number;
+}
+
+export type BrandArchivesGetExpiryRemindersResponse = WorkQueue;
 
 export interface BrandArchivesBatchUpdateBrandsRequest {
   /**
@@ -10834,6 +10948,15 @@ export interface HomeCompleteTodoRequest {
 }
 
 export type HomeCompleteTodoResponse = null;
+
+export interface HomeReopenTodoRequest {
+  /**
+   * 待办
+   */
+  id: number;
+}
+
+export type HomeReopenTodoResponse = null;
 
 export interface MemoListRequest {
   /**

@@ -22,6 +22,7 @@ import { AttachmentUpload } from './components/AttachmentUpload.js';
 import { ThumbnailUpload } from './components/ThumbnailUpload.js';
 import { ImageRemarkList } from './components/ImageRemarkList.js';
 import { OperationList } from './blocks/OperationList.js';
+import { WorkbenchSection } from './blocks/WorkbenchSection.js';
 import { OperationDescriptions } from './blocks/OperationDescriptions.js';
 import { OperationArticle } from './blocks/OperationArticle.js';
 import { OperationCarousel } from './blocks/OperationCarousel.js';
@@ -113,6 +114,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   ThumbnailUpload,
   ImageRemarkList,
   OperationList,
+  WorkbenchSection,
   OperationDescriptions,
   OperationArticle,
   OperationCarousel,

@@ -8,11 +8,19 @@ import type { UserInfo } from '../generated/types.js';
 export interface RuntimeServices {
   user: UserInfo | null;
   permissions: ReadonlySet<string>;
-  navigate(to: string): void;
+  /** Goes to a path of the site; `replace` swaps the current history entry instead of adding one. */
+  navigate(to: string, options?: { replace?: boolean }): void;
   /** Query parameters of the current route. */
   query: URLSearchParams;
   callOperation<Res = unknown>(operationId: string, body: unknown): Promise<Res>;
-  notify(type: 'success' | 'error' | 'warning' | 'info', text: string): void;
+  /** A message; with `action`, a button in it (such as 撤销) that stays a few seconds longer. */
+  notify(type: 'success' | 'error' | 'warning' | 'info', text: string, action?: NotifyAction): void;
+}
+
+/** A button in a message: pressed, the message closes and `run` is called. */
+export interface NotifyAction {
+  label: string;
+  run(): void;
 }
 
 export const RuntimeContext = createContext<RuntimeServices | null>(null);

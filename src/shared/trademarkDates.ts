@@ -15,3 +15,18 @@ export function addMonths(date: string, months: number): string {
 export function graceEndDate(privateEndDate: string | null | undefined): string | null {
   return privateEndDate ? addMonths(privateEndDate, GRACE_MONTHS) : null;
 }
+
+/** `YYYY-MM-DD` plus whole days (negative: earlier). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`): positive when `to` is later. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Today's date in China (UTC+8, no daylight saving): the day the register's dates and the product's users count in. */
+export function chinaToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import type { BrandArchivesGetBrandDetailsStatisticsResponse, Trademark } from '../../src/generated/types.js';
-import { addMonths, GRACE_MONTHS } from '../../src/shared/trademarkDates.js';
+import { addMonths, chinaToday, GRACE_MONTHS } from '../../src/shared/trademarkDates.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 const file = process.env.CLASSIFICATION_FILE;
@@ -84,7 +84,7 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
 
   it('counts the archive by status, class, country, expiring soon and in grace', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = chinaToday();
     // One registration running out next month, one ended last month (in its grace period).
     const [first, second] = (await list(corp)).filter((m) => m.regDate && m.regDate < addMonths(today, -2));
     await ok('/brandArchives/saveBrand', { id: first!.id, privateEndDate: addMonths(today, 1) }, corp);

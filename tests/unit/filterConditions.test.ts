@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chipKeys, clearedValue, conditionText, isEmptyCondition, resetConditions } from '../../src/runtime/blocks/filterConditions.js';
+import { chipKeys, clearedValue, conditionsFromUrl, conditionText, isEmptyCondition, resetConditions, withoutParams } from '../../src/runtime/blocks/filterConditions.js';
 
 describe('filter conditions', () => {
   it('chips leave out empty values and internal keys', () => {
@@ -45,5 +45,20 @@ describe('composite conditions (the class picker’s three lists)', () => {
     expect(conditionText({ categories: [], groups: [], goods: ['计算机软件（已录制）'] }, labelOf)).toBe('计算机软件（已录制）');
     expect(conditionText(['DE', 'XX'], labelOf)).toBe('德国、XX');
     expect(conditionText(true, labelOf)).toBe('是');
+  });
+  it('reads the conditions an address gives: lists split on commas, numbers as numbers, empty values left out', () => {
+    const fields = [{ name: 'expiry', type: 'string' }, { name: 'tmCl', type: 'array', itemType: 'integer' }, { name: 'tmStatus', type: 'array', itemType: 'string' }, { name: 'ownerUserId', type: 'integer' }];
+    expect(conditionsFromUrl(new URLSearchParams('expiry=grace&tmCl=3,%209，x&tmStatus=已注册&ownerUserId=7&keyword=星辰'), fields)).toEqual({
+      expiry: 'grace',
+      tmCl: [3, 9, 'x'],
+      tmStatus: ['已注册'],
+      ownerUserId: 7,
+    });
+    expect(conditionsFromUrl(new URLSearchParams('expiry=&keyword=星辰'), fields)).toBeNull();
+    expect(conditionsFromUrl(new URLSearchParams(''), [])).toBeNull();
+  });
+  it('takes the used parameters out of the address and keeps the others', () => {
+    expect(withoutParams('/brandManage/brandRecord', new URLSearchParams('expiry=grace'), ['expiry'])).toBe('/brandManage/brandRecord');
+    expect(withoutParams('/brandManage/brandRecord', new URLSearchParams('expiry=grace&regNo=123'), ['expiry'])).toBe('/brandManage/brandRecord?regNo=123');
   });
 });

@@ -189,6 +189,7 @@ describe('the export', () => {
     expect(filterSummary({ appDateStart: '2020-01-01', searchType: 1, tmName: '星' })).toBe('申请日期起：2020-01-01；商标名称：星；精确查找');
     expect(filterSummary({ ownerUserId: 7 }, { owner: '王管理' })).toBe('负责人：王管理');
     expect(filterSummary({ ids: [1, 2, 3] })).toBe('商标：选中的 3 件');
+    expect(filterSummary({ expiry: 'grace', tmCl: [3] })).toBe('到期提醒：宽展期内；类别：第3类');
     expect(filterSummary({ classes: { categories: ['9', '25'], groups: [], goods: [] } })).toBe('商品分类：第9类、第25类');
     expect(filterSummary({ classes: { categories: [], groups: [], goods: [] }, customFields: {} })).toBe('全部商标');
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, graceEndDate } from '../../src/shared/trademarkDates.js';
+import { addDays, addMonths, chinaToday, daysBetween, graceEndDate, GRACE_MONTHS } from '../../src/shared/trademarkDates.js';
 import { groupGoods, splitGoodsGroup } from '../../src/shared/goodsGroups.js';
-import { generateMark, randomApplicant, randomSource } from '../../src/server/seed/trademarkGenerator.js';
+import { generateMark, randomApplicant, randomSource, registrationEnding } from '../../src/server/seed/trademarkGenerator.js';
 import { namePinyin } from '../../src/server/trademarks/namePinyin.js';
 import { splitNumbers } from '../../src/server/trademarks/archiveFilter.js';
+import { renewalPlan } from '../../src/server/seed/trademarks.js';
 
 describe('trademark dates', () => {
   it('puts the grace end six months after the exclusive-use end, clamped to the month', () => {
@@ -12,6 +13,15 @@ describe('trademark dates', () => {
     expect(graceEndDate('2031-08-31')).toBe('2032-02-29');
     expect(graceEndDate(null)).toBeNull();
     expect(addMonths('2024-11-30', 120)).toBe('2034-11-30');
+  });
+  it('counts days across months and years, and takes today as a day in China', () => {
+    expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(daysBetween('2026-11-22', '2027-05-22')).toBe(181);
+    expect(daysBetween('2026-11-22', '2026-11-12')).toBe(-10);
+    // 16:30 UTC is half past midnight in Beijing: already the next day.
+    expect(chinaToday(new Date('2026-11-22T16:30:00Z'))).toBe('2026-11-23');
+    expect(chinaToday(new Date('2026-11-22T15:59:00Z'))).toBe('2026-11-22');
   });
 });
 
@@ -46,6 +56,7 @@ describe('searchable names', () => {
 describe('the register generator', () => {
   const pool = new Map([[3, [{ code: '0301', name: '洗发液' }, { code: '0306', name: '化妆品' }, { code: '0302', name: '香皂' }]]]);
   const today = '2026-11-22';
+  const graceStart = addMonths(today, -GRACE_MONTHS);
   const marks = (seed: number) => {
     const random = randomSource(seed);
     const applicant = randomApplicant(random);
@@ -68,10 +79,43 @@ describe('the register generator', () => {
         expect(m.reg_no).toBe(m.app_no);
         expect(m.private_end_date! > m.reg_date).toBe(true);
       }
-      if (m.tm_status === '已注册' || m.tm_status === '续展') expect(m.private_end_date! >= today).toBe(true);
-      if (m.tm_status === '已销亡') expect(m.private_end_date! < today).toBe(true);
+      // In force, or ended but still in its grace period; lapsed once that is over too.
+      if (m.tm_status === '已注册' || m.tm_status === '续展') expect(m.private_end_date! >= graceStart).toBe(true);
+      if (m.tm_status === '已销亡') expect(m.private_end_date! < graceStart).toBe(true);
       if (m.tm_status === '申请中') expect(m.reg_date).toBeNull();
     }
+  });
+
+  it('re-dates a registration to end on a given day: ten or twenty years after registration, its status as of today', () => {
+    expect(registrationEnding('2027-03-09', today)).toEqual({
+      app_date: '2016-04-14',
+      prelim_date: '2016-12-10',
+      announcement_issue: expect.any(String),
+      reg_date: '2017-03-10',
+      reg_issue: expect.any(String),
+      private_end_date: '2027-03-09',
+      tm_status: '已注册',
+      ori_tm_status: '商标注册申请---注册证发文',
+    });
+    expect(registrationEnding('2027-03-09', today, true)).toMatchObject({ reg_date: '2007-03-10', tm_status: '续展' });
+    expect(registrationEnding('2026-10-01', today)).toMatchObject({ private_end_date: '2026-10-01', tm_status: '已注册' });
+    expect(registrationEnding('2026-05-21', today).tm_status).toBe('已销亡');
+  });
+
+  it('deals the demo’s renewals due to the owners in turn, each some expiring and some in grace, both first', () => {
+    const plan = renewalPlan([1, 2]);
+    expect(plan.slice(0, 4)).toEqual([
+      { owner: 1, days: 6 },
+      { owner: 2, days: 25 },
+      { owner: 1, days: -9 },
+      { owner: 2, days: -41 },
+    ]);
+    for (const owner of [1, 2]) {
+      const theirs = plan.filter((p) => p.owner === owner).map((p) => p.days);
+      expect(theirs.filter((d) => d > 0).length).toBeGreaterThanOrEqual(2);
+      expect(theirs.filter((d) => d < 0).length).toBeGreaterThanOrEqual(2);
+    }
+    expect(renewalPlan([null]).map((p) => p.days)).toEqual([6, -9, 25, -41, 47, -88, 96, -150, 130, 171]);
   });
 
   it('takes goods only from the given class and marks a few as deleted', () => {

@@ -7,7 +7,7 @@ import { fieldsWithin } from '../sectionFields.js';
 import { publishQuery } from '../bus.js';
 import { useRuntime } from '../runtimeContext.js';
 import { createDebouncer, filterSearchDelay } from '../debounce.js';
-import { isEmptyCondition, resetConditions } from './filterConditions.js';
+import { conditionsFromUrl, isEmptyCondition, resetConditions, withoutParams, type UrlCondition } from './filterConditions.js';
 import { ConditionChips } from './ConditionChips.js';
 import type { FilterBarProps } from '../../generated/types.js';
 
@@ -17,15 +17,19 @@ const storageKey = (channel: string, userId: number | undefined) => `filter:${us
 /**
  * 筛选栏: labelled fields with 重 置 and 查 询, only the first four until 展开, and the chosen
  * conditions as chips under 已选条件： with 清空条件. Conditions survive a reload (local storage)
- * and are published on the channel for the table.
+ * and are published on the channel for the table. The address may give the conditions named in
+ * `urlParams` (a link to a filtered list): they then replace all others, and leave the address.
  */
-export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchOnChange = false }: FilterBarProps) {
+export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchOnChange = false, urlParams = [] }: FilterBarProps) {
   const form = useForm();
   const section = useField();
   const schema = useFieldSchema();
   const [expanded, setExpanded] = useState(false);
   const [applied, setApplied] = useState<Record<string, unknown>>({});
-  const userId = useRuntime().user?.id;
+  const runtime = useRuntime();
+  const userId = runtime.user?.id;
+  const fromUrl = conditionsFromUrl(runtime.query, urlParams.map((name) => urlCondition(schema, name)));
+  const urlKey = fromUrl ? JSON.stringify(fromUrl) : '';
 
   const fields = () => fieldsWithin(form, section.address.toString());
   const valuesOf = () => Object.fromEntries(fields().map((f) => [f.path.toString(), f.value]));
@@ -43,6 +47,13 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchO
     for (const f of fields()) f.setValue(values[f.path.toString()]);
     search(values);
   };
+
+  /** Only the address's conditions, then the address without them: a tab or a reload does not apply them again over later changes. */
+  const applyUrl = (conditions: Record<string, unknown>) => {
+    setAll({ ...resetConditions(valuesOf()), ...conditions });
+    runtime.navigate(withoutParams(window.location.pathname, runtime.query, urlParams), { replace: true });
+  };
+  const appliedUrl = useRef<string | null>(null);
 
   // The effect below is registered once; it must see the props and search of the latest render.
   const latest = useRef({ search, searchOnChange });
@@ -62,10 +73,20 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchO
       saved = {};
     }
     for (const f of fields()) if (f.path.toString() in saved) f.setValue(saved[f.path.toString()]);
-    search();
+    appliedUrl.current = urlKey;
+    if (fromUrl) applyUrl(fromUrl);
+    else search();
     // Restored once, when the page opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [channel, userId]);
+
+  // A link to this page with conditions while it is kept open (another tab of the shell).
+  useEffect(() => {
+    if (appliedUrl.current === null || appliedUrl.current === urlKey) return;
+    appliedUrl.current = urlKey;
+    if (fromUrl) applyUrl(fromUrl);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlKey]);
 
   // Each condition in a cell of its own, so the ones past the first few can fold away.
   const items = schema.mapProperties((property, name) => <RecursionField key={name} name={name} schema={property} />);
@@ -94,4 +115,11 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchO
       <ConditionChips applied={applied} fields={fields()} excludeKeys={excludeKeys} onChange={setAll} />
     </div>
   );
+}
+
+/** How the schema of the condition `name` reads from the address. */
+function urlCondition(schema: ReturnType<typeof useFieldSchema>, name: string): UrlCondition {
+  const property = schema.properties?.[name];
+  const items = property?.items;
+  return { name, type: property?.type as string | undefined, itemType: items && !Array.isArray(items) ? (items.type as string | undefined) : undefined };
 }

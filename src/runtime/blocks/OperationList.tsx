@@ -33,7 +33,20 @@ export function OperationList(props: OperationListProps) {
   const items = (readPath(data, listPath) as Item[] | undefined) ?? [];
   const total = Number(readPath(data, countPath) ?? items.length);
 
-  const run = async (action: ListAction, body: Record<string, unknown>, key: string) => {
+  /** Calls the action's undo with the same body: the item as it was before. */
+  const undo = async (action: ListAction, body: Record<string, unknown>, item: Item | null) => {
+    const { undo: reverse } = action;
+    if (!reverse) return;
+    try {
+      await runtime.callOperation(reverse.operation, body);
+      runtime.notify('success', fillTemplate(reverse.successMessage ?? '已撤销', item ?? {}));
+      await mutate();
+    } catch {
+      // The HTTP client has shown why.
+    }
+  };
+
+  const run = async (action: ListAction, body: Record<string, unknown>, key: string, item: Item | null = null) => {
     if (action.confirm) {
       const confirmed = await askConfirm(modal, action.confirm!);
       if (!confirmed) return;
@@ -41,7 +54,9 @@ export function OperationList(props: OperationListProps) {
     setBusy(key);
     try {
       await runtime.callOperation(action.operation, body);
-      if (action.successMessage) runtime.notify('success', action.successMessage);
+      const text = fillTemplate(action.successMessage ?? '', item ?? {});
+      if (action.undo) runtime.notify('success', text || '操作成功', { label: action.undo.label ?? '撤销', run: () => void undo(action, body, item) });
+      else if (text) runtime.notify('success', text);
       await mutate();
     } catch {
       // The HTTP client has shown why.
@@ -99,7 +114,7 @@ export function OperationList(props: OperationListProps) {
                         type="link"
                         danger={action.danger}
                         loading={busy === String(item.id)}
-                        onClick={() => run(action, { [action.idParam ?? 'id']: action.idParam === 'ids' ? [item.id] : item.id }, String(item.id))}
+                        onClick={() => run(action, { [action.idParam ?? 'id']: action.idParam === 'ids' ? [item.id] : item.id }, String(item.id), item)}
                       >
                         {action.label}
                       </Button>,

@@ -66,3 +66,35 @@ export function resetConditions(values: Record<string, unknown>): Record<string,
   if ('searchType' in values) out.searchType = 0;
   return out;
 }
+
+/** A condition that may be given in the page's address: its name, and its type and its items' type in the schema. */
+export interface UrlCondition {
+  name: string;
+  type?: string;
+  itemType?: string;
+}
+
+const fromText = (text: string, type: string | undefined): unknown =>
+  (type === 'integer' || type === 'number') && text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+
+/**
+ * The conditions the address gives (`?expiry=grace`, `?tmCl=3,9`): a list is comma-separated, numbers
+ * are read as numbers, an empty value gives nothing. Null when the address gives none of them.
+ */
+export function conditionsFromUrl(query: URLSearchParams, conditions: readonly UrlCondition[]): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const { name, type, itemType } of conditions) {
+    const raw = query.get(name)?.trim();
+    if (!raw) continue;
+    out[name] = type === 'array' ? raw.split(/[,，]/).map((v) => v.trim()).filter(Boolean).map((v) => fromText(v, itemType)) : fromText(raw, type);
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** The address without the given parameters: where a page goes once it has taken its conditions from them. */
+export function withoutParams(pathname: string, query: URLSearchParams, names: readonly string[]): string {
+  const rest = new URLSearchParams(query);
+  for (const name of names) rest.delete(name);
+  const search = rest.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}

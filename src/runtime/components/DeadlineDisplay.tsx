@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { DatePicker, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { DeadlineDisplayProps } from '../../generated/types.js';
-import { DATE_FORMAT, deadlineStatus, isValidDate, type DeadlineTone } from './deadlineStatus.js';
-
-const TAG_COLOR: Record<DeadlineTone, string> = { overdue: 'error', today: 'warning', soon: 'warning', normal: 'default' };
+import { DATE_FORMAT, DEADLINE_TAG_COLOR, deadlineStatus, isValidDate } from './deadlineStatus.js';
 
 type Props = DeadlineDisplayProps & {
   value?: string | null;
@@ -49,7 +47,7 @@ export function DeadlineDisplay({ value, onChange, disabled, readOnly, editable 
         <Typography.Text type={date ? undefined : 'secondary'}>{label}</Typography.Text>
       )}
       {status && (
-        <Tag color={TAG_COLOR[status.tone]} bordered={false}>
+        <Tag color={DEADLINE_TAG_COLOR[status.tone]} bordered={false}>
           {status.text}
         </Tag>
       )}

@@ -7,6 +7,9 @@ export const DEADLINE_WARNING_DAYS = 7;
 
 export type DeadlineTone = 'overdue' | 'today' | 'soon' | 'normal';
 
+/** The tag colour of each tone, wherever a deadline's days left are shown. */
+export const DEADLINE_TAG_COLOR: Record<DeadlineTone, string> = { overdue: 'error', today: 'warning', soon: 'warning', normal: 'default' };
+
 export interface DeadlineStatus {
   /** Days from today to the deadline; negative once it has passed. */
   days: number;
@@ -24,7 +27,11 @@ export function isValidDate(date: string | null | undefined): date is string {
 /** How a YYYY-MM-DD deadline stands on `today` (also YYYY-MM-DD); null for no or a malformed date. */
 export function deadlineStatus(deadline: string | null | undefined, today: string): DeadlineStatus | null {
   if (!isValidDate(deadline) || !isValidDate(today)) return null;
-  const days = parse(deadline).diff(parse(today), 'day');
+  return deadlineStatusIn(parse(deadline).diff(parse(today), 'day'));
+}
+
+/** How a deadline `days` from today stands (negative: passed). */
+export function deadlineStatusIn(days: number): DeadlineStatus {
   if (days < 0) return { days, tone: 'overdue', text: `已逾期 ${-days} 天` };
   if (days === 0) return { days, tone: 'today', text: '今天到期' };
   return { days, tone: days <= DEADLINE_WARNING_DAYS ? 'soon' : 'normal', text: `剩余 ${days} 天` };

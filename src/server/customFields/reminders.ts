@@ -4,14 +4,13 @@ import type { ScopedDb } from '../db/tenantScope.js';
 import { reminderDueAt, reminderPeople, type DateSettings } from '../../shared/customFieldRules.js';
 import { toCustomField, type FieldRow } from './fieldDefinitions.js';
 import { startPeriodicJob } from '../periodicJob.js';
+import { chinaToday } from '../../shared/trademarkDates.js';
 
 /** Trademark archive module; its records are brand_archives rows. */
 const TRADEMARK_MODULE = 1;
 const ARCHIVE_PAGE = '/brandManage/brandRecord';
 /** Reminders sent per claim: small batches keep each transaction short. */
 const BATCH = 100;
-
-const beijingToday = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * Recomputes the pending reminders of one date field (for the given records, or all): unsent
@@ -34,7 +33,7 @@ export async function refreshReminders(db: ScopedDb, field: FieldRow, recordIds:
     .select(['id', 'tm_name', 'app_no', sql<string>`custom_values ->> ${key}`.as('value')])
     .where(sql<boolean>`custom_values ? ${key}`);
   if (recordIds) records = records.where('id', 'in', recordIds);
-  const today = beijingToday(now);
+  const today = chinaToday(now);
   const name = toCustomField(field).name;
   const rows = [];
   for (const r of await records.execute()) {

@@ -10,6 +10,9 @@ import { addBrand, batchUpdateBrands, saveBrand } from '../trademarks/brandSave.
 import { addFromRegister, deleteMarks, relatedMarks } from '../trademarks/archiveMembership.js';
 import { similarGoods } from '../trademarks/similarGoods.js';
 import { readArchiveSettings, saveArchiveSettings } from '../trademarks/archiveSettings.js';
+import { expiryWindow } from '../trademarks/expiryWindow.js';
+import { expiryReminders } from '../trademarks/expiryReminders.js';
+import { chinaToday } from '../../shared/trademarkDates.js';
 
 const viewerOf = (ctx: Parameters<HandlersOf<'brandArchives'>['brandArchives.queryBrandPage']>[1]) => archiveViewer(ctx.session);
 
@@ -24,8 +27,9 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
   'brandArchives.queryBrandDetailList': async (body, ctx) => brandDetail(ctx.db, viewerOf(ctx), body.id),
   'brandArchives.getBrandDetailsStatistics': async (body, ctx) => {
     const settings = await readArchiveSettings(ctx.db, ctx.session.orgId);
-    return archiveStatistics(ctx.db, viewerOf(ctx), body, new Date().toISOString().slice(0, 10), settings.expiryReminderMonths);
+    return archiveStatistics(ctx.db, viewerOf(ctx), body, expiryWindow(chinaToday(), settings.expiryReminderMonths));
   },
+  'brandArchives.getExpiryReminders': async (body, ctx) => expiryReminders(ctx.db, viewerOf(ctx), body.expiry, body.limit ?? 5),
   'brandArchives.batchUpdateBrands': async (body, ctx) => ({ updated: await batchUpdateBrands(ctx.db, viewerOf(ctx), body) }),
   'brandArchives.saveBrand': async (body, ctx) => saveBrand(ctx.db, viewerOf(ctx), body),
   'brandArchives.addBrand': async (body, ctx) => addBrand(ctx.db, ctx.session.orgId, viewerOf(ctx), body),

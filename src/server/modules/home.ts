@@ -96,4 +96,16 @@ export const homeHandlers: HandlersOf<'home'> = {
     if (Number(done.numUpdatedRows) === 0) throw notFound('待办不存在或已完成');
     return null;
   },
+
+  'home.reopenTodo': async (body, ctx) => {
+    const reopened = await ctx.db
+      .updateTable('todos')
+      .set({ done_at: null })
+      .where('id', '=', body.id)
+      .where('user_id', '=', ctx.session.userId)
+      .where('done_at', 'is not', null)
+      .executeTakeFirst();
+    if (Number(reopened.numUpdatedRows) === 0) throw notFound('待办不存在或尚未完成');
+    return null;
+  },
 };

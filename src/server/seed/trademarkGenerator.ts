@@ -1,5 +1,5 @@
 import type { GoodsItem } from '../../generated/types.js';
-import { addMonths } from '../../shared/trademarkDates.js';
+import { addDays, addMonths, GRACE_MONTHS } from '../../shared/trademarkDates.js';
 
 /** A small deterministic PRNG (mulberry32): the same seed always yields the same register. */
 export function randomSource(seed: number): () => number {
@@ -104,6 +104,14 @@ function isoDay(epochDay: number): string {
   return new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
 }
 
+const epochDay = (date: string) => Math.floor(Date.parse(date) / 86_400_000);
+
+/** The gazette issue a date falls in (one a week). */
+const issueOf = (date: string | null) => (date ? String(1000 + Math.floor((Date.parse(date) - Date.parse('2000-01-01')) / (7 * 86_400_000))) : '');
+
+/** A registration whose exclusive use ended before `today` lapses once its grace period is over too; until then it may still be renewed. */
+const lapsed = (end: string, today: string) => end < addMonths(today, -GRACE_MONTHS);
+
 /** Picks 3–10 items of the class, some marked deleted (2) after a partial rejection. */
 function randomGoods(random: () => number, pool: GoodsPool, cls: number): GoodsItem[] {
   const items = pool.get(cls);
@@ -125,7 +133,7 @@ function randomGoods(random: () => number, pool: GoodsPool, cls: number): GoodsI
  * follows from the dates as of `today`.
  */
 export function generateMark(random: () => number, serial: number, pool: GoodsPool, applicant: ApplicantProfile, today: string, name = randomName(random)): GeneratedMark {
-  const todayDay = Math.floor(Date.parse(today) / 86_400_000);
+  const todayDay = epochDay(today);
   const appDay = todayDay - between(random, 20, 26 * 365);
   const appDate = isoDay(appDay);
   const cls = between(random, 1, 45);
@@ -147,14 +155,13 @@ export function generateMark(random: () => number, serial: number, pool: GoodsPo
   else {
     prelim = isoDay(prelimDay);
     reg = isoDay(regDay);
-    end = isoDay(Math.floor(Date.parse(addMonths(reg, 120)) / 86_400_000) - 1);
+    end = isoDay(epochDay(addMonths(reg, 120)) - 1);
     const renewed = end < today && fate < 0.6;
     if (renewed) end = addMonths(end, 120);
-    if (end < today) status = '已销亡';
+    if (lapsed(end, today)) status = '已销亡';
     else if (fate > 0.97) status = '已无效';
     else status = renewed ? '续展' : '已注册';
   }
-  const issue = (date: string | null) => (date ? String(1000 + Math.floor((Date.parse(date) - Date.parse('2000-01-01')) / (7 * 86_400_000))) : '');
   return {
     country_code: country,
     app_no: appNo,
@@ -172,11 +179,36 @@ export function generateMark(random: () => number, serial: number, pool: GoodsPo
     agent_en: '',
     app_date: appDate,
     prelim_date: prelim,
-    announcement_issue: issue(prelim),
+    announcement_issue: issueOf(prelim),
     reg_date: reg,
-    reg_issue: issue(reg),
+    reg_issue: issueOf(reg),
     private_end_date: end,
     submit_way: overseas && random() < 0.5 ? '马德里国际注册' : '单一申请',
     goods: randomGoods(random, pool, cls),
+  };
+}
+
+/** The dates and status of a registration, as written to the register and the archive. */
+export type RegistrationDates = Pick<GeneratedMark, 'app_date' | 'prelim_date' | 'announcement_issue' | 'reg_date' | 'reg_issue' | 'private_end_date' | 'tm_status' | 'ori_tm_status'>;
+
+/**
+ * The dates of a registration whose exclusive use ends on `end`: registered ten years before (twenty,
+ * renewed once, when `renewed`), published three months before that and filed eight months earlier
+ * still; its status as of `today` (still registered during the grace period).
+ */
+export function registrationEnding(end: string, today: string, renewed = false): RegistrationDates {
+  const regDay = epochDay(addMonths(addDays(end, 1), renewed ? -240 : -120));
+  const reg = isoDay(regDay);
+  const prelim = isoDay(regDay - 90);
+  const status = lapsed(end, today) ? '已销亡' : renewed ? '续展' : '已注册';
+  return {
+    app_date: isoDay(regDay - 90 - 240),
+    prelim_date: prelim,
+    announcement_issue: issueOf(prelim),
+    reg_date: reg,
+    reg_issue: issueOf(reg),
+    private_end_date: end,
+    tm_status: status,
+    ori_tm_status: PROCESS[status]!,
   };
 }

@@ -3,7 +3,8 @@ import type { Database } from '../db/tables.js';
 import type { GoodsItem } from '../../generated/types.js';
 import { namePinyin } from '../trademarks/namePinyin.js';
 import { generatedLogoPath, logoDesignOf, logoHashOfDesign } from '../trademarks/generatedLogo.js';
-import { generateMark, randomApplicant, randomSource, type ApplicantProfile, type GeneratedMark, type GoodsPool } from './trademarkGenerator.js';
+import { generateMark, randomApplicant, randomSource, registrationEnding, type ApplicantProfile, type GeneratedMark, type GoodsPool } from './trademarkGenerator.js';
+import { addDays, chinaToday } from '../../shared/trademarkDates.js';
 
 /** Rows per INSERT: 1,000 rows of 25 columns stays well under PostgreSQL's 65,535 parameters. */
 const BATCH = 1000;
@@ -129,6 +130,7 @@ export async function seedDemoTrademarks(db: Kysely<Database>): Promise<boolean>
     // Agency work is split between its people; a company's marks belong to its administrator.
     const owners = org.kind === 'agency' ? users.map((u) => u.id) : users.slice(0, 1).map((u) => u.id);
     await archiveRegisterMarks(db, org.id, owners, sql`r.id = any(${sql.val(ids)}::int[])`);
+    await addRenewalsDue(db, org.id, owners, chinaToday());
     await addManualDuplicates(db, org.id, DEMO_DUPLICATES);
     await addOverseasDuplicates(db, org.id);
   }
@@ -164,6 +166,59 @@ export async function seedTrademarkVolume(db: Kysely<Database>, count: number, a
   await sql`vacuum analyze tm_register`.execute(db);
   await sql`vacuum analyze brand_archives`.execute(db);
   log(`完成：公告库新增 ${written} 件，用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Days from the first start to the end of exclusive use of the demo's marks due for renewal: within the reminder's 6 months, and within the grace period. */
+const EXPIRING_IN_DAYS = [6, 25, 47, 96, 130, 171];
+const GRACE_SINCE_DAYS = [-9, -41, -88, -150];
+
+/**
+ * The ends of exclusive use to give each owner's marks: the days dealt out to the owners in turn,
+ * each owner's expiring and grace ends alternating, and the owners taking turns, so that however few
+ * marks there are each owner gets some of both.
+ */
+export function renewalPlan(owners: readonly (number | null)[]): { owner: number | null; days: number }[] {
+  const dealt = (days: readonly number[], k: number) => days.filter((_, i) => i % owners.length === k);
+  const lists = owners.map((owner, k) => {
+    const [expiring, grace] = [dealt(EXPIRING_IN_DAYS, k), dealt(GRACE_SINCE_DAYS, k)];
+    return Array.from({ length: Math.max(expiring.length, grace.length) }, (_, i) => [expiring[i], grace[i]])
+      .flat()
+      .filter((d): d is number => d !== undefined)
+      .map((days) => ({ owner, days }));
+  });
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  return Array.from({ length: longest }, (_, i) => lists.map((l) => l[i]).filter((p) => p !== undefined)).flat();
+}
+
+/**
+ * Registrations of the organisation due for renewal as of `today`, so the workbench and the archive's
+ * reminders have work to show: Chinese marks re-dated (in the archive and the register alike, as
+ * registered) to end within the coming months or to have ended within the grace period, shared
+ * between the `owners`, so each agent of an agency has some of both. The first archived marks are left
+ * as they are: the duplicates below copy them.
+ */
+export async function addRenewalsDue(db: Kysely<Database>, orgId: number, owners: readonly number[], today: string): Promise<number> {
+  const marks = await db
+    .selectFrom('brand_archives')
+    .select(['id', 'register_id', 'owner_user_id', 'country_code', 'app_no'])
+    .where('org_id', '=', orgId)
+    .where('register_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const candidates = marks.slice(DEMO_DUPLICATES + 1).filter((m) => m.country_code === 'CN');
+  const taken = new Set<number>();
+  let changed = 0;
+  for (const { owner, days } of renewalPlan(owners.length > 0 ? owners : [null])) {
+    const mark = candidates.find((m) => !taken.has(m.id) && (owner === null || m.owner_user_id === owner));
+    if (!mark) continue;
+    taken.add(mark.id);
+    // Some were renewed once already.
+    const dates = { ...registrationEnding(addDays(today, days), today, changed % 3 === 2), reg_no: mark.app_no };
+    await db.updateTable('brand_archives').set(dates).where('id', '=', mark.id).execute();
+    await db.updateTable('tm_register').set(dates).where('id', '=', mark.register_id!).execute();
+    changed++;
+  }
+  return changed;
 }
 
 /** How many archived marks of each demo organisation also have a hand-typed duplicate. */

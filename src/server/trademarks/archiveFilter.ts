@@ -9,6 +9,7 @@ import { labelCondition, labelRefsColumn, mapsVersionColumn } from './trademarkT
 import { classCondition } from './classCondition.js';
 import { cappedTextCount, type IdFunction } from './textDensity.js';
 import { defaultSortColumn } from './archiveSettings.js';
+import { readExpiryWindow, type ExpiryWindow } from './expiryWindow.js';
 
 /** The pagination bar shows at most this many; counting further would cost time for nothing. */
 export const ARCHIVE_COUNT_CAP = 10_000;
@@ -77,9 +78,10 @@ export type ArchiveCondition =
 /**
  * The query's conditions that are plain comparisons, in the order they are applied: what the viewer
  * may see, then the query's own. Class, tag and custom-field conditions are not among them (see
- * `filterArchive`).
+ * `filterArchive`). A query with an expiry reminder needs the organisation's `expiry` window
+ * (`readExpiryWindow`, or `expiryWindowFor`).
  */
-export function archiveConditions(query: BrandArchiveQuery, viewer: ArchiveViewer): ArchiveCondition[] {
+export function archiveConditions(query: BrandArchiveQuery, viewer: ArchiveViewer, expiry?: ExpiryWindow): ArchiveCondition[] {
   const out: ArchiveCondition[] = [];
   const compare = (column: ArchiveColumn, op: '=' | '>=' | '<=' | 'like' | 'ilike', value: unknown) => out.push({ kind: 'compare', column, op, value });
   const among = (column: ArchiveColumn, values: readonly unknown[] | undefined) => values?.length && out.push({ kind: 'in', column, values });
@@ -117,8 +119,18 @@ export function archiveConditions(query: BrandArchiveQuery, viewer: ArchiveViewe
   range('app_date', query.appDateStart, query.appDateEnd);
   range('reg_date', query.regDateStart, query.regDateEnd);
   range('private_end_date', query.privateEndStart, query.privateEndEnd);
+  if (query.expiry) {
+    // Never ignored: a filter silently dropped would tag, export or list every mark.
+    if (!expiry) throw new Error('an expiry reminder condition needs the organisation’s expiry window');
+    const { from, to } = expiry.ranges[query.expiry];
+    range('private_end_date', from, to);
+  }
   return out;
 }
+
+/** The expiry window a query needs (read for the transaction's organisation), or none. */
+export const expiryWindowFor = (db: Kysely<Database>, query: BrandArchiveQuery): Promise<ExpiryWindow | undefined> =>
+  query.expiry ? readExpiryWindow(db) : Promise.resolve(undefined);
 
 /** The values a condition binds, in the order its SQL holds them. */
 export const conditionValues = (c: ArchiveCondition): readonly unknown[] => (c.kind === 'compare' ? [c.value] : c.kind === 'in' ? c.values : [c.needle]);
@@ -193,10 +205,12 @@ export const hasStructuredConditions = (query: BrandArchiveQuery): boolean =>
 
 /**
  * The WHERE of an archive query: what the viewer may see, narrowed by the query's conditions,
- * custom-field conditions included (they read the fields' types, hence `db` and the promise).
+ * custom-field conditions included (they read the fields' types, hence `db` and the promise), and an
+ * expiry reminder as of `expiry` (read when not given).
  */
-export function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer): Promise<ArchiveQuery<O>> {
-  return applyStructuredConditions(db, applyArchiveConditions(base, archiveConditions(query, viewer)), query);
+export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer, expiry?: ExpiryWindow): Promise<ArchiveQuery<O>> {
+  const window = expiry ?? (await expiryWindowFor(db, query));
+  return applyStructuredConditions(db, applyArchiveConditions(base, archiveConditions(query, viewer, window)), query);
 }
 
 /** Narrows an archive query by the query's class, tag and custom-field conditions. */

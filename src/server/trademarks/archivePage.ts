@@ -16,6 +16,7 @@ import {
   archivePageQuery,
   conditionShape,
   conditionValues,
+  expiryWindowFor,
   hasStructuredConditions,
   pageCount,
   soleTextLookup,
@@ -97,7 +98,7 @@ export async function archivePage(
   const sort: Sort = assumedSort ?? (readsSettings ? await readArchiveSettings(db, orgId) : request);
   const checkedFor = assumedSort ? orgId : undefined;
   const query = { ...request, sortField: sort.sortField, sortType: sort.sortType };
-  const conditions = archiveConditions(query, viewer);
+  const conditions = archiveConditions(query, viewer, await expiryWindowFor(db, query));
   const filtered = () => applyStructuredConditions(db, applyArchiveConditions(db.selectFrom('brand_archives'), conditions), query);
   const countAll = async () => (await archiveCount(db, await filtered()).executeTakeFirstOrThrow()).n;
   const text = hasStructuredConditions(query) ? null : soleTextLookup(conditions);

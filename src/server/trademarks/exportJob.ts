@@ -11,6 +11,7 @@ import type { JobProgress } from '../jobs/backgroundJobs.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
 import { readSchemaFile } from '../schemaFiles.js';
 import { filterArchive, orderArchive } from './archiveFilter.js';
+import { EXPIRY_LABELS, type Expiry } from './expiryWindow.js';
 import type { JobOwner, JobServices } from './importJob.js';
 
 /** Rows read and written together: memory holds one batch, never the whole export. */
@@ -53,6 +54,7 @@ export function filterSummary(filter: BrandArchiveQuery, names: { owner?: string
     else if (key === 'ids') text = `选中的 ${(value as number[]).length} 件`;
     else if (key === 'customFields') text = `${Object.keys(value as object).length} 个条件`;
     else if (key === 'labelNodeIds') text = `${(value as string[]).length} 个标签`;
+    else if (key === 'expiry') text = EXPIRY_LABELS[value as Expiry];
     else if (Array.isArray(value)) text = value.join('、');
     else text = String(value);
     parts.push(`${conditionTitle(key)}：${text}`);

@@ -1,9 +1,13 @@
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { App } from 'antd';
+import { App, Button } from 'antd';
 import { RuntimeContext, type RuntimeServices } from '../../runtime/runtimeContext.js';
 import { callOperationById } from '../http/httpClient.js';
 import { permissionSet, subscribeUser, userState } from '../session/userStore.js';
+
+/** How long a message with a button (撤销) stays: long enough to read it and change one's mind. */
+const ACTION_MESSAGE_SECONDS = 8;
+let actionMessages = 0;
 
 /** Gives the schema runtime the signed-in user, navigation, calls and messages. */
 export function RuntimeProvider({ children }: { children: ReactNode }) {
@@ -16,12 +20,32 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
       user: state.userInfo,
       permissions: permissionSet(state.userInfo),
       // react-router's navigate may answer with a promise; the runtime's navigate answers nothing.
-      navigate: (to) => {
-        void navigate(to);
+      navigate: (to, options) => {
+        void navigate(to, options);
       },
       query: new URLSearchParams(location.search),
       callOperation: (id, body) => callOperationById(id, body),
-      notify: (type, text) => void message[type](text),
+      notify: (type, text, action) => {
+        if (!action) return void message[type](text);
+        const key = `notify-action-${++actionMessages}`;
+        const run = () => {
+          message.destroy(key);
+          action.run();
+        };
+        void message.open({
+          key,
+          type,
+          duration: ACTION_MESSAGE_SECONDS,
+          content: (
+            <span className="ipm-message-with-action">
+              {text}
+              <Button type="link" size="small" onClick={run}>
+                {action.label}
+              </Button>
+            </span>
+          ),
+        });
+      },
     }),
     [state.userInfo, navigate, location.search, message],
   );
