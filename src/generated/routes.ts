@@ -4659,7 +4659,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brandArchives/saveBrand",
     "summary": "保存商标信息",
-    "description": "商标信息编辑对话框的保存：修改该档案商标的字段（只改请求中出现的字段）；与公告库关联的商标保持关联。",
+    "description": "商标信息编辑对话框的保存：只改请求中出现的字段，其余字段（商标图样、自定义字段值、标签等）保持原样；一个字段也没有时什么都不改（修改时间也不变）。与公告库关联的商标保持关联。",
     "permission": "trademark",
     "silent": false,
     "readOnly": false,
@@ -4841,7 +4841,7 @@ export const operationTable: OperationDefinition[] = [
             "null"
           ],
           "maxLength": 500,
-          "description": "上传应答中的 path"
+          "description": "上传应答中的 path（本组织上传的 PNG 或 JPG 图片）；null 去掉图样；不写时图样不变"
         }
       },
       "required": [
@@ -5040,7 +5040,7 @@ export const operationTable: OperationDefinition[] = [
             "null"
           ],
           "maxLength": 500,
-          "description": "上传应答中的 path"
+          "description": "上传应答中的 path（本组织上传的 PNG 或 JPG 图片）"
         }
       }
     },

@@ -5606,7 +5606,7 @@ export interface BrandArchivesSaveBrandRequest {
    */
   ownerUserId?: number | null;
   /**
-   * 商标图样：上传应答中的 path
+   * 商标图样：上传应答中的 path（本组织上传的 PNG 或 JPG 图片）；null 去掉图样；不写时图样不变
    */
   logoPath?: string | null;
 }
@@ -5727,7 +5727,7 @@ export interface BrandArchivesAddBrandRequest {
    */
   ownerUserId?: number | null;
   /**
-   * 商标图样：上传应答中的 path
+   * 商标图样：上传应答中的 path（本组织上传的 PNG 或 JPG 图片）
    */
   logoPath?: string | null;
 }

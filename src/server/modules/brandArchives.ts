@@ -27,8 +27,8 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
     return archiveStatistics(ctx.db, viewerOf(ctx), body, new Date().toISOString().slice(0, 10), settings.expiryReminderMonths);
   },
   'brandArchives.batchUpdateBrands': async (body, ctx) => ({ updated: await batchUpdateBrands(ctx.db, viewerOf(ctx), body) }),
-  'brandArchives.saveBrand': async (body, ctx) => saveBrand(ctx.db, viewerOf(ctx), body),
-  'brandArchives.addBrand': async (body, ctx) => addBrand(ctx.db, ctx.session.orgId, viewerOf(ctx), body),
+  'brandArchives.saveBrand': async (body, ctx) => saveBrand(ctx.db, ctx.files, viewerOf(ctx), body),
+  'brandArchives.addBrand': async (body, ctx) => addBrand(ctx.db, ctx.files, ctx.session.orgId, viewerOf(ctx), body),
   'brandArchives.addFromRegister': async (body, ctx) => addFromRegister(ctx.db, ctx.session.orgId, ctx.session.userId, body),
   'brandArchives.delTrademarkList': async (body, ctx) => ({ deleted: await deleteMarks(ctx.db, viewerOf(ctx), body.ids) }),
   'brandArchives.relevanceBrand': async (body, ctx) => ({ list: await relatedMarks(ctx.db, viewerOf(ctx), body.regNo) }),
