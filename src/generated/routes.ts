@@ -1180,6 +1180,7 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "columns": {
         "title": "导出列",
+        "description": "标准列的键；自定义字段列为 custom:字段编号",
         "type": "array",
         "items": {
           "type": "string",
@@ -5425,7 +5426,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/brandExport/start",
     "summary": "导出商标档案",
-    "description": "按商标档案列表的查询条件（与 brandArchives.queryBrandPage 相同，代理机构角色只导出自己负责的商标；分页字段不起作用）导出全部符合的商标为 .xlsx，在后台分批写入，立即返回导出记录；用 brandExport.get 查询进度。columns 为导出的列，不填为全部列。",
+    "description": "按商标档案列表的查询条件（与 brandArchives.queryBrandPage 相同，代理机构角色只导出自己负责的商标；分页字段不起作用）导出全部符合的商标为 .xlsx，在后台分批写入，立即返回导出记录；用 brandExport.get 查询进度。columns 为导出的标准列，不填为全部标准列，空列表为不要标准列；customFieldIds 为要导出的本组织商标档案自定义字段，写在标准列之后、按字段的排列顺序，单选与多选写选项名称，日期按字段的日期格式，数字按字段的数字格式，附件写文件名；一列也没有时拒绝。",
     "permission": "trademark",
     "silent": false,
     "readOnly": false,
@@ -5443,7 +5444,6 @@ export const operationTable: OperationDefinition[] = [
         "columns": {
           "title": "导出列",
           "type": "array",
-          "minItems": 1,
           "maxItems": 18,
           "uniqueItems": true,
           "items": {
@@ -5469,6 +5469,17 @@ export const operationTable: OperationDefinition[] = [
               "tmType",
               "source"
             ]
+          }
+        },
+        "customFieldIds": {
+          "title": "自定义字段列",
+          "type": "array",
+          "maxItems": 200,
+          "uniqueItems": true,
+          "items": {
+            "title": "自定义字段",
+            "type": "integer",
+            "minimum": 1
           }
         }
       }

@@ -99,3 +99,26 @@ test('an empty 新增商标 form names what is missing, with no page error', asy
   await expect(dialog).toBeVisible();
   expect(errors.map((e) => e.message)).toEqual([]);
 });
+
+test('saving one custom value in place leaves the others as stored, even when the row on screen is older', async ({ page }) => {
+  await openSignedIn(page, 'admin', '/api/health');
+  const create = async (fieldTitle: string) => (await call<{ field: { id: number } }>(page, '/customField/setCustomField', { type: 1, fieldTitle, fieldType: '单行文本' })).field.id;
+  const [owner, note] = [await create('承办人'), await create('说明')];
+  const { list } = await call<{ list: Trademark[] }>(page, '/brandArchives/queryBrandPage', { pageNo: 1, pageSize: 10 });
+  const record = list[0]!.id;
+  await call(page, '/customField/setTmArchiveCustomFieldData', { id: record, customValues: { [owner]: '张律师', [note]: '初稿' } });
+
+  // The archive's list view, whose custom-field columns are edited in place.
+  await page.goto('/brandManage/brandRecord');
+  await page.locator('.ant-segmented').getByText('列表').click();
+  const cell = (field: number) => page.locator('.ipm-generic-table').getByTestId(`custom-cell-${field}-${record}`);
+  await expect(cell(owner)).toHaveText('张律师');
+  // Someone else changes 承办人 meanwhile; this page still shows the old value.
+  await call(page, '/customField/setTmArchiveCustomFieldData', { id: record, customValues: { [owner]: '李律师' } });
+  await cell(note).dblclick();
+  await cell(note).getByRole('textbox').fill('定稿');
+  await cell(note).getByRole('textbox').press('Enter');
+  await expect(cell(note)).toHaveText('定稿');
+  const { detail } = await wholeRecord(page, record);
+  expect(detail.customValues).toMatchObject({ [owner]: '李律师', [note]: '定稿' });
+});
