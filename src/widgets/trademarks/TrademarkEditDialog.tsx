@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Col, Collapse, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Spin, Typography } from 'antd';
 import type { BrandArchivesAddBrandRequest, BrandArchivesQueryBrandDetailListResponse, BrandArchivesSaveBrandRequest, Trademark, UploadedFile } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
@@ -53,6 +53,9 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
   const [error, setError] = useState<string | null>(null);
   const countryOptions = useMemo(() => countries.map((c) => ({ value: c.code, label: c.name })), [countries]);
   const recordId = record?.id ?? null;
+  // The runtime changes with the address; an open dialog is not read again for that.
+  const runtimeRef = useRef(runtime);
+  runtimeRef.current = runtime;
 
   useEffect(() => {
     if (!open) return;
@@ -62,14 +65,14 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
     setLogoChanged(false);
     setLoaded(recordId === null ? null : undefined);
     if (recordId === null) return;
-    runtime
+    runtimeRef.current
       .callOperation<BrandArchivesQueryBrandDetailListResponse>('brandArchives.queryBrandDetailList', { id: recordId })
       .then((reply) => current && setLoaded(reply.detailVo.record))
       .catch((err: Error) => current && setError(err.message));
     return () => {
       current = false;
     };
-  }, [open, recordId, startEditing, runtime]);
+  }, [open, recordId, startEditing]);
 
   useEffect(() => {
     if (!open || loaded === undefined) return;
