@@ -1189,6 +1189,7 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "columns": {
         "title": "导出列",
+        "description": "标准列的键；自定义字段列为 custom:字段编号",
         "type": "array",
         "items": {
           "type": "string",
@@ -4783,7 +4784,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brandArchives/saveBrand",
     "summary": "保存商标信息",
-    "description": "商标信息编辑对话框的保存：修改该档案商标的字段（只改请求中出现的字段）；与公告库关联的商标保持关联。",
+    "description": "商标信息编辑对话框的保存：只改请求中出现的字段，其余字段（商标图样、自定义字段值、标签等）保持原样；一个字段也没有时什么都不改（修改时间也不变）。与公告库关联的商标保持关联。",
     "permission": "trademark",
     "silent": false,
     "readOnly": false,
@@ -4965,7 +4966,7 @@ export const operationTable: OperationDefinition[] = [
             "null"
           ],
           "maxLength": 500,
-          "description": "上传应答中的 path"
+          "description": "上传应答中的 path（本组织上传的 PNG 或 JPG 图片）；null 去掉图样；不写时图样不变"
         }
       },
       "required": [
@@ -5164,7 +5165,7 @@ export const operationTable: OperationDefinition[] = [
             "null"
           ],
           "maxLength": 500,
-          "description": "上传应答中的 path"
+          "description": "上传应答中的 path（本组织上传的 PNG 或 JPG 图片）"
         }
       }
     },
@@ -5549,7 +5550,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/brandExport/start",
     "summary": "导出商标档案",
-    "description": "按商标档案列表的查询条件（与 brandArchives.queryBrandPage 相同，代理机构角色只导出自己负责的商标；分页字段不起作用）导出全部符合的商标为 .xlsx，在后台分批写入，立即返回导出记录；用 brandExport.get 查询进度。columns 为导出的列，不填为全部列。",
+    "description": "按商标档案列表的查询条件（与 brandArchives.queryBrandPage 相同，代理机构角色只导出自己负责的商标；分页字段不起作用）导出全部符合的商标为 .xlsx，在后台分批写入，立即返回导出记录；用 brandExport.get 查询进度。columns 为导出的标准列，不填为全部标准列，空列表为不要标准列；customFieldIds 为要导出的本组织商标档案自定义字段，写在标准列之后、按字段的排列顺序，单选与多选写选项名称，日期按字段的日期格式，数字按字段的数字格式，附件写文件名；一列也没有时拒绝。",
     "permission": "trademark",
     "silent": false,
     "readOnly": false,
@@ -5567,7 +5568,6 @@ export const operationTable: OperationDefinition[] = [
         "columns": {
           "title": "导出列",
           "type": "array",
-          "minItems": 1,
           "maxItems": 18,
           "uniqueItems": true,
           "items": {
@@ -5593,6 +5593,17 @@ export const operationTable: OperationDefinition[] = [
               "tmType",
               "source"
             ]
+          }
+        },
+        "customFieldIds": {
+          "title": "自定义字段列",
+          "type": "array",
+          "maxItems": 200,
+          "uniqueItems": true,
+          "items": {
+            "title": "自定义字段",
+            "type": "integer",
+            "minimum": 1
           }
         }
       }

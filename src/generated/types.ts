@@ -608,7 +608,7 @@ export interface BrandExportRecord {
    */
   filterSummary: string;
   /**
-   * 导出列
+   * 导出列：标准列的键；自定义字段列为 custom:字段编号
    *
    * Items: 列
    */
@@ -2686,6 +2686,50 @@ export interface DialogFormButtonProps {
    * 成功提示
    */
   successMessage?: string;
+  /**
+   * 按应答提示：代替 successMessage，按提交接口的应答说明发生了什么：parts 的每一段在其 count 所指的应答值（数，或列表的条数）大于 0 时出现（always 时总出现），text 中 {count} 为该数，{路径} 为应答中的值（列表以“、”连接），各段以“；”连接。successCount 所指的数大于 0 时为成功提示，否则为警告提示（什么也没做成时不显示成功的勾）；不写 successCount 时总是成功提示。
+   */
+  replyMessage?: {
+    /**
+     * 各段
+     *
+     * @minItems 1
+     */
+    parts: [
+      {
+        /**
+         * 计数：应答中的数或列表的路径，如 added、result.skipped
+         */
+        count: string;
+        /**
+         * 文字：如“已加入 {count} 件”“公告库中没有：{notFound}”
+         */
+        text: string;
+        /**
+         * 为 0 时也显示
+         */
+        always?: boolean;
+      },
+      ...{
+        /**
+         * 计数：应答中的数或列表的路径，如 added、result.skipped
+         */
+        count: string;
+        /**
+         * 文字：如“已加入 {count} 件”“公告库中没有：{notFound}”
+         */
+        text: string;
+        /**
+         * 为 0 时也显示
+         */
+        always?: boolean;
+      }[]
+    ];
+    /**
+     * 成功的计数：应答中的数或列表的路径；大于 0 时为成功提示，否则为警告提示
+     */
+    successCount?: string;
+  };
   /**
    * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
    */
@@ -5720,7 +5764,7 @@ export interface BrandArchivesSaveBrandRequest {
    */
   ownerUserId?: number | null;
   /**
-   * 商标图样：上传应答中的 path
+   * 商标图样：上传应答中的 path（本组织上传的 PNG 或 JPG 图片）；null 去掉图样；不写时图样不变
    */
   logoPath?: string | null;
 }
@@ -5841,7 +5885,7 @@ export interface BrandArchivesAddBrandRequest {
    */
   ownerUserId?: number | null;
   /**
-   * 商标图样：上传应答中的 path
+   * 商标图样：上传应答中的 path（本组织上传的 PNG 或 JPG 图片）
    */
   logoPath?: string | null;
 }
@@ -5989,12 +6033,12 @@ export interface BrandExportStartRequest {
   /**
    * 导出列
    *
-   * @minItems 1
    * @maxItems 18
    *
    * Items: 列
    */
   columns?:
+    | []
     | [
         | "tmName"
         | "appNo"
@@ -9449,6 +9493,14 @@ export interface BrandExportStartRequest {
           | "source"
         )
       ];
+  /**
+   * 自定义字段列
+   *
+   * @maxItems 200
+   *
+   * Items: 自定义字段
+   */
+  customFieldIds?: number[];
 }
 
 export type BrandExportStartResponse = BrandExportRecord;

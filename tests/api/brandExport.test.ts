@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
 import type { BrandExportRecord, Trademark } from '../../src/generated/types.js';
 import { ARCHIVE_EXPORT_COLUMNS } from '../../src/shared/archiveExportColumns.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { download, readXlsx, waitFor } from './support/xlsx.js';
+import { multipart } from './support/multipart.js';
 
 describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
   let server: TestServer;
@@ -14,11 +16,12 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
   let admin: string;
   let agent: string;
   let staff: string;
+  let corp: string;
 
   beforeAll(async () => {
     filesDir = mkdtempSync(join(tmpdir(), 'ipm-export-'));
     server = await startTestServer({ filesDir });
-    [admin, agent, staff] = [await server.signIn('admin'), await server.signIn('agent'), await server.signIn('staff')];
+    [admin, agent, staff, corp] = [await server.signIn('admin'), await server.signIn('agent'), await server.signIn('staff'), await server.signIn('corpAdmin')];
   });
   afterAll(async () => {
     await server?.stop();
@@ -35,8 +38,8 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
       if (page.list.length < 200) return all;
     }
   }
-  async function exportOf(filter: object, token = admin, columns?: string[]): Promise<{ record: BrandExportRecord; rows: string[][] }> {
-    const started = await call<BrandExportRecord>('/api/brandExport/start', { filter, ...(columns ? { columns } : {}) }, token);
+  async function exportOf(filter: object, token = admin, columns?: string[], customFieldIds?: number[]): Promise<{ record: BrandExportRecord; rows: string[][] }> {
+    const started = await call<BrandExportRecord>('/api/brandExport/start', { filter, ...(columns ? { columns } : {}), ...(customFieldIds ? { customFieldIds } : {}) }, token);
     expect(started.status).toBe('running');
     const record = await waitFor(() => call<BrandExportRecord>('/api/brandExport/get', { id: started.id }, token), ['running']);
     expect(record.status, record.message).toBe('done');
@@ -67,6 +70,54 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     const { rows } = await exportOf({ ids: [withGoods.id] }, admin, ['goods', 'appNo']);
     expect(rows[0]).toEqual(['申请号', '商品/服务']);
     expect(rows[1]).toEqual([withGoods.appNo, '0901 计算机；智能手表']);
+  });
+
+  it('writes the chosen custom fields after the standard columns, each as a person reads it', async () => {
+    const create = async (fieldTitle: string, fieldType: string, fieldContent?: unknown, token = admin) =>
+      (await call<{ field: { id: number } }>('/customField/setCustomField', { type: 1, fieldTitle, fieldType, ...(fieldContent ? { fieldContent: JSON.stringify(fieldContent) } : {}) }, token)).field.id;
+    const option = (cont: string) => ({ cont, color: '#FFE7BA', value: '' });
+    const text = await create('内部编号', '单行文本');
+    const single = await create('重要程度', '单选', [option('高'), option('低')]);
+    const multiple = await create('用途', '多选', [option('自用'), option('许可'), option('转让')]);
+    const date = await create('续展提醒', '日期', { 日期格式: 'y/m/d w' });
+    const money = await create('评估价值', '数字', { 数字格式: '人民币' });
+    const files = await create('证明文件', '附件');
+    const empty = await create('暂无值', '单行文本');
+    // A hidden field is still the archive's data, and can be exported.
+    await call('/customField/setCustomField', { type: 1, id: text, state: 0 });
+    const { payload, headers } = multipart('使用证据.pdf', Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'));
+    const uploaded = (await server.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, token: admin } })).json().data;
+    const mark = (await listed({}))[0]!;
+    await call('/customField/setTmArchiveCustomFieldData', {
+      id: mark.id,
+      customValues: { [text]: 'IPM-001', [single]: '高', [multiple]: ['自用', '转让'], [date]: '2031-05-06', [money]: '1234.5', [files]: [{ fileUrl: uploaded.path, fileName: '使用证据.pdf' }] },
+    });
+
+    // Chosen in any order, written in the organisation's order of its fields.
+    const chosen = [money, files, empty, text, date, multiple, single];
+    const started = await call<BrandExportRecord>('/api/brandExport/start', { filter: { ids: [mark.id] }, columns: ['appNo'], customFieldIds: chosen });
+    expect(started.columns).toEqual(['appNo', ...[text, single, multiple, date, money, files, empty].map((id) => `custom:${id}`)]);
+    const record = await waitFor(() => call<BrandExportRecord>('/api/brandExport/get', { id: started.id }), ['running']);
+    expect(record.status, record.message).toBe('done');
+    const file = await download(server, admin, record.fileUrl!);
+    const rows = await readXlsx(file);
+    expect(rows[0]).toEqual(['申请号', '内部编号', '重要程度', '用途', '续展提醒', '评估价值', '证明文件', '暂无值']);
+    expect(rows[1]).toEqual([mark.appNo, 'IPM-001', '高', '自用、转让', '2031/05/06 星期二', '1234.5', '使用证据.pdf']);
+    // The value is a number, shown in the field's currency format.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    const cell = workbook.worksheets[0]!.getRow(2).getCell(6);
+    expect(cell.value).toBe(1234.5);
+    expect(cell.numFmt).toBe('"¥"#,##0.00');
+
+    // Custom columns alone; a field that is not the organisation's live archive field is refused.
+    const only = await exportOf({ ids: [mark.id] }, admin, [], [single]);
+    expect(only.rows).toEqual([['重要程度'], ['高']]);
+    const foreign = await create('星辰字段', '单行文本', undefined, corp);
+    expect(await server.refused('/api/brandExport/start', { filter: {}, customFieldIds: [foreign] }, admin)).toBe(`自定义字段不存在或已删除：${foreign}`);
+    await call('/customField/setCustomField', { type: 1, id: empty, delete: 1 });
+    expect(await server.refused('/api/brandExport/start', { filter: {}, customFieldIds: [single, empty] }, admin)).toBe(`自定义字段不存在或已删除：${empty}`);
+    expect(await server.refused('/api/brandExport/start', { filter: {}, columns: [] }, admin)).toBe('请至少选择一列');
   });
 
   it('lets an agency user export only the marks they are responsible for', async () => {
@@ -103,7 +154,6 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
 
   it('streams a large export in batches', { timeout: 240_000 }, async () => {
     const owner = await server.database.db.selectFrom('users').select(['id', 'org_id']).where('username', '=', 'corpadmin').executeTakeFirstOrThrow();
-    const corp = await server.signIn('corpAdmin');
     const total = Number(process.env.EXPORT_TEST_ROWS ?? 30_000);
     const batch = 2_000;
     for (let start = 0; start < total; start += batch) {

@@ -72,11 +72,19 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
 
   const { token } = await storedUser(page);
   const archive = await page.request.post('/brandArchives/queryBrandPage', { headers: { token }, data: { applicant: '端到端申请人', pageSize: 50 } });
-  const marks = (await archive.json()).data.list as { appNo: string; source: number; countryCode: string }[];
+  const marks = (await archive.json()).data.list as { id: number; appNo: string; source: number; countryCode: string }[];
   expect(marks.map((m) => m.appNo).sort()).toEqual(['E2E0001', 'E2E0003']);
   expect(marks.every((m) => m.source === 2)).toBe(true);
   await page.getByRole('button', { name: '查看商标档案' }).click();
   await expect(page).toHaveURL(/\/brandManage\/brandRecord$/);
+
+  // Custom fields are columns too: one the list shows, one it hides.
+  const field = async (fieldTitle: string) =>
+    (await (await page.request.post('/customField/setCustomField', { headers: { token }, data: { type: 1, fieldTitle, fieldType: '单行文本' } })).json()).data.field.id as number;
+  const [shownField, hiddenField] = [await field('导出编号'), await field('旧导出编号')];
+  await page.request.post('/customField/setCustomField', { headers: { token }, data: { type: 1, id: hiddenField, state: 0 } });
+  const first = marks.find((m) => m.appNo === 'E2E0001')!;
+  await page.request.post('/customField/setTmArchiveCustomFieldData', { headers: { token }, data: { id: first.id, customValues: { [shownField]: 'IPM-E2E', [hiddenField]: 'OLD-1' } } });
 
   // Export from the archive list: its filter goes with the export.
   const applicant = page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^申请人$/ }) });
@@ -85,12 +93,25 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
   await page.getByRole('button', { name: /导\s?出$/ }).click();
   const archiveDialog = page.getByRole('dialog', { name: '导出商标档案' });
   await expect(archiveDialog.getByText('将导出符合当前 1 个筛选条件的全部商标')).toBeVisible();
+  // The shown field is chosen to begin with; the hidden one is chosen here.
+  const customGroup = archiveDialog.getByRole('group', { name: '自定义字段' });
+  await expect(customGroup.getByRole('checkbox', { name: '导出编号', exact: true })).toBeChecked();
+  await expect(customGroup.getByRole('checkbox', { name: '旧导出编号（列表中已隐藏）' })).not.toBeChecked();
+  await customGroup.getByRole('checkbox', { name: '旧导出编号（列表中已隐藏）' }).check();
+  await archiveDialog.getByRole('group', { name: '导出列' }).getByRole('checkbox', { name: '备注' }).uncheck();
+  await page.screenshot({ path: '/tmp/ie/archive-export-columns.png' });
   await archiveDialog.getByRole('button', { name: /确\s?定/ }).click();
   await expect(archiveDialog).toContainText('筛选条件：申请人：端到端申请人；共 2 件', { timeout: 30_000 });
   const filteredDownload = page.waitForEvent('download');
   await archiveDialog.getByRole('button', { name: /下\s?载/ }).click();
   const filtered = await sheetRows(await (await filteredDownload).path());
   expect(filtered.slice(1).map((r) => r[1]).sort()).toEqual(['E2E0001', 'E2E0003']);
+  // The custom fields come after the standard columns, in the organisation's order of its fields.
+  const header = filtered[0]!;
+  expect(header.slice(-2)).toEqual(['导出编号', '旧导出编号']);
+  expect(header.indexOf('来源')).toBeLessThan(header.indexOf('导出编号'));
+  expect(header).not.toContain('备注');
+  expect(filtered.find((r) => r[1] === 'E2E0001')!.slice(-2)).toEqual(['IPM-E2E', 'OLD-1']);
   await page.screenshot({ path: '/tmp/ie/archive-export.png' });
   await archiveDialog.getByRole('button', { name: /关\s?闭/ }).click();
 

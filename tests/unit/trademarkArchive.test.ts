@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { goodsToText, textToGoods } from '../../src/widgets/trademarks/goodsText.js';
 import { applyNoOf, markName } from '../../src/widgets/trademarks/trademarkText.js';
+import { changedFields, formValuesOf, newMarkRequest } from '../../src/widgets/trademarks/trademarkEditForm.js';
+import type { Trademark } from '../../src/generated/types.js';
 import { checkDateOrder, columnChanges, isCalendarDate } from '../../src/server/trademarks/brandEdit.js';
 import { detailGoods } from '../../src/server/trademarks/brandDetail.js';
 import { parseApplyNo } from '../../src/server/trademarks/similarGoods.js';
@@ -47,6 +49,56 @@ describe('archive record edits', () => {
     expect(() => columnChanges({ goodsItems: [{ code: '2501', name: '服装' }] }, 9)).toThrow('商品/服务项目第 1 项的类似群 2501 不属于第 9 类');
     expect(() => columnChanges({ tmCl: 0 }, null)).toThrow('类别应为 1 到 45 之间的整数');
     expect(() => columnChanges({ appDate: '2024-13-01' }, null)).toThrow('申请日期不是有效的日期');
+  });
+});
+
+describe('the trademark info form', () => {
+  const mark = {
+    id: 7,
+    countryCode: 'CN',
+    appNo: '30000001',
+    regNo: null,
+    tmCl: 9,
+    tmName: '星辰',
+    tmStatus: '已注册',
+    submitWay: '单一申请',
+    applicant: ' 星辰日化 ',
+    announcementIssue: '1701',
+    appDate: '2020-01-02',
+    regDate: null,
+    // Goods the form shows grouped: the items' order and a deleted item are not what the text shows.
+    goodsItems: [{ code: '0903', name: '电池' }, { code: '0901', name: '计算机' }, { code: '0901', name: '鼠标', mark: 2 }],
+    goodsItemsEn: [],
+    goodServices: [],
+    tmLogoUrl: '/tm/logo?design=12',
+    customValues: { '3': '核心' },
+  } as unknown as Trademark;
+
+  it('sends nothing for a form left as it was loaded', () => {
+    expect(changedFields(mark, formValuesOf(mark))).toEqual({});
+  });
+
+  it('sends only the field that changed, as the save call takes it', () => {
+    expect(changedFields(mark, { ...formValuesOf(mark), tmName: '星辰新', remark: '  ' })).toEqual({ tmName: '星辰新' });
+    expect(changedFields(mark, { ...formValuesOf(mark), regNo: ' 12345 ', appDate: null })).toEqual({ regNo: '12345', appDate: null });
+  });
+
+  it('sends the goods only when their text changed, keeping deleted items deleted', () => {
+    const values = formValuesOf(mark);
+    expect(changedFields(mark, { ...values, goodsText: `${values.goodsText}\n` })).toEqual({});
+    expect(changedFields(mark, { ...values, goodsText: '0901 计算机；鼠标' })).toEqual({
+      goodsItems: [{ code: '0901', name: '计算机' }, { code: '0901', name: '鼠标', mark: 2 }],
+    });
+  });
+
+  it('never sends a field the form does not hold', () => {
+    const { announcementIssue: _issue, goodsTextEn: _en, countryCode: _country, ...held } = formValuesOf(mark);
+    expect(changedFields(mark, held)).toEqual({});
+  });
+
+  it('gives a new mark its defaults and what was filled in', () => {
+    const request = newMarkRequest({ ...formValuesOf(null), tmName: '手录', appNo: ' M1 ', tmCl: 3, goodsText: '0306 香水' });
+    expect(request).toMatchObject({ tmName: '手录', appNo: 'M1', tmCl: 3, countryCode: 'CN', submitWay: '单一申请', tmType: '普通商标', goodsItems: [{ code: '0306', name: '香水' }] });
   });
 });
 

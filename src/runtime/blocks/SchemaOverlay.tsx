@@ -10,6 +10,7 @@ import { getSchemaField } from '../schemaField.js';
 import { showNotice } from '../confirmDialog.js';
 import { fillTemplate } from './readPath.js';
 import { recordValuesFor } from './overlayRecord.js';
+import { replyMessage } from './replyMessage.js';
 
 /** What a dialog or drawer opened by a schema action holds: every prop of the button but its own. */
 export type OverlaySpec = Omit<DialogFormButtonProps, 'label' | 'permission'>;
@@ -57,8 +58,9 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
     }
     setBusy(true);
     try {
-      await runtime.callOperation(spec.operation, { ...form.values, ...spec.extra, ...requestExtra });
-      if (spec.successMessage) runtime.notify('success', spec.successMessage);
+      const reply = await runtime.callOperation(spec.operation, { ...form.values, ...spec.extra, ...requestExtra });
+      const told = spec.replyMessage ? replyMessage(spec.replyMessage, reply) : spec.successMessage ? { type: 'success' as const, text: spec.successMessage } : null;
+      if (told) runtime.notify(told.type, told.text);
       const refresh = spec.refresh ?? [];
       if (refresh.length > 0) await mutate((key) => Array.isArray(key) && refresh.includes(key[0] as string));
       await onSubmitted?.();

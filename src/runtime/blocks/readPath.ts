@@ -4,10 +4,11 @@ export function readPath(source: unknown, path: string | undefined): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), source);
 }
 
-/** `{name}` placeholders filled from a record; missing values become empty. */
+/** `{name}` placeholders filled from a record; missing values become empty, a list its items joined by “、”. */
 export function fillTemplate(template: string, record: unknown): string {
   return template.replace(/\{(\w+(?:\.\w+)*)\}/g, (_, path: string) => {
     const value = readPath(record, path);
+    if (Array.isArray(value)) return value.join('、');
     return value === undefined || value === null ? '' : String(value);
   });
 }

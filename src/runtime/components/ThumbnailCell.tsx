@@ -32,7 +32,7 @@ export function ThumbnailCell({ value, onRemove, extra }: ThumbnailCellProps) {
       file={file}
       size={size}
       onPreview={() => preview(file)}
-      onDownload={() => void download(file)}
+      onDownload={file.path ? () => void download(file) : undefined}
       onRemove={onRemove ? () => onRemove(file.uid) : undefined}
     />
   );

@@ -30,7 +30,8 @@ export function cropRefusal(file: { name: string }): string | null {
 /**
  * 文件上传（缩略图）: picture cards of the uploaded files — the picture itself or a file-type icon —
  * with 预览, 下载 and, when editable, 删除 on hover; the add card hides at the limit. The value
- * is the list of uploaded files.
+ * is the list of uploaded files; one without a stored path (a picture served from its address
+ * only) is previewed but not downloaded.
  */
 export function ThumbnailUpload({ limit = 10, purpose = 'general', limitMb, accept, crop, variant = 'card', value = [], onChange, disabled, readOnly }: ThumbnailUploadProps) {
   const rules: UploadRules = { purpose, limitMb, accept: crop ? (accept ?? [...CROP_TYPES]) : accept, maxCount: limit };
@@ -124,7 +125,7 @@ export function ThumbnailUpload({ limit = 10, purpose = 'general', limitMb, acce
           key={file.uid}
           file={file}
           onPreview={() => preview(file)}
-          onDownload={() => void download(file)}
+          onDownload={file.path ? () => void download(file) : undefined}
           onRemove={editable ? () => onRemove(file.uid) : undefined}
         />
       ))}

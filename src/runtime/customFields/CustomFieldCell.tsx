@@ -12,8 +12,6 @@ export interface CustomFieldCellProps {
   field: CustomField;
   /** The record's values keyed by field id. */
   values: Record<string, unknown>;
-  /** Ids of the fields the table knows; the save sends the record's values of these. */
-  fieldIds: number[];
   recordId: unknown;
   saveOperation: string;
   editable: boolean;
@@ -24,10 +22,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(isEmptyValue(a) ? null :
 
 /**
  * A custom field's table cell (spec 001 §4): a double-click opens the type's editor; blur, Enter
- * or closing a choice list saves the record's whole set of values; Escape gives up. Text past
- * its limit (50, 200, 20) is refused with a message and not sent.
+ * or closing a choice list saves this field's value alone (the row's other values may be older
+ * than the record's, so they are not sent back); Escape gives up. Text past its limit (50, 200,
+ * 20) is refused with a message and not sent.
  */
-export function CustomFieldCell({ field, values, fieldIds, recordId, saveOperation, editable, onSaved }: CustomFieldCellProps) {
+export function CustomFieldCell({ field, values, recordId, saveOperation, editable, onSaved }: CustomFieldCellProps) {
   const runtime = useRuntime();
   const current = values[String(field.id)];
   const { editing, saving, open, cancel, save, isSettled } = useInPlaceSave(onSaved);
@@ -48,9 +47,7 @@ export function CustomFieldCell({ field, values, fieldIds, recordId, saveOperati
       runtime.notify('warning', problem);
       return;
     }
-    const customValues: Record<string, unknown> = {};
-    for (const id of fieldIds) if (String(id) in values) customValues[String(id)] = values[String(id)];
-    customValues[String(field.id)] = isEmptyValue(value) ? null : value;
+    const customValues = { [String(field.id)]: isEmptyValue(value) ? null : value };
     await save(same(value, current), () => runtime.callOperation(saveOperation, { id: recordId, customValues }));
   };
 

@@ -30,7 +30,6 @@ export function useCustomFieldColumns(config: CustomFieldColumnsConfig | undefin
   const editable = Boolean(config) && (!config?.editPermission || runtime.permissions.has(config.editPermission));
   const columns = useMemo<TableColumnsType<Row>>(() => {
     if (!config) return [];
-    const ids = fields.map((f) => f.id);
     return fields.map((field) => ({
       key: `custom:${field.id}`,
       title: field.name,
@@ -40,7 +39,6 @@ export function useCustomFieldColumns(config: CustomFieldColumnsConfig | undefin
         <CustomFieldCell
           field={field}
           values={(readPath(row, config.valuesPath ?? 'customValues') as Record<string, unknown> | undefined) ?? {}}
-          fieldIds={ids}
           recordId={row[rowKey]}
           saveOperation={config.saveOperation ?? 'customField.setTmArchiveCustomFieldData'}
           editable={editable}

@@ -1,12 +1,13 @@
 import { sql, type Selectable } from 'kysely';
 import type { BrandExportRecord } from '../../generated/types.js';
 import type { HandlersOf, TenantContext } from '../http/context.js';
-import { notFound } from '../http/apiError.js';
+import { badRequest, notFound } from '../http/apiError.js';
 import type { BrandExportsTable } from '../db/tables.js';
 import { pageWindow } from '../db/paging.js';
 import { backgroundJobs, startAfterReply, type JobProgress } from '../jobs/backgroundJobs.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { exportColumns, exportFileName, filterSummary, runExport } from '../trademarks/exportJob.js';
+import { customColumnKeys } from '../trademarks/exportCustomColumns.js';
 
 const STATUS_TEXT: Record<BrandExportsTable['status'], string> = { running: '正在导出', done: '已完成', failed: '失败' };
 
@@ -67,6 +68,8 @@ export const brandExportHandlers: HandlersOf<'brandExport'> = {
   'brandExport.start': async (body, ctx) => {
     const { pageNo: _pageNo, pageSize: _pageSize, ...filter } = body.filter;
     const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId, viewer: archiveViewer(ctx.session) };
+    const columns = exportColumns(body.columns, await customColumnKeys(ctx.db, body.customFieldIds ?? []));
+    if (columns.length === 0) throw badRequest('请至少选择一列');
     const responsible =
       filter.ownerUserId === undefined
         ? undefined
@@ -78,7 +81,7 @@ export const brandExportHandlers: HandlersOf<'brandExport'> = {
         user_id: owner.userId,
         filter: JSON.stringify(filter),
         filter_summary: filterSummary(filter, { owner: responsible }),
-        columns: JSON.stringify(exportColumns(body.columns)),
+        columns: JSON.stringify(columns),
         status: 'running',
         file_name: exportFileName(new Date()),
       })

@@ -1,10 +1,13 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { BrandArchivesTable } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
+import type { FileStore } from '../files/fileStore.js';
 import type { BrandArchivesAddBrandRequest, BrandArchivesBatchUpdateBrandsRequest, BrandArchivesSaveBrandRequest, Trademark } from '../../generated/types.js';
 import { badRequest } from '../http/apiError.js';
 import type { ArchiveViewer } from './archiveViewer.js';
-import { checkDateOrder, columnChanges, EDITABLE, isEditableField, type EditableField } from './brandEdit.js';
+import { checkDateOrder, columnChanges, EDITABLE, isEditableField, type EditableField, type EditableFields } from './brandEdit.js';
+import { hashForColumn } from './logoHash.js';
+import { hashOfImageFile } from './logoSearch.js';
 import { toTrademark } from './trademarkRecord.js';
 import { visibleMark, visibleMarksForChange } from './visibleMarks.js';
 
@@ -37,11 +40,30 @@ async function checkUnique(db: ScopedDb, countryCode: string, appNo: string, tmC
   if (await q.executeTakeFirst()) throw badRequest(`档案中已有申请号 ${appNo}${tmCl ? ` 第 ${tmCl} 类` : ''}的商标`);
 }
 
+/**
+ * The image columns for a logo named by the request: a picture (PNG or JPEG) uploaded to the
+ * organisation, with its hash for comparing logos; null removes the image. The path the mark
+ * already has needs no check (a register logo is drawn, not uploaded).
+ */
+async function logoColumns(db: ScopedDb, files: FileStore, path: string | null | undefined, current: string | null): Promise<Pick<Updateable<BrandArchivesTable>, 'logo_path' | 'logo_hash'>> {
+  if (path === undefined) return {};
+  const wanted = path?.trim() || null;
+  if (wanted === current) return {};
+  if (wanted === null) return { logo_path: null, logo_hash: null };
+  if (wanted.length > EDITABLE.logoPath.max!) throw badRequest('商标图样不存在，请重新上传');
+  const file = await db.selectFrom('files').select('path').where('path', '=', wanted).executeTakeFirst();
+  if (!file) throw badRequest('商标图样不存在，请重新上传');
+  return { logo_path: wanted, logo_hash: hashForColumn(await hashOfImageFile(files.absolute(wanted))) };
+}
+
+/** The request's fields but the logo, which `logoColumns` writes. */
+const withoutLogo = ({ logoPath: _logo, ...rest }: EditableFields): EditableFields => rest;
+
 /** A mark entered by hand in the trademark info dialog (source 1), owned by whoever enters it unless another owner is named. */
-export async function addBrand(db: ScopedDb, orgId: number, viewer: ArchiveViewer, values: BrandArchivesAddBrandRequest): Promise<Trademark> {
+export async function addBrand(db: ScopedDb, files: FileStore, orgId: number, viewer: ArchiveViewer, values: BrandArchivesAddBrandRequest): Promise<Trademark> {
   await checkOwner(db, viewer, values.ownerUserId);
   if (!values.appNo.trim()) throw badRequest('请输入申请号');
-  const changes = columnChanges(values, values.tmCl);
+  const changes = { ...columnChanges(withoutLogo(values), values.tmCl), ...(await logoColumns(db, files, values.logoPath, null)) };
   checkDateOrder(datesOf(changes as DateColumns));
   await checkUnique(db, (changes.country_code as string | undefined) ?? 'CN', changes.app_no as string, values.tmCl);
   const row = await db
@@ -58,23 +80,28 @@ export async function addBrand(db: ScopedDb, orgId: number, viewer: ArchiveViewe
   return toTrademark(row);
 }
 
-/** The trademark info dialog's save: the named fields of that record change; a mark linked to the register stays linked. */
-export async function saveBrand(db: ScopedDb, viewer: ArchiveViewer, request: BrandArchivesSaveBrandRequest): Promise<Trademark> {
+/**
+ * The trademark info dialog's save: the fields the request names change, every other field (the
+ * image, custom values and tags included) stays as stored; a mark linked to the register stays
+ * linked. A request naming no field changes nothing, not even the time of the last change.
+ */
+export async function saveBrand(db: ScopedDb, files: FileStore, viewer: ArchiveViewer, request: BrandArchivesSaveBrandRequest): Promise<Trademark> {
   const { id, ...values } = request;
   await checkOwner(db, viewer, values.ownerUserId);
   const [current] = await visibleMarksForChange(db, viewer, [id]);
   const tmCl = values.tmCl ?? current!.int_cls;
-  const changes = columnChanges(values, tmCl);
+  const changes = { ...columnChanges(withoutLogo(values), tmCl), ...(await logoColumns(db, files, values.logoPath, current!.logo_path)) };
   // Goods kept as they are must still fit a changed class.
   if (values.tmCl !== undefined && values.goodsItems === undefined) columnChanges({ goodsItems: current!.goods }, tmCl);
   checkDateOrder(datesOf({ ...current!, ...(changes as DateColumns) }));
   const countryCode = (changes.country_code as string | undefined) ?? current!.country_code;
   const appNo = (changes.app_no as string | undefined) ?? current!.app_no;
-  // The dialog sends every field: only a changed number, class or country can make a new duplicate
-  // (an existing one, e.g. awaiting a merge, must not block editing the name).
+  // Only a changed number, class or country can make a new duplicate (an existing one, e.g.
+  // awaiting a merge, must not block editing the name).
   if (countryCode !== current!.country_code || appNo !== current!.app_no || tmCl !== current!.int_cls) {
     await checkUnique(db, countryCode, appNo, tmCl, id);
   }
+  if (Object.keys(changes).length === 0) return toTrademark(current!);
   await db.updateTable('brand_archives').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
   return toTrademark(await visibleMark(db, viewer, id));
 }

@@ -12,6 +12,7 @@ import { countryCatalog } from '../countries/countryCatalog.js';
 import { readSchemaFile } from '../schemaFiles.js';
 import { filterArchive, orderArchive } from './archiveFilter.js';
 import { EXPIRY_LABELS, type Expiry } from './expiryWindow.js';
+import { customCell, customColumnHeader, customColumnNumFmt, customFieldIdOf, exportFields } from './exportCustomColumns.js';
 import type { JobOwner, JobServices } from './importJob.js';
 
 /** Rows read and written together: memory holds one batch, never the whole export. */
@@ -87,6 +88,7 @@ interface ExportRow {
   remark: string;
   tm_type: string;
   source: number;
+  custom_values?: Record<string, unknown>;
 }
 
 /** The cell of each column; goods are written as the import template takes them ("0901 计算机；0901 手机"). */
@@ -113,10 +115,13 @@ const CELL: Record<ArchiveExportColumn, (row: ExportRow) => string | number | nu
 
 const WIDTH: Partial<Record<ArchiveExportColumn, number>> = { tmName: 20, applicant: 28, applicantAddress: 32, goods: 50, agent: 28, remark: 24 };
 
-/** The columns in file order, whatever order they were chosen in; none chosen means all. */
-export function exportColumns(chosen: readonly ArchiveExportColumn[] | undefined): ArchiveExportColumn[] {
+/**
+ * The standard columns in file order, whatever order they were chosen in (all of them when none
+ * were named, none for an empty list), then the custom ones as given.
+ */
+export function exportColumns(chosen: readonly ArchiveExportColumn[] | undefined, customKeys: readonly string[] = []): string[] {
   const all = ARCHIVE_EXPORT_COLUMNS.map((c) => c.key);
-  return chosen && chosen.length > 0 ? all.filter((k) => chosen.includes(k)) : all;
+  return [...(chosen ? all.filter((k) => chosen.includes(k)) : all), ...customKeys];
 }
 
 export function exportFileName(at: Date): string {
@@ -136,7 +141,16 @@ export async function runExport(services: JobServices, owner: JobOwner, exportId
   const temp = join(tmpdir(), `ipm-export-${Date.now()}-${randomBytes(6).toString('hex')}.xlsx`);
   try {
     const filter = record.filter as BrandArchiveQuery;
-    const columns = record.columns as ArchiveExportColumn[];
+    const fields = await inOrg((db) => exportFields(db, record.columns));
+    // A custom column whose field is gone altogether is left out.
+    const columns = record.columns.filter((key) => customFieldIdOf(key) === null || fields.has(customFieldIdOf(key)!));
+    const select = columns.some((key) => customFieldIdOf(key) !== null) ? [...EXPORT_SELECT, 'custom_values' as const] : EXPORT_SELECT;
+    const cellOf = columns.map((key): ((row: ExportRow) => string | number | null) => {
+      const fieldId = customFieldIdOf(key);
+      if (fieldId === null) return CELL[key as ArchiveExportColumn];
+      const field = fields.get(fieldId)!;
+      return (row) => customCell(field, row.custom_values?.[String(fieldId)]);
+    });
     const ids = await inOrg(async (db) => {
       const matching = await filterArchive(db, db.selectFrom('brand_archives'), filter, owner.viewer);
       const rows = await orderArchive(matching.select('brand_archives.id'), filter).execute();
@@ -148,17 +162,22 @@ export async function runExport(services: JobServices, owner: JobOwner, exportId
     const workbook = new Excel.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet('商标档案');
     const labels = new Map(ARCHIVE_EXPORT_COLUMNS.map((c) => [c.key, c.label]));
-    sheet.columns = columns.map((key) => ({ header: labels.get(key)!, key, width: WIDTH[key] ?? 14 }));
+    sheet.columns = columns.map((key) => {
+      const field = fields.get(customFieldIdOf(key) ?? 0);
+      if (!field) return { header: labels.get(key as ArchiveExportColumn)!, key, width: WIDTH[key as ArchiveExportColumn] ?? 14 };
+      const numFmt = customColumnNumFmt(field);
+      return { header: customColumnHeader(field), key, width: field.field_type === '多行文本' || field.field_type === '附件' ? 28 : 16, ...(numFmt ? { style: { numFmt } } : {}) };
+    });
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
       const chunk = ids.slice(start, start + EXPORT_BATCH);
-      const rows = (await inOrg((db) => db.selectFrom('brand_archives').select(EXPORT_SELECT).where('id', 'in', chunk).execute())) as (ExportRow & { id: number })[];
+      const rows = (await inOrg((db) => db.selectFrom('brand_archives').select(select).where('id', 'in', chunk).execute())) as (ExportRow & { id: number })[];
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const id of chunk) {
         const row = byId.get(id);
         // A mark deleted since the export began is simply left out.
-        if (row) sheet.addRow(columns.map((key) => CELL[key](row))).commit();
+        if (row) sheet.addRow(cellOf.map((cell) => cell(row))).commit();
       }
       progress.rows = Math.min(ids.length, start + chunk.length);
       progress.percent = Math.min(99, Math.floor((progress.rows * 100) / ids.length));

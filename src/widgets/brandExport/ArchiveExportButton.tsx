@@ -1,26 +1,45 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
-import type { ArchiveExportButtonProps, BrandArchiveQuery, BrandExportRecord } from '../../generated/types.js';
+import type { ArchiveExportButtonProps, BrandArchiveQuery, BrandExportRecord, CustomField } from '../../generated/types.js';
 import { ARCHIVE_EXPORT_COLUMNS, type ArchiveExportColumn } from '../../shared/archiveExportColumns.js';
 import { currentQuery, currentSort } from '../../runtime/bus.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
+import { useOperation } from '../../runtime/useOperation.js';
 import { archiveExportFilter } from './exportFilter.js';
 import { ExportRecordView } from './ExportRecordStatus.js';
 import { useExportProgress, useRefreshExportLists } from './useExportProgress.js';
 
 const ALL = ARCHIVE_EXPORT_COLUMNS.map((c) => c.key);
+/** The archive's custom fields are those of module 1. */
+const ARCHIVE_FIELDS = { type: 1 };
+
+/** A 全选 box over a group of options: checked, partly checked or not. */
+function SelectAll({ chosen, total, onChange }: { chosen: number; total: number; onChange: (all: boolean) => void }) {
+  return (
+    <Checkbox checked={total > 0 && chosen === total} indeterminate={chosen > 0 && chosen < total} onChange={(e) => onChange(e.target.checked)}>
+      全选
+    </Checkbox>
+  );
+}
 
 /**
  * 导出 for the trademark archive: takes the conditions and sort last published on the list's
- * channel, lets the person choose the columns, and starts the export; its progress and download
- * stay in the dialog and on the export records page.
+ * channel, lets the person choose the columns (the standard ones and the organisation's custom
+ * fields, those shown in the list chosen to begin with), and starts the export; its progress and
+ * download stay in the dialog and on the export records page.
  */
 export function ArchiveExportButton({ channel, label = '导出', recordsPath = '/brand/export', primary = false }: ArchiveExportButtonProps) {
   const runtime = useRuntime();
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState<BrandArchiveQuery>({});
   const [columns, setColumns] = useState<ArchiveExportColumn[]>(ALL);
+  const { data: fields = [], isLoading: fieldsLoading } = useOperation<CustomField[]>('customField.getCustomFieldList', open ? ARCHIVE_FIELDS : null);
+  const fieldIds = fields.map((f) => f.id);
+  /** Custom fields chosen; until the person chooses, the ones the list shows. */
+  const [customChoice, setCustomChoice] = useState<number[] | null>(null);
+  const customIds = customChoice ?? fields.filter((f) => f.state === 1).map((f) => f.id);
+  const chosenCount = columns.length + customIds.length;
   const [started, setRecord] = useState<BrandExportRecord | null>(null);
   const record = useExportProgress(started, 1000);
   const [starting, setStarting] = useState(false);
@@ -30,14 +49,15 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
   const show = () => {
     setFilter(channel ? archiveExportFilter(currentQuery(channel), currentSort(channel)) : {});
     setRecord(null);
+    setCustomChoice(null);
     setOpen(true);
   };
 
   const start = async () => {
-    if (columns.length === 0) return;
+    if (chosenCount === 0) return;
     setStarting(true);
     try {
-      setRecord(await runtime.callOperation<BrandExportRecord>('brandExport.start', { filter, columns }));
+      setRecord(await runtime.callOperation<BrandExportRecord>('brandExport.start', { filter, columns, customFieldIds: customIds }));
       void refreshLists();
     } catch {
       // The call has already said why.
@@ -75,7 +95,7 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
                 <Button key="cancel" onClick={() => setOpen(false)}>
                   取消
                 </Button>,
-                <Button key="ok" type="primary" loading={starting} disabled={columns.length === 0} onClick={() => void start()}>
+                <Button key="ok" type="primary" loading={starting} disabled={chosenCount === 0 || fieldsLoading} onClick={() => void start()}>
                   确定
                 </Button>,
               ]
@@ -95,20 +115,31 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
             <Alert type="info" showIcon message={conditions > 0 ? `将导出符合当前 ${conditions} 个筛选条件的全部商标` : '将导出全部商标'} />
             <Space>
               <Typography.Text strong>导出列</Typography.Text>
-              <Checkbox
-                checked={columns.length === ALL.length}
-                indeterminate={columns.length > 0 && columns.length < ALL.length}
-                onChange={(e) => setColumns(e.target.checked ? ALL : [])}
-              >
-                全选
-              </Checkbox>
+              <SelectAll chosen={columns.length} total={ALL.length} onChange={(all) => setColumns(all ? ALL : [])} />
             </Space>
-            <Checkbox.Group
-              value={columns}
-              onChange={(values) => setColumns(ALL.filter((k) => (values as ArchiveExportColumn[]).includes(k)))}
-              options={ARCHIVE_EXPORT_COLUMNS.map((c) => ({ label: c.label, value: c.key }))}
-            />
-            {columns.length === 0 && <Typography.Text type="danger">请至少选择一列</Typography.Text>}
+            <div role="group" aria-label="导出列">
+              <Checkbox.Group
+                value={columns}
+                onChange={(values) => setColumns(ALL.filter((k) => (values as ArchiveExportColumn[]).includes(k)))}
+                options={ARCHIVE_EXPORT_COLUMNS.map((c) => ({ label: c.label, value: c.key }))}
+              />
+            </div>
+            {fields.length > 0 && (
+              <>
+                <Space>
+                  <Typography.Text strong>自定义字段</Typography.Text>
+                  <SelectAll chosen={customIds.length} total={fields.length} onChange={(all) => setCustomChoice(all ? fieldIds : [])} />
+                </Space>
+                <div role="group" aria-label="自定义字段">
+                  <Checkbox.Group
+                    value={customIds}
+                    onChange={(values) => setCustomChoice(fieldIds.filter((id) => (values as number[]).includes(id)))}
+                    options={fields.map((f) => ({ label: f.state === 1 ? f.name : `${f.name}（列表中已隐藏）`, value: f.id }))}
+                  />
+                </div>
+              </>
+            )}
+            {chosenCount === 0 && <Typography.Text type="danger">请至少选择一列</Typography.Text>}
           </Space>
         )}
       </Modal>

@@ -3,6 +3,7 @@ import { Button, ColorPicker, Form, Input, Modal, Tooltip } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { BrandMap } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
+import { validatedFields } from '../../runtime/validatedFields.js';
 
 interface Props {
   maps: BrandMap[];
@@ -27,7 +28,8 @@ export function MapList({ maps, activeId, onSelect, editable, onSaved }: Props) 
   };
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validatedFields(form);
+    if (!values) return;
     setSaving(true);
     try {
       const body = {

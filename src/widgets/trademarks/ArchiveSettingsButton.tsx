@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, InputNumber, Modal, Radio, Select } from 'antd';
 import type { ArchiveSettingsButtonProps, BrandArchivesGetGlobalConfigurationResponse as ArchiveSettings } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
+import { validatedFields } from '../../runtime/validatedFields.js';
 import { useRefreshArchive } from './refreshArchive.js';
 
 const SORT_FIELDS: { value: ArchiveSettings['sortField']; label: string }[] = [
@@ -35,7 +36,8 @@ export function ArchiveSettingsButton({ label = '档案设置', permission = 'sy
     }
   };
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validatedFields(form);
+    if (!values) return;
     setSaving(true);
     try {
       await runtime.callOperation('brandArchives.updateGlobalConfiguration', values);

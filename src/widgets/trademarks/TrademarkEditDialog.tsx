@@ -1,36 +1,26 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Col, Collapse, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import type { BrandArchivesAddBrandRequest, BrandArchivesSaveBrandRequest, Trademark, UploadedFile } from '../../generated/types.js';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Col, Collapse, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Spin, Typography } from 'antd';
+import type { BrandArchivesAddBrandRequest, BrandArchivesQueryBrandDetailListResponse, BrandArchivesSaveBrandRequest, Trademark, UploadedFile } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { ThumbnailUpload } from '../../runtime/components/ThumbnailUpload.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
+import { pathOfUrl } from '../../runtime/upload/fileKinds.js';
+import { validatedFields } from '../../runtime/validatedFields.js';
 import { useCountryList } from '../countries/useCountries.js';
-import { goodsToText, textToGoods } from './goodsText.js';
 import { useRefreshArchive } from './refreshArchive.js';
-import { DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY, TM_STATUSES } from './trademarkText.js';
+import { TM_STATUSES } from './trademarkText.js';
+import { changedFields, formValuesOf, newMarkRequest, type DATE_FIELDS, type TEXT_FIELDS, type TrademarkFormValues } from './trademarkEditForm.js';
 
 /** The footer note (spec 001 §2: what is entered here is synced to the archive). */
 export const SYNC_NOTE = '此处录入的商标信息将自动同步至商标档案';
 
-const DATE_FIELDS = ['appDate', 'prelimDate', 'regDate', 'privateEndDate'] as const;
-const TEXT_FIELDS = [
-  'tmName', 'appNo', 'regNo', 'tmStatus', 'oriTmStatus', 'tmType', 'submitWay', 'applicant', 'applicantEn', 'applicantAddress', 'applicantAddressEn',
-  'agent', 'agentEn', 'agentAddress', 'agentAddressEn', 'announcementIssue', 'regIssue', 'remark',
-] as const;
-
-type FormValues = Partial<Record<(typeof TEXT_FIELDS)[number], string>> &
-  Partial<Record<(typeof DATE_FIELDS)[number], Dayjs | null>> & { tmCl?: number; countryCode?: string; goodsText?: string; goodsTextEn?: string };
-
-/** The logo's stored path from its download address. */
-const logoPathOf = (url: string | null | undefined): string | null => (url ? new URL(url, 'http://x').searchParams.get('path') : null);
-
-function initialValues(record: Trademark | null): FormValues {
-  if (!record) return { countryCode: DEFAULT_COUNTRY, submitWay: DEFAULT_SUBMIT_WAY, tmType: '普通商标' };
-  const values: FormValues = { tmCl: record.tmCl ?? undefined, countryCode: record.countryCode, goodsText: goodsToText(record.goodsItems), goodsTextEn: goodsToText(record.goodsItemsEn ?? []) };
-  for (const f of TEXT_FIELDS) values[f] = (record[f] as string | null | undefined) ?? '';
-  for (const f of DATE_FIELDS) values[f] = record[f] ? dayjs(record[f]) : null;
-  return values;
+/**
+ * The mark's current image as the uploader shows it. A generated register logo has no stored file
+ * of its own (its address draws it), so it offers no download, only preview and removal.
+ */
+function currentLogo(record: Trademark | null): UploadedFile[] {
+  if (!record?.tmLogoUrl) return [];
+  return [{ uid: 'current-logo', name: '商标图样.png', size: 0, type: 'png', url: record.tmLogoUrl, path: pathOfUrl(record.tmLogoUrl) ?? '', status: 'done' }];
 }
 
 export interface TrademarkEditDialogProps {
@@ -45,46 +35,75 @@ export interface TrademarkEditDialogProps {
 
 /**
  * 商标信息 (spec 001 §2): 70% wide, the mark's image on the left (preview, or upload when
- * editing), the form on the right; 确定 and 取消 only in edit mode.
+ * editing), the form on the right; 确定 and 取消 only in edit mode. An existing mark is read afresh
+ * when the dialog opens, and 确定 sends only what the person changed against what was read: a
+ * field left alone, the image included, is never written.
  */
 export function TrademarkEditDialog({ open, onClose, record, editing: startEditing = true, onSaved }: TrademarkEditDialogProps) {
   const runtime = useRuntime();
   const refresh = useRefreshArchive();
   const { countries } = useCountryList();
-  const [form] = Form.useForm<FormValues>();
+  const [form] = Form.useForm<TrademarkFormValues>();
   const [editing, setEditing] = useState(startEditing);
+  /** The mark as read when the dialog opened; undefined while it is being read. */
+  const [loaded, setLoaded] = useState<Trademark | null | undefined>(undefined);
   const [logo, setLogo] = useState<UploadedFile[]>([]);
+  const [logoChanged, setLogoChanged] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const countryOptions = useMemo(() => countries.map((c) => ({ value: c.code, label: c.name })), [countries]);
+  const recordId = record?.id ?? null;
+  // The runtime changes with the address; an open dialog is not read again for that.
+  const runtimeRef = useRef(runtime);
+  runtimeRef.current = runtime;
 
   useEffect(() => {
     if (!open) return;
+    let current = true;
     setEditing(startEditing);
     setError(null);
-    setLogo(record?.tmLogoUrl ? [{ uid: 'logo', name: '商标图样', size: 0, type: 'image/png', url: record.tmLogoUrl, path: logoPathOf(record.tmLogoUrl) ?? '', status: 'done' } as UploadedFile] : []);
+    setLogoChanged(false);
+    setLoaded(recordId === null ? null : undefined);
+    if (recordId === null) return;
+    runtimeRef.current
+      .callOperation<BrandArchivesQueryBrandDetailListResponse>('brandArchives.queryBrandDetailList', { id: recordId })
+      .then((reply) => current && setLoaded(reply.detailVo.record))
+      .catch((err: Error) => current && setError(err.message));
+    return () => {
+      current = false;
+    };
+  }, [open, recordId, startEditing]);
+
+  useEffect(() => {
+    if (!open || loaded === undefined) return;
+    setLogo(currentLogo(loaded));
     form.resetFields();
-    form.setFieldsValue(initialValues(record));
-  }, [open, record, startEditing, form]);
+    form.setFieldsValue(formValuesOf(loaded));
+  }, [open, loaded, form]);
 
   const save = async () => {
-    const values = await form.validateFields();
-    const body: Omit<BrandArchivesSaveBrandRequest, 'id'> = {};
-    for (const f of TEXT_FIELDS) if (values[f] !== undefined) body[f] = values[f] ?? '';
-    body.regNo = values.regNo?.trim() || null;
-    for (const f of DATE_FIELDS) body[f] = values[f] ? values[f]!.format('YYYY-MM-DD') : null;
-    if (values.tmCl !== undefined && values.tmCl !== null) body.tmCl = values.tmCl;
-    body.countryCode = values.countryCode || DEFAULT_COUNTRY;
-    body.goodsItems = textToGoods(values.goodsText ?? '', record?.goodsItems ?? []);
-    body.goodsItemsEn = textToGoods(values.goodsTextEn ?? '', record?.goodsItemsEn ?? []);
-    body.logoPath = logo[0]?.path || null;
+    if (loaded === undefined) return;
+    const values = await validatedFields(form);
+    if (!values) return;
+    const logoPath = logo[0]?.path || null;
+    let request: Omit<BrandArchivesSaveBrandRequest, 'id'> | BrandArchivesAddBrandRequest;
+    if (loaded) {
+      request = { ...changedFields(loaded, values), ...(logoChanged ? { logoPath } : {}) };
+      if (Object.keys(request).length === 0) {
+        runtime.notify('info', '未作修改');
+        onClose();
+        return;
+      }
+    } else {
+      request = { ...newMarkRequest(values), ...(logoPath ? { logoPath } : {}) };
+    }
     setSaving(true);
     setError(null);
     try {
-      const saved = record
-        ? await runtime.callOperation<Trademark>('brandArchives.saveBrand', { ...body, id: record.id } satisfies BrandArchivesSaveBrandRequest)
-        : await runtime.callOperation<Trademark>('brandArchives.addBrand', body as BrandArchivesAddBrandRequest);
-      runtime.notify('success', record ? '修改成功' : '添加成功');
+      const saved = loaded
+        ? await runtime.callOperation<Trademark>('brandArchives.saveBrand', { ...request, id: loaded.id } satisfies BrandArchivesSaveBrandRequest)
+        : await runtime.callOperation<Trademark>('brandArchives.addBrand', request as BrandArchivesAddBrandRequest);
+      runtime.notify('success', loaded ? '修改成功' : '添加成功');
       await refresh();
       onSaved?.(saved);
       onClose();
@@ -129,7 +148,7 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
           {editing && (
             <>
               <Button onClick={onClose}>取消</Button>
-              <Button type="primary" loading={saving} onClick={save}>
+              <Button type="primary" loading={saving} disabled={loaded === undefined} onClick={save}>
                 确定
               </Button>
             </>
@@ -138,14 +157,23 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
       }
     >
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      <Spin spinning={loaded === undefined && !error}>
       <div className="tm-edit-body">
         <div className="tm-edit-file">
           <Typography.Text type="secondary">商标图样</Typography.Text>
           <div style={{ marginTop: 8 }}>
             {editing ? (
-              <ThumbnailUpload value={logo} onChange={setLogo} limit={1} accept={['jpg', 'png']} />
+              <ThumbnailUpload
+                value={logo}
+                onChange={(files) => {
+                  setLogo(files);
+                  setLogoChanged(true);
+                }}
+                limit={1}
+                accept={['jpg', 'png']}
+              />
             ) : (
-              <FallbackImage width={240} src={record?.tmLogoUrl ?? undefined} alt="商标图样" />
+              <FallbackImage width={240} src={(loaded ?? record)?.tmLogoUrl ?? undefined} alt="商标图样" />
             )}
           </div>
         </div>
@@ -175,7 +203,9 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
             <Col span={12}>{text('applicantAddress', '申请人地址')}</Col>
             <Col span={12}>{date('appDate', '申请日期')}</Col>
             <Col span={12}>{date('prelimDate', '初审公告日期')}</Col>
+            <Col span={12}>{text('announcementIssue', '初审公告期号')}</Col>
             <Col span={12}>{date('regDate', '注册日期')}</Col>
+            <Col span={12}>{text('regIssue', '注册公告期号')}</Col>
             <Col span={12}>{date('privateEndDate', '专用权截止日期')}</Col>
             <Col span={12}>{text('agent', '代理机构')}</Col>
             <Col span={12}>{text('tmType', '商标类型')}</Col>
@@ -216,6 +246,7 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
           />
         </Form>
       </div>
+      </Spin>
     </Modal>
   );
 }
