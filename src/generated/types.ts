@@ -3759,6 +3759,50 @@ export interface GenericTableProps {
        */
       successMessage?: string;
       /**
+       * 按应答提示：代替 successMessage，按提交接口的应答说明发生了什么：parts 的每一段在其 count 所指的应答值（数，或列表的条数）大于 0 时出现（always 时总出现），text 中 {count} 为该数，{路径} 为应答中的值（列表以“、”连接），各段以“；”连接。successCount 所指的数大于 0 时为成功提示，否则为警告提示（什么也没做成时不显示成功的勾）；不写 successCount 时总是成功提示。
+       */
+      replyMessage?: {
+        /**
+         * 各段
+         *
+         * @minItems 1
+         */
+        parts: [
+          {
+            /**
+             * 计数：应答中的数或列表的路径，如 added、result.skipped
+             */
+            count: string;
+            /**
+             * 文字：如“已加入 {count} 件”“公告库中没有：{notFound}”
+             */
+            text: string;
+            /**
+             * 为 0 时也显示
+             */
+            always?: boolean;
+          },
+          ...{
+            /**
+             * 计数：应答中的数或列表的路径，如 added、result.skipped
+             */
+            count: string;
+            /**
+             * 文字：如“已加入 {count} 件”“公告库中没有：{notFound}”
+             */
+            text: string;
+            /**
+             * 为 0 时也显示
+             */
+            always?: boolean;
+          }[]
+        ];
+        /**
+         * 成功的计数：应答中的数或列表的路径；大于 0 时为成功提示，否则为警告提示
+         */
+        successCount?: string;
+      };
+      /**
        * 成功后的提示框：如 {"variant": "success", "autoClose": true}：“操作成功”，关闭按钮倒数 3 秒后自行关闭
        */
       successDialog?:
