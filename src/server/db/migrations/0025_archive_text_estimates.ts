@@ -72,7 +72,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
  * CASE on the kind) as later migrations add them: 0026 and 0027 add theirs, and write the statement
  * without them again when undone.
  */
-export async function createArchiveTextQuery(db: Kysely<unknown>, moreKinds = ''): Promise<void> {
+async function createArchiveTextQuery(db: Kysely<unknown>, moreKinds = ''): Promise<void> {
   // The lookup of a kind of text, binding $1 the pattern, $2 the organisation, $3 the needle: 'name',
   // 'applicant', 'numbers' (the application or registration number itself), or 'keyword', all three.
   // Three characters or more go through the trigram indexes; fewer through the character and pair
@@ -103,7 +103,7 @@ export async function createArchiveTextQuery(db: Kysely<unknown>, moreKinds = ''
 }
 
 /** The SECURITY DEFINER function `fn` returning the ids of the transaction's organisation's marks that contain a text of `kind`. */
-export async function createArchiveIdFunction(db: Kysely<unknown>, fn: string, kind: string): Promise<void> {
+async function createArchiveIdFunction(db: Kysely<unknown>, fn: string, kind: string): Promise<void> {
   const schema = (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]!.name;
   await sql`
     create or replace function ${sql.raw(fn)}(needle text) returns setof integer
