@@ -2,9 +2,9 @@
  * `npm run check:schemas`: every file under schemas/ is valid against its meta-schema, and
  * every `$ref`, operation id, component name, permission key and route it names exists.
  */
-import { filesOfKind, loadSchemaFiles, type SchemaFile } from '../src/server/schemaFiles.js';
-import { operationsFromFiles } from '../src/server/schemas/operationsFromFiles.js';
-import { collectSchemaProblems } from '../src/server/schemas/schemaProblems.js';
+import { filesOfKind, loadSchemaFiles, type SchemaFile } from '../src/schemaSource/schemaFiles.js';
+import { operationsFromFiles } from '../src/schemaSource/operationsFromFiles.js';
+import { collectSchemaProblems } from '../src/schemaSource/schemaProblems.js';
 
 const files = loadSchemaFiles();
 const problems = collectSchemaProblems(files, operationsFromFiles(filesOfKind(files, 'api')));

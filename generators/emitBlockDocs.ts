@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../src/shared/operation.js';
-import type { SchemaFile } from '../src/server/schemaFiles.js';
+import type { SchemaFile } from '../src/schemaSource/schemaFiles.js';
 
 const GENERATED_NOTE = '<!-- 由 `npm run generate` 根据 schemas/components 生成，请修改描述文件而不是本文件。 -->\n';
 

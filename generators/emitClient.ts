@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../src/shared/operation.js';
-import { operationTypeName } from '../src/server/schemas/operationsFromFiles.js';
+import { operationTypeName } from '../src/schemaSource/operationsFromFiles.js';
 import { GENERATED_BANNER } from './emitTypes.js';
 
 function hasRequiredFields(op: OperationDefinition): boolean {

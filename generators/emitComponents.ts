@@ -1,4 +1,4 @@
-import type { SchemaFile } from '../src/server/schemaFiles.js';
+import type { SchemaFile } from '../src/schemaSource/schemaFiles.js';
 import { formilyPaths } from '../src/shared/nestedSchemas.js';
 import { GENERATED_BANNER } from './emitTypes.js';
 

@@ -1,6 +1,6 @@
 import type { JsonSchema, OperationDefinition } from '../src/shared/operation.js';
 import { PUBLIC } from '../src/shared/operation.js';
-import type { SchemaFile } from '../src/server/schemaFiles.js';
+import type { SchemaFile } from '../src/schemaSource/schemaFiles.js';
 
 /** Rewrites refs to shared schemas into OpenAPI component refs and drops rendering keywords. */
 function toComponentRefs(node: unknown, componentOf: Map<string, string>): unknown {

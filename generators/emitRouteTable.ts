@@ -1,7 +1,7 @@
 import type { OperationDefinition } from '../src/shared/operation.js';
-import type { SchemaFile } from '../src/server/schemaFiles.js';
+import type { SchemaFile } from '../src/schemaSource/schemaFiles.js';
 import { PUBLIC } from '../src/shared/operation.js';
-import { operationTypeName } from '../src/server/schemas/operationsFromFiles.js';
+import { operationTypeName } from '../src/schemaSource/operationsFromFiles.js';
 import { GENERATED_BANNER } from './emitTypes.js';
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);

@@ -6,8 +6,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadSchemaFiles, filesOfKind, projectRoot } from '../src/server/schemaFiles.js';
-import { operationsFromFiles } from '../src/server/schemas/operationsFromFiles.js';
+import { loadSchemaFiles, filesOfKind, projectRoot } from '../src/schemaSource/schemaFiles.js';
+import { operationsFromFiles } from '../src/schemaSource/operationsFromFiles.js';
 import { GENERATED_DIRS, generatedOutputs } from './outputs.js';
 
 async function main(): Promise<void> {

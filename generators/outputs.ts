@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../src/shared/operation.js';
-import type { SchemaFile } from '../src/server/schemaFiles.js';
+import type { SchemaFile } from '../src/schemaSource/schemaFiles.js';
 import { generateTypes } from './emitTypes.js';
 import { generateRouteTable } from './emitRouteTable.js';
 import { generateClient } from './emitClient.js';

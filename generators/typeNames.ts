@@ -1,4 +1,4 @@
-import type { SchemaFile } from '../src/server/schemaFiles.js';
+import type { SchemaFile } from '../src/schemaSource/schemaFiles.js';
 
 /** Meta-schemas that also describe data the code handles, and the type each becomes. */
 export const META_TYPE_NAMES: Record<string, string> = {

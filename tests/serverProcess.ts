@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { projectRoot } from '../src/server/schemaFiles.js';
+import { projectRoot } from '../src/schemaSource/schemaFiles.js';
 import { SERVER_START_ARGS } from './serverStartArgs.js';
 
 /** Starts the server as `npm start` does, in a process of its own listening on `port`, and waits until it answers /api/health. */

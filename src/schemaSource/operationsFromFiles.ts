@@ -1,5 +1,5 @@
-import type { OperationDefinition, JsonSchema } from '../../shared/operation.js';
-import type { SchemaFile } from '../schemaFiles.js';
+import type { OperationDefinition, JsonSchema } from '../shared/operation.js';
+import type { SchemaFile } from './schemaFiles.js';
 
 interface ApiFileOperation {
   method: 'GET' | 'POST';

@@ -1,10 +1,10 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { JsonSchema, OperationDefinition } from '../../shared/operation.js';
-import { PUBLIC, SIGNED_IN } from '../../shared/operation.js';
-import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../../shared/schemaKeywords.js';
-import { schemaId, type SchemaFile } from '../schemaFiles.js';
-import { formilyPaths, valuesAtPath } from '../../shared/nestedSchemas.js';
+import type { JsonSchema, OperationDefinition } from '../shared/operation.js';
+import { PUBLIC, SIGNED_IN } from '../shared/operation.js';
+import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../shared/schemaKeywords.js';
+import { schemaId, type SchemaFile } from './schemaFiles.js';
+import { formilyPaths, valuesAtPath } from '../shared/nestedSchemas.js';
 
 export interface SchemaProblem {
   file: string;

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { projectRoot } from './schemaFiles.js';
+import { projectRoot } from '../schemaSource/schemaFiles.js';
 
 export interface ServerConfig {
   host: string;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from './app.js';
 import { configFromEnv } from './config.js';
-import { projectRoot } from './schemaFiles.js';
+import { projectRoot } from '../schemaSource/schemaFiles.js';
 
 /** Newest modification time of anything the web bundle is built from. */
 function newestSourceTime(dirs: string[]): number {

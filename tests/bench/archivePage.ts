@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { projectRoot } from '../../src/server/schemaFiles.js';
+import { projectRoot } from '../../src/schemaSource/schemaFiles.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { startServerProcess, stopServerProcess } from '../serverProcess.js';
 

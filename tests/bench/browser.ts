@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { projectRoot } from '../../src/server/schemaFiles.js';
+import { projectRoot } from '../../src/schemaSource/schemaFiles.js';
 import { SCROLL_BODY, type ScrollReport } from './blocks/scrollReport.js';
 
 const benchDir = join(projectRoot, 'tests', 'bench');

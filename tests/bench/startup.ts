@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { projectRoot } from '../../src/server/schemaFiles.js';
+import { projectRoot } from '../../src/schemaSource/schemaFiles.js';
 import { SERVER_START_ARGS } from '../serverStartArgs.js';
 
 const port = 3290;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filesOfKind, loadSchemaFiles } from '../../src/server/schemaFiles.js';
+import { filesOfKind, loadSchemaFiles } from '../../src/schemaSource/schemaFiles.js';
 
 /** Blocks that act on the whole page, so the example page cannot show them without leaving itself. */
 const PAGE_LEVEL: Record<string, string> = {

@@ -14,9 +14,9 @@ import {
 import { canPin, draftProblem, fullList, moveDraft, newDraft, removeDraft, sortBody, type FieldDraft } from '../../src/runtime/customFields/fieldDrafts.js';
 import { autoFilledValues } from '../../src/server/customFields/fieldValues.js';
 import type { FieldRow } from '../../src/server/customFields/fieldDefinitions.js';
-import { collectSchemaProblems } from '../../src/server/schemas/schemaProblems.js';
-import { operationsFromFiles } from '../../src/server/schemas/operationsFromFiles.js';
-import { filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../../src/server/schemaFiles.js';
+import { collectSchemaProblems } from '../../src/schemaSource/schemaProblems.js';
+import { operationsFromFiles } from '../../src/schemaSource/operationsFromFiles.js';
+import { filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../../src/schemaSource/schemaFiles.js';
 
 const options = (...names: string[]) => names.map((cont) => ({ cont, color: '#FFE7BA', value: '' }));
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import { pointerRange } from '../../src/designer/pointerRange.js';
 import { editorSchema } from '../../src/designer/editorSchema.js';
-import { filesOfKind, loadSchemaFiles } from '../../src/server/schemaFiles.js';
+import { filesOfKind, loadSchemaFiles } from '../../src/schemaSource/schemaFiles.js';
 import type { ComponentDescription, DesignerEditorContextResponse } from '../../src/generated/types.js';
 
 describe('the source editor', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { filesOfKind, loadSchemaFiles, projectRoot } from '../../src/server/schemaFiles.js';
-import { operationsFromFiles } from '../../src/server/schemas/operationsFromFiles.js';
+import { filesOfKind, loadSchemaFiles, projectRoot } from '../../src/schemaSource/schemaFiles.js';
+import { operationsFromFiles } from '../../src/schemaSource/operationsFromFiles.js';
 import { GENERATED_DIRS, generatedOutputs } from '../../generators/outputs.js';
 
 const current = (path: string) => (existsSync(join(projectRoot, path)) ? readFileSync(join(projectRoot, path), 'utf8') : null);

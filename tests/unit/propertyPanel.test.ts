@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentDescription, FormilyNode } from '../../src/generated/types.js';
 import { jsonProps, nodeToValues, panelSchema, valuesToNode } from '../../src/designer/visual/propertyPanel.js';
-import { filesOfKind, loadSchemaFiles } from '../../src/server/schemaFiles.js';
+import { filesOfKind, loadSchemaFiles } from '../../src/schemaSource/schemaFiles.js';
 
 const components = new Map(filesOfKind(loadSchemaFiles(), 'components').map((f) => [f.body.name as string, f.body as unknown as ComponentDescription]));
 const choices = { operations: [{ id: 'user.list', summary: '用户列表' }], permissions: [{ value: 'workbench', label: '工作台' }], siblings: ['kind'] };

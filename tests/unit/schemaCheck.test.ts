@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { collectSchemaProblems } from '../../src/server/schemas/schemaProblems.js';
-import { operationsFromFiles } from '../../src/server/schemas/operationsFromFiles.js';
-import { absolutiseRefs, filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../../src/server/schemaFiles.js';
+import { collectSchemaProblems } from '../../src/schemaSource/schemaProblems.js';
+import { operationsFromFiles } from '../../src/schemaSource/operationsFromFiles.js';
+import { absolutiseRefs, filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../../src/schemaSource/schemaFiles.js';
 
 const real = loadSchemaFiles();
 const problemsWith = (extra: SchemaFile[]) => {

@@ -2,7 +2,7 @@ import countries from 'i18n-iso-countries';
 import zh from 'i18n-iso-countries/langs/zh.json' with { type: 'json' };
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import type { CountryEntry, CountryTreeNode, DictDefinition } from '../../generated/types.js';
-import { readSchemaFile } from '../schemaFiles.js';
+import { readSchemaFile } from '../../schemaSource/schemaFiles.js';
 
 countries.registerLocale(zh);
 countries.registerLocale(en);

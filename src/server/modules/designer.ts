@@ -5,7 +5,7 @@ import type { ScopedDb } from '../db/tenantScope.js';
 import { DESIGNABLE_KINDS, keyOf, titleOf, type DesignableKind } from '../schemas/schemaLibrary.js';
 import { designerLockout } from '../schemas/designerLockout.js';
 import { sampleFromSchema } from '../schemas/sampleData.js';
-import { filesOfKind } from '../schemaFiles.js';
+import { filesOfKind } from '../../schemaSource/schemaFiles.js';
 import { permissionLabels } from '../pages/permissions.js';
 import type { ComponentDescription } from '../../generated/types.js';
 

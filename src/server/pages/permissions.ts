@@ -1,5 +1,5 @@
 import type { DictDefinition } from '../../generated/types.js';
-import { readSchemaFile } from '../schemaFiles.js';
+import { readSchemaFile } from '../../schemaSource/schemaFiles.js';
 
 /** Permission key → Chinese label, from schemas/dicts/permissions.json. */
 export function permissionLabels(): Map<string, string> {

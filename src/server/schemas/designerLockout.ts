@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../shared/operation.js';
 import type { ScopedDb } from '../db/tenantScope.js';
-import type { SchemaProblem } from './schemaProblems.js';
+import type { SchemaProblem } from '../../schemaSource/schemaProblems.js';
 
 /** The designer's own page: a version of it must leave some administrator able to open it. */
 export const DESIGNER_PAGE = '/system/designer';

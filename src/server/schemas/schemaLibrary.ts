@@ -1,7 +1,7 @@
 import type { OperationDefinition, JsonSchema } from '../../shared/operation.js';
-import { filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../schemaFiles.js';
-import { operationsFromFiles } from './operationsFromFiles.js';
-import { collectSchemaProblems, type SchemaProblem } from './schemaProblems.js';
+import { filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../../schemaSource/schemaFiles.js';
+import { operationsFromFiles } from '../../schemaSource/operationsFromFiles.js';
+import { collectSchemaProblems, type SchemaProblem } from '../../schemaSource/schemaProblems.js';
 
 /** The kinds of schema an organisation may replace with versions of its own. */
 export const DESIGNABLE_KINDS = ['pages', 'forms', 'fields', 'caseTypes'] as const;

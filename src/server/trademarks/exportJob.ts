@@ -9,7 +9,7 @@ import { excelLibrary } from '../excelLibrary.js';
 import { keepGeneratedFile } from '../files/generatedFile.js';
 import type { JobProgress } from '../jobs/backgroundJobs.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
-import { readSchemaFile } from '../schemaFiles.js';
+import { readSchemaFile } from '../../schemaSource/schemaFiles.js';
 import { filterArchive, orderArchive } from './archiveFilter.js';
 import { EXPIRY_LABELS, type Expiry } from './expiryWindow.js';
 import { customCell, customColumnHeader, customColumnNumFmt, customFieldIdOf, exportFields } from './exportCustomColumns.js';
