@@ -6,7 +6,7 @@ export default defineConfig({
     // API test files spend much of their time waiting on their database, so even two cores run two at once (Vitest's default there is one).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'api',

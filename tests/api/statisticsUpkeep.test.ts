@@ -47,8 +47,9 @@ describe.skipIf(skipThisDatabase)(`statistics upkeep (${dbKind})`, () => {
   it('analyses a table with many changed rows and vacuums one with many inserted rows, and then leaves both alone', async () => {
     server = await startTestServer();
     const db = server.database.db;
-    // The demo data was written and never analysed: a first pass settles every table.
+    // The demo data was written and never analysed; a few rows are below any threshold, so the table is settled by hand.
     await runStatisticsUpkeep(db);
+    await sql`analyze messages`.execute(db);
     const before = await messagesActivity(db, () => true);
     expect(before.modifiedSinceAnalyze).toBe(0);
 
