@@ -9,7 +9,7 @@ import {
   normaliseClassValue,
   removeChoice,
   toggleNode,
-} from '../../src/widgets/classPicker/classPickerValue.js';
+} from '../../src/widgets/classification/classPickerValue.js';
 
 const ninth = { dirLevel: 0, cgNum: '9', cgName: '科学仪器' };
 const clothing = { dirLevel: 0, cgNum: '25', cgName: '服装鞋帽' };

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Col, Collapse, Empty, Input, List, Row, Skeleton, Tag, Typography } from 'antd';
-import type { ClassificationNode } from '../generated/types.js';
-import { useOperation } from '../runtime/useOperation.js';
-import { useDebounced } from '../runtime/useDebounced.js';
+import type { ClassificationNode } from '../../generated/types.js';
+import { useOperation } from '../../runtime/useOperation.js';
+import { useDebounced } from '../../runtime/useDebounced.js';
 
 const OPERATION = 'classification.queryAllCgList';
 const SEARCH_DEBOUNCE_MS = 500;

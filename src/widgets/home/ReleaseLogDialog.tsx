@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReleaseNote, SiteQueryReleaseLogResponse } from '../generated/types.js';
-import { useRuntime } from '../runtime/runtimeContext.js';
+import type { ReleaseNote, SiteQueryReleaseLogResponse } from '../../generated/types.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
 
 /** 更新日志: shown once per new version to each signed-in user, until 我知道了. */
 export function ReleaseLogDialog() {
