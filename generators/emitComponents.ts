@@ -13,7 +13,7 @@ export function generateComponentNames(files: SchemaFile[]): string {
     .map((name) => [name, formilyPaths(components.get(name)!.props as Parameters<typeof formilyPaths>[0])] as const)
     .filter(([, paths]) => paths.length > 0);
   return `${GENERATED_BANNER}
-/** Every building block described under schemas/components; the runtime registry is typed against it. */
+/** Every building block described under schemas/components; the composition root (src/web/schemaComponents.ts) is typed against it. */
 export const COMPONENT_NAMES = [
 ${names.map((n) => `  '${n}',`).join('\n')}
 ] as const;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { createForm } from '@formily/core';
 import { FormProvider, Schema, type ISchema } from '@formily/react';
 import type { FormilyNode } from '../generated/types.js';
-import { getSchemaField } from './schemaField.js';
+import { useSchemaField } from './schemaFieldContext.js';
 import { pruneByPermission } from './pruneByPermission.js';
 import { expressionScope, useRuntime } from './runtimeContext.js';
 import { protectNestedSchemas } from './protectNestedSchemas.js';
@@ -22,6 +22,7 @@ export interface PageRendererProps {
  */
 export function PageRenderer({ schema, formKey }: PageRendererProps) {
   const runtime = useRuntime();
+  const SchemaField = useSchemaField();
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const form = useMemo(() => createForm(), [formKey]);
   // Compiled once per schema: SchemaField given plain JSON rebuilds the whole tree on every render.
@@ -32,7 +33,6 @@ export function PageRenderer({ schema, formKey }: PageRendererProps) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const scope = useMemo(() => expressionScope(runtime), [runtime.user, runtime.permissions, runtime.query]);
   if (!visible) return null;
-  const SchemaField = getSchemaField();
   return (
     <FormProvider form={form}>
       <FormItemStyleScope>

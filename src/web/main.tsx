@@ -9,6 +9,8 @@ import 'dayjs/locale/zh-cn';
 import { api } from './http/httpClient.js';
 import { buildRoutes } from './shell/buildRoutes.js';
 import { ThemeProvider } from './theme/ThemeProvider.js';
+import { SchemaComponentsProvider } from '../runtime/schemaFieldContext.js';
+import { schemaComponents } from './schemaComponents.js';
 import './session/sessionActions.js';
 import './shell/styles.css';
 
@@ -47,7 +49,9 @@ function Root() {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider>
-      <Root />
+      <SchemaComponentsProvider components={schemaComponents}>
+        <Root />
+      </SchemaComponentsProvider>
     </ThemeProvider>
   </StrictMode>,
 );

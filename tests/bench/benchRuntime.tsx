@@ -4,6 +4,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { RuntimeContext, type RuntimeServices } from '../../src/runtime/runtimeContext.js';
 import { ThemeProvider } from '../../src/web/theme/ThemeProvider.js';
+import { SchemaComponentsProvider } from '../../src/runtime/schemaFieldContext.js';
+import { schemaComponents } from '../../src/web/schemaComponents.js';
 import '../../src/web/shell/styles.css';
 
 dayjs.locale('zh-cn');
@@ -28,7 +30,9 @@ export function BenchRuntime({ children, operations }: { children: ReactNode; op
   return (
     <ThemeProvider>
       <SWRConfig value={{ provider: () => new Map() }}>
-        <RuntimeContext.Provider value={services}>{children}</RuntimeContext.Provider>
+        <RuntimeContext.Provider value={services}>
+          <SchemaComponentsProvider components={schemaComponents}>{children}</SchemaComponentsProvider>
+        </RuntimeContext.Provider>
       </SWRConfig>
     </ThemeProvider>
   );

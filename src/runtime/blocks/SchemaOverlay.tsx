@@ -6,7 +6,7 @@ import { FormLayout } from '@formily/antd-v5';
 import { useSWRConfig } from 'swr';
 import type { DialogFormButtonProps } from '../../generated/types.js';
 import { expressionScope, useRuntime } from '../runtimeContext.js';
-import { getSchemaField } from '../schemaField.js';
+import { useSchemaField } from '../schemaFieldContext.js';
 import { showNotice } from '../confirmDialog.js';
 import { fillTemplate } from './readPath.js';
 import { recordValuesFor } from './overlayRecord.js';
@@ -38,6 +38,7 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
   const runtime = useRuntime();
   const { modal } = App.useApp();
   const { mutate } = useSWRConfig();
+  const SchemaField = useSchemaField();
   const [open, setOpen] = useState(true);
   const [busy, setBusy] = useState(false);
   const container = spec.container ?? 'dialog';
@@ -46,7 +47,6 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const scope = useMemo(() => ({ ...expressionScope(runtime), ...(record ? { $record: record } : {}) }), [record, runtime.user, runtime.permissions, runtime.query]);
   const title = record ? fillTemplate(spec.title, record) : spec.title;
-  const SchemaField = getSchemaField();
   const close = () => setOpen(false);
 
   const confirm = async () => {

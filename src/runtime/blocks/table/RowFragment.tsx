@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { createForm, type Form } from '@formily/core';
 import { FormProvider, Schema, type ISchema } from '@formily/react';
-import { getSchemaField } from '../../schemaField.js';
+import { useSchemaField } from '../../schemaFieldContext.js';
 import type { Row } from './types.js';
 import { clearFragmentSoon, keepFragment } from './fragmentCleanup.js';
 
@@ -32,13 +32,13 @@ export interface RowFragmentProps {
 /** A Formily fragment from the page schema rendered for one row, with `$record` and `$index` in scope. */
 export function RowFragment({ form, name, schema, row, index }: RowFragmentProps) {
   const scope = useMemo(() => ({ $record: row, $index: index }), [row, index]);
+  const SchemaField = useSchemaField();
   const node = `${name}_${serialOf(row)}`;
   const wrapper = useMemo(() => new Schema({ type: 'void', properties: { [node]: schema } }), [node, schema]);
   useEffect(() => {
     keepFragment(form, node);
     return () => clearFragmentSoon(form, node);
   }, [form, node]);
-  const SchemaField = getSchemaField();
   return (
     <FormProvider form={form}>
       <SchemaField schema={wrapper} scope={scope} />

@@ -1,0 +1,15 @@
+import { CountryTreeSelect } from './CountryTreeSelect.js';
+import { CountryName } from './CountryName.js';
+import { CountryMemberTip } from './CountryMemberTip.js';
+import { CountryGroupNotice } from './CountryGroupNotice.js';
+import { CountryArrangementEditor } from './CountryArrangementEditor.js';
+import type { SchemaComponents } from '../../runtime/schemaFieldContext.js';
+
+/** Countries, their groups and their filing notices. */
+export const countryWidgets = {
+  CountryTreeSelect,
+  CountryName,
+  CountryMemberTip,
+  CountryGroupNotice,
+  CountryArrangementEditor,
+} satisfies SchemaComponents;

@@ -1,0 +1,23 @@
+import { TrademarkCardList } from './TrademarkCardList.js';
+import { ArchiveViewToggle } from './ArchiveViewToggle.js';
+import { ArchiveStatistics } from './ArchiveStatistics.js';
+import { RelatedMarksPreselect } from './RelatedMarksPreselect.js';
+import { TrademarkEditButton } from './TrademarkEditButton.js';
+import { SimilarGoodsButton } from './SimilarGoodsButton.js';
+import { TrademarkRowActions } from './TrademarkRowActions.js';
+import { TrademarkDetail } from './TrademarkDetail.js';
+import { ArchiveSettingsButton } from './ArchiveSettingsButton.js';
+import type { SchemaComponents } from '../../runtime/schemaFieldContext.js';
+
+/** The trademark archive's components a schema may name. */
+export const trademarkWidgets = {
+  TrademarkCardList,
+  ArchiveViewToggle,
+  ArchiveStatistics,
+  RelatedMarksPreselect,
+  TrademarkEditButton,
+  SimilarGoodsButton,
+  TrademarkRowActions,
+  TrademarkDetail,
+  ArchiveSettingsButton,
+} satisfies SchemaComponents;
