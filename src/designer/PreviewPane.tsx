@@ -1,10 +1,11 @@
 import { Component, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Card, Empty, Segmented, Select, Space } from 'antd';
 import { SWRConfig } from 'swr';
-import type { DesignerEditorContextResponse, FormilyNode } from '../generated/types.js';
+import type { DesignerEditorContextResponse, DesignerSampleRequest, FormilyNode } from '../generated/types.js';
 import { PageRenderer } from '../runtime/PageRenderer.js';
 import { RuntimeContext, useRuntime, type RuntimeServices } from '../runtime/runtimeContext.js';
 import type { DesignableKind } from './designerTypes.js';
+import { sampleChoices } from './sampleChoices.js';
 
 type DataMode = 'sample' | 'live';
 
@@ -47,16 +48,19 @@ export function PreviewPane({ kind, body, context }: { kind: DesignableKind; bod
   const [roleId, setRoleId] = useState<number | undefined>(context.roles[0]?.id);
   const [mode, setMode] = useState<DataMode>('sample');
   const role = context.roles.find((r) => r.id === roleId);
+  const part = renderedPart(kind, body);
+  const choices = useMemo(() => sampleChoices(part), [part]);
   const services = useMemo<RuntimeServices>(
     () => ({
       ...runtime,
       permissions: new Set(role?.permissions ?? []),
       callOperation: <Res,>(id: string, request: unknown) =>
-        mode === 'live' ? runtime.callOperation<Res>(id, request) : runtime.callOperation<{ data: Res }>('designer.sample', { operation: id }).then((r) => r.data),
+        mode === 'live'
+          ? runtime.callOperation<Res>(id, request)
+          : runtime.callOperation<{ data: Res }>('designer.sample', { operation: id, choices } satisfies DesignerSampleRequest).then((r) => r.data),
     }),
-    [runtime, role, mode],
+    [runtime, role, mode, choices],
   );
-  const part = renderedPart(kind, body);
   return (
     <Card
       size="small"

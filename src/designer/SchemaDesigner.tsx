@@ -298,7 +298,7 @@ export function SchemaDesigner() {
           </div>
         )}
         {doc?.parseError && <Alert type="error" showIcon message={doc.parseError} style={{ marginBottom: 8 }} />}
-        <div className="ipm-designer-work">
+        <div className={`ipm-designer-work${showPreview && target && doc ? ' with-preview' : ''}`}>
           <div className="ipm-designer-editor">{editor}</div>
           {showPreview && target && doc && (
             <div className="ipm-designer-preview-col">

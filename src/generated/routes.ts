@@ -8504,7 +8504,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/designer/sample",
     "summary": "接口的示例应答",
-    "description": "按接口的应答描述生成的示例数据，预览页面时代替真实数据；不读写任何记录。",
+    "description": "按接口的应答描述生成的示例数据，预览页面时代替真实数据；不读写任何记录。页面为字段声明了取值（表格列的选项、字段的 enum）时，示例数据按行轮流取这些值，预览因此显示选项文字而不是代码。",
     "permission": "schemaDesigner",
     "silent": true,
     "readOnly": false,
@@ -8520,6 +8520,23 @@ export const operationTable: OperationDefinition[] = [
           "title": "接口标识",
           "type": "string",
           "maxLength": 100
+        },
+        "choices": {
+          "title": "字段取值",
+          "description": "字段名到页面为它声明的取值；应答中同名的字段按行轮流取这些值（类型随字段）",
+          "type": "object",
+          "maxProperties": 500,
+          "additionalProperties": {
+            "type": "array",
+            "maxItems": 200,
+            "items": {
+              "type": [
+                "string",
+                "number",
+                "boolean"
+              ]
+            }
+          }
         }
       }
     },

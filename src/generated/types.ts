@@ -10743,6 +10743,15 @@ export interface DesignerSampleRequest {
    * 接口标识
    */
   operation: string;
+  /**
+   * 字段取值：字段名到页面为它声明的取值；应答中同名的字段按行轮流取这些值（类型随字段）
+   */
+  choices?: {
+    /**
+     * @maxItems 200
+     */
+    [k: string]: (string | number | boolean)[];
+  };
 }
 
 export interface DesignerSampleResponse {

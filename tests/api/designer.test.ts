@@ -110,6 +110,15 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
     expect((await server.post('/designer/sample', { operation: 'memo.nothing' }, admin)).json().subMessage).toBe('未知的接口 memo.nothing');
   });
 
+  it('gives sample rows the values the page declares for a field, so the preview shows their labels', async () => {
+    const choices = { applicantType: ['0', '1'], bookType: [1, 2] };
+    const rows = (await server.post('/designer/sample', { operation: 'enterprise.getList', choices }, admin)).json().data.data.list;
+    expect(rows.map((r: { applicantType: number }) => r.applicantType)).toEqual([0, 1, 0]);
+    expect(rows.map((r: { bookType: number }) => r.bookType)).toEqual([1, 2, 1]);
+    const tooMany = await server.post('/designer/sample', { operation: 'enterprise.getList', choices: { applicantType: Array.from({ length: 201 }, (_, i) => i) } }, admin);
+    expect(tooMany.statusCode).toBe(422);
+  });
+
   it('treats case and proposal types as one more kind: a new one is checked, saved, published and listed', async () => {
     const form = { type: 'object', properties: { regNo: { type: 'string', title: '注册号', 'x-decorator': 'FormItem', 'x-component': 'Input' } } };
     const unfinished = { name: 'renewal', title: '商标续展', category: 'case', form, stages: [], approvalChain: [{ title: '主管审批', permission: 'nobody' }] };

@@ -152,3 +152,76 @@ test('an error typed into the source is underlined at its place and never publis
   await page.getByRole('tab', { name: '可视化' }).click();
   await expect(page.getByTestId('node-grid.newCol.new.form.content')).toContainText('NoSuchInput');
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} 没有显示`);
+  return box;
+}
+
+/** The element is inside the viewport and nothing covers it: its centre and both ends hit it. */
+async function expectUncovered(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const result = await locator.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    const inside = r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+    const y = r.top + r.height / 2;
+    const covered = [r.left + 2, r.left + r.width / 2, r.right - 2].filter((x) => {
+      const hit = document.elementFromPoint(x, y);
+      return !hit || !(element === hit || element.contains(hit) || hit.contains(element));
+    });
+    return { inside, covered: covered.length };
+  });
+  expect(result).toEqual({ inside: true, covered: 0 });
+}
+
+/** No label is cut short with an ellipsis. */
+async function expectWhole(labels: Locator, texts: string[]) {
+  await expect(labels).toHaveText(texts);
+  const cut = await labels.evaluateAll((elements) => elements.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+  expect(cut).toEqual([]);
+}
+
+for (const width of [1440, 1280]) {
+  test(`at ${width} px the preview, the outline and the property panel sit apart, every label is whole, and sample rows show option labels`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openSignedIn(page, 'admin', '/system/designer');
+    await expectWhole(page.locator('.ipm-designer-kinds .ant-segmented-item-label'), ['页面', '表单', '字段类型', '案件类型']);
+
+    await page.getByPlaceholder('按标题或路由查找').fill('我的企业');
+    await page.locator('.ipm-designer-list-item').filter({ hasText: '我的企业' }).first().click();
+    await expect(page.locator('.ipm-designer-toolbar')).toBeVisible();
+    await expectWhole(page.locator('.ipm-designer-editor').getByRole('tab'), ['可视化', '源码', '差异']);
+
+    await page.getByTestId('node-filters.applicantType').click();
+    const panel = page.getByLabel('属性面板');
+    await expect(field(panel, '标题')).toHaveValue('申请人类型');
+    const preview = page.locator('.ipm-designer-preview');
+    // Sample rows take the table column's options in turn: labels, never the codes 2 and 3.
+    await expect(preview.locator('.ipm-cell-tag')).toHaveText(['个人', '中国大陆', '法人或其他组织', '其他地区', '个人', '中国大陆']);
+
+    // With the schema list closed (as after choosing) and open beside.
+    for (const listOpen of [false, true]) {
+      if (listOpen) {
+        await page.getByRole('button', { name: '描述列表', exact: true }).click();
+        await expect(page.locator('.ipm-designer-side')).toBeVisible();
+        await expectWhole(page.locator('.ipm-designer-kinds .ant-segmented-item-label'), ['页面', '表单', '字段类型', '案件类型']);
+      }
+      const parts = {
+        preview: await boxOf(preview),
+        panel: await boxOf(panel),
+        canvas: await boxOf(page.getByLabel('画布')),
+        outline: await boxOf(page.locator('.ipm-designer-outline')),
+        palette: await boxOf(page.getByLabel('构件面板')),
+      };
+      const names = Object.keys(parts) as Array<keyof typeof parts>;
+      const clashes = names.flatMap((a, i) => names.slice(i + 1).filter((b) => overlaps(parts[a], parts[b])).map((b) => `${a}/${b}`));
+      expect(clashes).toEqual([]);
+      await expectUncovered(field(panel, '标题'));
+      await expectUncovered(panel.getByRole('button', { name: '删除节点' }));
+    }
+  });
+}

@@ -24,6 +24,17 @@ describe('sample data for previews', () => {
     expect(sampleFromSchema({ $ref: 'missing.json' }, resolve)).toBeNull();
   });
 
+  it('gives a field the values the page declares for it, row by row and typed like the field', () => {
+    const rows = { type: 'object', properties: { list: { type: 'array', items: { type: 'object', properties: { kind: { type: 'integer' }, flag: { type: 'boolean' }, code: { type: 'string' }, other: { type: 'integer' } } } } } };
+    const reply = sampleFromSchema(rows, resolve, { kind: ['0', '1'], flag: ['true'], code: [7] }) as { list: Array<Record<string, unknown>> };
+    expect(reply.list.map((r) => r.kind)).toEqual([0, 1, 0]);
+    expect(reply.list.map((r) => r.flag)).toEqual([true, true, true]);
+    expect(reply.list.map((r) => r.code)).toEqual(['7', '7', '7']);
+    expect(reply.list.map((r) => r.other)).toEqual([1, 2, 3]);
+    // A declared name that is an object or a list in the reply keeps its shape.
+    expect(sampleFromSchema({ type: 'object', properties: { list: { type: 'array', items: { type: 'integer' } } } }, resolve, { list: [9] })).toEqual({ list: [1, 2, 3] });
+  });
+
   it('stops at a self-reference instead of recursing forever', () => {
     const node: Record<string, unknown> = { type: 'object', properties: { child: { $ref: 'self' } } };
     const deep = sampleFromSchema(node, () => node);

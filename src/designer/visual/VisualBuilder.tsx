@@ -177,7 +177,7 @@ export function VisualBuilder({ root, onChange, context }: VisualBuilderProps) {
 
   return (
     <div className="ipm-designer-visual">
-      <div>
+      <div className="ipm-designer-visual-palette">
         <div className="ipm-designer-palette" aria-label="构件面板">
           <Typography.Text type="secondary">拖到画布，或选中后按回车添加</Typography.Text>
           <Collapse
@@ -207,7 +207,7 @@ export function VisualBuilder({ root, onChange, context }: VisualBuilderProps) {
           />
         </div>
       </div>
-      <div>
+      <div className="ipm-designer-visual-canvas">
         <div className="ipm-designer-canvas" aria-label="画布" onClick={() => select(null)}>
           {Object.keys(root.properties ?? {}).length === 0 && <Empty description="把左侧的构件拖到这里" />}
           {renderChildren(root, [])}
@@ -224,7 +224,7 @@ export function VisualBuilder({ root, onChange, context }: VisualBuilderProps) {
           />
         </div>
       </div>
-      <div>
+      <div className="ipm-designer-visual-panel">
         {selected && selectedNode ? (
           <PropertyPanel
             key={selectionId}

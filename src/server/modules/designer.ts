@@ -141,7 +141,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
   'designer.sample': async (body, ctx) => {
     const operation = ctx.schemas.operations.find((op) => op.id === body.operation);
     if (!operation) throw notFound(`未知的接口 ${body.operation}`);
-    return { data: sampleFromSchema(operation.response, (ref) => ctx.schemas.resolveRef(ref)) };
+    return { data: sampleFromSchema(operation.response, (ref) => ctx.schemas.resolveRef(ref), body.choices) };
   },
 
   'designer.validate': async (body, ctx) => ({ problems: await problemsOf(ctx, body.kind, body.key, body.body) }),
