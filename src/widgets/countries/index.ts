@@ -5,6 +5,9 @@ import { CountryGroupNotice } from './CountryGroupNotice.js';
 import { CountryArrangementEditor } from './CountryArrangementEditor.js';
 import type { SchemaComponents } from '../../runtime/schemaFieldContext.js';
 
+export { CountryName };
+export { useCountryList } from './useCountries.js';
+
 /** Countries, their groups and their filing notices. */
 export const countryWidgets = {
   CountryTreeSelect,

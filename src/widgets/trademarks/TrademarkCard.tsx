@@ -3,7 +3,7 @@ import { Card, Checkbox, Space, Tag, Typography } from 'antd';
 import type { Trademark } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
-import { CountryName } from '../countries/CountryName.js';
+import { CountryName } from '../countries/index.js';
 import { GoodsGroupList } from './GoodsGroupList.js';
 import { classText, DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY, detailPath, markName, orDash } from './trademarkText.js';
 import './trademarks.css';

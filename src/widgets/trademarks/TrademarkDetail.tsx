@@ -5,7 +5,7 @@ import type { BrandArchivesQueryBrandDetailListResponse, BrandArchivesQueryBrand
 import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
-import { CountryName } from '../countries/CountryName.js';
+import { CountryName } from '../countries/index.js';
 import { GoodsGroupList } from './GoodsGroupList.js';
 import { TrademarkEditButton } from './TrademarkEditButton.js';
 import { SimilarGoodsButton } from './SimilarGoodsButton.js';

@@ -6,7 +6,7 @@ import { ThumbnailUpload } from '../../runtime/components/ThumbnailUpload.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
 import { pathOfUrl } from '../../runtime/upload/fileKinds.js';
 import { validatedFields } from '../../runtime/validatedFields.js';
-import { useCountryList } from '../countries/useCountries.js';
+import { useCountryList } from '../countries/index.js';
 import { useRefreshArchive } from './refreshArchive.js';
 import { TM_STATUSES } from './trademarkText.js';
 import { changedFields, formValuesOf, newMarkRequest, type DATE_FIELDS, type TEXT_FIELDS, type TrademarkFormValues } from './trademarkEditForm.js';
