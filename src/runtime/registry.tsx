@@ -59,6 +59,7 @@ import { RelatedMarksPreselect } from '../widgets/trademarks/RelatedMarksPresele
 import { TrademarkEditButton } from '../widgets/trademarks/TrademarkEditButton.js';
 import { SimilarGoodsButton } from '../widgets/trademarks/SimilarGoodsButton.js';
 import { TrademarkRowActions } from '../widgets/trademarks/TrademarkRowActions.js';
+import { TrademarkStatusTag } from '../widgets/trademarks/TrademarkStatusTag.js';
 import { TrademarkDetail } from '../widgets/trademarks/TrademarkDetail.js';
 import { ArchiveSettingsButton } from '../widgets/trademarks/ArchiveSettingsButton.js';
 import { BrandImportWizard } from '../widgets/brandImport/BrandImportWizard.js';
@@ -135,6 +136,7 @@ export const componentRegistry: Record<ComponentName, AnyComponent> = {
   TrademarkEditButton,
   SimilarGoodsButton,
   TrademarkRowActions,
+  TrademarkStatusTag,
   TrademarkDetail,
   ArchiveSettingsButton,
   BrandImportWizard,
