@@ -15,7 +15,8 @@ describe('table column order', () => {
       { key: 'operation', fixed: 'right' },
     ];
     expect(pinnedRightLast(columns).map((c) => c.key)).toEqual(['index', 'name', 'custom:1', 'custom:2', 'actions', 'operation']);
-    expect(pinnedRightLast([{ key: 'a' }, { key: 'b' }]).map((c) => c.key)).toEqual(['a', 'b']);
+    const unpinned: { key: string; fixed?: 'left' | 'right' }[] = [{ key: 'a' }, { key: 'b' }];
+    expect(pinnedRightLast(unpinned).map((c) => c.key)).toEqual(['a', 'b']);
   });
 });
 
