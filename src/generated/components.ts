@@ -84,6 +84,7 @@ export const COMPONENT_NAMES = [
   'TrademarkDetail',
   'TrademarkEditButton',
   'TrademarkRowActions',
+  'TrademarkStatusTag',
   'TrademarkTags',
   'TreeSelectAll',
   'WorkbenchSection',

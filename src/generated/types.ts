@@ -2951,7 +2951,7 @@ export interface GenericTableProps {
      */
     label: string;
     /**
-     * 类型：index 序号；text 文字；number 数字；date、datetime 日期与时间；select 按 options 显示；image 图片（失败显示占位图）；thumbnails 文件列表（最多 3 个缩略图，其余显示“+N”）；input 文字（可编辑）；slot 由片段渲染；expand 可展开行；selection 多选框；operation 操作列的位置与宽度
+     * 类型：index 序号；text 文字；number 数字；date、datetime 日期与时间；select 按 options 显示；image 图片（失败显示占位图）；thumbnails 文件列表（最多 3 个缩略图，其余显示“+N”）；input 文字（可编辑）；slot 由片段渲染；expand 可展开行；selection 多选框；operation 操作列（总在最后一列，自定义字段列在它之前；带 slot 时每行由该片段渲染）
      */
     type?:
       | "index"
@@ -2976,9 +2976,13 @@ export interface GenericTableProps {
      */
     fixed?: "left" | "right";
     /**
-     * 可排序：点击表头带 sortField、sortType 重新取数
+     * 可排序：点击表头在升序与降序之间切换，带 sortField、sortType 重新取数；同频道排序栏告知的默认排序显示在它的列上
      */
     sortable?: boolean;
+    /**
+     * 排序键：点击表头时 sortField 的取值，默认为 prop；与同频道排序栏的键相同时两处显示同一个排序
+     */
+    sortKey?: string;
     /**
      * 权限：用户没有此权限时不显示该列
      */
@@ -3154,7 +3158,7 @@ export interface GenericTableProps {
       numberAs?: "number" | "string";
     };
     /**
-     * 片段：slot 与 expand 列：表格节点下一个属性的名字，该片段按行渲染，表达式中可用 $record（行数据）与 $index
+     * 片段：slot、expand 与 operation 列：表格节点下一个属性的名字，该片段按行渲染，表达式中可用 $record（行数据）与 $index
      */
     slot?: string;
     /**
@@ -4964,6 +4968,10 @@ export interface SortBarProps {
     key: string;
   }[];
   /**
+   * 默认排序接口：返回 {sortField, sortType} 的接口：未选排序时列表按它排序，对应的按钮与表头显示为选中，第一次点击即切换方向
+   */
+  defaultSortOperation?: string;
+  /**
    * 自定义排序：是否提供“自定义排序”与常用排序，默认是
    */
   custom?: boolean;
@@ -5204,6 +5212,13 @@ export interface TrademarkRowActionsProps {
   record?: {
     [k: string]: unknown;
   };
+}
+
+export interface TrademarkStatusTagProps {
+  /**
+   * 状态：不绑定字段值时直接显示这个状态，如表格片段中的 "{{$record.tmStatus}}"
+   */
+  status?: string;
 }
 
 export interface TrademarkTagsProps {

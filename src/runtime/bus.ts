@@ -12,6 +12,8 @@ type RuntimeEvents = {
   query: { channel: string; values: Record<string, unknown> };
   /** A sort bar chose the keys the listening table sorts by (empty: the table's own order). */
   sort: { channel: string; keys: SortKeyEvent[] };
+  /** The order the list on the channel has while no sort is chosen (empty: unknown). */
+  defaultSort: { channel: string; keys: SortKeyEvent[] };
   /** A table on the channel changed which rows are selected (their row keys). */
   selection: { channel: string; ids: (string | number)[] };
 };
@@ -20,6 +22,7 @@ export const runtimeBus = mitt<RuntimeEvents>();
 
 const lastQuery = new Map<string, Record<string, unknown>>();
 const lastSort = new Map<string, SortKeyEvent[]>();
+const lastDefaultSort = new Map<string, SortKeyEvent[]>();
 const lastSelection = new Map<string, (string | number)[]>();
 
 export function publishQuery(channel: string, values: Record<string, unknown>): void {
@@ -40,6 +43,16 @@ export function publishSort(channel: string, keys: SortKeyEvent[]): void {
 /** The sort last published on a channel, for a table that mounts after the sort bar. */
 export function currentSort(channel: string): SortKeyEvent[] {
   return lastSort.get(channel) ?? [];
+}
+
+export function publishDefaultSort(channel: string, keys: SortKeyEvent[]): void {
+  lastDefaultSort.set(channel, keys);
+  runtimeBus.emit('defaultSort', { channel, keys });
+}
+
+/** The order the list on the channel has without a chosen sort, as a sort bar there learnt it. */
+export function currentDefaultSort(channel: string): SortKeyEvent[] {
+  return lastDefaultSort.get(channel) ?? [];
 }
 
 export function publishSelection(channel: string, ids: (string | number)[]): void {

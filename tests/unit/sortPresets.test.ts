@@ -11,6 +11,8 @@ import {
   presetsFor,
   removePreset,
   rowsToKeys,
+  effectiveSort,
+  sortFromSettings,
   sortRequest,
   togglePreset,
 } from '../../src/runtime/blocks/sortPresets.js';
@@ -41,6 +43,32 @@ describe('sort presets', () => {
     ];
     expect(presetState(custom, 'app_date')).toBeNull();
     expect(togglePreset(custom, 'app_date')).toEqual([{ key: 'app_date', ascending: false }]);
+  });
+
+  it('without a chosen sort the default order is the active one: the first press on its key flips it', () => {
+    const fallback = [{ key: 'app_date', ascending: false }];
+    expect(effectiveSort([], fallback)).toBe(fallback);
+    expect(presetState(effectiveSort([], fallback), 'app_date')).toBe('descending');
+    let current = togglePreset([], 'app_date', fallback);
+    expect(current).toEqual([{ key: 'app_date', ascending: true }]);
+    current = togglePreset(current, 'app_date', fallback);
+    expect(current).toEqual([{ key: 'app_date', ascending: false }]);
+    // Another key starts descending; a chosen sort wins over the default.
+    expect(togglePreset([], 'reg_date', fallback)).toEqual([{ key: 'reg_date', ascending: false }]);
+    expect(effectiveSort([{ key: 'reg_date', ascending: true }], fallback)).toEqual([{ key: 'reg_date', ascending: true }]);
+    // A default ascending order flips to descending.
+    expect(togglePreset([], 'tm_name', [{ key: 'tm_name', ascending: true }])).toEqual([{ key: 'tm_name', ascending: false }]);
+  });
+
+  it('reads the default order from a settings reply', () => {
+    expect(sortFromSettings({ sortField: 'app_date', sortType: 'desc' })).toEqual([{ key: 'app_date', ascending: false }]);
+    expect(sortFromSettings({ sortField: 'tm_name', sortType: 'asc' })).toEqual([{ key: 'tm_name', ascending: true }]);
+    expect(sortFromSettings({ sortField: 'reg_date,app_date', sortType: 'desc' })).toEqual([
+      { key: 'reg_date', ascending: false },
+      { key: 'app_date', ascending: true },
+    ]);
+    expect(sortFromSettings({ sortField: '', sortType: 'desc' })).toEqual([]);
+    expect(sortFromSettings(undefined)).toEqual([]);
   });
 
   it('every custom row needs its field before sorting or adding another', () => {

@@ -11,8 +11,9 @@ import { fillTemplate, readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
-import { currentQuery, currentSort, publishSelection, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
-import { sortRequest } from './sortPresets.js';
+import { currentDefaultSort, currentQuery, currentSort, publishSelection, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
+import { effectiveSort, sortRequest } from './sortPresets.js';
+import { pinnedRightLast } from './table/columnOrder.js';
 import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
 import { cellView } from './table/CellView.js';
 import { EditableCell } from './table/EditableCell.js';
@@ -78,6 +79,8 @@ export function GenericTable(props: GenericTableProps) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: props.defaultPageSize ?? pageSizes[0] });
   // Several keys only come from a sort bar; a column header sorts by one.
   const [sort, setSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentSort(props.queryChannel) : []));
+  // The list's order while no sort is chosen, as a sort bar on the channel learnt it: its column shows it.
+  const [defaultSort, setDefaultSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentDefaultSort(props.queryChannel) : []));
   const [overlay, setOverlay] = useState<{ button: TableButton; dialog: OverlaySpec; row: Row } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // The drawer (and its styles) is made on first opening, not with every table.
@@ -98,13 +101,17 @@ export function GenericTable(props: GenericTableProps) {
       setSort(keys);
       setPage((p) => ({ ...p, pageNo: 1 }));
     };
+    const onDefaultSort = ({ channel, keys }: { channel: string; keys: SortKeyEvent[] }) => channel === props.queryChannel && setDefaultSort(keys);
     runtimeBus.on('query', onQuery);
     runtimeBus.on('sort', onSort);
+    runtimeBus.on('defaultSort', onDefaultSort);
     // A filter bar that mounted first may have published already.
     setConditions(currentQuery(props.queryChannel));
+    setDefaultSort(currentDefaultSort(props.queryChannel));
     return () => {
       runtimeBus.off('query', onQuery);
       runtimeBus.off('sort', onSort);
+      runtimeBus.off('defaultSort', onDefaultSort);
     };
   }, [props.queryChannel]);
 
@@ -242,6 +249,8 @@ export function GenericTable(props: GenericTableProps) {
     };
   }, [tablePrefix]);
 
+  const shownSort = effectiveSort(sort, defaultSort);
+  const operationFragment = operationColumn?.slot ? fragments.get(operationColumn.slot) : undefined;
   const columns = useMemo<TableColumnsType<Row>>(() => {
     const render = (column: TableColumn) => (value: unknown, row: Row, index: number) => {
       if (column.type === 'slot') {
@@ -278,27 +287,33 @@ export function GenericTable(props: GenericTableProps) {
         // Plain text cells: CSS ellipsis with the full text as the cell's title.
         ellipsis: !column.type || column.type === 'text' || column.type === 'number' ? { showTitle: true } : false,
         sorter: column.sortable,
-        sortOrder: sort.length === 1 && sort[0]!.key === column.prop ? (sort[0]!.ascending ? 'ascend' : 'descend') : null,
+        // A click flips between the two directions and never falls back to no order, which could look the same.
+        sortDirections: ['ascend', 'descend', 'ascend'],
+        sortOrder: shownSort.length === 1 && shownSort[0]!.key === (column.sortKey ?? column.prop) ? (shownSort[0]!.ascending ? 'ascend' : 'descend') : null,
         render: render(column),
       });
     }
     out.push(...custom.columns.filter((c) => c.fixed !== 'left'));
-    if (rowButtons.length > 0 || dropdownItems.length > 0) {
+    const hasButtons = rowButtons.length > 0 || dropdownItems.length > 0;
+    if (hasButtons || operationFragment) {
       const linkCount = Math.min(rowButtons.length, rowButtonLimit) + (rowButtons.length > rowButtonLimit || dropdownItems.length > 0 ? 1 : 0);
       out.push({
         key: 'operation',
         title: operationColumn?.label ?? '操作',
         fixed: operationColumn?.fixed ?? 'right',
         width: operationColumn?.width ?? 72 * linkCount + 16,
-        render: (_: unknown, row: Row) => (
-          <RowActions row={row} rowId={idOf(row)} buttons={rowButtons} dropdownItems={dropdownItems} limit={rowButtonLimit} busy={busy} onRun={runRowButton} />
+        render: (_: unknown, row: Row, index: number) => (
+          <>
+            {operationFragment && <RowFragment form={fragmentForm} name={operationColumn!.prop} schema={operationFragment} row={row} index={index} />}
+            {hasButtons && <RowActions row={row} rowId={idOf(row)} buttons={rowButtons} dropdownItems={dropdownItems} limit={rowButtonLimit} busy={busy} onRun={runRowButton} />}
+          </>
         ),
       });
     }
-    return out;
+    return pinnedRightLast(out);
     // runRowButton only closes over values listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [permitted, shownSettings, win, sort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh, custom.columns]);
+  }, [permitted, shownSettings, win, shownSort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, operationFragment, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh, custom.columns]);
 
   const rowKeys = useMemo(() => rows.map(idOf), [rows, idOf]);
   const rowWindow = useRowWindow(frame, {
@@ -426,7 +441,8 @@ export function GenericTable(props: GenericTableProps) {
         onChange={(_, __, sorter, extra) => {
           if (extra.action !== 'sort') return;
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const keys = s?.order && s.columnKey ? [{ key: String(s.columnKey), ascending: s.order === 'ascend' }] : [];
+          const column = permitted.find((c) => c.prop === String(s?.columnKey));
+          const keys = s?.order && column ? [{ key: column.sortKey ?? column.prop, ascending: s.order === 'ascend' }] : [];
           // On a channel, a sort bar there shows the column's sort too.
           if (props.queryChannel) publishSort(props.queryChannel, keys);
           else setSort(keys);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Input, Modal, Popover, Radio, Select, Space, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, MinusCircleOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
-import { currentSort, publishSort, runtimeBus } from '../bus.js';
+import { currentSort, publishDefaultSort, publishSort, runtimeBus } from '../bus.js';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { confirmOptions } from '../confirmDialog.js';
@@ -11,6 +11,7 @@ import {
   SORT_PRESET_DISPLAY_TYPE,
   addPreset,
   addRow,
+  effectiveSort,
   isPresetActive,
   keysToRows,
   makePreset,
@@ -20,6 +21,7 @@ import {
   presetsFor,
   removePreset,
   rowsToKeys,
+  sortFromSettings,
   togglePreset,
   type SortKey,
   type SortOption,
@@ -33,9 +35,10 @@ const DIRECTION_TEXT = { ascending: '升序', descending: '降序' } as const;
 /**
  * 排序栏: preset buttons that toggle ascending/descending, a 自定义排序 popover of {field, direction}
  * rows, and presets saved per user on the server (display preference 8). The chosen keys go out on
- * the channel; the table listening there fetches again.
+ * the channel; the table listening there fetches again. With `defaultSortOperation` the list's
+ * default order shows as the active sort until another is chosen, and goes out on the channel too.
  */
-export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custom = true }: SortBarProps) {
+export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custom = true, defaultSortOperation }: SortBarProps) {
   const runtime = useRuntime();
   const { modal } = App.useApp();
   const fieldOptions = fields ?? options;
@@ -46,6 +49,13 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
   const [saving, setSaving] = useState(false);
   const saved = useOperation<string | null>('display.query', custom ? { displayType: SORT_PRESET_DISPLAY_TYPE } : null);
   const presets = presetsFor(parsePresets(saved.data), fieldOptions);
+  // The list's order before any choice: shown as the active sort, so the first press on it flips it.
+  const settings = useOperation<{ sortField?: string | null; sortType?: string | null }>(defaultSortOperation ?? '', defaultSortOperation ? {} : null);
+  const fallback = useMemo(() => sortFromSettings(settings.data), [settings.data]);
+  const shown = effectiveSort(current, fallback);
+  useEffect(() => {
+    if (defaultSortOperation) publishDefaultSort(channel, fallback);
+  }, [channel, defaultSortOperation, fallback]);
 
   useEffect(() => {
     setCurrent(currentSort(channel));
@@ -169,7 +179,7 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
     <div className="ipm-sort-bar">
       <Typography.Text type="secondary">排序：</Typography.Text>
       {options.map((option) => {
-        const state = presetState(current, option.key);
+        const state = presetState(shown, option.key);
         return (
           <Button
             key={option.key}
@@ -177,7 +187,7 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
             type={state ? 'primary' : 'default'}
             aria-label={state ? `${option.name} ${DIRECTION_TEXT[state]}` : option.name}
             aria-pressed={state !== null}
-            onClick={() => apply(togglePreset(current, option.key))}
+            onClick={() => apply(togglePreset(current, option.key, fallback))}
           >
             {option.name}
             {state === 'ascending' && <ArrowUpOutlined aria-hidden />}
@@ -188,7 +198,7 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
       {custom &&
         presets.map((preset) => (
           <Space.Compact key={preset.name} size="small" className="ipm-sort-preset">
-            <Button type={isPresetActive(current, preset) ? 'primary' : 'default'} aria-pressed={isPresetActive(current, preset)} onClick={() => apply(presetKeys(preset))}>
+            <Button type={isPresetActive(shown, preset) ? 'primary' : 'default'} aria-pressed={isPresetActive(shown, preset)} onClick={() => apply(presetKeys(preset))}>
               {preset.name}
             </Button>
             <Button aria-label={`删除排序${preset.name}`} icon={<CloseOutlined />} onClick={() => deletePreset(preset)} />
@@ -201,7 +211,7 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
           title="自定义排序"
           open={popoverOpen}
           onOpenChange={(open) => {
-            if (open) setRows(keysToRows(current));
+            if (open) setRows(keysToRows(shown));
             setPopoverOpen(open);
           }}
           content={panel}

@@ -41,13 +41,27 @@ export const SORT_MESSAGES = {
   nameTaken: '该排序名称已存在',
 } as const;
 
+/** The order the list is in: the chosen keys, or without a choice the list's default order. */
+export function effectiveSort(current: SortKey[], fallback: SortKey[]): SortKey[] {
+  return current.length > 0 ? current : fallback;
+}
+
 /**
  * A preset button pressed: a key not yet sorted on becomes the only key, descending (newest
- * first for dates); pressing the active key again flips its direction.
+ * first for dates); pressing the active key again flips its direction. Without a chosen sort the
+ * default order is the active one, so the first press on its key changes the order too.
  */
-export function togglePreset(current: SortKey[], key: string): SortKey[] {
-  const active = current.length === 1 && current[0]!.key === key ? current[0] : undefined;
+export function togglePreset(current: SortKey[], key: string, fallback: SortKey[] = []): SortKey[] {
+  const shown = effectiveSort(current, fallback);
+  const active = shown.length === 1 && shown[0]!.key === key ? shown[0] : undefined;
   return [{ key, ascending: active ? !active.ascending : false }];
+}
+
+/** The default order a settings reply names ({sortField, sortType}, comma-joined when several). */
+export function sortFromSettings(reply: { sortField?: string | null; sortType?: string | null } | null | undefined): SortKey[] {
+  if (!reply?.sortField) return [];
+  const types = (reply.sortType ?? '').split(',');
+  return reply.sortField.split(',').map((key, i) => ({ key, ascending: types[i] !== 'desc' }));
 }
 
 /** The preset button's state: its direction when it alone is the current sort. */

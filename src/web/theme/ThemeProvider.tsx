@@ -18,6 +18,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     root.classList.toggle('ipm-dark', settings.isDark);
     root.style.colorScheme = settings.isDark ? 'dark' : 'light';
   }, [settings.isGrey, settings.isWeak, settings.isDark]);
+  // For what antd does not draw, such as the page-loading bar.
+  useEffect(() => document.documentElement.style.setProperty('--ipm-color-primary', settings.primary), [settings.primary]);
   return (
     <ConfigProvider
       locale={zhCN}

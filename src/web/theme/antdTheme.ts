@@ -10,5 +10,7 @@ export function antdTheme(settings: Pick<GlobalState, 'primary' | 'isDark'>, red
   return {
     algorithm: settings.isDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: { colorPrimary: settings.primary, motion: !reducedMotion },
+    // antd draws progress bars in the info colour, which the primary colour leaves blue: they follow the theme instead.
+    components: { Progress: { defaultColor: settings.primary } },
   };
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Space, Tag, Typography } from "antd";
+import { Space, Typography } from "antd";
 import dayjs from "dayjs";
 import type {
   BrandMergeQueryBrandConflictFieldResponse,
@@ -11,6 +11,7 @@ import { FallbackImage } from "../../runtime/components/FallbackImage.js";
 import { MergeColumns, markColumns, type MergeRow } from "./MergeColumns.js";
 import { useMergeConfirm } from "./useMergeConfirm.js";
 import { MergeDialogFrame } from "./MergeDialogFrame.js";
+import { TrademarkStatusTag } from "../trademarks/TrademarkStatusTag.js";
 
 export interface MergeDialogProps {
   ids: number[];
@@ -69,7 +70,7 @@ export function MergeDialog({
       differs: differs("商标"),
       cells: list.map((c) => (
         <Space direction="vertical" size={4} key={c.id}>
-          <Tag color="blue">{c.tmStatus || "--"}</Tag>
+          <TrademarkStatusTag value={c.tmStatus} />
           <FallbackImage
             src={c.tmImage ?? undefined}
             width={64}

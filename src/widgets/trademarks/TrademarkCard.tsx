@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Card, Checkbox, Space, Tag, Typography } from 'antd';
+import { Card, Checkbox, Space, Typography } from 'antd';
 import type { Trademark } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
 import { CountryName } from '../countries/index.js';
 import { GoodsGroupList } from './GoodsGroupList.js';
+import { TrademarkStatusTag } from './TrademarkStatusTag.js';
 import { classText, DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY, detailPath, markName, orDash } from './trademarkText.js';
 import './trademarks.css';
 
@@ -42,7 +43,7 @@ export function TrademarkCard({ record, checked, onCheck, actions, tags, customF
             {markName(record)}
           </Typography.Link>
           <Space size={4} wrap>
-            <Tag color={record.tmStatus === '已注册' ? 'green' : record.tmStatus.includes('无效') ? 'default' : 'blue'}>{orDash(record.tmStatus)}</Tag>
+            <TrademarkStatusTag value={record.tmStatus} />
             {record.oriTmStatus && <Typography.Text type="secondary" className="tm-card-process">{record.oriTmStatus}</Typography.Text>}
           </Space>
           {line('类别', classText(record.tmCl))}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { BrandArchivesQueryBrandDetailListResponse, BrandArchivesQueryBrandPageResponse, Trademark, TrademarkDetailProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
@@ -7,6 +7,7 @@ import { useRuntime } from '../../runtime/runtimeContext.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
 import { CountryName } from '../countries/index.js';
 import { GoodsGroupList } from './GoodsGroupList.js';
+import { TrademarkStatusTag } from './TrademarkStatusTag.js';
 import { TrademarkEditButton } from './TrademarkEditButton.js';
 import { SimilarGoodsButton } from './SimilarGoodsButton.js';
 import { classText, DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY, detailPath, markName, orDash, SOURCE_LABELS } from './trademarkText.js';
@@ -55,7 +56,7 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }:
         title={
           <Space>
             <span className="tm-detail-name">{markName(record)}</span>
-            {record.tmStatus && <Tag color={record.tmStatus === '已注册' ? 'green' : 'blue'}>{record.tmStatus}</Tag>}
+            {record.tmStatus && <TrademarkStatusTag value={record.tmStatus} />}
           </Space>
         }
         extra={
@@ -133,7 +134,7 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }:
             },
             { title: '类别', dataIndex: 'tmCl', render: (v: number | null) => classText(v) },
             { title: '申请号', dataIndex: 'appNo' },
-            { title: '商标状态', dataIndex: 'tmStatus' },
+            { title: '商标状态', dataIndex: 'tmStatus', render: (v: string) => <TrademarkStatusTag value={v} /> },
             { title: '申请人', dataIndex: 'applicant' },
             { title: '国家/地区', dataIndex: 'countryCode', render: (v: string) => <CountryName value={v} /> },
           ]}

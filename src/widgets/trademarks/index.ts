@@ -7,7 +7,10 @@ import { SimilarGoodsButton } from './SimilarGoodsButton.js';
 import { TrademarkRowActions } from './TrademarkRowActions.js';
 import { TrademarkDetail } from './TrademarkDetail.js';
 import { ArchiveSettingsButton } from './ArchiveSettingsButton.js';
+import { TrademarkStatusTag } from './TrademarkStatusTag.js';
 import type { SchemaComponents } from '../../runtime/schemaFieldContext.js';
+
+export { TrademarkStatusTag };
 
 /** The trademark archive's components a schema may name. */
 export const trademarkWidgets = {
@@ -20,4 +23,5 @@ export const trademarkWidgets = {
   TrademarkRowActions,
   TrademarkDetail,
   ArchiveSettingsButton,
+  TrademarkStatusTag,
 } satisfies SchemaComponents;
