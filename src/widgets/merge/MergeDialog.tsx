@@ -11,7 +11,7 @@ import { FallbackImage } from "../../runtime/components/FallbackImage.js";
 import { MergeColumns, markColumns, type MergeRow } from "./MergeColumns.js";
 import { useMergeConfirm } from "./useMergeConfirm.js";
 import { MergeDialogFrame } from "./MergeDialogFrame.js";
-import { TrademarkStatusTag } from "../trademarks/TrademarkStatusTag.js";
+import { TrademarkStatusTag } from '../trademarks/index.js';
 
 export interface MergeDialogProps {
   ids: number[];
