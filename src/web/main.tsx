@@ -10,7 +10,8 @@ import { api } from './http/httpClient.js';
 import { buildRoutes } from './shell/buildRoutes.js';
 import { ThemeProvider } from './theme/ThemeProvider.js';
 import { SchemaComponentsProvider } from '../runtime/schemaFieldContext.js';
-import { schemaComponents } from './schemaComponents.js';
+import { schemaComponents, tableExtraColumns } from './schemaComponents.js';
+import { ExtraColumnsProvider } from '../runtime/blocks/table/extraColumns.js';
 import './session/sessionActions.js';
 import './shell/styles.css';
 
@@ -50,7 +51,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider>
       <SchemaComponentsProvider components={schemaComponents}>
-        <Root />
+        <ExtraColumnsProvider value={tableExtraColumns}>
+          <Root />
+        </ExtraColumnsProvider>
       </SchemaComponentsProvider>
     </ThemeProvider>
   </StrictMode>,

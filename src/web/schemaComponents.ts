@@ -1,7 +1,8 @@
 import type { ComponentName } from '../generated/components.js';
 import type { SchemaComponent } from '../runtime/schemaFieldContext.js';
+import type { UseExtraColumns } from '../runtime/blocks/table/extraColumns.js';
 import { runtimeComponents } from '../runtime/runtimeComponents.js';
-import { customFieldComponents } from '../runtime/customFields/index.js';
+import { customFieldComponents, useCustomFieldTableColumns } from '../runtime/customFields/index.js';
 import { brandExportWidgets } from '../widgets/brandExport/index.js';
 import { brandImportWidgets } from '../widgets/brandImport/index.js';
 import { classificationWidgets } from '../widgets/classification/index.js';
@@ -29,3 +30,6 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...tagWidgets,
   SchemaDesigner,
 };
+
+/** The columns a table's `customFields` adds: the organisation's custom fields. */
+export const tableExtraColumns: UseExtraColumns = useCustomFieldTableColumns;

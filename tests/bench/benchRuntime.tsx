@@ -5,7 +5,8 @@ import 'dayjs/locale/zh-cn';
 import { RuntimeContext, type RuntimeServices } from '../../src/runtime/runtimeContext.js';
 import { ThemeProvider } from '../../src/web/theme/ThemeProvider.js';
 import { SchemaComponentsProvider } from '../../src/runtime/schemaFieldContext.js';
-import { schemaComponents } from '../../src/web/schemaComponents.js';
+import { schemaComponents, tableExtraColumns } from '../../src/web/schemaComponents.js';
+import { ExtraColumnsProvider } from '../../src/runtime/blocks/table/extraColumns.js';
 import '../../src/web/shell/styles.css';
 
 dayjs.locale('zh-cn');
@@ -31,7 +32,9 @@ export function BenchRuntime({ children, operations }: { children: ReactNode; op
     <ThemeProvider>
       <SWRConfig value={{ provider: () => new Map() }}>
         <RuntimeContext.Provider value={services}>
-          <SchemaComponentsProvider components={schemaComponents}>{children}</SchemaComponentsProvider>
+          <SchemaComponentsProvider components={schemaComponents}>
+            <ExtraColumnsProvider value={tableExtraColumns}>{children}</ExtraColumnsProvider>
+          </SchemaComponentsProvider>
         </RuntimeContext.Provider>
       </SWRConfig>
     </ThemeProvider>

@@ -29,9 +29,7 @@ import { useRowWindow, WINDOWED_COMPONENTS } from './table/useRowWindow.js';
 import { useRowHoverColours } from './table/WindowedRow.js';
 import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
-import { useCustomFieldColumns } from '../customFields/useCustomFieldColumns.js';
-import { CustomFieldBatchEditDialog } from '../customFields/CustomFieldBatchEditDialog.js';
-import { CustomFieldSettings } from '../customFields/CustomFieldSettings.js';
+import { useExtraColumnsSource } from './table/extraColumns.js';
 
 export type { TableButton, TableColumn } from './table/types.js';
 
@@ -133,9 +131,9 @@ export function GenericTable(props: GenericTableProps) {
     return mutate();
   }, [mutateCache, mutate, operation, requestText]);
   const rows = useMemo(() => (readPath(data, listPath) as Row[] | undefined) ?? [], [data, listPath]);
-  // Custom fields of a module as extra columns (spec 001 §3, §4): see `customFields`.
-  const custom = useCustomFieldColumns(props.customFields, rowKey, refresh);
-  const [batchEditOpen, setBatchEditOpen] = useState(false);
+  // Custom fields of a module as extra columns (spec 001 §3, §4): see `customFields`. The source is the application's.
+  const useExtraColumns = useExtraColumnsSource();
+  const custom = useExtraColumns(props.customFields, rowKey, refresh);
   const total = Number(readPath(data, countPath) ?? rows.length);
   useEffect(() => {
     if (data === undefined) return;
@@ -396,10 +394,7 @@ export function GenericTable(props: GenericTableProps) {
               {b.label}
             </Button>
           ))}
-          {props.customFields?.batchEdit && selectionColumn && custom.fields.length > 0 && (!props.customFields.editPermission || runtime.permissions.has(props.customFields.editPermission)) && (
-            <Button onClick={() => (selected.size === 0 ? runtime.notify('warning', '请先选择数据') : setBatchEditOpen(true))}>批量修改自定义字段</Button>
-          )}
-          {props.customFields?.settings && <CustomFieldSettings type={props.customFields.type} />}
+          {custom.toolbar({ rows: [...selected.values()], selectable: Boolean(selectionColumn) })}
           <Tooltip title="刷新">
             <Button aria-label="刷新" icon={<ReloadOutlined spin={isValidating && !isLoading} />} onClick={() => void refresh()} />
           </Tooltip>
@@ -466,16 +461,6 @@ export function GenericTable(props: GenericTableProps) {
           requestExtra={{ [overlay.button.idParam ?? 'id']: overlay.row[rowKey] }}
           onSubmitted={() => refresh().then(() => undefined)}
           onClose={() => setOverlay(null)}
-        />
-      )}
-      {props.customFields && (
-        <CustomFieldBatchEditDialog
-          open={batchEditOpen}
-          type={props.customFields.type}
-          fields={custom.fields}
-          recordIds={[...selected.values()].map((row) => row[rowKey] as string | number)}
-          onClose={() => setBatchEditOpen(false)}
-          onSaved={refresh}
         />
       )}
       {settingsUsed && (
