@@ -2,7 +2,7 @@ import type { ComponentName } from '../generated/components.js';
 import type { SchemaComponent } from '../runtime/schemaFieldContext.js';
 import type { UseExtraColumns } from '../runtime/blocks/table/extraColumns.js';
 import { runtimeComponents } from '../runtime/runtimeComponents.js';
-import { customFieldComponents, useCustomFieldTableColumns } from '../runtime/customFields/index.js';
+import { customFieldComponents, useCustomFieldTableColumns } from '../widgets/customFields/index.js';
 import { brandExportWidgets } from '../widgets/brandExport/index.js';
 import { brandImportWidgets } from '../widgets/brandImport/index.js';
 import { classificationWidgets } from '../widgets/classification/index.js';

@@ -11,7 +11,7 @@ import {
   reminderPeople,
   valueProblem,
 } from '../../src/shared/customFieldRules.js';
-import { canPin, draftProblem, fullList, moveDraft, newDraft, removeDraft, sortBody, type FieldDraft } from '../../src/runtime/customFields/fieldDrafts.js';
+import { canPin, draftProblem, fullList, moveDraft, newDraft, removeDraft, sortBody, type FieldDraft } from '../../src/widgets/customFields/fieldDrafts.js';
 import { autoFilledValues } from '../../src/server/customFields/fieldValues.js';
 import type { FieldRow } from '../../src/server/customFields/fieldDefinitions.js';
 import { collectSchemaProblems } from '../../src/schemaSource/schemaProblems.js';

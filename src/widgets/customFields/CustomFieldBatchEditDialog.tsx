@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Modal, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CustomField } from '../../generated/types.js';
-import { useRuntime } from '../runtimeContext.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
 import { valueProblem } from '../../shared/customFieldRules.js';
 import { CustomFieldValueInput } from './CustomFieldValueInput.js';
 import { parseContent } from './fieldDrafts.js';

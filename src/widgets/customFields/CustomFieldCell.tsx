@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Button, Spin } from 'antd';
 import type { CustomField } from '../../generated/types.js';
-import { useRuntime } from '../runtimeContext.js';
-import { useInPlaceSave } from '../blocks/table/useInPlaceSave.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
+import { useInPlaceSave } from '../../runtime/blocks/table/useInPlaceSave.js';
 import { isEmptyValue, valueProblem } from '../../shared/customFieldRules.js';
 import { CustomFieldValueInput } from './CustomFieldValueInput.js';
 import { CustomFieldValueView } from './valueView.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Modal } from 'antd';
-import { useRuntime } from '../runtimeContext.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
 import { FieldEditor } from './FieldEditor.js';
 import { draftProblem, newDraft, type FieldDraft } from './fieldDrafts.js';
 

@@ -1,8 +1,8 @@
 import { DatePicker, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { CustomField, CustomFieldFilterProps as DescribedProps } from '../../generated/types.js';
-import { useOperation } from '../useOperation.js';
-import { usePublishLabels } from '../fieldLabels.js';
+import { useOperation } from '../../runtime/useOperation.js';
+import { usePublishLabels } from '../../runtime/fieldLabels.js';
 import { optionsOfField } from './fieldDrafts.js';
 
 export type CustomFieldFilterProps = DescribedProps & {

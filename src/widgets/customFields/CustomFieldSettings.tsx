@@ -4,7 +4,7 @@ import { Button, Dropdown, Empty, List, Modal, Space, Tag, Typography } from 'an
 import { DownOutlined, HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useSWRConfig } from 'swr';
 import type { CustomField, CustomFieldSettingsProps as DescribedProps } from '../../generated/types.js';
-import { useRuntime } from '../runtimeContext.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
 import { MAX_PINNED, PINNED_LIMIT_TEXT, isFilterable } from '../../shared/customFieldRules.js';
 import { FieldEditor } from './FieldEditor.js';
 import { CustomFieldCreateDialog } from './CustomFieldCreateDialog.js';

@@ -1,7 +1,7 @@
 import { DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { CustomField, UploadedFile } from '../../generated/types.js';
-import { AttachmentUpload } from '../components/AttachmentUpload.js';
+import { AttachmentUpload } from '../../runtime/components/AttachmentUpload.js';
 import type { DateSettings } from '../../shared/customFieldRules.js';
 import { optionsOfField, parseContent } from './fieldDrafts.js';
 

@@ -1,6 +1,6 @@
 import { Button, Checkbox, ColorPicker, Form, Input, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { PersonSearch } from '../components/PersonSearch.js';
+import { PersonSearch } from '../../runtime/components/PersonSearch.js';
 import {
   DATE_FORMATS,
   DEFAULT_OPTION_COLORS,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import type { CustomField, GenericTableProps } from '../../generated/types.js';
-import type { ExtraColumns, UseExtraColumns } from '../blocks/table/extraColumns.js';
-import { useRuntime } from '../runtimeContext.js';
+import type { ExtraColumns, UseExtraColumns } from '../../runtime/blocks/table/extraColumns.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useCustomFieldColumns } from './useCustomFieldColumns.js';
 import { CustomFieldBatchEditDialog } from './CustomFieldBatchEditDialog.js';
 import { CustomFieldSettings } from './CustomFieldSettings.js';

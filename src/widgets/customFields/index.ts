@@ -1,6 +1,6 @@
 import { CustomFieldSettings } from './CustomFieldSettings.js';
 import { CustomFieldFilter } from './CustomFieldFilter.js';
-import type { SchemaComponents } from '../schemaFieldContext.js';
+import type { SchemaComponents } from '../../runtime/schemaFieldContext.js';
 
 export { useCustomFieldTableColumns } from './customFieldTableColumns.js';
 

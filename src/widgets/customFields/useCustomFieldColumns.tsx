@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { TableColumnsType } from 'antd';
 import type { CustomField } from '../../generated/types.js';
-import { useOperation } from '../useOperation.js';
-import { useRuntime } from '../runtimeContext.js';
-import { readPath } from '../blocks/readPath.js';
+import { useOperation } from '../../runtime/useOperation.js';
+import { useRuntime } from '../../runtime/runtimeContext.js';
+import { readPath } from '../../runtime/blocks/readPath.js';
 import { CustomFieldCell } from './CustomFieldCell.js';
 
 /** GenericTable's `customFields`: which module's fields become columns and how cells save. */
