@@ -106,7 +106,9 @@ export function TrademarkCardList({
           </Button>
           {fieldSchema && slots.size > 0 && (
             <TableSelectionContext.Provider value={selection}>
-              <RecursionField schema={fieldSchema} onlyRenderProperties basePath={field?.address} filterProperties={(_, name) => slots.has(String(name))} />
+              <div className="tm-card-toolbar-slots">
+                <RecursionField schema={fieldSchema} onlyRenderProperties basePath={field?.address} filterProperties={(_, name) => slots.has(String(name))} />
+              </div>
             </TableSelectionContext.Provider>
           )}
         </Space>
