@@ -370,7 +370,9 @@ export function GenericTable(props: GenericTableProps) {
         <Space>
           {fieldSchema && toolbarNames.size > 0 && (
             <TableSelectionContext.Provider value={selection}>
-              <RecursionField schema={fieldSchema} onlyRenderProperties basePath={tableField?.address} filterProperties={(_, name) => toolbarNames.has(String(name))} />
+              <div className="ipm-table-toolbar-slots">
+                <RecursionField schema={fieldSchema} onlyRenderProperties basePath={tableField?.address} filterProperties={(_, name) => toolbarNames.has(String(name))} />
+              </div>
             </TableSelectionContext.Provider>
           )}
           {headerButtons.map((b) => (
