@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './serverPerWorker.js';
-import { openSignedIn, signIn, storedUser } from './support.js';
+import { navigateInApp, openSignedIn, signIn, storedUser } from './support.js';
 
 const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: `/tmp/tags-${name}.png`, fullPage: false }) : Promise.resolve());
 
@@ -349,6 +349,18 @@ test('on the archive’s cards one ticked mark is tagged alone, the list view ti
   await expect(page.getByText('删除成功！')).toBeVisible();
   await expect(first.getByLabel('标签 卡片单选')).toHaveCount(0);
   expect(taggedWith(await archiveMarks(page), '卡片单选')).toEqual([]);
+
+  // The selection is the page's: it stays while its tab is open and goes with the tab.
+  await first.getByRole('checkbox').check();
+  await page.getByRole('menuitem', { name: '备忘录' }).click();
+  await expect(page).toHaveURL('/memo');
+  await page.getByRole('tab', { name: '商标档案' }).click();
+  await expect(page.getByText('已选 1 项')).toBeVisible();
+  await page.locator('.ipm-tags .ant-tabs-tab').filter({ hasText: '商标档案' }).getByLabel('remove').click();
+  await navigateInApp(page, '/brandManage/brandRecord');
+  await expect(page.getByTestId(`tm-card-${firstId}`)).toBeVisible();
+  await expect(page.getByTestId(`tm-card-${firstId}`).getByRole('checkbox')).not.toBeChecked();
+  await expect(page.getByText(/已选 \d+ 项/)).toHaveCount(0);
 });
 
 test('every icon of the tag tree has a Chinese name and a tooltip', async ({ page }) => {
