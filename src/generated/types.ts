@@ -5155,6 +5155,10 @@ export interface TrademarkCardListProps {
    * 自定义字段片段：本节点下片段的名字，渲染在每张卡片的自定义字段区
    */
   customFieldsSlot?: string;
+  /**
+   * 工具栏片段：本节点下这些名字的片段显示在“批量删除”旁；其中的构件与通用表格表头片段中的一样，可读所选的商标与当前条件，并在完成后刷新（如 MergeDialogButton、OnceMergeButton）
+   */
+  toolbarSlots?: string[];
 }
 
 export interface TrademarkDetailProps {

@@ -6,6 +6,9 @@ export interface SortKeyEvent {
   ascending: boolean;
 }
 
+/** Selected rows by their row key, in the order selected. */
+export type SelectedRows = ReadonlyMap<string | number, Record<string, unknown>>;
+
 /** Cross-block events of the page runtime: one bus, named channels. */
 type RuntimeEvents = {
   /** A filter bar or search form published new conditions for the blocks listening on its channel. */
@@ -14,8 +17,8 @@ type RuntimeEvents = {
   sort: { channel: string; keys: SortKeyEvent[] };
   /** The order the list on the channel has while no sort is chosen (empty: unknown). */
   defaultSort: { channel: string; keys: SortKeyEvent[] };
-  /** A table on the channel changed which rows are selected (their row keys). */
-  selection: { channel: string; ids: (string | number)[] };
+  /** A block on the channel (a table, a card list) changed which rows are selected. */
+  selection: { channel: string; rows: SelectedRows };
 };
 
 export const runtimeBus = mitt<RuntimeEvents>();
@@ -23,7 +26,7 @@ export const runtimeBus = mitt<RuntimeEvents>();
 const lastQuery = new Map<string, Record<string, unknown>>();
 const lastSort = new Map<string, SortKeyEvent[]>();
 const lastDefaultSort = new Map<string, SortKeyEvent[]>();
-const lastSelection = new Map<string, (string | number)[]>();
+const lastSelection = new Map<string, SelectedRows>();
 
 export function publishQuery(channel: string, values: Record<string, unknown>): void {
   lastQuery.set(channel, values);
@@ -55,12 +58,32 @@ export function currentDefaultSort(channel: string): SortKeyEvent[] {
   return lastDefaultSort.get(channel) ?? [];
 }
 
-export function publishSelection(channel: string, ids: (string | number)[]): void {
-  lastSelection.set(channel, ids);
-  runtimeBus.emit('selection', { channel, ids });
+const NONE: SelectedRows = new Map();
+
+/**
+ * One selection per channel: every view of the same rows (a table, cards) shows and changes it,
+ * and the blocks acting on it (the tag drawer, export) read it.
+ */
+export function publishSelection(channel: string, rows: SelectedRows): void {
+  lastSelection.set(channel, rows);
+  runtimeBus.emit('selection', { channel, rows });
 }
 
-/** The rows a table on the channel has selected now, for a block acting on them (e.g. the tag drawer). */
+export function currentSelectedRows(channel: string): SelectedRows {
+  return lastSelection.get(channel) ?? NONE;
+}
+
+/** The keys of the rows selected on the channel now. */
 export function currentSelection(channel: string): (string | number)[] {
-  return lastSelection.get(channel) ?? [];
+  return [...currentSelectedRows(channel).keys()];
+}
+
+/** Rows that no longer exist (deleted) leave every channel's selection. */
+export function forgetSelected(keys: readonly (string | number)[]): void {
+  for (const [channel, rows] of lastSelection) {
+    if (!keys.some((k) => rows.has(k))) continue;
+    const next = new Map(rows);
+    for (const k of keys) next.delete(k);
+    publishSelection(channel, next);
+  }
 }

@@ -125,7 +125,7 @@ test('the archive as admin: filter, sort, card and table views, detail, edit, si
 
   // Delete from the row after confirming.
   const before = await totalOf(page);
-  await rows(page).filter({ hasText: newName }).getByRole('button', { name: /删\s?除/ }).click();
+  await rows(page).filter({ hasText: newName }).getByRole('button', { name: /^删\s?除$/ }).click();
   await expect(page.locator('.ant-modal-confirm-title', { hasText: '确认要删除吗？' })).toBeVisible();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${before - 1} 条`);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './serverPerWorker.js';
-import { openSignedIn, signIn } from './support.js';
+import { navigateInApp, openSignedIn, signIn, storedUser } from './support.js';
 
 const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: `/tmp/tags-${name}.png`, fullPage: false }) : Promise.resolve());
 
@@ -94,11 +94,15 @@ test('tags marks through the drawer with tri-state boxes, edits the tree, and sh
   await card.getByRole('button', { name: '刷新' }).click();
   await expect(rowOf(card, 1).getByLabel('标签 端到端标签')).toHaveCount(0);
 
-  // A tag deleted from its cell.
+  // A tag deleted from its cell, after confirming.
   const firstTag = rowOf(card, 0).locator('.ant-tag').first();
   if (await firstTag.count()) {
     const label = (await firstTag.innerText()).trim();
-    await firstTag.locator('.ant-tag-close-icon').click();
+    await firstTag.getByRole('button', { name: `删除标签“${label}”` }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s?定/ })
+      .click();
     await expect(rowOf(card, 0).getByLabel(`标签 ${label}`)).toHaveCount(0);
   }
   expect(firstName.length).toBeGreaterThan(0);
@@ -162,7 +166,7 @@ test('without the tag permissions the drawer says so, and cards offer neither th
   );
   const card = await tagCard(page);
   await expect(card.locator('.ant-tag').first()).toBeVisible();
-  await expect(card.locator('.ant-tag-close-icon')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /^删除标签/ })).toHaveCount(0);
   await expect(card.getByRole('button', { name: '给该商标加标签' })).toHaveCount(0);
   await card.getByRole('button', { name: /新增标签/ }).click();
   await expect(page.locator('.ant-drawer-content').getByText('暂无商标列表权限')).toBeVisible();
@@ -257,4 +261,141 @@ test('the brand graph draws each map as a mind map whose branches fold, and a no
   const marks = page.locator('.ipm-brand-graph-marks');
   await expect(marks.getByText('“云帆”的商标')).toBeVisible();
   await expect(marks.getByText(`共 ${count} 条`)).toBeVisible();
+});
+
+interface ArchiveMark {
+  id: number;
+  minMap?: { label: string; nodeId: string }[];
+}
+
+/** Every archive mark of the signed-in organisation, with its tags, as the server has them. */
+async function archiveMarks(page: Page): Promise<ArchiveMark[]> {
+  const { token } = await storedUser(page);
+  const reply = await page.request.post('/brandArchives/queryBrandPage', { headers: { token }, data: { pageSize: 200 } });
+  const { list, count } = (await reply.json()).data as { list: ArchiveMark[]; count: number };
+  expect(list).toHaveLength(count);
+  return list;
+}
+const taggedWith = (marks: ArchiveMark[], label: string) => marks.filter((m) => m.minMap?.some((t) => t.label === label)).map((m) => m.id);
+
+test('on the archive’s cards one ticked mark is tagged alone, the list view ticks the same marks, and a card’s tag asks before it goes', async ({ page }) => {
+  await openSignedIn(page, 'admin', '/brandManage/brandRecord');
+  await page.locator('.ant-segmented').getByText('卡片').click();
+  const cards = page.getByTestId('tm-card-list').locator('.tm-card');
+  await expect(cards.nth(1)).toBeVisible();
+  const total = (await archiveMarks(page)).length;
+  expect(total).toBeGreaterThan(2);
+
+  // One card ticked: the drawer acts on that mark, not on the filter.
+  const first = cards.nth(0);
+  const firstId = Number((await first.getAttribute('data-testid'))!.replace('tm-card-', ''));
+  await first.getByRole('checkbox').check();
+  await expect(page.getByText('已选 1 项')).toBeVisible();
+  await page.getByRole('button', { name: /新增标签/ }).click();
+  const drawer = page.locator('.ant-drawer-content').filter({ hasText: '新增标签' });
+  await expect(drawer.getByText('已选 1 个商标')).toBeVisible();
+  await drawer.getByRole('option', { name: /产品线/ }).click();
+  await drawer.getByRole('button', { name: '新增子节点 产品线' }).click();
+  await drawer.getByLabel('节点名称').fill('卡片单选');
+  await drawer.getByLabel('节点名称').press('Enter');
+  const node = treeNode(drawer, '卡片单选');
+  await node.locator('.ant-tree-checkbox').click();
+  await drawer.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.locator('.ant-drawer-content')).toHaveCount(0);
+  await expect(first.getByLabel('标签 卡片单选')).toBeVisible();
+  // On the server exactly that mark carries the tag.
+  expect(taggedWith(await archiveMarks(page), '卡片单选')).toEqual([firstId]);
+  await shot(page, 'card-tagged');
+
+  // Export and merge in the card view see the selection too.
+  await page.getByRole('button', { name: /导\s?出/ }).click();
+  await expect(page.getByRole('dialog', { name: '导出商标档案' }).getByText('将导出所选的 1 个商标')).toBeVisible();
+  await page.getByRole('dialog', { name: '导出商标档案' }).getByRole('button', { name: /取\s?消/ }).click();
+  await page.getByTestId('tm-card-list').getByRole('button', { name: '数据合并' }).click();
+  await expect(page.getByText('请至少选择两条商标进行合并')).toBeVisible();
+
+  // The list view ticks the same mark; a row ticked there is ticked on the cards.
+  await page.locator('.ant-segmented').getByText('列表').click();
+  const table = page.locator('.ipm-generic-table');
+  await expect(table.getByLabel(`选择第 ${firstId} 行`)).toBeChecked();
+  await expect(table.getByRole('status')).toContainText('已选 1 项');
+  const secondRow = table.locator('tbody tr.ant-table-row').filter({ hasNot: page.getByLabel(`选择第 ${firstId} 行`) }).first();
+  const secondId = Number(await secondRow.getAttribute('data-row-key'));
+  await secondRow.getByRole('checkbox').check();
+  await expect(table.getByRole('status')).toContainText('已选 2 项');
+  await page.locator('.ant-segmented').getByText('卡片').click();
+  await expect(page.getByText('已选 2 项')).toBeVisible();
+  await expect(page.getByTestId(`tm-card-${firstId}`).getByRole('checkbox')).toBeChecked();
+  await expect(page.getByTestId(`tm-card-${secondId}`).getByRole('checkbox')).toBeChecked();
+  await page.getByRole('button', { name: /新增标签/ }).click();
+  await expect(drawer.getByText('已选 2 个商标')).toBeVisible();
+  await drawer.getByRole('button', { name: /取\s?消/ }).click();
+  await page.getByTestId('tm-card-list').getByRole('button', { name: '取消选择' }).click();
+  await expect(page.getByText(/已选 \d+ 项/)).toHaveCount(0);
+
+  // The card's ×: named, explained on hover, and asking first; 取消 keeps the tag.
+  const remove = first.getByRole('button', { name: '删除标签“卡片单选”' });
+  await remove.hover();
+  await expect(page.getByRole('tooltip', { name: '删除标签' })).toBeVisible();
+  await remove.click();
+  const confirm = page.locator('.ant-popconfirm').filter({ hasText: '确定删除该标签吗？' });
+  await expect(confirm.getByText('“卡片单选”将从该商标上移除')).toBeVisible();
+  await shot(page, 'card-tag-confirm');
+  await confirm.getByRole('button', { name: /取\s?消/ }).click();
+  await expect(confirm).toBeHidden();
+  expect(taggedWith(await archiveMarks(page), '卡片单选')).toEqual([firstId]);
+  await remove.click();
+  await confirm.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.getByText('删除成功！')).toBeVisible();
+  await expect(first.getByLabel('标签 卡片单选')).toHaveCount(0);
+  expect(taggedWith(await archiveMarks(page), '卡片单选')).toEqual([]);
+
+  // The selection is the page's: it stays while its tab is open and goes with the tab.
+  await first.getByRole('checkbox').check();
+  await page.getByRole('menuitem', { name: '备忘录' }).click();
+  await expect(page).toHaveURL('/memo');
+  await page.getByRole('tab', { name: '商标档案' }).click();
+  await expect(page.getByText('已选 1 项')).toBeVisible();
+  await page.locator('.ipm-tags .ant-tabs-tab').filter({ hasText: '商标档案' }).getByLabel('remove').click();
+  await navigateInApp(page, '/brandManage/brandRecord');
+  await expect(page.getByTestId(`tm-card-${firstId}`)).toBeVisible();
+  await expect(page.getByTestId(`tm-card-${firstId}`).getByRole('checkbox')).not.toBeChecked();
+  await expect(page.getByText(/已选 \d+ 项/)).toHaveCount(0);
+});
+
+test('every icon of the tag tree has a Chinese name and a tooltip', async ({ page }) => {
+  await signIn(page, 'admin');
+  const card = await tagCard(page);
+  await rowOf(card, 0).getByRole('button', { name: '给该商标加标签' }).click();
+  const drawer = page.locator('.ant-drawer-content').filter({ hasText: '新增标签' });
+  await drawer.getByRole('option', { name: /品牌体系/ }).click();
+  const tree = drawer.locator('.ipm-tag-tree');
+  await expect(tree.getByRole('button', { name: '重命名 品牌体系' })).toBeVisible();
+
+  // Each button and switcher in the tree is named in Chinese.
+  const names = await tree.locator('button, [role="button"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  expect(names.length).toBeGreaterThan(4);
+  for (const name of names) expect(name).toMatch(/[\u4e00-\u9fa5]/);
+
+  // Hovering an icon shows what it does.
+  const tooltip = (name: string) => page.getByRole('tooltip', { name });
+  const node = treeNode(drawer, '子品牌');
+  for (const [button, tip] of [
+    ['重命名 子品牌', '重命名'],
+    ['新增同级节点 子品牌', '新增同级节点'],
+    ['新增子节点 子品牌', '新增子节点'],
+    ['删除 子品牌', '删除节点'],
+    ['收起“子品牌”的下级', '收起下级'],
+  ] as const) {
+    await node.getByRole('button', { name: button }).hover();
+    await expect(tooltip(tip)).toBeVisible();
+  }
+  await shot(page, 'tree-tooltip');
+
+  // The switcher folds the branch by its name, and says so.
+  await expect(treeNode(drawer, '云帆')).toBeVisible();
+  await node.getByRole('button', { name: '收起“子品牌”的下级' }).click();
+  await expect(treeNode(drawer, '云帆')).toHaveCount(0);
+  await node.getByRole('button', { name: '展开“子品牌”的下级' }).click();
+  await expect(treeNode(drawer, '云帆')).toBeVisible();
 });

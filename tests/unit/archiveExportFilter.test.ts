@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveExportFilter } from '../../src/widgets/brandExport/exportFilter.js';
+import { archiveExportFilter, selectionExportFilter } from '../../src/widgets/brandExport/exportFilter.js';
 
 describe('the filter an archive export sends', () => {
   it('takes the published conditions without paging or empty ones', () => {
@@ -23,5 +23,10 @@ describe('the filter an archive export sends', () => {
 
   it('is empty, meaning every mark, when nothing was published', () => {
     expect(archiveExportFilter({}, [])).toEqual({});
+  });
+
+  it('names the selected marks alone, in the list’s sort, whatever the conditions', () => {
+    expect(selectionExportFilter([7, 3], [{ key: 'app_date', ascending: true }])).toEqual({ ids: [7, 3], sortField: 'app_date', sortType: 'asc' });
+    expect(selectionExportFilter([5], [])).toEqual({ ids: [5] });
   });
 });

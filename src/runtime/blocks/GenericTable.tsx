@@ -11,7 +11,8 @@ import { fillTemplate, readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
-import { currentDefaultSort, currentQuery, currentSort, publishSelection, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
+import { currentDefaultSort, currentQuery, currentSort, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
+import { useSelectedRows } from '../useSelectedRows.js';
 import { effectiveSort, sortRequest } from './sortPresets.js';
 import { pinnedRightLast } from './table/columnOrder.js';
 import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
@@ -84,7 +85,8 @@ export function GenericTable(props: GenericTableProps) {
   // The drawer (and its styles) is made on first opening, not with every table.
   const [settingsUsed, setSettingsUsed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Map<string, Row>>(() => new Map());
+  // On a channel the selection is the channel's: other views of the same rows (cards) share it.
+  const [selected, setSelected] = useSelectedRows(props.queryChannel);
   const [conditions, setConditions] = useState<Record<string, unknown>>(() => (props.queryChannel ? currentQuery(props.queryChannel) : {}));
 
   useEffect(() => {
@@ -112,11 +114,6 @@ export function GenericTable(props: GenericTableProps) {
       runtimeBus.off('defaultSort', onDefaultSort);
     };
   }, [props.queryChannel]);
-
-  // Blocks on the same channel (the tag drawer) act on the selected rows.
-  useEffect(() => {
-    if (props.queryChannel) publishSelection(props.queryChannel, [...selected.values()].map((row) => row[rowKey] as string | number));
-  }, [selected, props.queryChannel, rowKey]);
 
   const sorted = sortRequest(sort);
   const sortBody = sorted ? { [props.sortFieldParam ?? 'sortField']: sorted.sortField, [props.sortOrderParam ?? 'sortType']: sorted.sortType } : {};
@@ -191,7 +188,7 @@ export function GenericTable(props: GenericTableProps) {
       runtime.notify('warning', '请先选择数据');
       return;
     }
-    const ids = [...selected.values()].map((row) => row[rowKey] as string | number);
+    const ids = [...selected.keys()];
     if (await call(button, idsBody({ ...button, idsParam: button.idsParam }, ids), `header:${button.label}`)) setSelected(new Map());
   };
 
@@ -326,16 +323,16 @@ export function GenericTable(props: GenericTableProps) {
 
   const rowSelection: TableProps<Row>['rowSelection'] = selectionColumn
     ? {
-        selectedRowKeys: [...selected.keys()],
+        selectedRowKeys: [...selected.keys()].map(String),
         preserveSelectedRowKeys: true,
         fixed: true,
         getCheckboxProps: (row) => ({ disabled: !matchesCondition(row, selectionColumn.when), 'aria-label': `选择第 ${idOf(row)} 行` }) as object,
         onChange: (keys, chosen) => {
-          const known = new Map([...selected, ...chosen.filter(Boolean).map((row) => [idOf(row), row] as const)]);
-          const next = new Map<string, Row>();
+          const known = new Map([...selected.values(), ...chosen.filter(Boolean)].map((row) => [idOf(row), row] as const));
+          const next = new Map<string | number, Row>();
           for (const k of keys) {
             const row = known.get(String(k));
-            if (row) next.set(String(k), row);
+            if (row) next.set(row[rowKey] as string | number, row);
           }
           setSelected(next);
         },
@@ -386,7 +383,9 @@ export function GenericTable(props: GenericTableProps) {
         <Space>
           {fieldSchema && toolbarNames.size > 0 && (
             <TableSelectionContext.Provider value={selection}>
-              <RecursionField schema={fieldSchema} onlyRenderProperties basePath={tableField?.address} filterProperties={(_, name) => toolbarNames.has(String(name))} />
+              <div className="ipm-table-toolbar-slots">
+                <RecursionField schema={fieldSchema} onlyRenderProperties basePath={tableField?.address} filterProperties={(_, name) => toolbarNames.has(String(name))} />
+              </div>
             </TableSelectionContext.Provider>
           )}
           {headerButtons.map((b) => (

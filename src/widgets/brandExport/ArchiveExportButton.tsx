@@ -3,10 +3,10 @@ import { Alert, Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import type { ArchiveExportButtonProps, BrandArchiveQuery, BrandExportRecord, CustomField } from '../../generated/types.js';
 import { ARCHIVE_EXPORT_COLUMNS, type ArchiveExportColumn } from '../../shared/archiveExportColumns.js';
-import { currentQuery, currentSort } from '../../runtime/bus.js';
+import { currentQuery, currentSelection, currentSort } from '../../runtime/bus.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useOperation } from '../../runtime/useOperation.js';
-import { archiveExportFilter } from './exportFilter.js';
+import { archiveExportFilter, MAX_SELECTED_EXPORT, selectionExportFilter } from './exportFilter.js';
 import { ExportRecordView } from './ExportRecordStatus.js';
 import { useExportProgress, useRefreshExportLists } from './useExportProgress.js';
 
@@ -24,8 +24,8 @@ function SelectAll({ chosen, total, onChange }: { chosen: number; total: number;
 }
 
 /**
- * 导出 for the trademark archive: takes the conditions and sort last published on the list's
- * channel, lets the person choose the columns (the standard ones and the organisation's custom
+ * 导出 for the trademark archive: takes the marks selected on the list's channel (in either view),
+ * or with none selected the conditions last published there, with the channel's sort; lets the person choose the columns (the standard ones and the organisation's custom
  * fields, those shown in the list chosen to begin with), and starts the export; its progress and
  * download stay in the dialog and on the export records page.
  */
@@ -47,7 +47,12 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
   if (!runtime.permissions.has('trademark')) return null;
 
   const show = () => {
-    setFilter(channel ? archiveExportFilter(currentQuery(channel), currentSort(channel)) : {});
+    const selected = channel ? currentSelection(channel).map(Number) : [];
+    if (selected.length > MAX_SELECTED_EXPORT) {
+      runtime.notify('warning', `所选商标超过 ${MAX_SELECTED_EXPORT} 件，请少选一些，或取消选择后按筛选条件导出`);
+      return;
+    }
+    setFilter(!channel ? {} : selected.length > 0 ? selectionExportFilter(selected, currentSort(channel)) : archiveExportFilter(currentQuery(channel), currentSort(channel)));
     setRecord(null);
     setCustomChoice(null);
     setOpen(true);
@@ -67,6 +72,7 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
   };
 
   const conditions = Object.keys(filter).filter((k) => k !== 'sortField' && k !== 'sortType').length;
+  const scope = filter.ids ? `将导出所选的 ${filter.ids.length} 个商标` : conditions > 0 ? `将导出符合当前 ${conditions} 个筛选条件的全部商标` : '将导出全部商标';
   const canSeeRecords = runtime.permissions.has('exportRecords');
 
   return (
@@ -112,7 +118,7 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
           </Space>
         ) : (
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Alert type="info" showIcon message={conditions > 0 ? `将导出符合当前 ${conditions} 个筛选条件的全部商标` : '将导出全部商标'} />
+            <Alert type="info" showIcon message={scope} />
             <Space>
               <Typography.Text strong>导出列</Typography.Text>
               <SelectAll chosen={columns.length} total={ALL.length} onChange={(all) => setColumns(all ? ALL : [])} />

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Input, Popconfirm, Tooltip, Tree, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusCircleOutlined, SubnodeOutlined } from '@ant-design/icons';
+import { CaretDownFilled, DeleteOutlined, EditOutlined, PlusCircleOutlined, SubnodeOutlined } from '@ant-design/icons';
 import type { BrandMap } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { subtreeIds } from '../../shared/brandMapTree.js';
@@ -51,7 +51,7 @@ export function TagTree({ map, stateOf, onToggle, editable, onEdited }: Props) {
         setExpanded((keys) => [...(keys ?? allKeys), nodeId]);
         setRenaming(reply.nodeId);
       }
-      if (action === 'delete') runtime.notify('success', '删除成功');
+      if (action === 'delete') runtime.notify('success', '删除成功！');
       return true;
     } catch {
       return false;
@@ -128,7 +128,9 @@ export function TagTree({ map, stateOf, onToggle, editable, onEdited }: Props) {
             </Tooltip>
             {!item.isRoot && (
               <Popconfirm title="确定删除该节点吗？" okText="确定" cancelText="取消" onConfirm={() => edit('delete', item.key)}>
-                <Button type="text" size="small" danger aria-label={`删除 ${item.title}`} icon={<DeleteOutlined />} disabled={busy} />
+                <Tooltip title="删除节点">
+                  <Button type="text" size="small" danger aria-label={`删除 ${item.title}`} icon={<DeleteOutlined />} disabled={busy} />
+                </Tooltip>
               </Popconfirm>
             )}
           </span>
@@ -154,6 +156,18 @@ export function TagTree({ map, stateOf, onToggle, editable, onEdited }: Props) {
         checkedKeys={{ checked, halfChecked }}
         onCheck={(_, info) => onToggle?.(String(info.node.key))}
         titleRender={title}
+        switcherIcon={(node) => {
+          const item = (node as { data?: TreeItem }).data;
+          const action = node.expanded ? '收起' : '展开';
+          // The switcher of a node with children: named and explained like the other icons.
+          return (
+            <span>
+              <Tooltip title={`${action}下级`}>
+                <CaretDownFilled role="button" aria-label={`${action}“${item?.title ?? ''}”的下级`} aria-expanded={Boolean(node.expanded)} />
+              </Tooltip>
+            </span>
+          );
+        }}
       />
       {empty && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>

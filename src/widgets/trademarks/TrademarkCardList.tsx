@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Col, Row, Skeleton, Space, Typography } from 'antd';
-import { useFieldSchema, type ISchema } from '@formily/react';
+import { RecursionField, useField, useFieldSchema, type ISchema } from '@formily/react';
+import type { GeneralField } from '@formily/core';
 import type { BrandArchivesQueryBrandPageResponse, Trademark, TrademarkCardListProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
@@ -8,23 +9,36 @@ import { PaginationBar } from '../../runtime/blocks/PaginationBar.js';
 import { EmptyState } from '../../runtime/blocks/EmptyState.js';
 import { RowFragment, useFragmentForm } from '../../runtime/blocks/table/RowFragment.js';
 import { clampPage } from '../../runtime/blocks/table/paging.js';
+import { TableSelectionContext, type TableSelection } from '../../runtime/blocks/table/tableSelection.js';
+import { useSelectedRows } from '../../runtime/useSelectedRows.js';
+import { currentQuery } from '../../runtime/bus.js';
 import { TrademarkCard } from './TrademarkCard.js';
 import { TrademarkEditButton } from './TrademarkEditButton.js';
 import { useArchiveQuery } from './useArchiveQuery.js';
 import { useDeleteMarks } from './useDeleteMarks.js';
+import { useRefreshArchive } from './refreshArchive.js';
 import { detailPath } from './trademarkText.js';
 
 /**
  * The archive as cards: the same request as the table on the channel (filter bar and sort bar),
  * a checkbox per card kept across pages, 本页全选, 批量删除 after confirmation, and the pagination bar.
- * `tagsSlot` and `customFieldsSlot` name fragments under this node rendered on each card with `$record`.
+ * The selection is the channel's, shared with the table on it: a mark ticked here is ticked there.
+ * `tagsSlot` and `customFieldsSlot` name fragments under this node rendered on each card with `$record`;
+ * `toolbarSlots` name fragments shown beside 批量删除 that act on the selection (as a table's do).
  */
-export function TrademarkCardList({ channel, pageSize: defaultPageSize = 20, operation = 'brandArchives.queryBrandPage', tagsSlot, customFieldsSlot }: TrademarkCardListProps) {
+export function TrademarkCardList({
+  channel,
+  pageSize: defaultPageSize = 20,
+  operation = 'brandArchives.queryBrandPage',
+  tagsSlot,
+  customFieldsSlot,
+  toolbarSlots,
+}: TrademarkCardListProps) {
   const runtime = useRuntime();
   const remove = useDeleteMarks();
   const { request, generation } = useArchiveQuery(channel);
   const [page, setPage] = useState<{ pageNo: number; pageSize: number }>({ pageNo: 1, pageSize: defaultPageSize });
-  const [selected, setSelected] = useState<Map<number, Trademark>>(() => new Map());
+  const [selected, setSelected] = useSelectedRows(channel);
   useEffect(() => setPage((p) => ({ ...p, pageNo: 1 })), [generation]);
   // A preselection (the regNo parameter) arrives as the ids condition: those marks start checked.
   const preselected = Array.isArray(request.ids) ? (request.ids as number[]) : null;
@@ -33,7 +47,7 @@ export function TrademarkCardList({ channel, pageSize: defaultPageSize = 20, ope
   const total = data?.count ?? 0;
   useEffect(() => {
     if (!preselected || !data) return;
-    setSelected(new Map(rows.filter((r) => preselected.includes(r.id)).map((r) => [r.id, r])));
+    setSelected(new Map(rows.filter((r) => preselected.includes(r.id)).map((r) => [r.id, r as unknown as Record<string, unknown>])));
     // Only when a new preselection's list arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, preselected?.join(',')]);
@@ -52,18 +66,25 @@ export function TrademarkCardList({ channel, pageSize: defaultPageSize = 20, ope
   const toggle = (mark: Trademark, on: boolean) =>
     setSelected((prev) => {
       const next = new Map(prev);
-      if (on) next.set(mark.id, mark);
+      if (on) next.set(mark.id, mark as unknown as Record<string, unknown>);
       else next.delete(mark.id);
       return next;
     });
   const pageAll = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const pageSome = rows.some((r) => selected.has(r.id));
   const deleteSelected = async () => {
-    if (await remove([...selected.keys()])) setSelected(new Map());
+    if (await remove([...selected.keys()].map(Number))) setSelected(new Map());
   };
-  const deleteOne = async (id: number) => {
-    if (await remove([id])) toggle({ id } as Trademark, false);
-  };
+  const deleteOne = (id: number) => void remove([id]);
+  const refreshList = useRefreshArchive();
+  const field = useField() as GeneralField | undefined;
+  const slots = useMemo(() => new Set(toolbarSlots ?? []), [toolbarSlots]);
+  const selection = useMemo<TableSelection>(
+    () => ({ rows: [...selected.values()], rowKey: 'id', conditions: currentQuery(channel), clear: () => setSelected(new Map()), refresh: refreshList }),
+    // The conditions are read again when they change (the generation moves).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [selected, generation, channel, setSelected, refreshList],
+  );
 
   return (
     <div className="tm-card-list" data-testid="tm-card-list">
@@ -83,6 +104,13 @@ export function TrademarkCardList({ channel, pageSize: defaultPageSize = 20, ope
           <Button danger onClick={() => void deleteSelected()}>
             批量删除
           </Button>
+          {fieldSchema && slots.size > 0 && (
+            <TableSelectionContext.Provider value={selection}>
+              <div className="tm-card-toolbar-slots">
+                <RecursionField schema={fieldSchema} onlyRenderProperties basePath={field?.address} filterProperties={(_, name) => slots.has(String(name))} />
+              </div>
+            </TableSelectionContext.Provider>
+          )}
         </Space>
       </div>
       {isLoading && !data ? (
@@ -104,7 +132,7 @@ export function TrademarkCardList({ channel, pageSize: defaultPageSize = 20, ope
                     详情
                   </Button>,
                   <TrademarkEditButton key="edit" record={mark} link label="编辑" />,
-                  <Button key="delete" type="link" size="small" danger onClick={() => void deleteOne(mark.id)}>
+                  <Button key="delete" type="link" size="small" danger onClick={() => deleteOne(mark.id)}>
                     删除
                   </Button>,
                 ]}

@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { confirmOptions } from '../../runtime/confirmDialog.js';
+import { forgetSelected } from '../../runtime/bus.js';
 import { useRefreshArchive } from './refreshArchive.js';
 
 /** Deletes archive marks after the 确认要删除吗？ confirmation; true when deleted. */
@@ -20,6 +21,8 @@ export function useDeleteMarks(): (ids: number[]) => Promise<boolean> {
     } catch {
       return false;
     }
+    // Deleted marks are no longer selected in any view.
+    forgetSelected(ids);
     runtime.notify('success', '删除成功');
     await refresh();
     return true;
