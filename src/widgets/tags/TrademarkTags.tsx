@@ -1,5 +1,6 @@
-import { Tag, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import type { TrademarkTag, TrademarkTagsProps } from '../../generated/types.js';
+import { ReadableTag } from '../../runtime/components/ReadableTag.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useRefreshOperations } from './tagCalls.js';
 
@@ -27,8 +28,8 @@ export function TrademarkTags({ tags, markId, deletable = true, refresh = DEFAUL
     <span className="ipm-trademark-tags">
       {list.map((tag) => (
         <Tooltip key={tag.id} title={tag.tips}>
-          <Tag
-            color={tag.color || undefined}
+          <ReadableTag
+            fill={tag.color}
             closable={canDelete}
             closeIcon={canDelete ? undefined : false}
             onClose={(e) => {
@@ -38,7 +39,7 @@ export function TrademarkTags({ tags, markId, deletable = true, refresh = DEFAUL
             aria-label={`标签 ${tag.label}`}
           >
             {tag.label}
-          </Tag>
+          </ReadableTag>
         </Tooltip>
       ))}
     </span>
