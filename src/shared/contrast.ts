@@ -121,12 +121,14 @@ export function parseFilter(text: string): PageFilter | null {
 }
 
 /**
- * The ratio a person sees: the text colour composited over its (opaque) backdrop, then both
- * through the page's filter.
+ * The ratio a person sees: the text colour composited over its backdrop, both through the page's
+ * filter, then over the canvas. A filter on the root element leaves the canvas itself unfiltered
+ * (Chromium paints it white where nothing else does), so a backdrop that is not opaque lets the
+ * unfiltered canvas show through.
  */
-export function shownContrast(text: Rgba, backdrop: Rgba, filter: PageFilter | null = null): number {
-  const ground = applyFilter({ ...composite(backdrop, WHITE), a: 1 }, filter);
-  const ink = applyFilter(composite(text, composite(backdrop, WHITE)), filter);
+export function shownContrast(text: Rgba, backdrop: Rgba, filter: PageFilter | null = null, canvas: Rgba = WHITE): number {
+  const ground = composite(applyFilter(backdrop, filter), canvas);
+  const ink = composite(applyFilter(composite(text, backdrop), filter), canvas);
   return contrastRatio(ink, ground);
 }
 

@@ -38,9 +38,9 @@ export async function installContrastCheck(page: Page): Promise<void> {
 
 /**
  * Every visible text of the page with its colour against its effective backdrop (the element's and
- * its ancestors' background colours composited down to the page's canvas), both seen through the
- * page's filter (grey and weak modes). Texts over a background image or gradient are skipped (their
- * backdrop is not one colour), as are disabled controls and placeholders, which WCAG exempts.
+ * its ancestors' background colours), both seen through the page's filter (grey and weak modes) and
+ * over the canvas, which that filter leaves alone. Texts over a background image or gradient are
+ * skipped (their backdrop is not one colour), as are disabled controls and placeholders, which WCAG exempts.
  * One evaluate for the whole page.
  */
 export async function checkPageContrast(page: Page): Promise<ContrastReport> {
@@ -53,6 +53,7 @@ export async function checkPageContrast(page: Page): Promise<ContrastReport> {
       .map((el) => c.parseColor(getComputedStyle(el).backgroundColor))
       .find((colour) => colour && colour.a > 0);
     const canvas = rootBackground ? c.composite(rootBackground, c.WHITE) : c.WHITE;
+    const transparent = { r: 0, g: 0, b: 0, a: 0 };
     const exempt = [
       ':disabled',
       '[aria-disabled="true"]',
@@ -77,7 +78,7 @@ export async function checkPageContrast(page: Page): Promise<ContrastReport> {
       return parts.join(' > ');
     };
 
-    /** The opaque colour behind `el`, or null when an image or gradient lies behind it. */
+    /** The colour the page paints behind `el` (transparent where only the canvas is), or null when an image or gradient lies behind it. */
     const backdropOf = (el: Element): Contrast.Rgba | null => {
       const layers: Contrast.Rgba[] = [];
       for (let node: Element | null = el; node && node !== root && node !== document.body; node = node.parentElement) {
@@ -89,7 +90,7 @@ export async function checkPageContrast(page: Page): Promise<ContrastReport> {
           if (colour.a >= 1) break;
         }
       }
-      return layers.reduceRight((under, layer) => c.composite(layer, under), canvas);
+      return layers.reduceRight((under, layer) => c.composite(layer, under), transparent);
     };
 
     const opacityOf = (el: Element): number => {
@@ -130,7 +131,7 @@ export async function checkPageContrast(page: Page): Promise<ContrastReport> {
         continue;
       }
       const shownInk = { ...ink, a: ink.a * opacityOf(el) };
-      const ratio = c.shownContrast(shownInk, backdrop, filter);
+      const ratio = c.shownContrast(shownInk, backdrop, filter, canvas);
       const required = c.requiredRatio(parseFloat(style.fontSize), Number(style.fontWeight));
       checked++;
       // A hundredth below the threshold is rounding in the browser's colour values, not a finding.
@@ -140,8 +141,8 @@ export async function checkPageContrast(page: Page): Promise<ContrastReport> {
           selector: describe(el),
           ratio: Math.round(ratio * 100) / 100,
           required,
-          color: c.toCss(c.applyFilter(c.composite(shownInk, backdrop), filter)),
-          background: c.toCss(c.applyFilter(backdrop, filter)),
+          color: c.toCss(c.composite(c.applyFilter(c.composite(shownInk, backdrop), filter), canvas)),
+          background: c.toCss(c.composite(c.applyFilter(backdrop, filter), canvas)),
         });
       }
     }
