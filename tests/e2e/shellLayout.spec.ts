@@ -123,12 +123,14 @@ test.describe('with motion, as the default theme has it', () => {
     // Only the icons' small base style is left to run time.
     expect((await runtimeStyles()).filter((css) => !css.startsWith('.anticon'))).toEqual([]);
     await page.goto('/brandManage/brandRecord');
-    await expect(primary).toHaveCSS('background-color', 'rgb(255, 114, 0)');
+    // The orange primary, darkened just enough for white text on it to reach WCAG AA (readableTokens.ts).
+    await expect(primary).toHaveCSS('background-color', 'rgb(185, 82, 0)');
 
     await page.getByLabel('主题设置').click();
     await page.getByRole('switch', { name: '暗黑模式' }).click();
     await page.keyboard.press('Escape');
-    await expect(primary).toHaveCSS('color', 'rgb(255, 255, 255)');
+    // In dark mode the primary is lightened for text on dark surfaces, and text on it is black.
+    await expect(primary).toHaveCSS('color', 'rgb(0, 0, 0)');
     await expect.poll(async () => (await runtimeStyles()).some((css) => css.includes('.ant-btn'))).toBe(true);
     await expect(page.getByRole('button', { name: /重\s*置/ }).first()).toHaveCSS('background-color', 'rgb(20, 20, 20)');
   });

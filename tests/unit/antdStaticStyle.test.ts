@@ -34,8 +34,8 @@ describe('defaultThemeStyle', () => {
     for (const part of ['|Button-Button|ant-btn|', '|Table-Table|ant-table|', '|Modal-Modal|ant-modal|', '|formily-antd|Form|ant-formily-item|']) {
       expect(paths.some((path) => path.includes(part)), part).toBe(true);
     }
-    // The shell's orange primary colour, on the production class names (no development prefix).
-    expect(css.includes('background:#ff7200')).toBe(true);
+    // The shell's orange primary colour (darkened until white text on it reaches WCAG AA), on the production class names (no development prefix).
+    expect(css.includes('background:#b95200')).toBe(true);
     expect(css.includes(':where(.css-')).toBe(true);
     expect(css.includes('css-dev-only')).toBe(false);
     expect(/[^{}]*\.\.[^{}]*\{/.test(css)).toBe(false);

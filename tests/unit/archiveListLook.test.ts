@@ -41,7 +41,7 @@ describe('trademark status colours', () => {
 
 describe('theme', () => {
   it('draws progress bars in the configured primary colour, light or dark', () => {
-    expect(antdTheme({ primary: '#00b96b', isDark: false }, false).components?.Progress?.defaultColor).toBe('#00b96b');
-    expect(antdTheme({ primary: '#722ed1', isDark: true }, true).components?.Progress?.defaultColor).toBe('#722ed1');
+    expect(antdTheme({ primary: '#00b96b', isDark: false, isGrey: false, isWeak: false }, false).components?.Progress?.defaultColor).toBe('#00b96b');
+    expect(antdTheme({ primary: '#722ed1', isDark: true, isGrey: false, isWeak: false }, true).components?.Progress?.defaultColor).toBe('#722ed1');
   });
 });

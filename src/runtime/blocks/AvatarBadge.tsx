@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Space, Tooltip, Typography } from 'antd';
 import type { AvatarBadgeProps } from '../../generated/types.js';
+import { useReadableFill } from '../appearance.js';
 import { avatarColor, avatarInitials } from './avatarText.js';
 
 /** A person's head image, or the last two characters of the name on a coloured circle. */
@@ -9,6 +10,7 @@ export function AvatarBadge({ name, src, size = 40, showName = false }: AvatarBa
   // A new picture gets a new chance to load.
   useEffect(() => setFailed(false), [src]);
   const picture = src && !failed ? src : undefined;
+  const fill = useReadableFill(picture ? undefined : avatarColor(name));
   const avatar = (
     <Avatar
       className="ipm-avatar-badge"
@@ -16,7 +18,7 @@ export function AvatarBadge({ name, src, size = 40, showName = false }: AvatarBa
       src={picture}
       alt={name}
       aria-label={name}
-      style={picture ? undefined : { backgroundColor: avatarColor(name), color: '#fff', fontSize: Math.round(size * 0.36) }}
+      style={fill ? { backgroundColor: fill.background, color: fill.color, fontSize: Math.round(size * 0.36) } : undefined}
       onError={() => {
         setFailed(true);
         return false;

@@ -100,7 +100,8 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
   return (
     <Layout className="ipm-shell">
       {vertical && (
-        <Layout.Sider width={220} collapsible collapsed={settings.isCollapse} trigger={null} theme={settings.isDark ? 'dark' : 'light'} className="ipm-sider" breakpoint="lg" onBreakpoint={(broken) => broken && updateGlobalState({ isCollapse: true })}>
+        // antd's "dark" sider is its navy one; dark mode comes from the dark algorithm, which darkens the light sider.
+        <Layout.Sider width={220} collapsible collapsed={settings.isCollapse} trigger={null} theme="light" className="ipm-sider" breakpoint="lg" onBreakpoint={(broken) => broken && updateGlobalState({ isCollapse: true })}>
           <div className="ipm-logo">{settings.isCollapse ? 'IP' : PRODUCT_NAME}</div>
           {menuNode}
         </Layout.Sider>

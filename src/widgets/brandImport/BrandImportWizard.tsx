@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Col, Progress, Radio, Result, Row, Space, Statistic, Steps, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Col, Progress, Radio, Result, Row, Space, Statistic, Steps, theme, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { BrandImportJob, BrandImportWizardProps, UploadedFile } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
@@ -27,6 +27,7 @@ function stepOf(job: BrandImportJob | null): number {
 export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', pollMs = 1000 }: BrandImportWizardProps) {
   const runtime = useRuntime();
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const [job, setJob] = useState<BrandImportJob | null>(null);
   const [uploading, setUploading] = useState(false);
   const [templateTaken, setTemplateTaken] = useState(false);
@@ -198,10 +199,10 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
                 <Statistic title="数据行" value={job.totalRows} />
               </Col>
               <Col span={5}>
-                <Statistic title="可导入" value={job.validRows} valueStyle={{ color: '#389e0d' }} />
+                <Statistic title="可导入" value={job.validRows} valueStyle={{ color: token.colorSuccess }} />
               </Col>
               <Col span={5}>
-                <Statistic title="有错误（不导入）" value={job.errorRows} valueStyle={{ color: job.errorRows > 0 ? '#cf1322' : undefined }} />
+                <Statistic title="有错误（不导入）" value={job.errorRows} valueStyle={{ color: job.errorRows > 0 ? token.colorError : undefined }} />
               </Col>
               <Col span={5}>
                 <Statistic title="有提示" value={job.warningRows} />

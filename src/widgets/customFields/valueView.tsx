@@ -1,6 +1,7 @@
-import { Space, Tag, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import type { CustomField } from '../../generated/types.js';
 import { daysUntil, formatDateValue, formatNumberValue, isEmptyValue, type DateSettings } from '../../shared/customFieldRules.js';
+import { ReadableTag } from '../../runtime/components/ReadableTag.js';
 import { optionsOfField, parseContent } from './fieldDrafts.js';
 
 const downloadUrl = (path: string) => `/api/file/download?path=${encodeURIComponent(path)}`;
@@ -17,9 +18,9 @@ export function CustomFieldValueView({ field, value }: { field: CustomField; val
       return (
         <Space size={4} wrap>
           {chosen.map((name) => (
-            <Tag key={name} color={options.find((o) => o.cont === name)?.color} style={{ color: '#333' }}>
+            <ReadableTag key={name} fill={options.find((o) => o.cont === name)?.color}>
               {name}
-            </Tag>
+            </ReadableTag>
           ))}
         </Space>
       );

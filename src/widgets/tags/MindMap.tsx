@@ -3,6 +3,7 @@ import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Badge } from 'antd';
 import type { BrandMapNode } from '../../generated/types.js';
 import { foldedAtFirstView } from '../../shared/brandMapTree.js';
+import { useReadableFill } from '../../runtime/appearance.js';
 import './mindMap.css';
 
 interface MindMapProps {
@@ -23,6 +24,8 @@ interface MindMapProps {
  */
 export function MindMap({ root, color, label, selected, onSelect, countOf }: MindMapProps) {
   const [folded, setFolded] = useState(() => foldedAtFirstView(root));
+  // The map's colour as a fill with readable text: the root node and the counts.
+  const rootFill = useReadableFill(color);
   const toggle = (id: string) =>
     setFolded((was) => {
       const next = new Set(was);
@@ -53,8 +56,8 @@ export function MindMap({ root, color, label, selected, onSelect, countOf }: Min
                 showZero
                 overflowCount={99999}
                 // On the root's filled background the count is drawn the other way round.
-                color={depth === 0 ? '#fff' : color}
-                style={depth === 0 ? { color } : undefined}
+                color={depth === 0 ? rootFill?.color : rootFill?.background}
+                style={{ color: depth === 0 ? rootFill?.background : rootFill?.color }}
                 title={`${count} 个商标`}
               />
             )}
@@ -78,7 +81,7 @@ export function MindMap({ root, color, label, selected, onSelect, countOf }: Min
   };
 
   return (
-    <div className="ipm-mind-map" style={{ ['--ipm-mind-color' as string]: color }} aria-label={label} role="group">
+    <div className="ipm-mind-map" style={{ ['--ipm-mind-color' as string]: color, ['--ipm-mind-root' as string]: rootFill?.background, ['--ipm-mind-root-ink' as string]: rootFill?.color }} aria-label={label} role="group">
       <ul className="ipm-mind-top">{branch(root, 0)}</ul>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Popconfirm, Tag, Tooltip } from 'antd';
+import { Popconfirm, Tooltip } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import type { TrademarkTag, TrademarkTagsProps } from '../../generated/types.js';
+import { ReadableTag } from '../../runtime/components/ReadableTag.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useRefreshOperations } from './tagCalls.js';
 import './tags.css';
@@ -36,7 +37,7 @@ export function TrademarkTags({ tags, markId, deletable = true, refresh = DEFAUL
   return (
     <span className="ipm-trademark-tags">
       {list.map((tag) => (
-        <Tag key={tag.id} color={tag.color || undefined} aria-label={`标签 ${tag.label}`}>
+        <ReadableTag key={tag.id} fill={tag.color} aria-label={`标签 ${tag.label}`}>
           <Tooltip title={tag.tips}>
             <span>{tag.label}</span>
           </Tooltip>
@@ -56,7 +57,7 @@ export function TrademarkTags({ tags, markId, deletable = true, refresh = DEFAUL
               </Tooltip>
             </Popconfirm>
           )}
-        </Tag>
+        </ReadableTag>
       ))}
     </span>
   );
