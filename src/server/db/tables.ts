@@ -42,6 +42,14 @@ export interface UsersTable {
   created_at: CreatedAt;
 }
 
+/** Wrong passwords per typed username (existing account or not); see auth/loginFailures.ts. */
+export interface LoginFailuresTable {
+  username: string;
+  failures: Generated<number>;
+  locked_until: Timestamp | null;
+  last_failed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   org_id: number;
@@ -508,6 +516,7 @@ export interface Database {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   enterprise_groups: EnterpriseGroupsTable;
   enterprises: EnterprisesTable;
   schema_versions: SchemaVersionsTable;
