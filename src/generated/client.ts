@@ -117,6 +117,8 @@ export const operationRoutes = {
   'site.queryReleaseLog': {"id":"site.queryReleaseLog","method":"POST","path":"/api/queryTheReleaseLog","silent":true,"transport":"json"},
   'site.setReleaseLogRead': {"id":"site.setReleaseLogRead","method":"POST","path":"/api/setUpTheReleaseLog","silent":true,"transport":"json"},
   'site.getExternalTools': {"id":"site.getExternalTools","method":"POST","path":"/api/external-tools","silent":true,"transport":"json"},
+  'site.listExternalToolSettings': {"id":"site.listExternalToolSettings","method":"POST","path":"/api/external-tools/settings","silent":false,"transport":"json"},
+  'site.saveExternalTool': {"id":"site.saveExternalTool","method":"POST","path":"/api/external-tools/save","silent":false,"transport":"json"},
   'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true,"transport":"json"},
   'tmSearch.customSearch': {"id":"tmSearch.customSearch","method":"POST","path":"/tm/customSearch","silent":false,"transport":"json"},
   'tmSearch.customSearchV2': {"id":"tmSearch.customSearchV2","method":"POST","path":"/tm/customSearchV2","silent":false,"transport":"json"},
@@ -497,6 +499,12 @@ export function createApiClient(call: OperationCaller) {
       /** 外部工具地址（POST /api/external-tools） */
       getExternalTools: (body: T.SiteGetExternalToolsRequest = {}, options?: CallOptions): Promise<T.SiteGetExternalToolsResponse> =>
         call<T.SiteGetExternalToolsResponse>(operationRoutes['site.getExternalTools'], body, options),
+      /** 外部工具地址设置（POST /api/external-tools/settings） */
+      listExternalToolSettings: (body: T.SiteListExternalToolSettingsRequest = {}, options?: CallOptions): Promise<T.SiteListExternalToolSettingsResponse> =>
+        call<T.SiteListExternalToolSettingsResponse>(operationRoutes['site.listExternalToolSettings'], body, options),
+      /** 设置外部工具地址（POST /api/external-tools/save） */
+      saveExternalTool: (body: T.SiteSaveExternalToolRequest, options?: CallOptions): Promise<T.SiteSaveExternalToolResponse> =>
+        call<T.SiteSaveExternalToolResponse>(operationRoutes['site.saveExternalTool'], body, options),
     },
     system: {
       /** 服务与数据库是否可用（GET /api/health） */

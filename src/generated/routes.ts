@@ -9720,7 +9720,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/external-tools",
     "summary": "外部工具地址",
-    "description": "运维在 EXTERNAL_TOOLS 中配置的外部检索工具地址。",
+    "description": "外部检索工具的地址：本组织管理员设置的优先，其次为运维在 EXTERNAL_TOOLS 中配置的默认地址；两者都没有的工具不在其中。",
     "permission": "$signedIn",
     "silent": true,
     "readOnly": false,
@@ -9760,6 +9760,141 @@ export const operationTable: OperationDefinition[] = [
           }
         }
       }
+    }
+  },
+  {
+    "id": "site.listExternalToolSettings",
+    "domain": "site",
+    "name": "listExternalToolSettings",
+    "method": "POST",
+    "path": "/api/external-tools/settings",
+    "summary": "外部工具地址设置",
+    "description": "页面描述中的每个外部检索工具：本组织设置的地址、运维配置的默认地址与当前使用的地址。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "工具",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "key",
+              "title",
+              "url",
+              "defaultUrl",
+              "effectiveUrl",
+              "source"
+            ],
+            "properties": {
+              "key": {
+                "title": "工具键",
+                "type": "string"
+              },
+              "title": {
+                "title": "工具",
+                "type": "string"
+              },
+              "url": {
+                "title": "本组织设置的地址",
+                "type": "string",
+                "description": "未设置时为空"
+              },
+              "defaultUrl": {
+                "title": "默认地址",
+                "type": "string",
+                "description": "运维在 EXTERNAL_TOOLS 中配置的；没有时为空"
+              },
+              "effectiveUrl": {
+                "title": "当前地址",
+                "type": "string",
+                "description": "工具页面实际打开的地址；没有时为空"
+              },
+              "source": {
+                "title": "来源",
+                "type": "string",
+                "enum": [
+                  "organisation",
+                  "default",
+                  "none"
+                ]
+              }
+            }
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "site.saveExternalTool",
+    "domain": "site",
+    "name": "saveExternalTool",
+    "method": "POST",
+    "path": "/api/external-tools/save",
+    "summary": "设置外部工具地址",
+    "description": "设置本组织一个外部检索工具的地址；地址为空表示不再单独设置，改用运维配置的默认地址。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "key",
+        "url"
+      ],
+      "properties": {
+        "key": {
+          "title": "工具",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "url": {
+          "title": "地址",
+          "type": "string",
+          "maxLength": 500,
+          "pattern": "^\\s*(https?://\\S+)?\\s*$",
+          "description": "以 http:// 或 https:// 开头的网址（留空则使用默认地址）"
+        }
+      }
+    },
+    "response": {
+      "type": "null"
     }
   },
   {
@@ -11678,6 +11813,8 @@ export interface OperationTypes {
   'site.queryReleaseLog': { request: T.SiteQueryReleaseLogRequest; response: T.SiteQueryReleaseLogResponse; public: false; transport: 'json' };
   'site.setReleaseLogRead': { request: T.SiteSetReleaseLogReadRequest; response: T.SiteSetReleaseLogReadResponse; public: false; transport: 'json' };
   'site.getExternalTools': { request: T.SiteGetExternalToolsRequest; response: T.SiteGetExternalToolsResponse; public: false; transport: 'json' };
+  'site.listExternalToolSettings': { request: T.SiteListExternalToolSettingsRequest; response: T.SiteListExternalToolSettingsResponse; public: false; transport: 'json' };
+  'site.saveExternalTool': { request: T.SiteSaveExternalToolRequest; response: T.SiteSaveExternalToolResponse; public: false; transport: 'json' };
   'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true; transport: 'json' };
   'tmSearch.customSearch': { request: T.TmSearchCustomSearchRequest; response: T.TmSearchCustomSearchResponse; public: false; transport: 'json' };
   'tmSearch.customSearchV2': { request: T.TmSearchCustomSearchV2Request; response: T.TmSearchCustomSearchV2Response; public: false; transport: 'json' };

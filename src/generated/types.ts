@@ -11216,6 +11216,66 @@ export interface SiteGetExternalToolsResponse {
   }[];
 }
 
+export interface SiteListExternalToolSettingsRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface SiteListExternalToolSettingsResponse {
+  /**
+   * 工具
+   */
+  list: {
+    /**
+     * 工具键
+     */
+    key: string;
+    /**
+     * 工具
+     */
+    title: string;
+    /**
+     * 本组织设置的地址：未设置时为空
+     */
+    url: string;
+    /**
+     * 默认地址：运维在 EXTERNAL_TOOLS 中配置的；没有时为空
+     */
+    defaultUrl: string;
+    /**
+     * 当前地址：工具页面实际打开的地址；没有时为空
+     */
+    effectiveUrl: string;
+    /**
+     * 来源
+     */
+    source: "organisation" | "default" | "none";
+  }[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface SiteSaveExternalToolRequest {
+  /**
+   * 工具
+   */
+  key: string;
+  /**
+   * 地址：以 http:// 或 https:// 开头的网址（留空则使用默认地址）
+   */
+  url: string;
+}
+
+export type SiteSaveExternalToolResponse = null;
+
 export interface SystemHealthRequest {}
 
 export interface SystemHealthResponse {

@@ -27,6 +27,7 @@ import * as archiveTextEstimates from './migrations/0025_archive_text_estimates.
 import * as archiveAppNoContains from './migrations/0026_archive_app_no_contains.js';
 import * as numberContains from './migrations/0027_number_contains.js';
 import * as loginFailures from './migrations/0028_login_failures.js';
+import * as externalToolAddresses from './migrations/0029_external_tool_addresses.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026_archive_app_no_contains': archiveAppNoContains,
   '0027_number_contains': numberContains,
   '0028_login_failures': loginFailures,
+  '0029_external_tool_addresses': externalToolAddresses,
 };
 
 export const APP_ROLE = 'ipm_app';
