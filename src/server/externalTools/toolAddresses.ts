@@ -17,13 +17,13 @@ export function toolTitles(pages: PageDefinition[]): Map<string, string> {
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const place = (page: PageDefinition) => [page.parent ? (byPath.get(page.parent)?.order ?? 0) : 0, page.order ?? 0] as const;
   const tools = pages
-    .filter((p) => p.externalTool)
-    .sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1] || a.path.localeCompare(b.path));
+    .flatMap((page) => (page.externalTool ? [{ page, key: page.externalTool }] : []))
+    .sort((a, b) => place(a.page)[0] - place(b.page)[0] || place(a.page)[1] - place(b.page)[1] || a.page.path.localeCompare(b.page.path));
   const titles = new Map<string, string>();
-  for (const page of tools) {
-    if (titles.has(page.externalTool!)) continue;
+  for (const { page, key } of tools) {
+    if (titles.has(key)) continue;
     const parent = page.parent ? byPath.get(page.parent)?.title : undefined;
-    titles.set(page.externalTool!, parent ? `${parent} / ${page.title}` : page.title);
+    titles.set(key, parent ? `${parent} / ${page.title}` : page.title);
   }
   return titles;
 }
