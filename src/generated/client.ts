@@ -92,6 +92,9 @@ export const operationRoutes = {
   'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true,"transport":"json"},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false,"transport":"json"},
   'enterprise.saveInfo': {"id":"enterprise.saveInfo","method":"POST","path":"/enterPrise/saveInfo","silent":false,"transport":"json"},
+  'enterprise.getCompanyDetailInfo': {"id":"enterprise.getCompanyDetailInfo","method":"POST","path":"/enterPrise/getCompanyDetailInfo","silent":false,"transport":"json"},
+  'enterprise.modifyInfo': {"id":"enterprise.modifyInfo","method":"POST","path":"/enterPrise/modifyInfo","silent":false,"transport":"json"},
+  'enterprise.deleteInfo': {"id":"enterprise.deleteInfo","method":"POST","path":"/enterPrise/deleteInfo","silent":false,"transport":"json"},
   'file.upload': {"id":"file.upload","method":"POST","path":"/api/file/upload","silent":false,"transport":"multipart"},
   'file.download': {"id":"file.download","method":"GET","path":"/api/file/download","silent":false,"transport":"file"},
   'file.startUpload': {"id":"file.startUpload","method":"POST","path":"/api/file/chunked/start","silent":true,"transport":"json"},
@@ -117,6 +120,8 @@ export const operationRoutes = {
   'site.queryReleaseLog': {"id":"site.queryReleaseLog","method":"POST","path":"/api/queryTheReleaseLog","silent":true,"transport":"json"},
   'site.setReleaseLogRead': {"id":"site.setReleaseLogRead","method":"POST","path":"/api/setUpTheReleaseLog","silent":true,"transport":"json"},
   'site.getExternalTools': {"id":"site.getExternalTools","method":"POST","path":"/api/external-tools","silent":true,"transport":"json"},
+  'site.listExternalToolSettings': {"id":"site.listExternalToolSettings","method":"POST","path":"/api/external-tools/settings","silent":false,"transport":"json"},
+  'site.saveExternalTool': {"id":"site.saveExternalTool","method":"POST","path":"/api/external-tools/save","silent":false,"transport":"json"},
   'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true,"transport":"json"},
   'tmSearch.customSearch': {"id":"tmSearch.customSearch","method":"POST","path":"/tm/customSearch","silent":false,"transport":"json"},
   'tmSearch.customSearchV2': {"id":"tmSearch.customSearchV2","method":"POST","path":"/tm/customSearchV2","silent":false,"transport":"json"},
@@ -408,6 +413,15 @@ export function createApiClient(call: OperationCaller) {
       /** 保存企业（POST /enterPrise/saveInfo） */
       saveInfo: (body: T.EnterpriseSaveInfoRequest, options?: CallOptions): Promise<T.EnterpriseSaveInfoResponse> =>
         call<T.EnterpriseSaveInfoResponse>(operationRoutes['enterprise.saveInfo'], body, options),
+      /** 企业详情（POST /enterPrise/getCompanyDetailInfo） */
+      getCompanyDetailInfo: (body: T.EnterpriseGetCompanyDetailInfoRequest, options?: CallOptions): Promise<T.EnterpriseGetCompanyDetailInfoResponse> =>
+        call<T.EnterpriseGetCompanyDetailInfoResponse>(operationRoutes['enterprise.getCompanyDetailInfo'], body, options),
+      /** 修改企业（POST /enterPrise/modifyInfo） */
+      modifyInfo: (body: T.EnterpriseModifyInfoRequest, options?: CallOptions): Promise<T.EnterpriseModifyInfoResponse> =>
+        call<T.EnterpriseModifyInfoResponse>(operationRoutes['enterprise.modifyInfo'], body, options),
+      /** 删除企业（POST /enterPrise/deleteInfo） */
+      deleteInfo: (body: T.EnterpriseDeleteInfoRequest, options?: CallOptions): Promise<T.EnterpriseDeleteInfoResponse> =>
+        call<T.EnterpriseDeleteInfoResponse>(operationRoutes['enterprise.deleteInfo'], body, options),
     },
     file: {
       /** 上传文件（POST /api/file/upload） */
@@ -497,6 +511,12 @@ export function createApiClient(call: OperationCaller) {
       /** 外部工具地址（POST /api/external-tools） */
       getExternalTools: (body: T.SiteGetExternalToolsRequest = {}, options?: CallOptions): Promise<T.SiteGetExternalToolsResponse> =>
         call<T.SiteGetExternalToolsResponse>(operationRoutes['site.getExternalTools'], body, options),
+      /** 外部工具地址设置（POST /api/external-tools/settings） */
+      listExternalToolSettings: (body: T.SiteListExternalToolSettingsRequest = {}, options?: CallOptions): Promise<T.SiteListExternalToolSettingsResponse> =>
+        call<T.SiteListExternalToolSettingsResponse>(operationRoutes['site.listExternalToolSettings'], body, options),
+      /** 设置外部工具地址（POST /api/external-tools/save） */
+      saveExternalTool: (body: T.SiteSaveExternalToolRequest, options?: CallOptions): Promise<T.SiteSaveExternalToolResponse> =>
+        call<T.SiteSaveExternalToolResponse>(operationRoutes['site.saveExternalTool'], body, options),
     },
     system: {
       /** 服务与数据库是否可用（GET /api/health） */

@@ -2064,7 +2064,8 @@ export const sharedSchemas: JsonSchema[] = [
       "id",
       "applicantType",
       "bookType",
-      "applicantName"
+      "applicantName",
+      "displayName"
     ],
     "additionalProperties": false,
     "properties": {
@@ -2091,7 +2092,13 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "applicantName": {
         "title": "申请人名称",
-        "type": "string"
+        "type": "string",
+        "description": "保存的形式：个人申请人的名称后以双短横线附详细地址（规范 000 §3）"
+      },
+      "displayName": {
+        "title": "申请人名称",
+        "type": "string",
+        "description": "给人看的名称：个人申请人不含双短横线后的地址"
       },
       "applicantAddress": {
         "title": "申请人地址",
@@ -8669,9 +8676,9 @@ export const operationTable: OperationDefinition[] = [
         },
         "sortField": {
           "title": "排序字段",
-          "description": "applicantName、applicantType、bookType、id 之一，或按先后逗号连接的多个",
+          "description": "applicantName（或 displayName，同一排序）、applicantType、bookType、id 之一，或按先后逗号连接的多个",
           "type": "string",
-          "pattern": "^(applicantName|applicantType|bookType|id)(,(applicantName|applicantType|bookType|id)){0,3}$"
+          "pattern": "^(applicantName|displayName|applicantType|bookType|id)(,(applicantName|displayName|applicantType|bookType|id)){0,3}$"
         },
         "sortType": {
           "title": "排序方向",
@@ -8734,7 +8741,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/enterPrise/saveInfo",
     "summary": "保存企业",
-    "description": "没有 id 时新增，有 id 时修改本组织的企业。同一组织内申请人名称不能重复。",
+    "description": "没有 id 时新增，有 id 时修改本组织的企业。同一组织内申请人名称不能重复。个人申请人（applicantType 为 0）的名称保存为“名称--详细地址”（规范 000 §3）：名称中已带双短横线的取其前的部分，地址取 applicantAddress，没有时取名称中双短横线后的部分。",
     "permission": "enterprise",
     "silent": false,
     "readOnly": false,
@@ -8810,6 +8817,184 @@ export const operationTable: OperationDefinition[] = [
     },
     "response": {
       "$ref": "https://schemas.ipm.local/entities/enterprise.json"
+    }
+  },
+  {
+    "id": "enterprise.getCompanyDetailInfo",
+    "domain": "enterprise",
+    "name": "getCompanyDetailInfo",
+    "method": "POST",
+    "path": "/enterPrise/getCompanyDetailInfo",
+    "summary": "企业详情",
+    "description": "本组织的一个企业，附所属分组名称与类型的文字。",
+    "permission": "enterprise",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "企业",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enterprise",
+        "groupName",
+        "applicantTypeName",
+        "bookTypeName"
+      ],
+      "properties": {
+        "enterprise": {
+          "$ref": "https://schemas.ipm.local/entities/enterprise.json"
+        },
+        "groupName": {
+          "title": "所属分组",
+          "type": "string",
+          "description": "未分组时为“未分组”"
+        },
+        "applicantTypeName": {
+          "title": "申请人类型",
+          "type": "string"
+        },
+        "bookTypeName": {
+          "title": "书式类型",
+          "type": "string"
+        }
+      }
+    }
+  },
+  {
+    "id": "enterprise.modifyInfo",
+    "domain": "enterprise",
+    "name": "modifyInfo",
+    "method": "POST",
+    "path": "/enterPrise/modifyInfo",
+    "summary": "修改企业",
+    "description": "只改请求中给出的字段（空文字或 null 表示清空），其余不变；至少要有一项修改。个人申请人的保存名称按名称与地址重新组成。同一组织内申请人名称不能重复。",
+    "permission": "enterprise",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "企业",
+          "type": "integer",
+          "minimum": 1
+        },
+        "displayName": {
+          "title": "申请人名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "description": "个人申请人不含地址，保存时按规范附上"
+        },
+        "applicantType": {
+          "title": "申请人类型",
+          "type": "integer",
+          "enum": [
+            0,
+            1
+          ]
+        },
+        "bookType": {
+          "title": "书式类型",
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ]
+        },
+        "applicantAddress": {
+          "title": "申请人地址",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200
+        },
+        "postCode": {
+          "title": "邮政编码",
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^(\\d{6})?$"
+        },
+        "applicantCreditCode": {
+          "title": "统一社会信用代码",
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^([0-9A-HJ-NPQRTUWXY]{18})?$"
+        },
+        "legalPerson": {
+          "title": "法定代表人",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        },
+        "certificateNo": {
+          "title": "证件号码",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 50
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/enterprise.json"
+    }
+  },
+  {
+    "id": "enterprise.deleteInfo",
+    "domain": "enterprise",
+    "name": "deleteInfo",
+    "method": "POST",
+    "path": "/enterPrise/deleteInfo",
+    "summary": "删除企业",
+    "description": "删除本组织的一个企业。",
+    "permission": "enterprise",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "企业",
+          "type": "integer",
+          "minimum": 1
+        }
+      }
+    },
+    "response": {
+      "type": "null"
     }
   },
   {
@@ -9737,7 +9922,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/external-tools",
     "summary": "外部工具地址",
-    "description": "运维在 EXTERNAL_TOOLS 中配置的外部检索工具地址。",
+    "description": "外部检索工具的地址：本组织管理员设置的优先，其次为运维在 EXTERNAL_TOOLS 中配置的默认地址；两者都没有的工具不在其中。",
     "permission": "$signedIn",
     "silent": true,
     "readOnly": false,
@@ -9777,6 +9962,141 @@ export const operationTable: OperationDefinition[] = [
           }
         }
       }
+    }
+  },
+  {
+    "id": "site.listExternalToolSettings",
+    "domain": "site",
+    "name": "listExternalToolSettings",
+    "method": "POST",
+    "path": "/api/external-tools/settings",
+    "summary": "外部工具地址设置",
+    "description": "页面描述中的每个外部检索工具：本组织设置的地址、运维配置的默认地址与当前使用的地址。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "工具",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "key",
+              "title",
+              "url",
+              "defaultUrl",
+              "effectiveUrl",
+              "source"
+            ],
+            "properties": {
+              "key": {
+                "title": "工具键",
+                "type": "string"
+              },
+              "title": {
+                "title": "工具",
+                "type": "string"
+              },
+              "url": {
+                "title": "本组织设置的地址",
+                "type": "string",
+                "description": "未设置时为空"
+              },
+              "defaultUrl": {
+                "title": "默认地址",
+                "type": "string",
+                "description": "运维在 EXTERNAL_TOOLS 中配置的；没有时为空"
+              },
+              "effectiveUrl": {
+                "title": "当前地址",
+                "type": "string",
+                "description": "工具页面实际打开的地址；没有时为空"
+              },
+              "source": {
+                "title": "来源",
+                "type": "string",
+                "enum": [
+                  "organisation",
+                  "default",
+                  "none"
+                ]
+              }
+            }
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "site.saveExternalTool",
+    "domain": "site",
+    "name": "saveExternalTool",
+    "method": "POST",
+    "path": "/api/external-tools/save",
+    "summary": "设置外部工具地址",
+    "description": "设置本组织一个外部检索工具的地址；地址为空表示不再单独设置，改用运维配置的默认地址。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "key",
+        "url"
+      ],
+      "properties": {
+        "key": {
+          "title": "工具",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "url": {
+          "title": "地址",
+          "type": "string",
+          "maxLength": 500,
+          "pattern": "^\\s*(https?://\\S+)?\\s*$",
+          "description": "以 http:// 或 https:// 开头的网址（留空则使用默认地址）"
+        }
+      }
+    },
+    "response": {
+      "type": "null"
     }
   },
   {
@@ -11670,6 +11990,9 @@ export interface OperationTypes {
   'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse; public: false; transport: 'json' };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false; transport: 'json' };
   'enterprise.saveInfo': { request: T.EnterpriseSaveInfoRequest; response: T.EnterpriseSaveInfoResponse; public: false; transport: 'json' };
+  'enterprise.getCompanyDetailInfo': { request: T.EnterpriseGetCompanyDetailInfoRequest; response: T.EnterpriseGetCompanyDetailInfoResponse; public: false; transport: 'json' };
+  'enterprise.modifyInfo': { request: T.EnterpriseModifyInfoRequest; response: T.EnterpriseModifyInfoResponse; public: false; transport: 'json' };
+  'enterprise.deleteInfo': { request: T.EnterpriseDeleteInfoRequest; response: T.EnterpriseDeleteInfoResponse; public: false; transport: 'json' };
   'file.upload': { request: T.FileUploadRequest; response: T.FileUploadResponse; public: false; transport: 'multipart' };
   'file.download': { request: T.FileDownloadRequest; response: T.FileDownloadResponse; public: false; transport: 'file' };
   'file.startUpload': { request: T.FileStartUploadRequest; response: T.FileStartUploadResponse; public: false; transport: 'json' };
@@ -11695,6 +12018,8 @@ export interface OperationTypes {
   'site.queryReleaseLog': { request: T.SiteQueryReleaseLogRequest; response: T.SiteQueryReleaseLogResponse; public: false; transport: 'json' };
   'site.setReleaseLogRead': { request: T.SiteSetReleaseLogReadRequest; response: T.SiteSetReleaseLogReadResponse; public: false; transport: 'json' };
   'site.getExternalTools': { request: T.SiteGetExternalToolsRequest; response: T.SiteGetExternalToolsResponse; public: false; transport: 'json' };
+  'site.listExternalToolSettings': { request: T.SiteListExternalToolSettingsRequest; response: T.SiteListExternalToolSettingsResponse; public: false; transport: 'json' };
+  'site.saveExternalTool': { request: T.SiteSaveExternalToolRequest; response: T.SiteSaveExternalToolResponse; public: false; transport: 'json' };
   'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true; transport: 'json' };
   'tmSearch.customSearch': { request: T.TmSearchCustomSearchRequest; response: T.TmSearchCustomSearchResponse; public: false; transport: 'json' };
   'tmSearch.customSearchV2': { request: T.TmSearchCustomSearchV2Request; response: T.TmSearchCustomSearchV2Response; public: false; transport: 'json' };

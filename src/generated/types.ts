@@ -1162,9 +1162,13 @@ export interface Enterprise {
    */
   bookType: number;
   /**
-   * 申请人名称
+   * 申请人名称：保存的形式：个人申请人的名称后以双短横线附详细地址（规范 000 §3）
    */
   applicantName: string;
+  /**
+   * 申请人名称：给人看的名称：个人申请人不含双短横线后的地址
+   */
+  displayName: string;
   /**
    * 申请人地址
    */
@@ -2683,6 +2687,10 @@ export interface DialogFormButtonProps {
     [k: string]: unknown;
   };
   /**
+   * 只提交改动：表单只提交与打开时不同的字段（以及 extra 与行主键）；什么也没改时提示“没有修改任何内容”，不提交
+   */
+  changedOnly?: boolean;
+  /**
    * 成功提示
    */
   successMessage?: string;
@@ -3759,6 +3767,10 @@ export interface GenericTableProps {
         [k: string]: unknown;
       };
       /**
+       * 只提交改动：表单只提交与打开时不同的字段（以及 extra 与行主键）；什么也没改时提示“没有修改任何内容”，不提交
+       */
+      changedOnly?: boolean;
+      /**
        * 成功提示
        */
       successMessage?: string;
@@ -3838,6 +3850,10 @@ export interface GenericTableProps {
        */
       refresh?: string[];
     };
+    /**
+     * 打开页面：行按钮与下拉项：打开站内页面，{字段} 取该行的值（按网址编码），如 /system/companyList/detail?id={id}；与 operation、dialog 三选一
+     */
+    to?: string;
   }[];
   /**
    * 更多菜单项：操作列“更多”下拉中的项
@@ -4090,6 +4106,10 @@ export interface GenericTableProps {
         [k: string]: unknown;
       };
       /**
+       * 只提交改动：表单只提交与打开时不同的字段（以及 extra 与行主键）；什么也没改时提示“没有修改任何内容”，不提交
+       */
+      changedOnly?: boolean;
+      /**
        * 成功提示
        */
       successMessage?: string;
@@ -4125,6 +4145,10 @@ export interface GenericTableProps {
        */
       refresh?: string[];
     };
+    /**
+     * 打开页面：行按钮与下拉项：打开站内页面，{字段} 取该行的值（按网址编码），如 /system/companyList/detail?id={id}；与 operation、dialog 三选一
+     */
+    to?: string;
   }[];
   /**
    * 行按钮个数：直接显示的行按钮个数，默认 3
@@ -10820,7 +10844,7 @@ export interface EnterpriseGetListRequest {
    */
   pageSize?: number;
   /**
-   * 排序字段：applicantName、applicantType、bookType、id 之一，或按先后逗号连接的多个
+   * 排序字段：applicantName（或 displayName，同一排序）、applicantType、bookType、id 之一，或按先后逗号连接的多个
    */
   sortField?: string;
   /**
@@ -10896,6 +10920,79 @@ export interface EnterpriseSaveInfoRequest {
 }
 
 export type EnterpriseSaveInfoResponse = Enterprise;
+
+export interface EnterpriseGetCompanyDetailInfoRequest {
+  /**
+   * 企业
+   */
+  id: number;
+}
+
+export interface EnterpriseGetCompanyDetailInfoResponse {
+  enterprise: Enterprise;
+  /**
+   * 所属分组：未分组时为“未分组”
+   */
+  groupName: string;
+  /**
+   * 申请人类型
+   */
+  applicantTypeName: string;
+  /**
+   * 书式类型
+   */
+  bookTypeName: string;
+}
+
+export interface EnterpriseModifyInfoRequest {
+  /**
+   * 企业
+   */
+  id: number;
+  /**
+   * 申请人名称：个人申请人不含地址，保存时按规范附上
+   */
+  displayName?: string;
+  /**
+   * 申请人类型
+   */
+  applicantType?: 0 | 1;
+  /**
+   * 书式类型
+   */
+  bookType?: 1 | 2;
+  /**
+   * 申请人地址
+   */
+  applicantAddress?: string | null;
+  /**
+   * 邮政编码
+   */
+  postCode?: string | null;
+  /**
+   * 统一社会信用代码
+   */
+  applicantCreditCode?: string | null;
+  /**
+   * 法定代表人
+   */
+  legalPerson?: string | null;
+  /**
+   * 证件号码
+   */
+  certificateNo?: string | null;
+}
+
+export type EnterpriseModifyInfoResponse = Enterprise;
+
+export interface EnterpriseDeleteInfoRequest {
+  /**
+   * 企业
+   */
+  id: number;
+}
+
+export type EnterpriseDeleteInfoResponse = null;
 
 export interface FileUploadRequest {
   /**
@@ -11243,6 +11340,66 @@ export interface SiteGetExternalToolsResponse {
     url: string;
   }[];
 }
+
+export interface SiteListExternalToolSettingsRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface SiteListExternalToolSettingsResponse {
+  /**
+   * 工具
+   */
+  list: {
+    /**
+     * 工具键
+     */
+    key: string;
+    /**
+     * 工具
+     */
+    title: string;
+    /**
+     * 本组织设置的地址：未设置时为空
+     */
+    url: string;
+    /**
+     * 默认地址：运维在 EXTERNAL_TOOLS 中配置的；没有时为空
+     */
+    defaultUrl: string;
+    /**
+     * 当前地址：工具页面实际打开的地址；没有时为空
+     */
+    effectiveUrl: string;
+    /**
+     * 来源
+     */
+    source: "organisation" | "default" | "none";
+  }[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface SiteSaveExternalToolRequest {
+  /**
+   * 工具
+   */
+  key: string;
+  /**
+   * 地址：以 http:// 或 https:// 开头的网址（留空则使用默认地址）
+   */
+  url: string;
+}
+
+export type SiteSaveExternalToolResponse = null;
 
 export interface SystemHealthRequest {}
 

@@ -44,8 +44,31 @@ describe.skipIf(skipThisDatabase)(`sign-in and sessions (${dbKind})`, () => {
     expect(wrong.json().subMessage).toBe('账号或密码错误，还可尝试 4 次');
     const unknown = await login('nobody', 'whatever');
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json().subMessage).toBe('账号或密码错误');
+    expect(unknown.json().subMessage).toBe('账号或密码错误，还可尝试 4 次');
     expect((await login('agent', DEMO_ACCOUNTS.agent.password)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown username exactly as a known one with a wrong password, through to the lock', async () => {
+    const reply = (res: Awaited<ReturnType<typeof login>>) => ({ status: res.statusCode, body: res.json() });
+    const openSession = await server.signIn('staff');
+    const known = [];
+    const unknown = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(reply(await login('staff', `wrong-${i}`)));
+      unknown.push(reply(await login('no-such-user', `wrong-${i}`)));
+    }
+    expect(unknown).toEqual(known);
+    expect(known.map((r) => r.status)).toEqual([401, 401, 401, 401, 423, 423]);
+    expect(known.slice(0, 4).map((r) => r.body.subMessage)).toEqual([4, 3, 2, 1].map((n) => `账号或密码错误，还可尝试 ${n} 次`));
+    expect(known[4].body.subMessage).toMatch(/^密码错误次数过多，账号已暂时锁定，请 1[45] 分钟后再试$/);
+    // Other names keep their own count.
+    expect((await login('another-stranger', 'x')).json().subMessage).toBe('账号或密码错误，还可尝试 4 次');
+    // The lock holds against the right password too, and ends the account's open sessions.
+    expect((await login('staff', DEMO_ACCOUNTS.staff.password)).statusCode).toBe(423);
+    expect((await server.post('/homepage/getUserInfo', {}, openSession)).json().subMessage).toBe(SessionExpiry.userLocked);
+    await server.database.db.deleteFrom('login_failures').execute();
+    await server.database.db.updateTable('users').set({ locked_until: null }).execute();
+    expect((await login('staff', DEMO_ACCOUNTS.staff.password)).statusCode).toBe(200);
   });
 
   it('locks an account after repeated wrong passwords, even against the right one', async () => {
@@ -56,7 +79,7 @@ describe.skipIf(skipThisDatabase)(`sign-in and sessions (${dbKind})`, () => {
     expect(replies[4].json().subMessage).toMatch(/^密码错误次数过多，账号已暂时锁定，请 1[45] 分钟后再试$/);
     const right = await login('corpadmin', DEMO_ACCOUNTS.corpAdmin.password);
     expect(right.statusCode).toBe(423);
-    await server.database.db.updateTable('users').set({ locked_until: null }).where('username', '=', 'corpadmin').execute();
+    await server.database.db.deleteFrom('login_failures').where('username', '=', 'corpadmin').execute();
     expect((await login('corpadmin', DEMO_ACCOUNTS.corpAdmin.password)).statusCode).toBe(200);
   });
 
@@ -115,6 +138,8 @@ describe.skipIf(skipThisDatabase)(`sign-in and sessions (${dbKind})`, () => {
     const token = await server.signIn('agent');
     await server.database.db.updateTable('users').set({ deleted_at: new Date() }).where('username', '=', 'agent').execute();
     expect((await server.post('/homepage/getUserInfo', {}, token)).json().subMessage).toBe(SessionExpiry.userMissing);
-    expect((await login('agent', DEMO_ACCOUNTS.agent.password)).json().subMessage).toBe('账号或密码错误');
+    const deleted = await login('agent', DEMO_ACCOUNTS.agent.password);
+    expect(deleted.statusCode).toBe(401);
+    expect(deleted.json().subMessage).toMatch(/^账号或密码错误，还可尝试 \d 次$/);
   });
 });

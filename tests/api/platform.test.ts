@@ -147,7 +147,7 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     const second = (await server.post('/enterPrise/getList', { flatIs: true, pageNo: 2, pageSize: 2, sortField: 'id', sortType: 'desc' }, token)).json().data;
     expect(second.list).toHaveLength(1);
     const bad = await server.post('/enterPrise/getList', { flatIs: true, sortField: 'password' }, token);
-    expect(bad.json().subMessage).toBe('请求参数有误：排序字段格式不正确：应为applicantName、applicantType、bookType、id 之一，或按先后逗号连接的多个');
+    expect(bad.json().subMessage).toBe('请求参数有误：排序字段格式不正确：应为applicantName（或 displayName，同一排序）、applicantType、bookType、id 之一，或按先后逗号连接的多个');
   });
 
   it('keeps display preferences per user as JSON text', async () => {

@@ -85,7 +85,16 @@ test('users and configuration: closing and reopening a user’s authorisation, a
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('已关闭授权')).toBeVisible();
   await expect(staffRow).toContainText('未授权');
+  // Opening is asked first as well; cancelling changes nothing.
   await staffRow.getByRole('button', { name: '开通授权' }).click();
+  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('确认要开通该用户的授权吗？');
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(staffRow).toContainText('未授权');
+  await staffRow.getByRole('button', { name: '开通授权' }).click();
+  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('确认要开通该用户的授权吗？');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已开通授权')).toBeVisible();
   await expect(staffRow).toContainText('已授权');
   // Nobody closes their own door.
   const selfRow = table.locator('tbody tr.ant-table-row').filter({ hasText: 'corpadmin' });

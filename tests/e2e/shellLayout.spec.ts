@@ -82,7 +82,7 @@ test('external search tools open their configured address in a new window, or sa
   await page.goto('/tool/dplsearch1');
   await expect(page.getByRole('link', { name: '在新窗口打开' })).toHaveAttribute('href', 'https://search.example.invalid/trademark');
   await page.goto('/tool/brandSearch');
-  await expect(page.getByText('该工具由外部检索服务提供，管理员尚未配置其地址（EXTERNAL_TOOLS 中的 brandSearch）。')).toBeVisible();
+  await expect(page.getByText('该工具由外部检索服务提供，管理员尚未设置该工具的地址。')).toBeVisible();
 });
 
 test('with reduced motion asked for by the system, panels open without animation', async ({ page }) => {

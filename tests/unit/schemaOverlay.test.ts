@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dataFieldNames, recordValuesFor } from '../../src/runtime/blocks/overlayRecord.js';
+import { changedValues, dataFieldNames, recordValuesFor } from '../../src/runtime/blocks/overlayRecord.js';
+import { fillPathTemplate } from '../../src/runtime/blocks/readPath.js';
 import { sortKeys } from '../../src/server/db/sortKeys.js';
 
 const description = (name: string) => JSON.parse(readFileSync(new URL(`../../schemas/components/${name}.json`, import.meta.url), 'utf8'));
@@ -20,6 +21,22 @@ describe('dialogs and drawers opened by schema actions', () => {
       applicantName: '杭州青禾食品有限公司',
       postCode: '310012',
     });
+  });
+
+  it('an editing dialog sends only the fields that differ from what it opened with', () => {
+    const initial = { applicantName: '杭州青禾食品有限公司', postCode: '310012', tags: [1, 2] };
+    expect(changedValues(initial, { ...initial })).toEqual({});
+    expect(changedValues(initial, { ...initial, postCode: '310013', tags: [1, 2] })).toEqual({ postCode: '310013' });
+    expect(changedValues(initial, { ...initial, tags: [2] })).toEqual({ tags: [2] });
+    // Emptied is a change (sent empty); a field left empty is not.
+    expect(changedValues(initial, { ...initial, postCode: undefined })).toEqual({ postCode: '' });
+    expect(changedValues(initial, { ...initial, legalPerson: '' })).toEqual({});
+    expect(changedValues(initial, { ...initial, legalPerson: '钱一' })).toEqual({ legalPerson: '钱一' });
+  });
+
+  it('a row button’s page address takes the row’s values, encoded', () => {
+    expect(fillPathTemplate('/system/companyList/detail?id={id}', { id: 7 })).toBe('/system/companyList/detail?id=7');
+    expect(fillPathTemplate('/x?name={name}&none={missing}', { name: '周明 & 子' })).toBe('/x?name=%E5%91%A8%E6%98%8E%20%26%20%E5%AD%90&none=');
   });
 
   it('a row button’s dialog takes exactly the dialog button’s props, but its label and permission', () => {

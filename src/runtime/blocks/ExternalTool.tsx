@@ -10,7 +10,7 @@ export function ExternalTool({ toolKey, title, description }: ExternalToolProps)
   if (!data) return <Skeleton active />;
   const url = data.tools.find((t) => t.key === toolKey)?.url;
   if (!url) {
-    return <Result status="info" title={title} subTitle={`该工具由外部检索服务提供，管理员尚未配置其地址（EXTERNAL_TOOLS 中的 ${toolKey}）。`} />;
+    return <Result status="info" title={title} subTitle="该工具由外部检索服务提供，管理员尚未设置该工具的地址。" />;
   }
   return (
     <Result

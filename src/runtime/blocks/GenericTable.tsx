@@ -7,7 +7,7 @@ import { useSWRConfig } from 'swr';
 import { useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { askConfirm, showNotice } from '../confirmDialog.js';
-import { fillTemplate, readPath } from './readPath.js';
+import { fillPathTemplate, fillTemplate, readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
@@ -175,6 +175,7 @@ export function GenericTable(props: GenericTableProps) {
   };
 
   const runRowButton = (button: TableButton, row: Row) => {
+    if (button.to) return runtime.navigate(fillPathTemplate(button.to, row));
     if (button.dialog) return setOverlay({ button, dialog: button.dialog, row });
     void call(button, button.idsParam ? idsBody({ ...button, idsParam: button.idsParam }, [row[rowKey] as string | number]) : { [button.idParam ?? 'id']: row[rowKey] }, `${button.label}:${idOf(row)}`);
   };

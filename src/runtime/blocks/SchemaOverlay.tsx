@@ -9,7 +9,7 @@ import { expressionScope, useRuntime } from '../runtimeContext.js';
 import { useSchemaField } from '../schemaFieldContext.js';
 import { showNotice } from '../confirmDialog.js';
 import { fillTemplate } from './readPath.js';
-import { recordValuesFor } from './overlayRecord.js';
+import { changedValues, recordValuesFor } from './overlayRecord.js';
 import { replyMessage } from './replyMessage.js';
 
 /** What a dialog or drawer opened by a schema action holds: every prop of the button but its own. */
@@ -42,7 +42,8 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
   const [open, setOpen] = useState(true);
   const [busy, setBusy] = useState(false);
   const container = spec.container ?? 'dialog';
-  const form = useMemo(() => createForm({ initialValues: spec.form && record ? recordValuesFor(spec.form, record) : undefined }), [spec.form, record]);
+  const startValues = useMemo(() => (spec.form && record ? recordValuesFor(spec.form, record) : {}), [spec.form, record]);
+  const form = useMemo(() => createForm({ initialValues: { ...startValues } }), [startValues]);
   // A row's overlay reads the row as $record; Formily's own $record (the form's values) otherwise.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const scope = useMemo(() => ({ ...expressionScope(runtime), ...(record ? { $record: record } : {}) }), [record, runtime.user, runtime.permissions, runtime.query]);
@@ -56,9 +57,14 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
     } catch {
       return;
     }
+    const values = spec.changedOnly ? changedValues(startValues, form.values) : form.values;
+    if (spec.changedOnly && Object.keys(values).length === 0) {
+      runtime.notify('info', '没有修改任何内容');
+      return;
+    }
     setBusy(true);
     try {
-      const reply = await runtime.callOperation(spec.operation, { ...form.values, ...spec.extra, ...requestExtra });
+      const reply = await runtime.callOperation(spec.operation, { ...values, ...spec.extra, ...requestExtra });
       const told = spec.replyMessage ? replyMessage(spec.replyMessage, reply) : spec.successMessage ? { type: 'success' as const, text: spec.successMessage } : null;
       if (told) runtime.notify(told.type, told.text);
       const refresh = spec.refresh ?? [];

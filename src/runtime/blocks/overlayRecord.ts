@@ -17,3 +17,21 @@ export function dataFieldNames(schema: FormilyNode): string[] {
 export function recordValuesFor(schema: FormilyNode, record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(dataFieldNames(schema).filter((name) => record[name] !== undefined && record[name] !== null).map((name) => [name, record[name]]));
 }
+
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The fields whose value differs from the one the form opened with: only these are sent when a
+ * dialog edits part of a record. An emptied field counts as changed (sent as ''); a field left
+ * empty does not.
+ */
+export function changedValues(initial: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const name of new Set([...Object.keys(initial), ...Object.keys(current)])) {
+    const before = initial[name];
+    const after = current[name];
+    if (blank(before) && blank(after)) continue;
+    if (JSON.stringify(before) !== JSON.stringify(after)) changed[name] = after === undefined || after === null ? '' : after;
+  }
+  return changed;
+}

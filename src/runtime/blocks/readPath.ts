@@ -12,3 +12,11 @@ export function fillTemplate(template: string, record: unknown): string {
     return value === undefined || value === null ? '' : String(value);
   });
 }
+
+/** A site path with `{name}` placeholders filled from a record, each value encoded for the address. */
+export function fillPathTemplate(template: string, record: unknown): string {
+  return template.replace(/\{(\w+(?:\.\w+)*)\}/g, (_, path: string) => {
+    const value = readPath(record, path);
+    return value === undefined || value === null ? '' : encodeURIComponent(String(value));
+  });
+}

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
-import { sql } from 'kysely';
 import type { AuthLoginRequest, LoginResult } from '../../generated/types.js';
 import { SubCode } from '../../shared/envelope.js';
 import { ApiError, badRequest } from '../http/apiError.js';
@@ -8,7 +7,7 @@ import type { ServerServices } from '../http/context.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import { decodeBase64Password } from './tokens.js';
 import { openSession } from './openSession.js';
-import { penaltyForFailure } from './loginThrottle.js';
+import { countFailure, forgetFailures, lockedUntil } from './loginFailures.js';
 import { assertAccountUsable } from './accountState.js';
 
 const WRONG_CREDENTIALS = '账号或密码错误';
@@ -19,44 +18,36 @@ function lockedFor(until: Date): ApiError {
 }
 
 /**
- * Signs a user in: checks the account, counts wrong passwords (each one past the second answers
- * more slowly; reaching the limit locks the account for a while), then opens a session.
+ * Signs a user in. A wrong password is answered the same way whether or not the account exists:
+ * the same message, status and remaining attempts, counted per typed username (each failure past
+ * the second answers more slowly; reaching the limit locks the name for a while). Only with the
+ * right password does the reply say more about the account (disabled, outside its validity).
  */
 export async function signIn(services: ServerServices, body: AuthLoginRequest, reply: FastifyReply): Promise<LoginResult> {
   const { system, config } = services;
   const password = decodeBase64Password(body.password);
   if (password === null) throw badRequest('请求参数有误：密码不是有效的 base64 编码');
+  const username = body.username.trim();
 
   const user = await system
     .selectFrom('users')
-    .select(['id', 'org_id', 'password_hash', 'locked', 'locked_until', 'valid_from', 'valid_until', 'failed_logins'])
-    .where('username', '=', body.username.trim())
+    .select(['id', 'org_id', 'password_hash', 'locked', 'valid_from', 'valid_until'])
+    .where('username', '=', username)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!user) {
-    await verifyPassword(password, await decoyPasswordHash());
-    throw new ApiError(401, SubCode.wrongCredentials, WRONG_CREDENTIALS);
-  }
 
-  assertAccountUsable(user);
-  if (user.locked_until && new Date(user.locked_until) > new Date()) throw lockedFor(new Date(user.locked_until));
+  const lockEnds = await lockedUntil(system, username);
+  if (lockEnds) throw lockedFor(lockEnds);
 
-  if (!(await verifyPassword(password, user.password_hash))) {
-    // Counted in the database, so every server process sees the same count.
-    const counted = await system
-      .updateTable('users')
-      .set({ failed_logins: sql`failed_logins + 1` })
-      .where('id', '=', user.id)
-      .returning('failed_logins')
-      .executeTakeFirstOrThrow();
-    const penalty = penaltyForFailure(counted.failed_logins, config);
-    if (penalty.lockUntil) {
-      await system.updateTable('users').set({ locked_until: penalty.lockUntil, failed_logins: 0 }).where('id', '=', user.id).execute();
-      throw lockedFor(penalty.lockUntil);
-    }
+  const passwordRight = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+  if (!user || !passwordRight) {
+    const penalty = await countFailure(system, username, config, user?.id ?? null);
+    if (penalty.lockUntil) throw lockedFor(penalty.lockUntil);
     if (penalty.delayMs > 0) await sleep(penalty.delayMs);
     throw new ApiError(401, SubCode.wrongCredentials, `${WRONG_CREDENTIALS}，还可尝试 ${penalty.attemptsLeft} 次`);
   }
 
+  assertAccountUsable(user);
+  await forgetFailures(system, username);
   return openSession(system, config, user, reply, 'password');
 }

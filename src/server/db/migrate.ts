@@ -26,6 +26,8 @@ import * as archiveSortIndexes from './migrations/0024_archive_sort_indexes.js';
 import * as archiveTextEstimates from './migrations/0025_archive_text_estimates.js';
 import * as archiveAppNoContains from './migrations/0026_archive_app_no_contains.js';
 import * as numberContains from './migrations/0027_number_contains.js';
+import * as loginFailures from './migrations/0028_login_failures.js';
+import * as externalToolAddresses from './migrations/0029_external_tool_addresses.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -57,6 +59,8 @@ const migrations: Record<string, Migration> = {
   '0025_archive_text_estimates': archiveTextEstimates,
   '0026_archive_app_no_contains': archiveAppNoContains,
   '0027_number_contains': numberContains,
+  '0028_login_failures': loginFailures,
+  '0029_external_tool_addresses': externalToolAddresses,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -42,6 +42,23 @@ export interface UsersTable {
   created_at: CreatedAt;
 }
 
+/** An organisation's own address of an external search tool (EXTERNAL_TOOLS is the default). */
+export interface ExternalToolAddressesTable {
+  org_id: number;
+  tool_key: string;
+  url: string;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Wrong passwords per typed username (existing account or not); see auth/loginFailures.ts. */
+export interface LoginFailuresTable {
+  username: string;
+  failures: Generated<number>;
+  locked_until: Timestamp | null;
+  last_failed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   org_id: number;
@@ -508,6 +525,7 @@ export interface Database {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   enterprise_groups: EnterpriseGroupsTable;
   enterprises: EnterprisesTable;
   schema_versions: SchemaVersionsTable;
@@ -543,6 +561,7 @@ export interface Database {
   brand_import_issues: BrandImportIssuesTable;
   brand_exports: BrandExportsTable;
   official_documents: OfficialDocumentsTable;
+  external_tool_addresses: ExternalToolAddressesTable;
 }
 
 /** Tables whose rows belong to one organisation: scoped by the tenant plugin and by row-level security. */
@@ -576,4 +595,5 @@ export const TENANT_TABLES = [
   'brand_import_issues',
   'brand_exports',
   'official_documents',
+  'external_tool_addresses',
 ] as const satisfies readonly (keyof Database)[];

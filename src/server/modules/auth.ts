@@ -4,6 +4,7 @@ import { TOKEN_COOKIE } from '../auth/openSession.js';
 import { signInWithTicket } from '../auth/sso.js';
 import { loadUserInfo } from '../auth/userInfo.js';
 import { buildMenu } from '../pages/buildMenu.js';
+import { toolAddresses } from '../externalTools/toolAddresses.js';
 
 export const authHandlers: HandlersOf<'auth'> = {
   'auth.login': (body, ctx) => signIn(ctx, body, ctx.reply),
@@ -24,6 +25,6 @@ export const authHandlers: HandlersOf<'auth'> = {
 
   'auth.getMenuList': async (_body, ctx) => {
     if (!ctx.session.mauth) return [];
-    return buildMenu(await ctx.pages.pagesFor(ctx.db), ctx.session.permissions, ctx.config.externalTools);
+    return buildMenu(await ctx.pages.pagesFor(ctx.db), ctx.session.permissions, await toolAddresses(ctx.db, ctx.config.externalTools));
   },
 };

@@ -1,12 +1,42 @@
 import type { HandlersOf } from '../http/context.js';
-import { notFound } from '../http/apiError.js';
+import { badRequest, notFound } from '../http/apiError.js';
+import { pageWindow } from '../db/paging.js';
+import { toolAddresses, toolSettings, toolTitles, toolUrlProblem } from '../externalTools/toolAddresses.js';
 
 const RELEASE_NOTES_SHOWN = 10;
 
 export const siteHandlers: HandlersOf<'site'> = {
   'site.getExternalTools': async (_body, ctx) => ({
-    tools: Object.entries(ctx.config.externalTools).map(([key, url]) => ({ key, url })),
+    tools: Object.entries(await toolAddresses(ctx.db, ctx.config.externalTools)).map(([key, url]) => ({ key, url })),
   }),
+
+  'site.listExternalToolSettings': async (body, ctx) => {
+    const all = await toolSettings(ctx.db, await ctx.pages.pagesFor(ctx.db), ctx.config.externalTools);
+    const { limit, offset } = pageWindow(body, 20);
+    return { list: all.slice(offset, offset + limit), count: all.length };
+  },
+
+  'site.saveExternalTool': async (body, ctx) => {
+    const title = toolTitles(await ctx.pages.pagesFor(ctx.db)).get(body.key);
+    if (!title) throw badRequest(`没有名为“${body.key}”的外部工具`);
+    const url = body.url.trim();
+    if (url) {
+      const problem = toolUrlProblem(url, title);
+      if (problem) throw badRequest(problem);
+      await ctx.db
+        .insertInto('external_tool_addresses')
+        .values({ org_id: ctx.session.orgId, tool_key: body.key, url, updated_by: ctx.session.userId })
+        .onConflict((oc) => oc.columns(['org_id', 'tool_key']).doUpdateSet({ url, updated_by: ctx.session.userId, updated_at: new Date() }))
+        .execute();
+    } else {
+      await ctx.db.deleteFrom('external_tool_addresses').where('tool_key', '=', body.key).execute();
+    }
+    await ctx.db
+      .insertInto('operation_log')
+      .values({ org_id: ctx.session.orgId, user_id: ctx.session.userId, operation: 'site.saveExternalTool', detail: JSON.stringify({ key: body.key, url }) })
+      .execute();
+    return null;
+  },
 
   'site.getAgreement': async (_body, ctx) => {
     const doc = await ctx.system.selectFrom('site_documents').selectAll().where('key', '=', 'agreement').executeTakeFirst();
