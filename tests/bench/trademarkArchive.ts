@@ -14,7 +14,7 @@
 import pg from 'pg';
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { connectDatabase } from '../../src/server/db/connect.js';
 import { APP_ROLE, migrateToLatest } from '../../src/server/db/migrate.js';
 import type { Database } from '../../src/server/db/tables.js';

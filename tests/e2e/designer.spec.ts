@@ -32,7 +32,7 @@ async function publish(page: Page, version: number) {
     await expect(page.getByText(`已发布第 ${version} 版`)).toBeVisible();
   } catch (error) {
     const shown = await page.locator('.ant-message-notice, .ant-modal-confirm').allInnerTexts();
-    throw new Error(`${(error as Error).message}\n页面提示：${shown.join(' | ')}\n设计器调用：\n${replies.join('\n')}`);
+    throw new Error(`${(error as Error).message}\n页面提示：${shown.join(' | ')}\n设计器调用：\n${replies.join('\n')}`, { cause: error });
   } finally {
     page.off('response', record);
   }

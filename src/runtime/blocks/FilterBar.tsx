@@ -66,7 +66,7 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchO
   useEffect(() => () => debouncer.cancel(), [debouncer]);
 
   useEffect(() => {
-    let saved: Record<string, unknown> = {};
+    let saved: Record<string, unknown>;
     try {
       saved = JSON.parse(localStorage.getItem(storageKey(channel, userId)) ?? '{}') as Record<string, unknown>;
     } catch {

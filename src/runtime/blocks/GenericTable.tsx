@@ -359,7 +359,7 @@ export function GenericTable(props: GenericTableProps) {
 
   const selection = useMemo<TableSelection>(
     () => ({ rows: [...selected.values()], rowKey, conditions, clear: () => setSelected(new Map()), refresh }),
-    [selected, rowKey, conditions, refresh],
+    [selected, setSelected, rowKey, conditions, refresh],
   );
 
   const scrollWidth = columns.reduce((sum, c) => sum + Number(c.width), (selectionColumn ? MARK_COLUMN_WIDTH : 0) + (expandColumn ? MARK_COLUMN_WIDTH : 0));

@@ -24,7 +24,6 @@ import {
   sortFromSettings,
   togglePreset,
   type SortKey,
-  type SortOption,
   type SortPreset,
   type SortRow,
 } from './sortPresets.js';

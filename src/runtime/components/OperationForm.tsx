@@ -6,7 +6,7 @@ import { FormPath } from '@formily/core';
 import { fieldsWithin, validateFields } from '../sectionFields.js';
 import { useRuntime } from '../runtimeContext.js';
 import { runAction } from '../actions.js';
-import { encodeValues, type ValueEncoding } from '../encodeValues.js';
+import { encodeValues } from '../encodeValues.js';
 import type { OperationFormProps as DescribedOperationFormProps } from '../../generated/types.js';
 
 export type OperationFormProps = DescribedOperationFormProps & { children?: ReactNode };

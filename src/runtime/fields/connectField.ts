@@ -45,7 +45,6 @@ function useObservedView(view: () => ReactElement): ReactElement {
       tracker.current?.dispose();
       tracker.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return tracker.current.track(view);
 }

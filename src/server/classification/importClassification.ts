@@ -49,7 +49,7 @@ export async function importClassificationFile(db: Kysely<Database>, file: strin
   try {
     source = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new Error(`无法读取分类表 ${file}：${(err as Error).message}`);
+    throw new Error(`无法读取分类表 ${file}：${(err as Error).message}`, { cause: err });
   }
   return replaceClassification(db, parseClassification(source));
 }

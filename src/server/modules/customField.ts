@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { HandlersOf, TenantContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
-import { containsPattern } from '../db/likePattern.js';
-import { countRows, pageWindow } from '../db/paging.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { CustomFieldInput } from '../../generated/types.js';
 import { MAX_PINNED, PINNED_LIMIT_TEXT, isFilterable } from '../../shared/customFieldRules.js';
@@ -20,7 +18,6 @@ import {
 } from '../customFields/fieldDefinitions.js';
 import { checkValues, writeTrademarkValues } from '../customFields/fieldValues.js';
 import { refreshReminders } from '../customFields/reminders.js';
-import { customFieldConditions } from '../trademarks/customFieldConditions.js';
 
 /** The module whose records are brand_archives rows. */
 const TRADEMARK_MODULE = 1;
