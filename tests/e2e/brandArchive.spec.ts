@@ -274,10 +274,13 @@ test('switching back to the kept-alive archive tab shows the same cards at once,
   await tabs.filter({ hasText: '工作台' }).click();
   await expect(page).toHaveURL('/deal');
   await expect(cards(page).first()).toBeHidden();
+  // The workbench reads its reminders when shown; those calls are not the archive's.
+  await page.waitForLoadState('networkidle');
 
   const archiveCalls: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/brandArchives/')) archiveCalls.push(request.url());
+    const path = new URL(request.url()).pathname;
+    if (path === '/brandArchives/queryBrandPage' || path === '/brandArchives/getBrandDetailsStatistics') archiveCalls.push(path);
   });
   await watchFullScreenMask(page);
   await tabs.filter({ hasText: '商标档案' }).click();
@@ -291,4 +294,27 @@ test('switching back to the kept-alive archive tab shows the same cards at once,
   await page.waitForLoadState('networkidle');
   expect(archiveCalls).toEqual([]);
   expect(await fullScreenMaskSeen(page)).toBe(false);
+});
+
+test('列表 chosen before the organisation’s default view has arrived stays chosen', async ({ page }) => {
+  await signIn(page, 'admin');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked = page.waitForRequest('**/common/getGlobalConfiguration');
+  await page.route('**/common/getGlobalConfiguration', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('menuitem', { name: '商标管理' }).click();
+  await page.getByRole('menuitem', { name: '商标档案' }).click();
+  await asked;
+  await showView(page, '列表');
+  await expect(rows(page).first()).toBeVisible();
+  const answered = page.waitForResponse('**/common/getGlobalConfiguration');
+  release();
+  await (await answered).finished();
+  // The answer is handled when it is read; a switch to 卡片 would be drawn by the frame after the next.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByTestId('tm-card-list')).toBeHidden();
 });
