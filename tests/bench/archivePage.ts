@@ -17,10 +17,11 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { projectRoot } from '../../src/server/schemaFiles.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { startServerProcess, stopServerProcess } from '../serverProcess.js';
+import type { Browser, Page } from '@playwright/test';
 
 const port = Number(process.env.BENCH_PORT ?? 3293);
 const base = `http://localhost:${port}`;
