@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { createForm } from '@formily/core';
 import { FormProvider, Schema, type ISchema } from '@formily/react';
 import type { FormilyNode } from '../generated/types.js';
@@ -18,9 +18,10 @@ export interface PageRendererProps {
 /**
  * Renders one page body with Formily: a fresh form per page, nodes the user lacks permission for
  * removed, schemas carried in props kept for the scope they render in, and `$user`,
- * `$permissions` and `$query` available to `{{ }}` expressions.
+ * `$permissions` and `$query` available to `{{ }}` expressions. Memoised: a parent redrawn for
+ * something else (the navigation guard's verdict) does not redraw the whole page.
  */
-export function PageRenderer({ schema, formKey }: PageRendererProps) {
+export const PageRenderer = memo(function PageRenderer({ schema, formKey }: PageRendererProps) {
   const runtime = useRuntime();
   const SchemaField = useSchemaField();
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -40,4 +41,4 @@ export function PageRenderer({ schema, formKey }: PageRendererProps) {
       </FormItemStyleScope>
     </FormProvider>
   );
-}
+});

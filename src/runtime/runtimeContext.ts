@@ -12,7 +12,8 @@ export interface RuntimeServices {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Query parameters of the current route. */
   query: URLSearchParams;
-  callOperation<Res = unknown>(operationId: string, body: unknown): Promise<Res>;
+  /** `silent`: the caller shows its own loading state, so the shell's full-screen 加载中 stays away. */
+  callOperation<Res = unknown>(operationId: string, body: unknown, options?: { silent?: boolean }): Promise<Res>;
   /** A message; with `action`, a button in it (such as 撤销) that stays a few seconds longer. */
   notify(type: 'success' | 'error' | 'warning' | 'info', text: string, action?: NotifyAction): void;
 }

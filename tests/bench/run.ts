@@ -4,9 +4,11 @@
  *   2. in Chromium, the generic table and a 300-field form against amis and rjsf (browser.ts);
  *   3. similar-name trademark search over a register of 1,000,000 marks on PostgreSQL (trademarkSearch.ts);
  *   4. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts);
- *   5. the archive page in Chromium: 100 rows with custom-field columns (archivePage.ts).
+ *   5. the archive page in Chromium: opened from the menu and its tag switched back to, and 100 rows
+ *      with custom-field columns (archivePage.ts).
  * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive` or `-- archive-page` runs one part;
- * `-- browser table` or `-- browser form` one half of the browser part.
+ * `-- browser table` or `-- browser form` one half of the browser part; `-- archive-page menu` or
+ * `-- archive-page rows` one half of the archive page, `--load N` with N busy processes beside it.
  */
 import { benchStartup } from './startup.js';
 import { benchInBrowser } from './browser.js';

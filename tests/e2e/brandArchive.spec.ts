@@ -228,3 +228,94 @@ test('the archive as a company administrator: the company’s counts, an applica
   await expect(cards(page).first()).toContainText('星辰日化股份有限公司');
   await shot(page, 'corp-english-applicant');
 });
+
+/** Notes in the page whether the shell's full-screen 加载中 mask was ever shown from now on. */
+async function watchFullScreenMask(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { fullScreenMaskSeen: boolean };
+    w.fullScreenMaskSeen = false;
+    const look = () => {
+      if (document.querySelector('.ant-spin-fullscreen-show')) w.fullScreenMaskSeen = true;
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    look();
+  });
+}
+const fullScreenMaskSeen = (page: Page) => page.evaluate(() => (window as unknown as { fullScreenMaskSeen: boolean }).fullScreenMaskSeen);
+
+test('the archive opened from the menu shows its own skeleton while the marks load, never the full-screen 加载中 over it', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.getByRole('menuitem', { name: '商标管理' }).click();
+  // The marks' answer is held until the page has been looked at.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/brandArchives/queryBrandPage', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await watchFullScreenMask(page);
+  await page.getByRole('menuitem', { name: '商标档案' }).click();
+  await expect(page.getByTestId('tm-card-list').locator('.ant-skeleton')).toBeVisible();
+  await expect(page.getByTestId('archive-statistics')).toContainText('商标总数');
+  await expect(page.locator('.ant-spin-fullscreen-show')).toHaveCount(0);
+  release();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByTestId('tm-card-list').locator('.ant-skeleton')).toHaveCount(0);
+  expect(await fullScreenMaskSeen(page)).toBe(false);
+});
+
+test('switching back to the kept-alive archive tab shows the same cards at once, without asking for them again', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.getByRole('menuitem', { name: '商标管理' }).click();
+  await page.getByRole('menuitem', { name: '商标档案' }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await cards(page).first().evaluate((card) => card.setAttribute('data-seen-before', 'yes'));
+
+  const tabs = page.locator('.ipm-tags .ant-tabs-tab');
+  await tabs.filter({ hasText: '工作台' }).click();
+  await expect(page).toHaveURL('/deal');
+  await expect(cards(page).first()).toBeHidden();
+  // The workbench reads its reminders when shown; those calls are not the archive's.
+  await page.waitForLoadState('networkidle');
+
+  const archiveCalls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === '/brandArchives/queryBrandPage' || path === '/brandArchives/getBrandDetailsStatistics') archiveCalls.push(path);
+  });
+  await watchFullScreenMask(page);
+  await tabs.filter({ hasText: '商标档案' }).click();
+  await expect(page).toHaveURL('/brandManage/brandRecord');
+  // The very card drawn before: the page was kept, not drawn again.
+  await expect(cards(page).first()).toHaveAttribute('data-seen-before', 'yes');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByTestId('tm-card-list').locator('.ant-skeleton')).toHaveCount(0);
+  await expect(page.getByTestId('archive-statistics')).toBeVisible();
+  // Whatever the way back would have asked for has been asked for once the network is quiet.
+  await page.waitForLoadState('networkidle');
+  expect(archiveCalls).toEqual([]);
+  expect(await fullScreenMaskSeen(page)).toBe(false);
+});
+
+test('列表 chosen before the organisation’s default view has arrived stays chosen', async ({ page }) => {
+  await signIn(page, 'admin');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked = page.waitForRequest('**/common/getGlobalConfiguration');
+  await page.route('**/common/getGlobalConfiguration', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('menuitem', { name: '商标管理' }).click();
+  await page.getByRole('menuitem', { name: '商标档案' }).click();
+  await asked;
+  await showView(page, '列表');
+  await expect(rows(page).first()).toBeVisible();
+  const answered = page.waitForResponse('**/common/getGlobalConfiguration');
+  release();
+  await (await answered).finished();
+  // The answer is handled when it is read; a switch to 卡片 would be drawn by the frame after the next.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByTestId('tm-card-list')).toBeHidden();
+});

@@ -18,7 +18,8 @@ export function useColumnSettings(tableKey: string, columns: ConfigurableColumn[
     if (!signedIn) return;
     let cancelled = false;
     runtime
-      .callOperation<string | null>('display.query', { displayType: displayType(tableKey) })
+      // In the background: local storage has already given the table its columns.
+      .callOperation<string | null>('display.query', { displayType: displayType(tableKey) }, { silent: true })
       .then((text) => {
         const fromServer = parseColumnSettings(text);
         if (cancelled || !fromServer) return;

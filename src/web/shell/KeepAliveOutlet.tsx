@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { memo, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router-dom';
+import { RuntimeContext, type RuntimeServices } from '../../runtime/runtimeContext.js';
 import { openTabs, subscribeTabs } from './tabsStore.js';
 
 /**
@@ -31,10 +32,25 @@ export function KeepAliveOutlet({ keepAlive }: { keepAlive: (path: string) => bo
     <>
       {[...cache.current.entries()].map(([path, element]) => (
         <div key={path} style={{ display: path === pathname ? undefined : 'none' }} data-keep-alive={path}>
-          {element}
+          <KeptPage active={path === pathname}>{element}</KeptPage>
         </div>
       ))}
       {!cached && outlet}
     </>
   );
 }
+
+/** Same user and same query: nothing a page reads from the runtime differs. */
+const sameRuntime = (a: RuntimeServices, b: RuntimeServices) => a.user === b.user && a.query.toString() === b.query.toString();
+
+/**
+ * A kept-alive page sees the runtime as it was when it was last shown: a hidden page is not redrawn
+ * for other pages' addresses, and a page shown again is redrawn only if its user or query changed,
+ * so switching back to its tag shows it as it was, at once.
+ */
+const KeptPage = memo(function KeptPage({ active, children }: { active: boolean; children: ReactNode }) {
+  const runtime = useContext(RuntimeContext);
+  const shown = useRef(runtime);
+  if (active && runtime && (!shown.current || !sameRuntime(shown.current, runtime))) shown.current = runtime;
+  return <RuntimeContext.Provider value={shown.current}>{children}</RuntimeContext.Provider>;
+});

@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { App, Button } from 'antd';
 import { RuntimeContext, type RuntimeServices } from '../../runtime/runtimeContext.js';
@@ -9,10 +9,17 @@ import { permissionSet, subscribeUser, userState } from '../session/userStore.js
 const ACTION_MESSAGE_SECONDS = 8;
 let actionMessages = 0;
 
-/** Gives the schema runtime the signed-in user, navigation, calls and messages. */
+/**
+ * Gives the schema runtime the signed-in user, navigation, calls and messages. The services change
+ * only when what they carry does (user, query string): every widget of every open page reads them,
+ * so a new object on each change of address would redraw all kept-alive pages.
+ */
 export function RuntimeProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const location = useLocation();
+  // react-router gives a new navigate on every change of address; the runtime's stays the same.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const { search } = useLocation();
   const { message } = App.useApp();
   const state = useSyncExternalStore(subscribeUser, userState);
   const services = useMemo<RuntimeServices>(
@@ -21,10 +28,10 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
       permissions: permissionSet(state.userInfo),
       // react-router's navigate may answer with a promise; the runtime's navigate answers nothing.
       navigate: (to, options) => {
-        void navigate(to, options);
+        void navigateRef.current(to, options);
       },
-      query: new URLSearchParams(location.search),
-      callOperation: (id, body) => callOperationById(id, body),
+      query: new URLSearchParams(search),
+      callOperation: (id, body, options) => callOperationById(id, body, options),
       notify: (type, text, action) => {
         if (!action) return void message[type](text);
         const key = `notify-action-${++actionMessages}`;
@@ -47,7 +54,7 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
         });
       },
     }),
-    [state.userInfo, navigate, location.search, message],
+    [state.userInfo, search, message],
   );
   return <RuntimeContext.Provider value={services}>{children}</RuntimeContext.Provider>;
 }

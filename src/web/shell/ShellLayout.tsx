@@ -39,6 +39,20 @@ function affixedEntries(entries: MenuEntry[]): MenuEntry[] {
   return entries.flatMap((e) => [...(e.meta.isAffix && !e.redirect ? [e] : []), ...affixedEntries(e.children)]);
 }
 
+/**
+ * Opens the page's tag once the guard lets the page through: a page refused (403) or signed out of
+ * leaves none behind. A component of its own, so the guard's verdict redraws only this, not the frame.
+ */
+function TabVisit({ page }: { page: PageDefinition | undefined }) {
+  const { pathname, search } = useLocation();
+  const passedPath = useContext(GuardContext);
+  const fullPath = pathname + search;
+  useEffect(() => {
+    if (page && !page.redirect && passedPath === fullPath) visitTab({ path: pathname, fullPath, title: page.title });
+  }, [pathname, fullPath, passedPath, page]);
+  return null;
+}
+
 /** The signed-in frame: menu from the server, header, breadcrumb, tags view, page, footer. */
 export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
   const location = useLocation();
@@ -64,15 +78,12 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
     setAffixedTabs(affixedEntries(menu).map((e) => ({ path: e.path, fullPath: e.path, title: e.meta.title, affix: true })));
   }, [menu]);
 
-  // A tag opens once the guard lets the page through: a page refused (403) or signed out of leaves none behind.
-  const passedPath = useContext(GuardContext);
-  const fullPath = location.pathname + location.search;
   useEffect(() => {
-    if (page && !page.redirect && passedPath === fullPath) visitTab({ path: location.pathname, fullPath, title: page.title });
-  }, [location.pathname, fullPath, passedPath, page]);
-
-  useEffect(() => {
-    setOpenKeys((keys) => [...new Set([...keys, ...openMenuKeys(pages, page)])]);
+    // The same list when nothing opens: a new one would redraw the whole frame on every change of address.
+    setOpenKeys((keys) => {
+      const added = openMenuKeys(pages, page).filter((k) => !keys.includes(k));
+      return added.length > 0 ? [...keys, ...added] : keys;
+    });
   }, [page, pages]);
 
   const account: MenuProps['items'] = [
@@ -142,6 +153,7 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
             )}
           </Space>
         </Layout.Header>
+        <TabVisit page={page} />
         {settings.tabs && user && <TagsView />}
         <Layout.Content className="ipm-content" style={surface}>
           <KeepAliveOutlet keepAlive={(path) => matchPage(pages, path)?.keepAlive === true} />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Segmented } from 'antd';
 import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { ArchiveViewToggleProps as DescribedProps, BrandArchivesGetGlobalConfigurationResponse } from '../../generated/types.js';
@@ -25,6 +25,8 @@ function remembered(key: string): ArchiveView | null {
 export function ArchiveViewToggle({ value, onChange, name = 'brandArchive' }: ArchiveViewToggleProps) {
   const runtime = useRuntime();
   const key = storageKey(name, runtime.user?.id);
+  // A choice made before the organisation's default arrives is not overturned by it.
+  const chosen = useRef(false);
   useEffect(() => {
     const mine = remembered(key);
     if (mine) {
@@ -34,8 +36,8 @@ export function ArchiveViewToggle({ value, onChange, name = 'brandArchive' }: Ar
     let cancelled = false;
     runtime
       .callOperation<BrandArchivesGetGlobalConfigurationResponse>('brandArchives.getGlobalConfiguration', {})
-      .then((settings) => !cancelled && onChange?.(settings.defaultView))
-      .catch(() => !cancelled && onChange?.('card'));
+      .then((settings) => !cancelled && !chosen.current && onChange?.(settings.defaultView))
+      .catch(() => !cancelled && !chosen.current && onChange?.('card'));
     return () => {
       cancelled = true;
     };
@@ -46,6 +48,7 @@ export function ArchiveViewToggle({ value, onChange, name = 'brandArchive' }: Ar
     <Segmented<ArchiveView>
       value={value ?? 'card'}
       onChange={(view) => {
+        chosen.current = true;
         try {
           localStorage.setItem(key, view);
         } catch {
