@@ -4,11 +4,35 @@ const server = '^src/(server|schemaSource)/';
 
 module.exports = {
   forbidden: [
-    { name: 'shared-is-pure', comment: 'src/shared is pure code both sides use: it imports nothing else of ours but the generated types', severity: 'error', from: { path: '^src/shared/' }, to: { path: '^(src/(?!shared/)|generators/)', pathNot: '^src/generated/types\\.ts$' } },
-    { name: 'browser-never-imports-server', comment: 'browser code never imports the server', severity: 'error', from: { path: browser }, to: { path: server } },
+    {
+      name: 'shared-is-pure',
+      comment: 'src/shared is pure code both sides use: it imports nothing else of ours but the generated types',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^(src/(?!shared/)|generators/)', pathNot: '^src/generated/types\\.ts$' },
+    },
+    {
+      name: 'browser-never-imports-server',
+      comment: 'browser code never imports the server',
+      severity: 'error',
+      from: { path: browser },
+      to: { path: server },
+    },
     { name: 'server-never-imports-browser', comment: 'the server renders nothing', severity: 'error', from: { path: server }, to: { path: browser } },
-    { name: 'runtime-knows-no-domain', comment: 'the runtime is handed its components: it imports no widget, the designer nor the shell', severity: 'error', from: { path: '^src/runtime/' }, to: { path: '^src/(widgets|designer|web)/' } },
-    { name: 'schema-reading-has-its-own-room', comment: 'generators read schemas through src/schemaSource, never through the server', severity: 'error', from: { path: '^generators/' }, to: { path: '^src/server/' } },
+    {
+      name: 'runtime-knows-no-domain',
+      comment: 'the runtime is handed its components: it imports no widget, the designer nor the shell',
+      severity: 'error',
+      from: { path: '^src/runtime/' },
+      to: { path: '^src/(widgets|designer|web)/' },
+    },
+    {
+      name: 'schema-reading-has-its-own-room',
+      comment: 'generators read schemas through src/schemaSource, never through the server',
+      severity: 'error',
+      from: { path: '^generators/' },
+      to: { path: '^src/server/' },
+    },
     {
       name: 'domain-through-its-entry',
       comment: 'a widget domain uses another only through its public entry (index.ts)',

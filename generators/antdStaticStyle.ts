@@ -45,7 +45,8 @@ function FormilyItemStyle(): null {
 
 type AnyComponent = ComponentType<Record<string, unknown>>;
 const element = (type: unknown, props: Record<string, unknown> = {}, ...children: ReactElement[]) => createElement(type as AnyComponent, props, ...children);
-const panel = (overlay: unknown) => element((overlay as { _InternalPanelDoNotUseOrYouWillBeFired: unknown })._InternalPanelDoNotUseOrYouWillBeFired, { title: ' ' });
+const panel = (overlay: unknown) =>
+  element((overlay as { _InternalPanelDoNotUseOrYouWillBeFired: unknown })._InternalPanelDoNotUseOrYouWillBeFired, { title: ' ' });
 
 /**
  * How to render a component so that it registers its styles, where rendering it bare would not:
@@ -95,7 +96,8 @@ export function withoutInvalidRules(css: string): string {
 const BOX_SIZING_SELECTOR = /^:where\(\.css-[\w-]+\)(\[class[\^*]=" ?ant-[\w-]+"\]|\.ant-[\w-]+)( \[class[\^*]=" ?ant-[\w-]+"\])?(::before|::after)?$/;
 const BOX_SIZING_RULE = /(?<=^|[{}])([^{}@]+)\{box-sizing:border-box;?\}/g;
 /** What antd's resets give every element of a component, given once for every antd element, with no weight of its own. */
-export const SHARED_BOX_SIZING = ':where([class^="ant-"],[class*=" ant-"]),:where([class^="ant-"],[class*=" ant-"])::before,:where([class^="ant-"],[class*=" ant-"])::after{box-sizing:border-box;}';
+export const SHARED_BOX_SIZING =
+  ':where([class^="ant-"],[class*=" ant-"]),:where([class^="ant-"],[class*=" ant-"])::before,:where([class^="ant-"],[class*=" ant-"])::after{box-sizing:border-box;}';
 
 /**
  * antd gives each component a dozen or more selectors that only set `box-sizing: border-box` on the

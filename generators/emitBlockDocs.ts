@@ -27,7 +27,10 @@ function typeText(schema: JsonSchema): string {
   return type;
 }
 
-const cell = (text: unknown) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n+/g, ' ');
+const cell = (text: unknown) =>
+  String(text ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n+/g, ' ');
 
 function propsTable(props: JsonSchema): string {
   const properties = Object.entries((props.properties ?? {}) as Record<string, JsonSchema>);
@@ -81,7 +84,10 @@ export function generateBlockDocs(files: SchemaFile[]): Record<string, string> {
     ...[...groups].flatMap(([group, list]) => [
       `## ${group}`,
       '',
-      ...list.map((f) => `- [${f.body.title as string}（${f.body.name as string}）](${f.body.name as string}.md)${f.body.description ? `：${firstSentence(f.body.description as string)}` : ''}`),
+      ...list.map(
+        (f) =>
+          `- [${f.body.title as string}（${f.body.name as string}）](${f.body.name as string}.md)${f.body.description ? `：${firstSentence(f.body.description as string)}` : ''}`,
+      ),
       '',
     ]),
   ];

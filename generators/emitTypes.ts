@@ -26,9 +26,7 @@ function prepareForTypes(node: unknown, names: Map<string, string>, selfId: stri
     if (key.startsWith('x-')) continue;
     if (key === 'title' && depth > 0) continue;
     if (key === 'properties' && value && typeof value === 'object') {
-      out.properties = Object.fromEntries(
-        Object.entries(value as JsonSchema).map(([prop, sub]) => [prop, prepareForTypes(sub, names, selfId, depth + 1)]),
-      );
+      out.properties = Object.fromEntries(Object.entries(value as JsonSchema).map(([prop, sub]) => [prop, prepareForTypes(sub, names, selfId, depth + 1)]));
       continue;
     }
     out[key] = prepareForTypes(value, names, selfId, depth + 1);

@@ -34,7 +34,10 @@ export function precompressAssets(): Plugin {
           if (content.length < MIN_BYTES) return;
           const path = join(outDir, file.fileName);
           // Quality 9 of 11: nearly the smallest files at a small part of the highest setting's build time.
-          const [br, gz] = await Promise.all([brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }), gzipped(content, { level: 9 })]);
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gzipped(content, { level: 9 }),
+          ]);
           await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
         }),
       );

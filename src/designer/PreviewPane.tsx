@@ -68,8 +68,23 @@ export function PreviewPane({ kind, body, context }: { kind: DesignableKind; bod
       className="ipm-designer-preview"
       extra={
         <Space>
-          <Select aria-label="预览角色" size="small" style={{ width: 140 }} value={roleId} onChange={setRoleId} options={context.roles.map((r) => ({ label: `以${r.name}身份`, value: r.id }))} />
-          <Segmented size="small" value={mode} onChange={(v) => setMode(v as DataMode)} options={[{ label: '示例数据', value: 'sample' }, { label: '实时数据', value: 'live' }]} />
+          <Select
+            aria-label="预览角色"
+            size="small"
+            style={{ width: 140 }}
+            value={roleId}
+            onChange={setRoleId}
+            options={context.roles.map((r) => ({ label: `以${r.name}身份`, value: r.id }))}
+          />
+          <Segmented
+            size="small"
+            value={mode}
+            onChange={(v) => setMode(v as DataMode)}
+            options={[
+              { label: '示例数据', value: 'sample' },
+              { label: '实时数据', value: 'live' },
+            ]}
+          />
         </Space>
       }
     >

@@ -101,12 +101,23 @@ export function SchemaDesigner() {
   useEffect(() => {
     if (!target || compareWith === null) return;
     if (compareWith === 'builtIn') setCompareText(`${JSON.stringify(detail?.builtIn ?? {}, null, 2)}\n`);
-    else void call<DesignerGetVersionResponse>('designer.getVersion', { ...target, version: compareWith }).then((r) => setCompareText(`${JSON.stringify(r.body, null, 2)}\n`));
+    else
+      void call<DesignerGetVersionResponse>('designer.getVersion', { ...target, version: compareWith }).then((r) =>
+        setCompareText(`${JSON.stringify(r.body, null, 2)}\n`),
+      );
   }, [target, compareWith, detail, call]);
 
   const confirmDiscard = (then: () => void) => {
     if (!doc || !isDirty(doc)) return then();
-    modal.confirm({ title: '放弃未保存的修改？', content: '当前描述有尚未保存的修改。', okText: '放弃', cancelText: '继续编辑', okButtonProps: { danger: true }, width: 380, onOk: then });
+    modal.confirm({
+      title: '放弃未保存的修改？',
+      content: '当前描述有尚未保存的修改。',
+      okText: '放弃',
+      cancelText: '继续编辑',
+      okButtonProps: { danger: true },
+      width: 380,
+      onOk: then,
+    });
   };
 
   const choose = (entry: SchemaEntry) =>
@@ -125,13 +136,22 @@ export function SchemaDesigner() {
     }
     setBusy(true);
     try {
-      const reply = await call<DesignerSaveDraftResponse>('designer.saveDraft', { ...target, body: doc.body, baseVersion, comment: note ?? (comment || undefined) });
+      const reply = await call<DesignerSaveDraftResponse>('designer.saveDraft', {
+        ...target,
+        body: doc.body,
+        baseVersion,
+        comment: note ?? (comment || undefined),
+      });
       setBaseVersion(reply.version);
       setDoc(markSaved(doc));
       setOpenedLabel(`第 ${reply.version} 版`);
       setProblems(reply.problems);
       setComment('');
-      message.success(reply.problems.length > 0 ? `已保存为第 ${reply.version} 版草稿，有 ${reply.problems.length} 处问题，修正后才能发布` : `已保存为第 ${reply.version} 版草稿`);
+      message.success(
+        reply.problems.length > 0
+          ? `已保存为第 ${reply.version} 版草稿，有 ${reply.problems.length} 处问题，修正后才能发布`
+          : `已保存为第 ${reply.version} 版草稿`,
+      );
       await Promise.all([reloadDetail(), refreshList()]);
       return reply.version;
     } catch {
@@ -186,7 +206,7 @@ export function SchemaDesigner() {
         void save();
         return;
       }
-      const inText = e.target instanceof HTMLElement && (e.target.closest('input, textarea, .monaco-editor') !== null);
+      const inText = e.target instanceof HTMLElement && e.target.closest('input, textarea, .monaco-editor') !== null;
       if (inText) return;
       if (key === 'z' && !e.shiftKey) setDoc((d) => d && undo(d));
       if (key === 'y' || (key === 'z' && e.shiftKey)) setDoc((d) => d && redo(d));
@@ -223,12 +243,27 @@ export function SchemaDesigner() {
             key: 'visual',
             label: '可视化',
             disabled: !treeField,
-            children: treeField && doc.body && <VisualBuilder root={root} context={context} onChange={(next, coalesce) => setDoc((d) => d && d.body && editBody(d, { ...d.body, [treeField]: next }, coalesce))} />,
+            children: treeField && doc.body && (
+              <VisualBuilder
+                root={root}
+                context={context}
+                onChange={(next, coalesce) => setDoc((d) => d && d.body && editBody(d, { ...d.body, [treeField]: next }, coalesce))}
+              />
+            ),
           },
           {
             key: 'source',
             label: '源码',
-            children: <SourceEditor kind={target.kind} value={doc.text} context={context} problems={problems} reveal={reveal} onChange={(text) => setDoc((d) => d && edit(d, text, 'source'))} />,
+            children: (
+              <SourceEditor
+                kind={target.kind}
+                value={doc.text}
+                context={context}
+                problems={problems}
+                reveal={reveal}
+                onChange={(text) => setDoc((d) => d && edit(d, text, 'source'))}
+              />
+            ),
           },
           {
             key: 'diff',
@@ -242,7 +277,10 @@ export function SchemaDesigner() {
                     style={{ width: 160 }}
                     value={compareWith ?? undefined}
                     onChange={setCompareWith}
-                    options={[...(detail?.builtIn ? [{ label: '内置版本', value: 'builtIn' as const }] : []), ...(detail?.versions ?? []).map((v) => ({ label: `第 ${v.version} 版`, value: v.version }))]}
+                    options={[
+                      ...(detail?.builtIn ? [{ label: '内置版本', value: 'builtIn' as const }] : []),
+                      ...(detail?.versions ?? []).map((v) => ({ label: `第 ${v.version} 版`, value: v.version })),
+                    ]}
                   />
                   <Typography.Text type="secondary">与当前编辑的内容</Typography.Text>
                 </Space>
@@ -268,7 +306,9 @@ export function SchemaDesigner() {
               <Tooltip title={listOpen ? '收起描述列表' : '展开描述列表'}>
                 <Button aria-label="描述列表" icon={listOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={() => setListOpen(!listOpen)} />
               </Tooltip>
-              <Typography.Text strong>{KIND_LABELS[target.kind]} {target.key}</Typography.Text>
+              <Typography.Text strong>
+                {KIND_LABELS[target.kind]} {target.key}
+              </Typography.Text>
               <Tag>{openedLabel}</Tag>
               {isDirty(doc) && <Tag color="gold">未保存</Tag>}
               <Tag color={published ? 'green' : 'default'}>生效：{published ? `第 ${published.version} 版` : '内置版本'}</Tag>
@@ -280,7 +320,14 @@ export function SchemaDesigner() {
               <Tooltip title="重做（Ctrl+Y）">
                 <Button aria-label="重做" icon={<RedoOutlined />} disabled={doc.future.length === 0} onClick={() => setDoc(redo(doc))} />
               </Tooltip>
-              <Input placeholder="版本说明（可选）" aria-label="版本说明" value={comment} onChange={(e) => setComment(e.target.value)} style={{ width: 180 }} maxLength={500} />
+              <Input
+                placeholder="版本说明（可选）"
+                aria-label="版本说明"
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                style={{ width: 180 }}
+                maxLength={500}
+              />
               <Button icon={<SaveOutlined />} loading={busy} onClick={() => void save()}>
                 保存草稿
               </Button>

@@ -16,7 +16,14 @@ export function SchemaList({ selected, onSelect }: { selected: string | null; on
   return (
     <div className="ipm-designer-list">
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Segmented block className="ipm-designer-kinds" aria-label="描述类别" value={kind} onChange={(v) => setKind(v as DesignableKind)} options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))} />
+        <Segmented
+          block
+          className="ipm-designer-kinds"
+          aria-label="描述类别"
+          value={kind}
+          onChange={(v) => setKind(v as DesignableKind)}
+          options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
+        />
         <Input.Search allowClear placeholder="按标题或路由查找" aria-label="查找描述" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
       </Space>
       <List

@@ -84,7 +84,14 @@ export function SourceEditor({ kind, value, onChange, context, problems, reveal 
       const range = pointerRange(text, p.at) ?? { offset: 0, length: 1 };
       const start = model.getPositionAt(range.offset);
       const end = model.getPositionAt(range.offset + range.length);
-      return { severity: loaded.monaco.MarkerSeverity.Error, message: p.message, startLineNumber: start.lineNumber, startColumn: start.column, endLineNumber: end.lineNumber, endColumn: end.column };
+      return {
+        severity: loaded.monaco.MarkerSeverity.Error,
+        message: p.message,
+        startLineNumber: start.lineNumber,
+        startColumn: start.column,
+        endLineNumber: end.lineNumber,
+        endColumn: end.column,
+      };
     });
     loaded.monaco.editor.setModelMarkers(model, 'server', markers);
   }, [problems, loaded, value]);

@@ -30,7 +30,15 @@ export function VersionDrawer({ open, onClose, versions, hasBuiltIn, builtInInEf
             <Button key="compare" type="link" size="small" onClick={() => onCompare('builtIn')}>
               比较
             </Button>,
-            <Popconfirm key="rollback" title="回到内置版本？" description="本组织的用户下次加载即看到内置版本；历史版本都保留。" okText="确定" cancelText="取消" onConfirm={() => onRollback(0)} disabled={builtInInEffect}>
+            <Popconfirm
+              key="rollback"
+              title="回到内置版本？"
+              description="本组织的用户下次加载即看到内置版本；历史版本都保留。"
+              okText="确定"
+              cancelText="取消"
+              onConfirm={() => onRollback(0)}
+              disabled={builtInInEffect}
+            >
               <Button type="link" size="small" disabled={builtInInEffect}>
                 回到内置版本
               </Button>
@@ -56,7 +64,15 @@ export function VersionDrawer({ open, onClose, versions, hasBuiltIn, builtInInEf
               <Button key="compare" type="link" size="small" onClick={() => onCompare(v.version)}>
                 比较
               </Button>,
-              <Popconfirm key="rollback" title={`回滚到第 ${v.version} 版？`} description="将以它的内容发布一个新版本；历史版本都保留。" okText="确定" cancelText="取消" onConfirm={() => onRollback(v.version)} disabled={v.status === 'published'}>
+              <Popconfirm
+                key="rollback"
+                title={`回滚到第 ${v.version} 版？`}
+                description="将以它的内容发布一个新版本；历史版本都保留。"
+                okText="确定"
+                cancelText="取消"
+                onConfirm={() => onRollback(v.version)}
+                disabled={v.status === 'published'}
+              >
                 <Button type="link" size="small" disabled={v.status === 'published'}>
                   回滚
                 </Button>

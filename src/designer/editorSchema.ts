@@ -26,7 +26,8 @@ function adapt(value: unknown, names: Record<string, string[]>): unknown {
     return adapt(rest, names);
   }
   const out: Schema = {};
-  for (const [key, sub] of Object.entries(source)) out[key] = key === 'properties' || key === 'definitions' ? mapValues(sub as Schema, (s) => adapt(s, names)) : adapt(sub, names);
+  for (const [key, sub] of Object.entries(source))
+    out[key] = key === 'properties' || key === 'definitions' ? mapValues(sub as Schema, (s) => adapt(s, names)) : adapt(sub, names);
   if (typeof source.format === 'string' && names[source.format]) {
     delete out.format;
     out.enum = names[source.format];
@@ -59,9 +60,24 @@ export function editorSchema(kind: DesignableKind, context: DesignerEditorContex
   const decorators = context.components.filter((c) => c.kind === 'decorator');
   const formily = adapt(context.metaSchemas['meta/formily.schema.json'], names) as Schema;
   const nodeProperties = { ...(formily.properties as Schema) };
-  nodeProperties['x-component'] = { type: 'string', enum: blocks.map((c) => c.name), enumDescriptions: blocks.map((c) => `${c.title}：${c.description ?? ''}`), description: '构件名' };
-  nodeProperties['x-decorator'] = { type: 'string', enum: decorators.map((c) => c.name), enumDescriptions: decorators.map((c) => c.title), description: '装饰器' };
-  nodeProperties['x-permission'] = { type: 'string', enum: names.permission, enumDescriptions: context.permissions.map((p) => p.label), description: '缺少此权限时不渲染该节点' };
+  nodeProperties['x-component'] = {
+    type: 'string',
+    enum: blocks.map((c) => c.name),
+    enumDescriptions: blocks.map((c) => `${c.title}：${c.description ?? ''}`),
+    description: '构件名',
+  };
+  nodeProperties['x-decorator'] = {
+    type: 'string',
+    enum: decorators.map((c) => c.name),
+    enumDescriptions: decorators.map((c) => c.title),
+    description: '装饰器',
+  };
+  nodeProperties['x-permission'] = {
+    type: 'string',
+    enum: names.permission,
+    enumDescriptions: context.permissions.map((p) => p.label),
+    description: '缺少此权限时不渲染该节点',
+  };
   const node = { ...formily, properties: nodeProperties, allOf: componentRules(context.components, names) };
   const root = adapt(context.metaSchemas[META_OF_KIND[kind]], names) as Schema;
   return { ...root, definitions: { node } };

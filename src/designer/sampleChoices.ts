@@ -40,7 +40,8 @@ export function sampleChoices(tree: unknown): SampleChoices {
     }
     if (Array.isArray(node.columns)) {
       for (const column of node.columns) {
-        if (isRecord(column) && typeof column.prop === 'string' && column.options !== undefined) remember(columns, column.prop.split('.').pop() ?? column.prop, valuesOf(column.options));
+        if (isRecord(column) && typeof column.prop === 'string' && column.options !== undefined)
+          remember(columns, column.prop.split('.').pop() ?? column.prop, valuesOf(column.options));
       }
     }
     Object.values(node).forEach(visit);

@@ -1,11 +1,4 @@
-import {
-  Checkbox,
-  FormGrid,
-  FormLayout,
-  Password,
-  Radio,
-  Space,
-} from '@formily/antd-v5';
+import { Checkbox, FormGrid, FormLayout, Password, Radio, Space } from '@formily/antd-v5';
 import { DatePicker, Input, NumberPicker, Select, Switch, TextArea } from './fields/formFields.js';
 import { Alert, Card, Col, Divider, Result, Row } from 'antd';
 import type { SchemaComponents } from './schemaFieldContext.js';

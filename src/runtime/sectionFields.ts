@@ -20,6 +20,13 @@ export function fieldsAround(form: Form, nodeAddress: string): Field[] {
 
 /** Checks each field by its own rules; the errors show on the fields. True when all pass. */
 export async function validateFields(fields: Field[]): Promise<boolean> {
-  const results = await Promise.all(fields.map((f) => f.validate().then(() => f.selfErrors.length === 0, () => false)));
+  const results = await Promise.all(
+    fields.map((f) =>
+      f.validate().then(
+        () => f.selfErrors.length === 0,
+        () => false,
+      ),
+    ),
+  );
   return !results.includes(false);
 }

@@ -50,7 +50,9 @@ export function loadSchemaFiles(root = schemasDir): SchemaFile[] {
   for (const kind of SCHEMA_KINDS) {
     let names: string[];
     try {
-      names = readdirSync(join(root, kind)).filter((n) => n.endsWith('.json')).sort();
+      names = readdirSync(join(root, kind))
+        .filter((n) => n.endsWith('.json'))
+        .sort();
     } catch {
       continue;
     }

@@ -195,7 +195,8 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
         const entry = components.get(name);
         if (!entry) problems.push({ file, at: `${at}/x-component`, message: `未注册的组件 ${name}` });
         else if (entry.kind === 'decorator') problems.push({ file, at: `${at}/x-component`, message: `${name} 是装饰器，只能用在 x-decorator` });
-        else if (entry.kind === 'field' && node.type === 'void') problems.push({ file, at: `${at}/x-component`, message: `${name} 承载字段值，不能用在 void 节点上` });
+        else if (entry.kind === 'field' && node.type === 'void')
+          problems.push({ file, at: `${at}/x-component`, message: `${name} 承载字段值，不能用在 void 节点上` });
         else {
           const props = node['x-component-props'] as JsonSchema | undefined;
           checkProps(file, `${at}/x-component-props`, entry.props, props);

@@ -145,7 +145,12 @@ export function valueProblem(field: FieldForValue, value: unknown): string | nul
     return null;
   }
   if (fieldType === '附件') {
-    const ok = Array.isArray(value) && value.every((f) => f && typeof f === 'object' && typeof (f as { fileUrl?: unknown }).fileUrl === 'string' && typeof (f as { fileName?: unknown }).fileName === 'string');
+    const ok =
+      Array.isArray(value) &&
+      value.every(
+        (f) =>
+          f && typeof f === 'object' && typeof (f as { fileUrl?: unknown }).fileUrl === 'string' && typeof (f as { fileName?: unknown }).fileName === 'string',
+      );
     if (!ok) return `${title}应为已上传的文件`;
     if (value.length > 10) return `${title}最多 10 个文件`;
     return null;
@@ -194,8 +199,14 @@ export function reminderDueAt(dateValue: string, lead: string, hour: string): Da
 }
 
 /** Comma-joined person ids of a date field's reminder. */
-export const reminderPeople = (text: string | undefined) =>
-  [...new Set((text ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isSafeInteger(n) && n > 0))];
+export const reminderPeople = (text: string | undefined) => [
+  ...new Set(
+    (text ?? '')
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isSafeInteger(n) && n > 0),
+  ),
+];
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
 

@@ -24,7 +24,9 @@ export function groupGoods(items: readonly GoodsEntry[]): GoodsGroupView[] {
     group.names.push(item.name);
     if (item.mark === DELETED_MARK) group.deleted.push(item.name);
   }
-  return [...groups].map(([code, g]) => (g.deleted.length > 0 ? { code, name: g.names.join(GOODS_SEPARATOR), deleted: g.deleted } : { code, name: g.names.join(GOODS_SEPARATOR) }));
+  return [...groups].map(([code, g]) =>
+    g.deleted.length > 0 ? { code, name: g.names.join(GOODS_SEPARATOR), deleted: g.deleted } : { code, name: g.names.join(GOODS_SEPARATOR) },
+  );
 }
 
 /** Splits a group's name list back into items, tagging those the group lists as deleted. */

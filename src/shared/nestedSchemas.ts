@@ -13,7 +13,8 @@ interface SchemaNode {
 export function formilyPaths(schema: SchemaNode, path: string[] = []): string[][] {
   if (path.length > 0 && typeof schema.$ref === 'string' && schema.$ref.endsWith('meta/formily.schema.json')) return [path];
   const inside = Object.entries(schema.properties ?? {}).flatMap(([key, sub]) => formilyPaths(sub, [...path, key]));
-  const items = schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items) ? formilyPaths(schema.items as SchemaNode, [...path, '*']) : [];
+  const items =
+    schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items) ? formilyPaths(schema.items as SchemaNode, [...path, '*']) : [];
   return [...inside, ...items];
 }
 

@@ -7,26 +7,7 @@
 /** The media type that marks a request string as rich text: `"contentMediaType": "text/html"`. */
 export const RICH_TEXT_MEDIA_TYPE = 'text/html';
 
-export const RICH_TEXT_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'em',
-  'u',
-  's',
-  'span',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ol',
-  'ul',
-  'li',
-  'a',
-  'img',
-] as const;
+export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'em', 'u', 's', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ol', 'ul', 'li', 'a', 'img'] as const;
 
 /** Attributes each tag may keep (besides `class`, filtered by RICH_TEXT_CLASS). */
 export const RICH_TEXT_ATTRIBUTES: Record<string, readonly string[]> = {

@@ -3,7 +3,25 @@
  * purpose, the server looks it up here and never takes a size limit from the request.
  */
 /** Every type the server takes at all; it checks each one's content by its signature. */
-export const GENERAL_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'rar', '7z', 'txt', 'csv'] as const;
+export const GENERAL_EXTENSIONS = [
+  'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'zip',
+  'rar',
+  '7z',
+  'txt',
+  'csv',
+] as const;
 
 export type GeneralExtension = (typeof GENERAL_EXTENSIONS)[number];
 

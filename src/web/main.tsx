@@ -39,7 +39,11 @@ function Root() {
         status="500"
         title="无法连接服务器"
         subTitle="页面配置加载失败，请检查网络后重试。"
-        extra={<Button type="primary" onClick={load}>重试</Button>}
+        extra={
+          <Button type="primary" onClick={load}>
+            重试
+          </Button>
+        }
       />
     );
   }

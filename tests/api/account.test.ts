@@ -92,9 +92,15 @@ describe.skipIf(skipThisDatabase)(`personal centre, authorisation and single sig
     const nonce = () => randomBytes(8).toString('hex');
     const forged = signTicket('another-secret', { username: 'admin', exp: now + 60, nonce: nonce() });
     expect((await server.post('/api/ssoAuth', { ticket: forged })).json().subMessage).toBe('单点登录票据签名无效');
-    expect((await server.post('/api/ssoAuth', { ticket: signTicket(SSO_SECRET, { username: 'admin', exp: now - 1, nonce: nonce() }) })).json().subMessage).toBe('单点登录票据已过期');
-    expect((await server.post('/api/ssoAuth', { ticket: signTicket(SSO_SECRET, { username: 'admin', exp: now + 86_400, nonce: nonce() }) })).json().subMessage).toBe('单点登录票据有效期过长');
-    expect((await server.post('/api/ssoAuth', { ticket: signTicket(SSO_SECRET, { username: 'ghost', exp: now + 60, nonce: nonce() }) })).json().subMessage).toBe('单点登录的账号 ghost 不存在');
+    expect((await server.post('/api/ssoAuth', { ticket: signTicket(SSO_SECRET, { username: 'admin', exp: now - 1, nonce: nonce() }) })).json().subMessage).toBe(
+      '单点登录票据已过期',
+    );
+    expect(
+      (await server.post('/api/ssoAuth', { ticket: signTicket(SSO_SECRET, { username: 'admin', exp: now + 86_400, nonce: nonce() }) })).json().subMessage,
+    ).toBe('单点登录票据有效期过长');
+    expect(
+      (await server.post('/api/ssoAuth', { ticket: signTicket(SSO_SECRET, { username: 'ghost', exp: now + 60, nonce: nonce() }) })).json().subMessage,
+    ).toBe('单点登录的账号 ghost 不存在');
     expect((await server.post('/api/ssoAuth', { ticket: 'garbage' })).json().subMessage).toBe('单点登录票据格式不正确');
   });
 });

@@ -49,6 +49,9 @@ describe.skipIf(skipThisDatabase || dbKind !== 'postgres')('rows built from arra
       await sql`create temporary table t (id serial primary key, v text) on commit drop`.execute(trx);
       return sql<{ id: number; v: string }>`insert into t (v) values ('甲'), ('乙') returning id, v`.execute(trx);
     });
-    expect(inserted.rows).toEqual([{ id: 1, v: '甲' }, { id: 2, v: '乙' }]);
+    expect(inserted.rows).toEqual([
+      { id: 1, v: '甲' },
+      { id: 2, v: '乙' },
+    ]);
   });
 });

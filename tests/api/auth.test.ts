@@ -11,10 +11,8 @@ describe.skipIf(skipThisDatabase)(`sign-in and sessions (${dbKind})`, () => {
   });
   afterAll(() => server?.stop());
 
-  const login = (username: string, password: string) =>
-    server.post('/loginPage/login', { username, password: base64(password), encryptionType: 'base64' });
-  const sessionCount = async () =>
-    (await sql<{ n: number }>`select count(*)::int as n from sessions`.execute(server.database.db)).rows[0].n;
+  const login = (username: string, password: string) => server.post('/loginPage/login', { username, password: base64(password), encryptionType: 'base64' });
+  const sessionCount = async () => (await sql<{ n: number }>`select count(*)::int as n from sessions`.execute(server.database.db)).rows[0].n;
 
   it('signs in with a base64 password, sets a 3-day cookie and answers with the user info', async () => {
     const res = await login('admin', DEMO_ACCOUNTS.admin.password);
@@ -121,7 +119,10 @@ describe.skipIf(skipThisDatabase)(`sign-in and sessions (${dbKind})`, () => {
     expect((await login('agent', DEMO_ACCOUNTS.agent.password)).json().subMessage).toBe(SessionExpiry.outsideValidity);
     await users.set({ valid_until: null }).execute();
 
-    await server.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await server.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await server.post('/homepage/getUserInfo', {}, token)).json().subMessage).toBe(SessionExpiry.expired);
   });
 

@@ -80,18 +80,32 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     const labelOf = async (nodeId: string) => (await tags()).find((t) => t.nodeId === nodeId)?.label;
     const map = await db.selectFrom('brand_maps').select(['id', 'map']).where('id', '=', tag.mapId).executeTakeFirstOrThrow();
     const renamed = (node: BrandMapNode, label: string): BrandMapNode =>
-      node.value === tag.nodeId ? { ...node, label, data: { ...node.data, text: label } } : { ...node, children: node.children?.map((child) => renamed(child, label)) };
+      node.value === tag.nodeId
+        ? { ...node, label, data: { ...node.data, text: label } }
+        : { ...node, children: node.children?.map((child) => renamed(child, label)) };
     // Read twice: the second page names the tags from what the first read.
     expect(await labelOf(tag.nodeId)).toBe(tag.label);
     expect(await labelOf(tag.nodeId)).toBe(tag.label);
     try {
       // Another process renames the node: written straight to the database, this server's memory left as it was.
-      await db.updateTable('brand_maps').set({ map: JSON.stringify(renamed(map.map as BrandMapNode, '改名后的节点')) }).where('id', '=', map.id).execute();
+      await db
+        .updateTable('brand_maps')
+        .set({ map: JSON.stringify(renamed(map.map as BrandMapNode, '改名后的节点')) })
+        .where('id', '=', map.id)
+        .execute();
       expect(await labelOf(tag.nodeId)).toBe('改名后的节点');
-      await db.updateTable('brand_maps').set({ map: JSON.stringify(renamed(map.map as BrandMapNode, '再次改名')) }).where('id', '=', map.id).execute();
+      await db
+        .updateTable('brand_maps')
+        .set({ map: JSON.stringify(renamed(map.map as BrandMapNode, '再次改名')) })
+        .where('id', '=', map.id)
+        .execute();
       expect(await labelOf(tag.nodeId)).toBe('再次改名');
     } finally {
-      await db.updateTable('brand_maps').set({ map: JSON.stringify(map.map) }).where('id', '=', map.id).execute();
+      await db
+        .updateTable('brand_maps')
+        .set({ map: JSON.stringify(map.map) })
+        .where('id', '=', map.id)
+        .execute();
     }
     expect(await labelOf(tag.nodeId)).toBe(tag.label);
   });
@@ -159,7 +173,10 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     const all = (await page(admin, { pageSize: 200 })).list as (Mark & { tmName: string })[];
     for (const part of ['星辰', '星', 'star', 'S']) {
       const found = (await page(admin, { tmName: part, pageSize: 200 })).list.map((m) => m.id).sort();
-      const expected = all.filter((m) => m.tmName.toLowerCase().includes(part.toLowerCase())).map((m) => m.id).sort();
+      const expected = all
+        .filter((m) => m.tmName.toLowerCase().includes(part.toLowerCase()))
+        .map((m) => m.id)
+        .sort();
       expect(found, part).toEqual(expected);
       if (part === '星辰') expect(found.length).toBeGreaterThan(0);
     }
@@ -170,11 +187,20 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     // Two characters read the character index, longer texts the trigram index; `_` and `%` are literal.
     for (const part of [all[0]!.applicant.slice(1, 3), all[0]!.applicant.slice(0, 5), '有_公司', '限公司%']) {
       const byApplicant = (await page(admin, { applicant: part, pageSize: 200 })).list.map((m) => m.id).sort();
-      expect(byApplicant, part).toEqual(all.filter((m) => m.applicant.includes(part)).map((m) => m.id).sort());
+      expect(byApplicant, part).toEqual(
+        all
+          .filter((m) => m.applicant.includes(part))
+          .map((m) => m.id)
+          .sort(),
+      );
       if (!/[_%]/.test(part)) expect(byApplicant.length, part).toBeGreaterThan(0);
     }
     // The keyword is a name or applicant containing the text, or an exact number.
-    const keyword = (text: string) => all.filter((m) => m.tmName.toLowerCase().includes(text.toLowerCase()) || m.applicant.includes(text) || m.appNo === text || m.regNo === text).map((m) => m.id).sort();
+    const keyword = (text: string) =>
+      all
+        .filter((m) => m.tmName.toLowerCase().includes(text.toLowerCase()) || m.applicant.includes(text) || m.appNo === text || m.regNo === text)
+        .map((m) => m.id)
+        .sort();
     for (const text of ['星辰', all[0]!.appNo, '%', '不存在的名称']) {
       expect((await page(admin, { keyword: text, pageSize: 200 })).list.map((m) => m.id).sort(), text).toEqual(keyword(text));
     }
@@ -200,9 +226,18 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
       });
     const all = (await page(admin, { pageSize: 200 })).list;
     const numbers = all[0]!.appNo;
-    const sorts: BrandArchiveQuery[] = [{}, { sortField: 'tm_name', sortType: 'asc' }, { sortField: 'app_no', sortType: 'desc' }, { sortField: 'reg_date', sortType: 'asc' }];
+    const sorts: BrandArchiveQuery[] = [
+      {},
+      { sortField: 'tm_name', sortType: 'asc' },
+      { sortField: 'app_no', sortType: 'desc' },
+      { sortField: 'reg_date', sortType: 'asc' },
+    ];
     let compared = 0;
-    for (const [field, texts] of [['tmName', ['星', '星辰', 'S', 'star']], ['applicant', ['有限', '有限公司', '公司']], ['keyword', ['星', '有限公司', numbers, '100%']]] as const) {
+    for (const [field, texts] of [
+      ['tmName', ['星', '星辰', 'S', 'star']],
+      ['applicant', ['有限', '有限公司', '公司']],
+      ['keyword', ['星', '有限公司', numbers, '100%']],
+    ] as const) {
       for (const text of texts) {
         for (const [n, sort] of sorts.entries()) {
           const query = { [field]: text, ...sort, pageNo: 1 + (n % 2), pageSize: 3 } as BrandArchiveQuery;
@@ -219,14 +254,18 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     expect(compared).toBeGreaterThan(20);
     // Past the end no row carries the count: each way counts on its own.
     const pastTheEnd = { applicant: '有限公司', pageNo: 999, pageSize: 5 };
-    const countPastTheEnd = (limits: TextPlanLimits) => withOrganisation(db, orgId, async (scoped) => (await archivePage(scoped, orgId, everyone, pastTheEnd, limits)).countAll());
+    const countPastTheEnd = (limits: TextPlanLimits) =>
+      withOrganisation(db, orgId, async (scoped) => (await archivePage(scoped, orgId, everyone, pastTheEnd, limits)).countAll());
     const counted = await countPastTheEnd(inSortOrder);
     expect(counted).toBeGreaterThan(0);
     expect(counted).toBe(await countPastTheEnd(lookingUp));
     // The demo archive is small: by the planner's estimate no text is common enough, so matches are looked up.
     expect((await read({ applicant: '有限公司' })).sql).toContain('archive_ids_applicant_contains');
     // A page past the end reports the count all the same.
-    expect(await page(admin, { applicant: '有限公司', pageNo: 999, pageSize: 5 })).toMatchObject({ list: [], count: (await page(admin, { applicant: '有限公司' })).count });
+    expect(await page(admin, { applicant: '有限公司', pageNo: 999, pageSize: 5 })).toMatchObject({
+      list: [],
+      count: (await page(admin, { applicant: '有限公司' })).count,
+    });
   });
 
   it('pages without overlap and reports the grace end six months after the exclusive-use end', async () => {

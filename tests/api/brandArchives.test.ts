@@ -21,17 +21,23 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
 
   const ok = <T>(url: string, body: object, token: string) => server.ok<T>(url, body, token);
   const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
-  const list = async (token: string, query: object = {}) => (await ok<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token)).list;
+  const list = async (token: string, query: object = {}) =>
+    (await ok<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token)).list;
 
   it('gives a mark’s detail with its register record, goods groups and same-name family', async () => {
     const marks = await list(admin);
     const linked = marks.find((m) => m.registerId !== null && marks.some((o) => o.id !== m.id && o.tmName === m.tmName))!;
     expect(linked).toBeDefined();
-    const { detailVo } = await ok<{ detailVo: { record: Trademark; tmItem: { goodsItem: unknown[]; countryCode: string; tmCl: number }; brandCGInfo: { code: string }[]; register: { id: number } | null; family: Trademark[]; intClsOverse: { tmCl: number }[] } }>(
-      '/brandArchives/queryBrandDetailList',
-      { id: linked.id },
-      admin,
-    );
+    const { detailVo } = await ok<{
+      detailVo: {
+        record: Trademark;
+        tmItem: { goodsItem: unknown[]; countryCode: string; tmCl: number };
+        brandCGInfo: { code: string }[];
+        register: { id: number } | null;
+        family: Trademark[];
+        intClsOverse: { tmCl: number }[];
+      };
+    }>('/brandArchives/queryBrandDetailList', { id: linked.id }, admin);
     expect(detailVo.record.id).toBe(linked.id);
     expect(detailVo.register?.id).toBe(linked.registerId);
     expect(detailVo.tmItem).toMatchObject({ countryCode: linked.countryCode, tmCl: linked.tmCl });
@@ -42,9 +48,17 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
 
   it('derives a default goods item from the class for a foreign mark without goods', async () => {
-    const saved = await ok<Trademark>('/brandArchives/addBrand', { appNo: 'US-90000001', tmName: 'NORTHWIND', tmCl: 9, countryCode: 'US', tmStatus: '已注册' }, admin);
+    const saved = await ok<Trademark>(
+      '/brandArchives/addBrand',
+      { appNo: 'US-90000001', tmName: 'NORTHWIND', tmCl: 9, countryCode: 'US', tmStatus: '已注册' },
+      admin,
+    );
     expect(saved.source).toBe(1);
-    const { detailVo } = await ok<{ detailVo: { tmItem: { goodsItem: { code: string; name: string }[] } } }>('/brandArchives/queryBrandDetailList', { id: saved.id }, admin);
+    const { detailVo } = await ok<{ detailVo: { tmItem: { goodsItem: { code: string; name: string }[] } } }>(
+      '/brandArchives/queryBrandDetailList',
+      { id: saved.id },
+      admin,
+    );
     expect(detailVo.tmItem.goodsItem).toHaveLength(1);
     expect(detailVo.tmItem.goodsItem[0]!.code).toBe('09');
     expect(detailVo.tmItem.goodsItem[0]!.name).toContain('第9类');
@@ -57,7 +71,9 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect(await refused('/brandArchives/queryBrandDetailList', { id: foreign.id }, agent, 404)).toContain('不存在或无权查看');
     expect(await refused('/brandArchives/saveBrand', { id: foreign.id, remark: '代理改' }, agent)).toContain(String(foreign.id));
     expect(await refused('/api/delTrademarkList', { ids: [foreign.id] }, agent)).toContain(String(foreign.id));
-    expect(await refused('/brandArchives/batchUpdateBrands', { ids: [mine[0]!.id, foreign.id], fields: [{ field: 'remark', value: 'x' }] }, agent)).toContain(String(foreign.id));
+    expect(await refused('/brandArchives/batchUpdateBrands', { ids: [mine[0]!.id, foreign.id], fields: [{ field: 'remark', value: 'x' }] }, agent)).toContain(
+      String(foreign.id),
+    );
     const stats = await ok<{ total: number }>('/brandArchives/getBrandDetailsStatistics', {}, agent);
     expect(stats.total).toBe(mine.length);
     const related = await ok<{ list: Trademark[] }>('/brand/relevanceBrand', { regNo: foreign.appNo }, agent);
@@ -97,10 +113,23 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
       for (const m of marks) sums.set(key(m), (sums.get(key(m)) ?? 0) + 1);
       return [...sums].map(([k, count]) => ({ key: k, count }));
     };
-    const largestFirst = (a: { key: unknown; count: number }, b: { key: unknown; count: number }) => b.count - a.count || String(a.key).localeCompare(String(b.key));
-    expect(stats.byStatus).toEqual(countsOf((m) => m.tmStatus).sort(largestFirst).map((r) => ({ tmStatus: r.key, count: r.count })));
-    expect(stats.byCountry).toEqual(countsOf((m) => m.countryCode).sort(largestFirst).map((r) => ({ countryCode: r.key, count: r.count })));
-    expect(stats.byClass).toEqual(countsOf((m) => m.tmCl ?? null).sort((a, b) => (a.key ?? Infinity) - (b.key ?? Infinity)).map((r) => ({ tmCl: r.key, count: r.count })));
+    const largestFirst = (a: { key: unknown; count: number }, b: { key: unknown; count: number }) =>
+      b.count - a.count || String(a.key).localeCompare(String(b.key));
+    expect(stats.byStatus).toEqual(
+      countsOf((m) => m.tmStatus)
+        .sort(largestFirst)
+        .map((r) => ({ tmStatus: r.key, count: r.count })),
+    );
+    expect(stats.byCountry).toEqual(
+      countsOf((m) => m.countryCode)
+        .sort(largestFirst)
+        .map((r) => ({ countryCode: r.key, count: r.count })),
+    );
+    expect(stats.byClass).toEqual(
+      countsOf((m) => m.tmCl ?? null)
+        .sort((a, b) => (a.key ?? Infinity) - (b.key ?? Infinity))
+        .map((r) => ({ tmCl: r.key, count: r.count })),
+    );
     const soon = addMonths(today, stats.expiryMonths);
     const graceStart = addMonths(today, -GRACE_MONTHS);
     expect(stats.expiringSoon).toBe(marks.filter((m) => m.privateEndDate && m.privateEndDate >= today && m.privateEndDate <= soon).length);
@@ -132,21 +161,37 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
         });
         const firstPage = await list(corp, { sortField, sortType, pageSize: 10, pageNo: 1 });
         const secondPage = await list(corp, { sortField, sortType, pageSize: 10, pageNo: 2 });
-        expect([...firstPage, ...secondPage].map((m) => m.id), `${sortField} ${sortType}`).toEqual(expected.slice(0, 20).map((m) => m.id));
-        expect((await list(corp, { sortField, sortType })).map((m) => m.id), `${sortField} ${sortType}`).toEqual(expected.map((m) => m.id));
+        expect(
+          [...firstPage, ...secondPage].map((m) => m.id),
+          `${sortField} ${sortType}`,
+        ).toEqual(expected.slice(0, 20).map((m) => m.id));
+        expect(
+          (await list(corp, { sortField, sortType })).map((m) => m.id),
+          `${sortField} ${sortType}`,
+        ).toEqual(expected.map((m) => m.id));
       }
     }
   });
 
   it('saves one record from the edit dialog, keeping its register link, and validates each field', async () => {
     const mark = (await list(staff)).find((m) => m.registerId !== null)!;
-    const saved = await ok<Trademark>('/brandArchives/saveBrand', { id: mark.id, tmName: '星辰新名', remark: '已核对', appDate: '2020-01-02', regDate: null, privateEndDate: null, prelimDate: null }, staff);
+    const saved = await ok<Trademark>(
+      '/brandArchives/saveBrand',
+      { id: mark.id, tmName: '星辰新名', remark: '已核对', appDate: '2020-01-02', regDate: null, privateEndDate: null, prelimDate: null },
+      staff,
+    );
     expect(saved).toMatchObject({ id: mark.id, tmName: '星辰新名', remark: '已核对', registerId: mark.registerId, appDate: '2020-01-02' });
     expect(await refused('/brandArchives/saveBrand', { id: mark.id, appDate: '2024-02-30' }, staff)).toContain('申请日期');
     expect(await refused('/brandArchives/saveBrand', { id: mark.id, tmCl: 46 }, staff)).toContain('类别');
-    expect(await refused('/brandArchives/saveBrand', { id: mark.id, appDate: '2022-01-01', regDate: '2021-01-01' }, staff)).toContain('注册日期不能早于申请日期');
-    expect(await refused('/brandArchives/saveBrand', { id: mark.id, tmCl: 25, goodsItems: [{ code: '0901', name: '计算机' }] }, staff)).toContain('不属于第 25 类');
-    expect(await refused('/brandArchives/saveBrand', { id: mark.id, goodsItems: [{ code: '0901', name: ' ' }] }, staff)).toContain('商品/服务项目第 1 项缺少名称');
+    expect(await refused('/brandArchives/saveBrand', { id: mark.id, appDate: '2022-01-01', regDate: '2021-01-01' }, staff)).toContain(
+      '注册日期不能早于申请日期',
+    );
+    expect(await refused('/brandArchives/saveBrand', { id: mark.id, tmCl: 25, goodsItems: [{ code: '0901', name: '计算机' }] }, staff)).toContain(
+      '不属于第 25 类',
+    );
+    expect(await refused('/brandArchives/saveBrand', { id: mark.id, goodsItems: [{ code: '0901', name: ' ' }] }, staff)).toContain(
+      '商品/服务项目第 1 项缺少名称',
+    );
     const after = (await list(staff, { ids: [mark.id] }))[0]!;
     expect(after.tmName).toBe('星辰新名');
     expect(after.regDate).toBeNull();
@@ -155,14 +200,46 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   it('updates several records all-or-nothing, each field once', async () => {
     const marks = (await list(corp)).slice(0, 3);
     const ids = marks.map((m) => m.id);
-    const done = await ok<{ updated: number }>('/brandArchives/batchUpdateBrands', { ids, fields: [{ field: 'remark', value: '批量备注' }, { field: 'agent', value: '华信知识产权代理有限公司' }] }, corp);
+    const done = await ok<{ updated: number }>(
+      '/brandArchives/batchUpdateBrands',
+      {
+        ids,
+        fields: [
+          { field: 'remark', value: '批量备注' },
+          { field: 'agent', value: '华信知识产权代理有限公司' },
+        ],
+      },
+      corp,
+    );
     expect(done.updated).toBe(3);
     expect((await list(corp, { ids })).every((m) => m.remark === '批量备注' && m.agent === '华信知识产权代理有限公司')).toBe(true);
-    expect(await refused('/brandArchives/batchUpdateBrands', { ids, fields: [{ field: 'remark', value: 'a' }, { field: 'remark', value: 'b' }] }, corp)).toContain('每个字段只能修改一次：备注');
+    expect(
+      await refused(
+        '/brandArchives/batchUpdateBrands',
+        {
+          ids,
+          fields: [
+            { field: 'remark', value: 'a' },
+            { field: 'remark', value: 'b' },
+          ],
+        },
+        corp,
+      ),
+    ).toContain('每个字段只能修改一次：备注');
     // One record whose dates would run backwards: nothing changes.
     await ok('/brandArchives/saveBrand', { id: ids[0], appDate: '2019-01-01', regDate: '2020-06-01' }, corp);
     await ok('/brandArchives/saveBrand', { id: ids[1], appDate: '2010-01-01', regDate: null }, corp);
-    const message = await refused('/brandArchives/batchUpdateBrands', { ids, fields: [{ field: 'regDate', value: '2015-01-01' }, { field: 'remark', value: '不应保存' }] }, corp);
+    const message = await refused(
+      '/brandArchives/batchUpdateBrands',
+      {
+        ids,
+        fields: [
+          { field: 'regDate', value: '2015-01-01' },
+          { field: 'remark', value: '不应保存' },
+        ],
+      },
+      corp,
+    );
     expect(message).toContain('注册日期不能早于申请日期');
     expect((await list(corp, { ids })).every((m) => m.remark === '批量备注')).toBe(true);
     expect(await refused('/brandArchives/batchUpdateBrands', { ids, fields: [{ field: 'tmCl', value: 0 }] }, corp)).toContain('类别');
@@ -170,19 +247,29 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
 
   it('adds marks manually and from the register, refusing duplicates', async () => {
-    const manual = await ok<Trademark>('/brandArchives/addBrand', { appNo: 'M-2026-0001', tmName: '手录商标', tmCl: 3, goodsItems: [{ code: '0306', name: '化妆品' }] }, corp);
+    const manual = await ok<Trademark>(
+      '/brandArchives/addBrand',
+      { appNo: 'M-2026-0001', tmName: '手录商标', tmCl: 3, goodsItems: [{ code: '0306', name: '化妆品' }] },
+      corp,
+    );
     expect(manual).toMatchObject({ source: 1, countryCode: 'CN', submitWay: '单一申请', tmCl: 3 });
     expect(await refused('/brandArchives/addBrand', { appNo: 'M-2026-0001', tmCl: 3 }, corp)).toContain('档案中已有申请号 M-2026-0001');
     expect(await refused('/brandArchives/addBrand', { tmName: '缺申请号', tmCl: 3 }, corp)).toContain('申请号');
     // A mark awaiting a merge with its duplicate can still be edited; moving another onto its number cannot.
     const twin = await ok<Trademark>('/brandArchives/addBrand', { appNo: 'M-2026-0002', tmName: '孪生', tmCl: 3 }, corp);
     expect(await refused('/brandArchives/saveBrand', { id: twin.id, appNo: 'M-2026-0001', tmCl: 3 }, corp)).toContain('档案中已有申请号 M-2026-0001');
-    expect(await ok<Trademark>('/brandArchives/saveBrand', { id: manual.id, appNo: 'M-2026-0001', tmCl: 3, tmName: '改名' }, corp)).toMatchObject({ tmName: '改名' });
+    expect(await ok<Trademark>('/brandArchives/saveBrand', { id: manual.id, appNo: 'M-2026-0001', tmCl: 3, tmName: '改名' }, corp)).toMatchObject({
+      tmName: '改名',
+    });
     // Register marks of the agency's archive are not in the company's.
     const register = (await list(admin)).filter((m) => m.registerId !== null);
     const companyNumbers = new Set((await list(corp)).map((m) => m.appNo));
     const candidate = register.find((m) => !companyNumbers.has(m.appNo))!;
-    const added = await ok<{ added: number[]; skipped: number; notFound: string[] }>('/brandArchives/addFromRegister', { appNos: `${candidate.appNo}, NOPE-1` }, corp);
+    const added = await ok<{ added: number[]; skipped: number; notFound: string[] }>(
+      '/brandArchives/addFromRegister',
+      { appNos: `${candidate.appNo}, NOPE-1` },
+      corp,
+    );
     expect(added.added.length).toBeGreaterThan(0);
     expect(added.notFound).toEqual(['NOPE-1']);
     const again = await ok<{ added: number[]; skipped: number }>('/brandArchives/addFromRegister', { appNos: candidate.appNo }, corp);
@@ -228,7 +315,12 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
 
   it('keeps organisation settings for the archive; only administrators change them', async () => {
-    expect(await ok('/common/getGlobalConfiguration', {}, staff)).toEqual({ defaultView: 'card', sortField: 'app_date', sortType: 'desc', expiryReminderMonths: 6 });
+    expect(await ok('/common/getGlobalConfiguration', {}, staff)).toEqual({
+      defaultView: 'card',
+      sortField: 'app_date',
+      sortType: 'desc',
+      expiryReminderMonths: 6,
+    });
     const settings = { defaultView: 'table', sortField: 'reg_date', sortType: 'asc', expiryReminderMonths: 3 };
     expect(await ok('/common/updateGlobalConfiguration', settings, corp)).toEqual(settings);
     expect(await ok('/common/getGlobalConfiguration', {}, staff)).toEqual(settings);

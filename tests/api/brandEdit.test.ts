@@ -45,7 +45,13 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     return { listed: strip(shot.listed), detail: strip(shot.detail) };
   };
   const logoHash = async (id: number) =>
-    (await server.database.db.selectFrom('brand_archives').select(sql<string | null>`logo_hash::text`.as('hash')).where('id', '=', id).executeTakeFirstOrThrow()).hash;
+    (
+      await server.database.db
+        .selectFrom('brand_archives')
+        .select(sql<string | null>`logo_hash::text`.as('hash'))
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).hash;
 
   beforeAll(async () => {
     filesDir = mkdtempSync(join(tmpdir(), 'ipm-brand-edit-'));
@@ -56,13 +62,26 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     mark = list.find((m) => m.tmLogoUrl && (m.minMap?.length ?? 0) > 0 && m.appDate && m.registerId !== null)!;
     expect(mark).toBeDefined();
     const create = async (fieldTitle: string, fieldType: string, fieldContent?: unknown) =>
-      (await ok<{ field: CustomField }>('/customField/setCustomField', { type: TM, fieldTitle, fieldType, ...(fieldContent ? { fieldContent: JSON.stringify(fieldContent) } : {}) })).field;
+      (
+        await ok<{ field: CustomField }>('/customField/setCustomField', {
+          type: TM,
+          fieldTitle,
+          fieldType,
+          ...(fieldContent ? { fieldContent: JSON.stringify(fieldContent) } : {}),
+        })
+      ).field;
     fields = [
       await create('内部编号', '单行文本'),
-      await create('重要程度', '单选', [{ cont: '高', color: '#FFE7BA', value: '' }, { cont: '低', color: '#D9F7BE', value: '' }]),
+      await create('重要程度', '单选', [
+        { cont: '高', color: '#FFE7BA', value: '' },
+        { cont: '低', color: '#D9F7BE', value: '' },
+      ]),
       await create('续展提醒日', '日期', { 日期格式: 'y/m/d' }),
     ];
-    await ok('/customField/setTmArchiveCustomFieldData', { id: mark.id, customValues: { [fields[0]!.id]: 'IPM-001', [fields[1]!.id]: '高', [fields[2]!.id]: '2031-05-06' } });
+    await ok('/customField/setTmArchiveCustomFieldData', {
+      id: mark.id,
+      customValues: { [fields[0]!.id]: 'IPM-001', [fields[1]!.id]: '高', [fields[2]!.id]: '2031-05-06' },
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -142,7 +161,12 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     expect(await refused('/brandArchives/saveBrand', { id: mark.id, logoPath: foreign })).toBe('商标图样不存在，请重新上传');
     expect(await snapshot(mark.id)).toEqual(before);
     // A new mark by hand takes an uploaded picture the same way.
-    const added = await ok<Trademark>('/brandArchives/addBrand', { appNo: 'LOGO-0001', tmName: '带图', tmCl: 9, logoPath: await upload('带图.png', logoPng(3)) });
+    const added = await ok<Trademark>('/brandArchives/addBrand', {
+      appNo: 'LOGO-0001',
+      tmName: '带图',
+      tmCl: 9,
+      logoPath: await upload('带图.png', logoPng(3)),
+    });
     expect(added.tmLogoUrl).toMatch(/^\/api\/file\/download\?path=/);
     expect(await logoHash(added.id)).toBe(hashForColumn(differenceHash(decodeImage(logoPng(3)))));
     expect(await refused('/brandArchives/addBrand', { appNo: 'LOGO-0002', tmCl: 9, logoPath: foreign })).toBe('商标图样不存在，请重新上传');

@@ -38,8 +38,17 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
       if (page.list.length < 200) return all;
     }
   }
-  async function exportOf(filter: object, token = admin, columns?: string[], customFieldIds?: number[]): Promise<{ record: BrandExportRecord; rows: string[][] }> {
-    const started = await call<BrandExportRecord>('/api/brandExport/start', { filter, ...(columns ? { columns } : {}), ...(customFieldIds ? { customFieldIds } : {}) }, token);
+  async function exportOf(
+    filter: object,
+    token = admin,
+    columns?: string[],
+    customFieldIds?: number[],
+  ): Promise<{ record: BrandExportRecord; rows: string[][] }> {
+    const started = await call<BrandExportRecord>(
+      '/api/brandExport/start',
+      { filter, ...(columns ? { columns } : {}), ...(customFieldIds ? { customFieldIds } : {}) },
+      token,
+    );
     expect(started.status).toBe('running');
     const record = await waitFor(() => call<BrandExportRecord>('/api/brandExport/get', { id: started.id }, token), ['running']);
     expect(record.status, record.message).toBe('done');
@@ -55,15 +64,30 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     expect(rows[0]).toEqual(ARCHIVE_EXPORT_COLUMNS.map((c) => c.label));
     expect(rows.slice(1).map((r) => r[1])).toEqual(expected.map((m) => m.appNo));
     expect(rows.slice(1).every((r) => r[2] === String(some.tmCl))).toBe(true);
-    expect(record).toMatchObject({ rowCount: expected.length, processedRows: expected.length, progress: 100, statusText: '已完成', filterSummary: `类别：第${some.tmCl}类` });
+    expect(record).toMatchObject({
+      rowCount: expected.length,
+      processedRows: expected.length,
+      progress: 100,
+      statusText: '已完成',
+      filterSummary: `类别：第${some.tmCl}类`,
+    });
     expect(record.fileName).toMatch(/^商标档案导出-\d{8}-\d{6}\.xlsx$/);
   });
 
   it('writes only the chosen columns, in file order, and goods as the import template takes them', async () => {
-    const goods = [{ code: '0901', name: '计算机' }, { code: '', name: '智能手表' }, { code: '0901', name: '已删减', mark: 2 }];
+    const goods = [
+      { code: '0901', name: '计算机' },
+      { code: '', name: '智能手表' },
+      { code: '0901', name: '已删减', mark: 2 },
+    ];
     const added = await server.database.db
       .insertInto('brand_archives')
-      .values({ org_id: (await server.database.db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_id, app_no: 'GOODS01', int_cls: 9, goods: JSON.stringify(goods) })
+      .values({
+        org_id: (await server.database.db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_id,
+        app_no: 'GOODS01',
+        int_cls: 9,
+        goods: JSON.stringify(goods),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const withGoods = (await listed({ ids: [added.id] }))[0]!;
@@ -74,7 +98,13 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
 
   it('writes the chosen custom fields after the standard columns, each as a person reads it', async () => {
     const create = async (fieldTitle: string, fieldType: string, fieldContent?: unknown, token = admin) =>
-      (await call<{ field: { id: number } }>('/customField/setCustomField', { type: 1, fieldTitle, fieldType, ...(fieldContent ? { fieldContent: JSON.stringify(fieldContent) } : {}) }, token)).field.id;
+      (
+        await call<{ field: { id: number } }>(
+          '/customField/setCustomField',
+          { type: 1, fieldTitle, fieldType, ...(fieldContent ? { fieldContent: JSON.stringify(fieldContent) } : {}) },
+          token,
+        )
+      ).field.id;
     const option = (cont: string) => ({ cont, color: '#FFE7BA', value: '' });
     const text = await create('内部编号', '单行文本');
     const single = await create('重要程度', '单选', [option('高'), option('低')]);
@@ -90,7 +120,14 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     const mark = (await listed({}))[0]!;
     await call('/customField/setTmArchiveCustomFieldData', {
       id: mark.id,
-      customValues: { [text]: 'IPM-001', [single]: '高', [multiple]: ['自用', '转让'], [date]: '2031-05-06', [money]: '1234.5', [files]: [{ fileUrl: uploaded.path, fileName: '使用证据.pdf' }] },
+      customValues: {
+        [text]: 'IPM-001',
+        [single]: '高',
+        [multiple]: ['自用', '转让'],
+        [date]: '2031-05-06',
+        [money]: '1234.5',
+        [files]: [{ fileUrl: uploaded.path, fileName: '使用证据.pdf' }],
+      },
     });
 
     // Chosen in any order, written in the organisation's order of its fields.
@@ -125,7 +162,12 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     const all = await listed({});
     expect(own.length).toBeLessThan(all.length);
     const { rows } = await exportOf({}, agent);
-    expect(rows.slice(1).map((r) => r[1]).sort()).toEqual(own.map((m) => m.appNo).sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(own.map((m) => m.appNo).sort());
   });
 
   it('lists export records newest first for those allowed to see them, and refuses the others', async () => {
@@ -135,7 +177,11 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     expect(list.map((r) => r.id)).toEqual([...list.map((r) => r.id)].sort((a, b) => b - a));
     expect(list.every((r) => r.userName.length > 0)).toBe(true);
     // Given the page, an agency user's list holds only their own export, which is also on the organisation's list.
-    await server.database.db.updateTable('roles').set({ role_auth: sql`role_auth || ',exportRecords'` }).where('name', '=', '代理机构').execute();
+    await server.database.db
+      .updateTable('roles')
+      .set({ role_auth: sql`role_auth || ',exportRecords'` })
+      .where('name', '=', '代理机构')
+      .execute();
     const agentAgain = await server.signIn('agent');
     const agents = await call<{ list: BrandExportRecord[] }>('/api/brandExport/list', { pageSize: 50 }, agentAgain);
     expect(agents.list.length).toBe(1);

@@ -30,7 +30,9 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     await db.deleteFrom('classification_classes').where('class_no', '=', 9).execute();
     await sql`insert into classification_classes (class_no, name) values (9, '科学仪器')`.execute(db);
     await sql`insert into classification_groups (group_no, class_no, name, position) values ('0901', 9, '电子计算机及其外部设备', 1)`.execute(db);
-    await sql`insert into classification_items (code, group_no, class_no, name, position) values ('090001', '0901', 9, '计算机', 1), ('090002', '0901', 9, '智能手机', 2)`.execute(db);
+    await sql`insert into classification_items (code, group_no, class_no, name, position) values ('090001', '0901', 9, '计算机', 1), ('090002', '0901', 9, '智能手机', 2)`.execute(
+      db,
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -38,7 +40,8 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
   });
 
   const call = <T>(url: string, body: object, token = admin) => server.ok<T>(url, body, token);
-  const archive = (query: object, token = admin) => call<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token);
+  const archive = (query: object, token = admin) =>
+    call<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token);
   const job = (id: number, token = admin) => call<BrandImportJob>('/api/brandImport/job', { id }, token);
 
   async function check(content: Buffer, token = admin, name = '商标清单.xlsx'): Promise<BrandImportJob> {
@@ -79,7 +82,14 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const content = await xlsxOf(HEADERS, [
-      line({ 商标名称: '星辰新品', 申请号: 'IMP0001', 类别: 9, 申请人: '华信测试', 申请日期: '2021-03-05', '商品/服务': '0901 计算机；智能手机；量子烤面包机' }),
+      line({
+        商标名称: '星辰新品',
+        申请号: 'IMP0001',
+        类别: 9,
+        申请人: '华信测试',
+        申请日期: '2021-03-05',
+        '商品/服务': '0901 计算机；智能手机；量子烤面包机',
+      }),
       line({ 商标名称: '错类', 申请号: 'IMP0002', 类别: '46' }),
       line({ 商标名称: '错日', 申请号: 'IMP0003', 类别: 9, 申请日期: '2021年3月5日' }),
       line({ 商标名称: '无号', 类别: 9 }),
@@ -123,13 +133,25 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     const imported = (await archive({ source: [2] })).list;
     expect(imported.map((m) => m.appNo).sort()).toEqual(['IMP0001', 'IMP0004', register.app_no].sort());
     const first = imported.find((m) => m.appNo === 'IMP0001')!;
-    expect(first).toMatchObject({ tmName: '星辰新品', tmCl: 9, countryCode: 'CN', applicant: '华信测试', appDate: '2021-03-05', submitWay: '单一申请', ownerUserId: adminId });
+    expect(first).toMatchObject({
+      tmName: '星辰新品',
+      tmCl: 9,
+      countryCode: 'CN',
+      applicant: '华信测试',
+      appDate: '2021-03-05',
+      submitWay: '单一申请',
+      ownerUserId: adminId,
+    });
     expect(first.goodsItems).toEqual([
       { code: '0901', name: '计算机' },
       { code: '0901', name: '智能手机' },
       { code: '', name: '量子烤面包机' },
     ]);
-    const stored = await server.database.db.selectFrom('brand_archives').select(['tm_name_pinyin', 'created_by']).where('app_no', '=', 'IMP0001').executeTakeFirstOrThrow();
+    const stored = await server.database.db
+      .selectFrom('brand_archives')
+      .select(['tm_name_pinyin', 'created_by'])
+      .where('app_no', '=', 'IMP0001')
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ tm_name_pinyin: 'xingchenxinpin', created_by: adminId });
     expect(imported.find((m) => m.appNo === 'IMP0004')).toMatchObject({ countryCode: 'US', tmCl: 25, submitWay: '马德里国际注册', registerId: null });
     expect(imported.find((m) => m.appNo === register.app_no)).toMatchObject({ registerId: register.id, regDate: '2022-01-01' });
@@ -143,7 +165,9 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
 
   it('skips marks already in the archive when asked to', async () => {
     const existing = (await archive({})).list.find((m) => m.tmCl !== null)!;
-    const checked = await check(await xlsxOf(HEADERS, [line({ 商标名称: '改名', 申请号: existing.appNo, 类别: existing.tmCl!, '国家/地区': existing.countryCode, 备注: '不应写入' })]));
+    const checked = await check(
+      await xlsxOf(HEADERS, [line({ 商标名称: '改名', 申请号: existing.appNo, 类别: existing.tmCl!, '国家/地区': existing.countryCode, 备注: '不应写入' })]),
+    );
     expect(checked).toMatchObject({ validRows: 1, existingRows: 1 });
     await call('/api/brandImport/confirm', { id: checked.id, existingMode: 'skip' });
     const done = await waitFor(() => job(checked.id), ['importing']);
@@ -228,7 +252,11 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     const done = await waitFor(() => job(checked.id), ['importing'], 200_000);
     expect(done).toMatchObject({ status: 'done', insertedRows: 19_999 });
     expect((await archive({ applicant: '批量申请人', pageSize: 1 })).count).toBe(10_000);
-    const total = await server.database.db.selectFrom('brand_archives').select((eb) => eb.fn.countAll<string>().as('n')).where('applicant_cn', '=', '批量申请人').executeTakeFirstOrThrow();
+    const total = await server.database.db
+      .selectFrom('brand_archives')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('applicant_cn', '=', '批量申请人')
+      .executeTakeFirstOrThrow();
     expect(Number(total.n)).toBe(19_999);
   });
 });

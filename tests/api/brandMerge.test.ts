@@ -96,7 +96,12 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
 
   it('keeps the kept mark’s data, fills its empty fields newest first, merges custom values, moves references and deletes the rest', async () => {
     const target = await insertMark(db, agency.orgId, { tm_name: '保留名', applicant_en: '', reg_no: null, custom_values: { f1: '保留', f2: '' } }, 5);
-    const older = await insertMark(db, agency.orgId, { tm_name: '旧名', applicant_en: 'OLDER LTD', reg_no: '111', remark: '旧备注', custom_values: { f2: '旧', f3: '旧3' } }, 30);
+    const older = await insertMark(
+      db,
+      agency.orgId,
+      { tm_name: '旧名', applicant_en: 'OLDER LTD', reg_no: '111', remark: '旧备注', custom_values: { f2: '旧', f3: '旧3' } },
+      30,
+    );
     const newer = await insertMark(
       db,
       agency.orgId,
@@ -137,9 +142,21 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
     const cases: [unknown, RegExp][] = [
       [[{ targetBrandId: a, mergedBrandIds: [99_999_999] }], /不存在、已删除或无权操作：编号 99999999/],
       [[{ targetBrandId: a, mergedBrandIds: [b, b] }], new RegExp(`编号 ${b}）在合并请求中出现了不止一次`)],
-      [[{ targetBrandId: a, mergedBrandIds: [b] }, { targetBrandId: c, mergedBrandIds: [b] }], /出现了不止一次/],
+      [
+        [
+          { targetBrandId: a, mergedBrandIds: [b] },
+          { targetBrandId: c, mergedBrandIds: [b] },
+        ],
+        /出现了不止一次/,
+      ],
       [[{ targetBrandId: a, mergedBrandIds: [a, b] }], new RegExp(`保留的商标（编号 ${a}）不能同时作为被合并的商标`)],
-      [[{ targetBrandId: a, mergedBrandIds: [b] }, { targetBrandId: c, mergedBrandIds: [foreign] }], new RegExp(`无权操作：编号 ${foreign}`)],
+      [
+        [
+          { targetBrandId: a, mergedBrandIds: [b] },
+          { targetBrandId: c, mergedBrandIds: [foreign] },
+        ],
+        new RegExp(`无权操作：编号 ${foreign}`),
+      ],
       [[{ targetBrandId: a, mergedBrandIds: [] }], /被合并的商标/],
     ];
     for (const [mergeList, message] of cases) {
@@ -177,13 +194,33 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
   });
 
   it('gives the dialog its candidates, the differing fields and the overseas comparison', async () => {
-    const a = await insertMark(db, agency.orgId, { app_no: 'DLG1', tm_name: '对话', applicant_en: 'A LTD', source: 0, goods: [{ code: '0301', name: '香皂' }] });
-    const b = await insertMark(db, agency.orgId, { app_no: 'DLG1', tm_name: '对话', applicant_en: 'B LTD', source: 1, country_code: 'US', goods_en: [{ code: '0301', name: 'soap' }] });
+    const a = await insertMark(db, agency.orgId, {
+      app_no: 'DLG1',
+      tm_name: '对话',
+      applicant_en: 'A LTD',
+      source: 0,
+      goods: [{ code: '0301', name: '香皂' }],
+    });
+    const b = await insertMark(db, agency.orgId, {
+      app_no: 'DLG1',
+      tm_name: '对话',
+      applicant_en: 'B LTD',
+      source: 1,
+      country_code: 'US',
+      goods_en: [{ code: '0301', name: 'soap' }],
+    });
     const candidates = await server.post('/brandArchives/queryMergeCandidates', { ids: [b, a] }, admin);
     expect(candidates.statusCode, candidates.body).toBe(200);
     const list = candidates.json().data.list;
     expect(list.map((c: { id: number }) => c.id)).toEqual([b, a]);
-    expect(list[1]).toMatchObject({ tmName: '对话', appNo: 'DLG1', tmItem: { tmClValue: 3 }, dplSource: 0, dplSourceLabel: '公有云同步', brandCGInfo: [{ code: '0301', name: '香皂' }] });
+    expect(list[1]).toMatchObject({
+      tmName: '对话',
+      appNo: 'DLG1',
+      tmItem: { tmClValue: 3 },
+      dplSource: 0,
+      dplSourceLabel: '公有云同步',
+      brandCGInfo: [{ code: '0301', name: '香皂' }],
+    });
     expect(list[0]).toMatchObject({ dplSourceLabel: '手动录入', intClsOverse: [{ code: '0301', nameEn: 'soap' }] });
     const conflicts = await server.post('/brandArchives/queryBrandConflictField', { ids: [a, b] }, admin);
     const fields = conflicts.json().data.fields.map((f: { field: string }) => f.field);
@@ -262,11 +299,16 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
     const taskId = created.json().data.id as number;
     // The embedded database answers through promises alone: unless the driver lets the event loop turn
     // between transactions, this request is read only once the whole merge is over.
-    const reply = await fetch(`http://127.0.0.1:${port}/batchTask/list`, { method: 'POST', headers: { 'content-type': 'application/json', token: admin }, body: JSON.stringify({ operateType: 'onceMerge', pageNo: 1 }) });
+    const reply = await fetch(`http://127.0.0.1:${port}/batchTask/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: admin },
+      body: JSON.stringify({ operateType: 'onceMerge', pageNo: 1 }),
+    });
     const during = ((await reply.json()) as { data: { list: { id: number; operateStatus: number }[] } }).data.list.find((t) => t.id === taskId);
     expect(during?.operateStatus).toBe(0);
     const finished = await waitFor(
-      async () => (await server.post('/batchTask/list', { operateType: 'onceMerge', pageNo: 1 }, admin)).json().data.list.find((t: { id: number }) => t.id === taskId),
+      async () =>
+        (await server.post('/batchTask/list', { operateType: 'onceMerge', pageNo: 1 }, admin)).json().data.list.find((t: { id: number }) => t.id === taskId),
       (task) => task.operateStatus !== 0,
       120_000,
     );
@@ -274,7 +316,10 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
   }, 180_000);
 
   it('pages the task list from page 1, 20 a page by default', async () => {
-    await db.insertInto('batch_tasks').values(Array.from({ length: 22 }, () => ({ org_id: company.orgId, operate_type: 'onceMerge', operate_status: 1, total: 0 }))).execute();
+    await db
+      .insertInto('batch_tasks')
+      .values(Array.from({ length: 22 }, () => ({ org_id: company.orgId, operate_type: 'onceMerge', operate_status: 1, total: 0 })))
+      .execute();
     const first = (await server.post('/batchTask/list', { operateType: 'onceMerge' }, corp)).json().data;
     expect(first.list).toHaveLength(20);
     expect(first.count).toBe(22);
@@ -361,7 +406,12 @@ describe.skipIf(skipThisDatabase)(`batch merge tasks across a crash (${dbKind})`
       .executeTakeFirstOrThrow();
     await s.services.batchWorker.stop();
     await s.services.batchWorker.start();
-    const rows = await db.selectFrom('batch_tasks').select(['id', 'operate_status', 'error', 'end_time']).where('id', 'in', [unknown.id, worn.id]).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('batch_tasks')
+      .select(['id', 'operate_status', 'error', 'end_time'])
+      .where('id', 'in', [unknown.id, worn.id])
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [r.operate_status, r.error])).toEqual([
       [2, '不支持的任务类型'],
       [2, '任务多次中断，已停止处理'],
@@ -378,7 +428,13 @@ describe.skipIf(skipThisDatabase)(`batch merge tasks across a crash (${dbKind})`
     const ids = (
       await a.database.db
         .insertInto('batch_tasks')
-        .values([0, 1].map(() => ({ org_id: orgId, operate_type: 'onceMerge', payload: JSON.stringify({ viewer: { userId: 1, ownMarksOnly: false }, query: { ids: [] } }) })))
+        .values(
+          [0, 1].map(() => ({
+            org_id: orgId,
+            operate_type: 'onceMerge',
+            payload: JSON.stringify({ viewer: { userId: 1, ownMarksOnly: false }, query: { ids: [] } }),
+          })),
+        )
         .returning('id')
         .execute()
     ).map((r) => r.id);

@@ -36,20 +36,44 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
     const { id, orgId } = user(owner);
     const row = await db
       .insertInto('brand_archives')
-      .values({ org_id: orgId, owner_user_id: id, app_no: `OD${Date.now() % 100000}${serial++}`, int_cls: 3, tm_name: '官文测试', tm_status: '已注册' } as never)
+      .values({
+        org_id: orgId,
+        owner_user_id: id,
+        app_no: `OD${Date.now() % 100000}${serial++}`,
+        int_cls: 3,
+        tm_name: '官文测试',
+        tm_status: '已注册',
+      } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   }
-  async function doc(brandId: number | null, orgId: number, values: Partial<{ document_type: string; receive_date: string; official_limit: string | null; status: 0 | 1 | 2; file_id: number }> = {}) {
+  async function doc(
+    brandId: number | null,
+    orgId: number,
+    values: Partial<{ document_type: string; receive_date: string; official_limit: string | null; status: 0 | 1 | 2; file_id: number }> = {},
+  ) {
     const row = await db
       .insertInto('official_documents')
-      .values({ org_id: orgId, brand_archive_id: brandId, document_type: '商标注册申请补正通知书', receive_date: '2026-10-01', official_limit: '2026-10-31', ...values })
+      .values({
+        org_id: orgId,
+        brand_archive_id: brandId,
+        document_type: '商标注册申请补正通知书',
+        receive_date: '2026-10-01',
+        official_limit: '2026-10-31',
+        ...values,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   }
-  const stored = async (ids: number[]) => db.selectFrom('official_documents').select(['id', 'brand_archive_id', 'status', 'is_read', 'handled_by', 'handled_at', 'remark']).where('id', 'in', ids).orderBy('id').execute();
+  const stored = async (ids: number[]) =>
+    db
+      .selectFrom('official_documents')
+      .select(['id', 'brand_archive_id', 'status', 'is_read', 'handled_by', 'handled_at', 'remark'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
 
   it('seeds the demo marks with documents: handled notices and certificates, some notices pending with deadlines near today', async () => {
     // Runs first: every document is the demo's.
@@ -74,7 +98,16 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
     const all = await listOf(brand);
     expect(all.list.map((d) => d.id)).toEqual([newest, middle, older]);
     expect(all).toMatchObject({ count: 3, pending: 2 });
-    expect(all.list[0]).toMatchObject({ brandId: brand, documentType: '商标注册申请补正通知书', receiveDate: '2026-11-02', officalLimit: '2026-10-31', deliveryMethod: '电子', status: 0, isRead: false, handledByName: null });
+    expect(all.list[0]).toMatchObject({
+      brandId: brand,
+      documentType: '商标注册申请补正通知书',
+      receiveDate: '2026-11-02',
+      officalLimit: '2026-10-31',
+      deliveryMethod: '电子',
+      status: 0,
+      isRead: false,
+      handledByName: null,
+    });
     expect(all.list[0]!.files).toEqual([expect.objectContaining({ uid: file.uid, name: '补正通知书.pdf', url: file.url })]);
     expect((await download(server, admin, all.list[0]!.files[0]!.url)).subarray(0, 5).toString()).toBe('%PDF-');
     expect(all.list[2]).toMatchObject({ officalLimit: null, files: [] });
@@ -97,7 +130,9 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
     expect(done.json().data).toEqual({ updated: 2 });
     const listed = await listOf(brand);
     expect(listed.pending).toBe(0);
-    expect(listed.list.every((d) => d.status === 1 && d.isRead && d.remark === '已提交补正材料' && d.handledByName === '王管理' && d.handledAt !== null)).toBe(true);
+    expect(listed.list.every((d) => d.status === 1 && d.isRead && d.remark === '已提交补正材料' && d.handledByName === '王管理' && d.handledAt !== null)).toBe(
+      true,
+    );
 
     expect((await manage({ ids: [b], status: 2 })).statusCode).toBe(200);
     expect((await stored([b]))[0]).toMatchObject({ status: 2, remark: '已提交补正材料', handled_by: user('admin').id });
@@ -113,7 +148,11 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
     const unattached = await doc(null, orgId);
     const foreign = await doc(await mark('corpadmin'), user('corpadmin').orgId);
     const before = await stored([mine, unattached]);
-    for (const ids of [[mine, 99_999_999], [mine, unattached], [mine, foreign]]) {
+    for (const ids of [
+      [mine, 99_999_999],
+      [mine, unattached],
+      [mine, foreign],
+    ]) {
       const reply = await manage({ ids, status: 1 });
       expect(reply.statusCode, reply.body).toBe(422);
       expect(reply.json().subMessage).toBe(`以下官文不存在或无权操作：编号 ${ids[1]}`);
@@ -152,5 +191,4 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
     await ok('/api/delTrademarkList', { ids: [deleted] }, admin);
     expect((await stored([d3]))[0]!.brand_archive_id).toBeNull();
   });
-
 });

@@ -40,7 +40,14 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
     const started = await start('商标异议裁定书.pdf', file.length, 'officialDocument');
     expect(started.statusCode).toBe(200);
     const upload = started.json().data;
-    expect(upload).toMatchObject({ fileName: '商标异议裁定书.pdf', size: 60 * MB, purpose: 'officialDocument', chunkSize: CHUNK, chunkCount: 12, received: [] });
+    expect(upload).toMatchObject({
+      fileName: '商标异议裁定书.pdf',
+      size: 60 * MB,
+      purpose: 'officialDocument',
+      chunkSize: CHUNK,
+      chunkCount: 12,
+      received: [],
+    });
     expect(upload.uploadId).toMatch(/^[0-9a-f]{32}$/);
     for (let index = 0; index < 12; index++) {
       const res = await putChunk(upload.uploadId, index, chunkOf(file, index));

@@ -62,7 +62,11 @@ describe.skipIf(skipThisDatabase)(`classification picker: paging and server sear
       const ids = [...first.list, ...second.list, ...third.list].map((i) => i.cgId);
       expect(new Set(ids).size).toBe(110);
       expect(first.list[0]).toMatchObject({ dirLevel: 2, classNum: '9', groupNum: '0901', groupName: '电子计算机及其外部设备' });
-      expect(first.list.some((i) => i.cgName === '计算机软件（已录制）') || second.list.some((i) => i.cgName === '计算机软件（已录制）') || third.list.some((i) => i.cgName === '计算机软件（已录制）')).toBe(true);
+      expect(
+        first.list.some((i) => i.cgName === '计算机软件（已录制）') ||
+          second.list.some((i) => i.cgName === '计算机软件（已录制）') ||
+          third.list.some((i) => i.cgName === '计算机软件（已录制）'),
+      ).toBe(true);
     });
 
     it('searches names on the server across the three levels, classes first', async () => {
@@ -98,7 +102,11 @@ describe.skipIf(skipThisDatabase)(`classification picker: paging and server sear
     it('names chosen classes and groups, and ignores numbers that do not exist', async () => {
       const res = await server.post('/api/classification/lookup', { categories: ['9', '25'], groups: ['0901', '9999'] }, token);
       expect(res.statusCode).toBe(200);
-      expect((res.json().data as ClassificationEntry[]).map((e) => `${e.cgNum} ${e.cgName}`)).toEqual(['9 科学仪器', '25 服装鞋帽', '0901 电子计算机及其外部设备']);
+      expect((res.json().data as ClassificationEntry[]).map((e) => `${e.cgNum} ${e.cgName}`)).toEqual([
+        '9 科学仪器',
+        '25 服装鞋帽',
+        '0901 电子计算机及其外部设备',
+      ]);
     });
 
     it('refuses an empty keyword and a page size over 100 with Chinese messages', async () => {

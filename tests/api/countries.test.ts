@@ -50,7 +50,11 @@ describe.skipIf(skipThisDatabase)(`country list and per-organisation country tre
 
   it('saves one organisation’s arrangement without touching the other’s', async () => {
     const own = [
-      { code: 'keyMarkets', name: '  重点市场 ', subList: [leaf('US', '美国'), leaf('EM', '欧盟'), { code: 'asean', name: '东盟', subList: [leaf('SG', '新加坡'), leaf('TH', '泰国')] }] },
+      {
+        code: 'keyMarkets',
+        name: '  重点市场 ',
+        subList: [leaf('US', '美国'), leaf('EM', '欧盟'), { code: 'asean', name: '东盟', subList: [leaf('SG', '新加坡'), leaf('TH', '泰国')] }],
+      },
       leaf('WO', '马德里'),
     ];
     const res = await server.post('/countryCtg/reSave', { tree: own }, agencyAdmin);
@@ -74,15 +78,33 @@ describe.skipIf(skipThisDatabase)(`country list and per-organisation country tre
       expect(res.json().subMessage).toBe(message);
     };
     await refuse([{ code: 'g1', name: '分组', subList: [leaf('ZZ', '不存在')] }], '未知的国家或地区代码：ZZ');
-    await refuse([{ code: 'europe', name: '欧洲', subList: [{ code: 'west', name: '西欧', subList: [{ code: 'europe', name: '又是欧洲', subList: [] }] }] }], '分组“欧洲”（europe）不能包含它自己');
+    await refuse(
+      [{ code: 'europe', name: '欧洲', subList: [{ code: 'west', name: '西欧', subList: [{ code: 'europe', name: '又是欧洲', subList: [] }] }] }],
+      '分组“欧洲”（europe）不能包含它自己',
+    );
     await refuse([{ code: 'g1', name: '   ', subList: [leaf('DE', '德国')] }], '代码为 g1 的节点名称不能为空');
     await refuse([{ code: 'g1', name: '', subList: [] }], '请求参数有误：名称不能为空');
-    await refuse([{ code: 'g1', name: '甲', subList: [leaf('DE', '德国')] }, { code: 'g2', name: '乙', subList: [leaf('DE', '德国')] }], '代码 DE 重复出现：每个国家、地区或分组只能出现一次');
+    await refuse(
+      [
+        { code: 'g1', name: '甲', subList: [leaf('DE', '德国')] },
+        { code: 'g2', name: '乙', subList: [leaf('DE', '德国')] },
+      ],
+      '代码 DE 重复出现：每个国家、地区或分组只能出现一次',
+    );
     await refuse([{ code: 'EM', name: '欧盟', subList: [leaf('DE', '德国')] }], '国家或地区“欧盟”（EM）下不能再有下级');
     await refuse([], '国家分组不能为空');
     const missing = await server.post('/countryCtg/reSave', {}, agencyAdmin);
     expect(missing.json().subMessage).toBe('请求参数有误：国家分组不能为空');
-    await refuse([{ code: 'a', name: '一', subList: [{ code: 'b', name: '二', subList: [{ code: 'c', name: '三', subList: [{ code: 'd', name: '四', subList: [leaf('DE', '德国')] }] }] }] }], '国家分组最多 4 层');
+    await refuse(
+      [
+        {
+          code: 'a',
+          name: '一',
+          subList: [{ code: 'b', name: '二', subList: [{ code: 'c', name: '三', subList: [{ code: 'd', name: '四', subList: [leaf('DE', '德国')] }] }] }],
+        },
+      ],
+      '国家分组最多 4 层',
+    );
     await refuse([{ code: 'de', name: '德国', subList: [], extra: 1 }], '请求参数有误：不允许的字段：extra');
     expect(await treeOf(agencyAdmin)).toEqual(before);
   });

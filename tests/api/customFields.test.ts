@@ -4,7 +4,18 @@ import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './su
 import { sendDueReminders } from '../../src/server/customFields/reminders.js';
 
 const TM = 1;
-type Field = { id: number; fieldTitle: string; name: string; fieldType: string; state: number; isTop: number; isFilter: number; locked: boolean; fieldContent: string; sort: number };
+type Field = {
+  id: number;
+  fieldTitle: string;
+  name: string;
+  fieldType: string;
+  state: number;
+  isTop: number;
+  isFilter: number;
+  locked: boolean;
+  fieldContent: string;
+  sort: number;
+};
 
 describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind})`, () => {
   let server: TestServer;
@@ -28,14 +39,18 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     adminId = admins.id;
     agentId = users.find((u) => u.username === 'agent')!.id;
     const marks = await server.database.db.selectFrom('brand_archives').select(['id', 'org_id']).orderBy('id').execute();
-    records = marks.filter((m) => m.org_id === admins.org_id).slice(0, 3).map((m) => m.id);
+    records = marks
+      .filter((m) => m.org_id === admins.org_id)
+      .slice(0, 3)
+      .map((m) => m.id);
     corpRecord = marks.find((m) => m.org_id !== admins.org_id)!.id;
     expect(records).toHaveLength(3);
   });
   afterAll(() => server?.stop());
 
   // The archive list is the one place archive records are listed, custom-field conditions included.
-  const call = async (path: string, body: unknown, token = admin) => server.post(path === 'queryBrandPage' ? '/brandArchives/queryBrandPage' : `/customField/${path}`, body, token);
+  const call = async (path: string, body: unknown, token = admin) =>
+    server.post(path === 'queryBrandPage' ? '/brandArchives/queryBrandPage' : `/customField/${path}`, body, token);
   const ok = async (path: string, body: unknown, token = admin) => {
     const reply = await call(path, body, token);
     expect(reply.statusCode, reply.body).toBe(200);
@@ -48,7 +63,13 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
   };
   const list = async (token = admin, type = TM): Promise<Field[]> => ok('getCustomFieldList', { type }, token);
   const create = async (fieldTitle: string, fieldType: string, fieldContent?: unknown, token = admin): Promise<Field> =>
-    (await ok('setCustomField', { type: TM, fieldTitle, fieldType, ...(fieldContent === undefined ? {} : { fieldContent: JSON.stringify(fieldContent) }) }, token)).field;
+    (
+      await ok(
+        'setCustomField',
+        { type: TM, fieldTitle, fieldType, ...(fieldContent === undefined ? {} : { fieldContent: JSON.stringify(fieldContent) }) },
+        token,
+      )
+    ).field;
   const valuesOf = async (id: number) =>
     (await server.database.db.selectFrom('brand_archives').select('custom_values').where('id', '=', id).executeTakeFirstOrThrow()).custom_values;
 
@@ -72,10 +93,21 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
   });
 
   it('refuses choice fields without options, bad settings, duplicate names and filters on numbers or attachments', async () => {
-    expect(await refused('setCustomField', { type: TM, fieldTitle: '空选项', fieldType: '单选', fieldContent: JSON.stringify(options('', '', '')) })).toBe('请输入选项');
+    expect(await refused('setCustomField', { type: TM, fieldTitle: '空选项', fieldType: '单选', fieldContent: JSON.stringify(options('', '', '')) })).toBe(
+      '请输入选项',
+    );
     expect(await refused('setCustomField', { type: TM, fieldTitle: '备注', fieldType: '单行文本' })).toBe('字段名称“备注”已存在');
-    expect(await refused('setCustomField', { type: TM, fieldTitle: '格式', fieldType: '数字', fieldContent: JSON.stringify({ 数字格式: '三位小数' }) })).toContain('设置不正确');
-    expect(await refused('setCustomField', { type: TM, fieldTitle: '提醒', fieldType: '日期', fieldContent: JSON.stringify({ 日期格式: 'y/m/d', 设置期限提醒: true }) })).toBe('请选择提醒人员');
+    expect(
+      await refused('setCustomField', { type: TM, fieldTitle: '格式', fieldType: '数字', fieldContent: JSON.stringify({ 数字格式: '三位小数' }) }),
+    ).toContain('设置不正确');
+    expect(
+      await refused('setCustomField', {
+        type: TM,
+        fieldTitle: '提醒',
+        fieldType: '日期',
+        fieldContent: JSON.stringify({ 日期格式: 'y/m/d', 设置期限提醒: true }),
+      }),
+    ).toBe('请选择提醒人员');
     const fields = await list();
     for (const title of ['评估价值', '证明文件']) {
       const id = fields.find((f) => f.fieldTitle === title)!.id;
@@ -117,7 +149,10 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     const rows = before.map((f) => ({ id: f.id, fieldTitle: f.fieldTitle, fieldType: f.fieldType, fieldContent: f.fieldContent }));
     const tooManyPins = await refused('updateCustomFields', { type: TM, fields: [...rows.map((r) => ({ ...r, isTop: 1 }))] });
     expect(tooManyPins).toBe('最多只能固定 5 个字段');
-    const noOptions = await refused('updateCustomFields', { type: TM, fields: [...rows, { fieldTitle: '新选项', fieldType: '多选', fieldContent: JSON.stringify(options('')) }] });
+    const noOptions = await refused('updateCustomFields', {
+      type: TM,
+      fields: [...rows, { fieldTitle: '新选项', fieldType: '多选', fieldContent: JSON.stringify(options('')) }],
+    });
     expect(noOptions).toBe('请输入选项');
     expect(await list()).toEqual(before);
 
@@ -149,7 +184,9 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     expect(fields).toHaveLength(1);
     const builtIn = fields[0]!;
     expect(builtIn).toMatchObject({ fieldTitle: '版权类型', name: '作品类型', locked: true, fieldType: '单选' });
-    expect(await refused('setCustomField', { type: 32, id: builtIn.id, fieldTitle: '改名', fieldType: '单选', fieldContent: builtIn.fieldContent })).toBe('内置字段“作品类型”不能修改');
+    expect(await refused('setCustomField', { type: 32, id: builtIn.id, fieldTitle: '改名', fieldType: '单选', fieldContent: builtIn.fieldContent })).toBe(
+      '内置字段“作品类型”不能修改',
+    );
     expect(await refused('setCustomField', { type: 32, id: builtIn.id, delete: 1 })).toBe('内置字段“作品类型”不能删除');
     expect(await refused('updateCustomFields', { type: 32, fields: [{ id: builtIn.id, delete: 1 }] })).toBe('内置字段“作品类型”不能删除');
     expect(await refused('updateCustomFields', { type: 32, fields: [{ id: builtIn.id, fieldTitle: '别名' }] })).toBe('内置字段“作品类型”不能修改');
@@ -161,9 +198,19 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     const byTitle = Object.fromEntries((await list()).map((f) => [f.fieldTitle, f.id]));
     const id = records[0]!;
     const set = (customValues: Record<string, unknown>, token = admin) => call('setTmArchiveCustomFieldData', { id, customValues }, token);
-    const saved = await set({ [byTitle['备注']!]: '核心商标', [byTitle['重要程度']!]: '高', [byTitle['使用场景']!]: ['线上', '出口'], [byTitle['评估价值']!]: '12345.67' });
+    const saved = await set({
+      [byTitle['备注']!]: '核心商标',
+      [byTitle['重要程度']!]: '高',
+      [byTitle['使用场景']!]: ['线上', '出口'],
+      [byTitle['评估价值']!]: '12345.67',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(await valuesOf(id)).toEqual({ [byTitle['备注']!]: '核心商标', [byTitle['重要程度']!]: '高', [byTitle['使用场景']!]: ['线上', '出口'], [byTitle['评估价值']!]: '12345.67' });
+    expect(await valuesOf(id)).toEqual({
+      [byTitle['备注']!]: '核心商标',
+      [byTitle['重要程度']!]: '高',
+      [byTitle['使用场景']!]: ['线上', '出口'],
+      [byTitle['评估价值']!]: '12345.67',
+    });
 
     const problems: [Record<string, unknown>, string][] = [
       [{ [byTitle['备注']!]: '字'.repeat(51) }, '备注不能超过 50 个字符'],
@@ -214,7 +261,9 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     // One bad value, one foreign record, one field twice or nothing chosen: nothing changes.
     expect(await refused('setCustomFieldData', { data: { 重要程度: '低', 备注: '字'.repeat(51) }, source: 0, type: TM, key })).toBe('备注不能超过 50 个字符');
     expect(await refused('setCustomFieldData', { data: { 重要程度: '低' }, source: 0, type: TM, key: `${key},${corpRecord}` })).toBe('商标档案不存在或已删除');
-    expect(await refused('setCustomFieldData', { data: { 重要程度: '低', [byTitle['重要程度']!]: '高' }, source: 0, type: TM, key })).toBe('字段“重要程度”只能修改一次');
+    expect(await refused('setCustomFieldData', { data: { 重要程度: '低', [byTitle['重要程度']!]: '高' }, source: 0, type: TM, key })).toBe(
+      '字段“重要程度”只能修改一次',
+    );
     expect(await refused('setCustomFieldData', { data: {}, source: 0, type: TM, key })).toBe('请先选择所有要修改的字段');
     for (const id of records) expect((await valuesOf(id))[byTitle['重要程度']!]).toBe('中');
   });
@@ -254,7 +303,12 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     // 2099-03-09 09:00 Beijing time.
     expect(new Date(reminders[0]!.due_at).toISOString()).toBe('2099-03-09T01:00:00.000Z');
     const messages = async () =>
-      (await server.database.db.selectFrom('messages').select(['user_id', 'title']).where('kind', '=', 'reminder').where(sql<boolean>`title like ${'%异议截止日%'}`).execute());
+      await server.database.db
+        .selectFrom('messages')
+        .select(['user_id', 'title'])
+        .where('kind', '=', 'reminder')
+        .where(sql<boolean>`title like ${'%异议截止日%'}`)
+        .execute();
 
     expect(await sendDueReminders(server.database.db, new Date('2099-03-09T00:59:00Z'))).toBe(0);
     expect(await messages()).toHaveLength(0);
@@ -262,7 +316,10 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     const sent = await messages();
     expect(sent.map((m) => m.user_id).sort()).toEqual([adminId, agentId].sort());
     // Runs that overlap or come later send nothing again.
-    const again = await Promise.all([sendDueReminders(server.database.db, new Date('2099-03-10T00:00:00Z')), sendDueReminders(server.database.db, new Date('2099-03-10T00:00:00Z'))]);
+    const again = await Promise.all([
+      sendDueReminders(server.database.db, new Date('2099-03-10T00:00:00Z')),
+      sendDueReminders(server.database.db, new Date('2099-03-10T00:00:00Z')),
+    ]);
     expect(again).toEqual([0, 0]);
     expect(await messages()).toHaveLength(2);
     // The admin reads it on the workbench.
@@ -273,9 +330,20 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     const plain = await create('答辩截止日', '日期', { 日期格式: 'y/m/d' });
     await ok('setTmArchiveCustomFieldData', { id: records[2], customValues: { [plain.id]: '2099-07-01' } });
     const pendingOf = async (fieldId: number) =>
-      server.database.db.selectFrom('custom_field_reminders').select(['due_at', 'user_ids']).where('field_id', '=', fieldId).where('sent_at', 'is', null).execute();
+      server.database.db
+        .selectFrom('custom_field_reminders')
+        .select(['due_at', 'user_ids'])
+        .where('field_id', '=', fieldId)
+        .where('sent_at', 'is', null)
+        .execute();
     expect(await pendingOf(plain.id)).toHaveLength(0);
-    await ok('setCustomField', { type: TM, id: plain.id, fieldTitle: '答辩截止日', fieldType: '日期', fieldContent: JSON.stringify({ 日期格式: 'y/m/d', 设置期限提醒: true, 日期: '提前1个月', 时间: '10:00', 人员: String(agentId) }) });
+    await ok('setCustomField', {
+      type: TM,
+      id: plain.id,
+      fieldTitle: '答辩截止日',
+      fieldType: '日期',
+      fieldContent: JSON.stringify({ 日期格式: 'y/m/d', 设置期限提醒: true, 日期: '提前1个月', 时间: '10:00', 人员: String(agentId) }),
+    });
     const planned = await pendingOf(plain.id);
     expect(planned.map((p) => [new Date(p.due_at).toISOString(), p.user_ids])).toEqual([['2099-06-01T02:00:00.000Z', [agentId]]]);
     expect((await ok('setCustomField', { type: TM, id: plain.id, delete: 1 })).message).toBe('删除成功！');
@@ -284,10 +352,17 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     // Changing the date replaces the pending reminder; clearing it removes it.
     await ok('setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: '2099-05-01' } });
     await ok('setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: '2099-06-01' } });
-    const pending = await server.database.db.selectFrom('custom_field_reminders').select('due_at').where('field_id', '=', field.id).where('sent_at', 'is', null).execute();
+    const pending = await server.database.db
+      .selectFrom('custom_field_reminders')
+      .select('due_at')
+      .where('field_id', '=', field.id)
+      .where('sent_at', 'is', null)
+      .execute();
     expect(pending.map((p) => new Date(p.due_at).toISOString())).toEqual(['2099-05-31T01:00:00.000Z']);
     await ok('setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: null } });
-    expect(await server.database.db.selectFrom('custom_field_reminders').select('id').where('field_id', '=', field.id).where('sent_at', 'is', null).execute()).toHaveLength(0);
+    expect(
+      await server.database.db.selectFrom('custom_field_reminders').select('id').where('field_id', '=', field.id).where('sent_at', 'is', null).execute(),
+    ).toHaveLength(0);
   });
 });
 
@@ -302,14 +377,26 @@ describe.skipIf(skipThisDatabase)(`the reminder job inside the server (${dbKind}
   it('sends a due reminder on its own, by its clock, once', async () => {
     const admin = await server.signIn('admin');
     const adminUser = await server.database.db.selectFrom('users').select(['id', 'org_id']).where('username', '=', 'admin').executeTakeFirstOrThrow();
-    const record = await server.database.db.selectFrom('brand_archives').select('id').where('org_id', '=', adminUser.org_id).orderBy('id').executeTakeFirstOrThrow();
+    const record = await server.database.db
+      .selectFrom('brand_archives')
+      .select('id')
+      .where('org_id', '=', adminUser.org_id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const created = await server.post(
       '/customField/setCustomField',
-      { type: 1, fieldTitle: '续展截止日', fieldType: '日期', fieldContent: JSON.stringify({ 日期格式: 'y/m/d', 设置期限提醒: true, 日期: '当天', 时间: '08:00', 人员: String(adminUser.id) }) },
+      {
+        type: 1,
+        fieldTitle: '续展截止日',
+        fieldType: '日期',
+        fieldContent: JSON.stringify({ 日期格式: 'y/m/d', 设置期限提醒: true, 日期: '当天', 时间: '08:00', 人员: String(adminUser.id) }),
+      },
       admin,
     );
     const fieldId = created.json().data.field.id as number;
-    expect((await server.post('/customField/setTmArchiveCustomFieldData', { id: record.id, customValues: { [fieldId]: '2099-02-01' } }, admin)).statusCode).toBe(200);
+    expect(
+      (await server.post('/customField/setTmArchiveCustomFieldData', { id: record.id, customValues: { [fieldId]: '2099-02-01' } }, admin)).statusCode,
+    ).toBe(200);
     const reminders = () => server.database.db.selectFrom('messages').select('id').where('kind', '=', 'reminder').where('user_id', '=', adminUser.id).execute();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await reminders()).toHaveLength(0);

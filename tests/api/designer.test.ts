@@ -29,7 +29,11 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
   });
 
   it('saves drafts, tells the second of two editors that a newer version exists, and publishes for this organisation only', async () => {
-    const first = await server.post('/designer/saveDraft', { kind: 'pages', key: '/memo', body: { ...memo, title: '我的备忘' }, baseVersion: null, comment: '改标题' }, admin);
+    const first = await server.post(
+      '/designer/saveDraft',
+      { kind: 'pages', key: '/memo', body: { ...memo, title: '我的备忘' }, baseVersion: null, comment: '改标题' },
+      admin,
+    );
     expect(first.json().data).toEqual({ version: 1, problems: [] });
     const stale = await server.post('/designer/saveDraft', { kind: 'pages', key: '/memo', body: { ...memo, title: '另一个标题' }, baseVersion: null }, admin);
     expect(stale.statusCode).toBe(409);
@@ -57,7 +61,8 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
         { at: '/body/properties/title/x-component', message: '未注册的组件 NoSuchBlock' },
       ]),
     );
-    const renamed = (await server.post('/designer/validate', { kind: 'pages', key: '/memo', body: { ...memo, path: '/elsewhere' } }, admin)).json().data.problems;
+    const renamed = (await server.post('/designer/validate', { kind: 'pages', key: '/memo', body: { ...memo, path: '/elsewhere' } }, admin)).json().data
+      .problems;
     expect(renamed).toContainEqual({ at: '/path', message: '不能改为 /elsewhere：它标识这份描述，应为 /memo' });
 
     const draft = (await server.post('/designer/saveDraft', { kind: 'pages', key: '/memo', body: broken, baseVersion: 1 }, admin)).json().data;
@@ -89,14 +94,22 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
     const designerPage = { path: '/system/designer', title: '页面设计器', menuKey: 'patent' };
     const problems = (await server.post('/designer/validate', { kind: 'pages', key: '/system/designer', body: designerPage }, admin)).json().data.problems;
     expect(problems).toContainEqual({ at: '/menuKey', message: '没有哪位能使用设计器的管理员拥有 patent 权限：发布后将无人能打开设计器' });
-    const fine = (await server.post('/designer/validate', { kind: 'pages', key: '/system/designer', body: { ...designerPage, menuKey: 'schemaDesigner' } }, admin)).json().data.problems;
+    const fine = (
+      await server.post('/designer/validate', { kind: 'pages', key: '/system/designer', body: { ...designerPage, menuKey: 'schemaDesigner' } }, admin)
+    ).json().data.problems;
     expect(fine).toEqual([]);
   });
 
   it('hands the editor the meta-schemas, every component description, the operations, permissions and roles', async () => {
     const context = (await server.post('/designer/context', {}, admin)).json().data;
-    expect(Object.keys(context.metaSchemas)).toEqual(expect.arrayContaining(['meta/page.schema.json', 'meta/formily.schema.json', 'meta/component.schema.json']));
-    expect(context.components.find((c: { name: string }) => c.name === 'GenericTable')).toMatchObject({ title: '通用表格', kind: 'block', group: '列表与表格' });
+    expect(Object.keys(context.metaSchemas)).toEqual(
+      expect.arrayContaining(['meta/page.schema.json', 'meta/formily.schema.json', 'meta/component.schema.json']),
+    );
+    expect(context.components.find((c: { name: string }) => c.name === 'GenericTable')).toMatchObject({
+      title: '通用表格',
+      kind: 'block',
+      group: '列表与表格',
+    });
     expect(context.operations).toContainEqual({ id: 'memo.list', summary: expect.any(String) });
     expect(context.permissions).toContainEqual({ value: 'schemaDesigner', label: '页面设计器' });
     expect(context.roles.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['管理员']));
@@ -115,7 +128,11 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
     const rows = (await server.post('/designer/sample', { operation: 'enterprise.getList', choices }, admin)).json().data.data.list;
     expect(rows.map((r: { applicantType: number }) => r.applicantType)).toEqual([0, 1, 0]);
     expect(rows.map((r: { bookType: number }) => r.bookType)).toEqual([1, 2, 1]);
-    const tooMany = await server.post('/designer/sample', { operation: 'enterprise.getList', choices: { applicantType: Array.from({ length: 201 }, (_, i) => i) } }, admin);
+    const tooMany = await server.post(
+      '/designer/sample',
+      { operation: 'enterprise.getList', choices: { applicantType: Array.from({ length: 201 }, (_, i) => i) } },
+      admin,
+    );
     expect(tooMany.statusCode).toBe(422);
   });
 
@@ -131,14 +148,22 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
     );
     const renewal = {
       ...unfinished,
-      stages: [{ key: 'filing', title: '递交申请', deadlineDays: 30 }, { key: 'review', title: '官方审查' }],
+      stages: [
+        { key: 'filing', title: '递交申请', deadlineDays: 30 },
+        { key: 'review', title: '官方审查' },
+      ],
       approvalChain: [{ title: '主管审批', permission: 'systemSettings' }],
       feeItems: [{ name: '续展官费', kind: 'official', amount: 500, currency: 'CNY' }],
     };
-    expect((await server.post('/designer/saveDraft', { kind: 'caseTypes', key: 'renewal', body: renewal, baseVersion: null }, admin)).json().data).toEqual({ version: 1, problems: [] });
+    expect((await server.post('/designer/saveDraft', { kind: 'caseTypes', key: 'renewal', body: renewal, baseVersion: null }, admin)).json().data).toEqual({
+      version: 1,
+      problems: [],
+    });
     expect((await server.post('/designer/publish', { kind: 'caseTypes', key: 'renewal', version: 1 }, admin)).json().data).toEqual({ publishedVersion: 1 });
     const list = (await server.post('/designer/schemas', { kind: 'caseTypes' }, admin)).json().data.list;
-    expect(list).toEqual([expect.objectContaining({ kind: 'caseTypes', key: 'renewal', title: '商标续展', builtIn: false, publishedVersion: 1, latestVersion: 1 })]);
+    expect(list).toEqual([
+      expect.objectContaining({ kind: 'caseTypes', key: 'renewal', title: '商标续展', builtIn: false, publishedVersion: 1, latestVersion: 1 }),
+    ]);
     const rollback = await server.post('/designer/rollback', { kind: 'caseTypes', key: 'renewal', version: 0 }, admin);
     expect(rollback.json().subMessage).toBe('renewal 没有内置版本，不能回到内置版本');
   });

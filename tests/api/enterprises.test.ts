@@ -14,7 +14,8 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
   afterAll(() => server?.stop());
 
   const list = async (token: string) => (await server.ok<{ list: Enterprise[] }>('/enterPrise/getList', { flatIs: true, pageSize: 100 }, token)).list;
-  const idOf = async (name: string) => (await server.database.db.selectFrom('enterprises').select('id').where('applicant_name', '=', name).executeTakeFirstOrThrow()).id;
+  const idOf = async (name: string) =>
+    (await server.database.db.selectFrom('enterprises').select('id').where('applicant_name', '=', name).executeTakeFirstOrThrow()).id;
   const stored = async (id: number) => server.database.db.selectFrom('enterprises').selectAll().where('id', '=', id).executeTakeFirst();
 
   it('shows a personal applicant by name; the address stays in its own field', async () => {
@@ -28,7 +29,11 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
   });
 
   it('stores a new personal applicant as name--address', async () => {
-    const saved = await server.ok<Enterprise>('/enterPrise/saveInfo', { applicantType: 0, bookType: 1, applicantName: '张三', applicantAddress: '北京市海淀区中关村大街 1 号' }, admin);
+    const saved = await server.ok<Enterprise>(
+      '/enterPrise/saveInfo',
+      { applicantType: 0, bookType: 1, applicantName: '张三', applicantAddress: '北京市海淀区中关村大街 1 号' },
+      admin,
+    );
     expect(saved).toMatchObject({ applicantName: '张三--北京市海淀区中关村大街 1 号', displayName: '张三', applicantAddress: '北京市海淀区中关村大街 1 号' });
   });
 
@@ -38,7 +43,12 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
       { id: await idOf(ZHOU) },
       admin,
     );
-    expect(detail).toMatchObject({ groupName: '未分组', applicantTypeName: '个人', bookTypeName: '中国大陆', enterprise: { displayName: '周明', postCode: '200030' } });
+    expect(detail).toMatchObject({
+      groupName: '未分组',
+      applicantTypeName: '个人',
+      bookTypeName: '中国大陆',
+      enterprise: { displayName: '周明', postCode: '200030' },
+    });
     const grouped = await server.ok<{ groupName: string }>('/enterPrise/getCompanyDetailInfo', { id: await idOf('杭州青禾食品有限公司') }, admin);
     expect(grouped.groupName).toBe('重点客户');
     const corp = await server.signIn('corpAdmin');
@@ -50,7 +60,12 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
     const id = await idOf('深圳云帆电子科技有限公司');
     const before = await stored(id);
     const changed = await server.ok<Enterprise>('/enterPrise/modifyInfo', { id, postCode: '518000', legalPerson: '' }, admin);
-    expect(changed).toMatchObject({ postCode: '518000', legalPerson: null, applicantName: before!.applicant_name, applicantCreditCode: before!.applicant_credit_code });
+    expect(changed).toMatchObject({
+      postCode: '518000',
+      legalPerson: null,
+      applicantName: before!.applicant_name,
+      applicantCreditCode: before!.applicant_credit_code,
+    });
     const after = await stored(id);
     expect({ ...after, post_code: before!.post_code, legal_person: before!.legal_person }).toEqual(before);
   });
@@ -71,7 +86,9 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
     expect(await server.refused('/enterPrise/modifyInfo', { id, applicantCreditCode: 'abc' }, admin)).toBe('请求参数有误：统一社会信用代码格式不正确');
     expect(await server.refused('/enterPrise/modifyInfo', { id, displayName: '' }, admin)).toBe('请求参数有误：申请人名称不能为空');
     expect(await server.refused('/enterPrise/modifyInfo', { id, displayName: '   ' }, admin)).toBe('申请人名称不能为空');
-    expect(await server.refused('/enterPrise/modifyInfo', { id, displayName: '深圳云帆电子科技有限公司' }, admin)).toBe('申请人“深圳云帆电子科技有限公司”已存在');
+    expect(await server.refused('/enterPrise/modifyInfo', { id, displayName: '深圳云帆电子科技有限公司' }, admin)).toBe(
+      '申请人“深圳云帆电子科技有限公司”已存在',
+    );
     const corp = await server.signIn('corpAdmin');
     expect(await server.refused('/enterPrise/modifyInfo', { id, displayName: '改名' }, corp, 404)).toBe('企业不存在');
     expect(await server.refused('/enterPrise/modifyInfo', { id, displayName: '改名' }, await server.signIn('staff'), 403)).toBe('没有“我的企业”权限');

@@ -17,7 +17,8 @@ describe.skipIf(skipThisDatabase)(`external tool addresses set by an administrat
   });
   afterAll(() => server?.stop());
 
-  const settings = async (token: string) => (await server.ok<{ list: Setting[]; count: number }>('/api/external-tools/settings', { pageSize: 100 }, token)).list;
+  const settings = async (token: string) =>
+    (await server.ok<{ list: Setting[]; count: number }>('/api/external-tools/settings', { pageSize: 100 }, token)).list;
   const addressOf = async (token: string, key: string) => (await server.ok<Tools>('/api/external-tools', {}, token)).tools.find((t) => t.key === key)?.url;
   const menuLink = (menu: Menu, path: string): string | undefined => {
     for (const entry of menu) {
@@ -52,7 +53,11 @@ describe.skipIf(skipThisDatabase)(`external tool addresses set by an administrat
     expect(await addressOf(admin, 'dplsearch1')).toBe('http://own.example.invalid/tm');
     const menu = await server.ok<Menu>('/homepage/getMenuList', {}, admin);
     expect(menuLink(menu, '/tool/dplsearch1')).toBe('http://own.example.invalid/tm');
-    expect((await settings(admin)).find((s) => s.key === 'dplsearch1')).toMatchObject({ url: 'http://own.example.invalid/tm', defaultUrl: DEFAULT, source: 'organisation' });
+    expect((await settings(admin)).find((s) => s.key === 'dplsearch1')).toMatchObject({
+      url: 'http://own.example.invalid/tm',
+      defaultUrl: DEFAULT,
+      source: 'organisation',
+    });
     // Everyone in the organisation gets it.
     expect(await addressOf(await server.signIn('agent'), 'brandSearch')).toBe('https://tools.example.invalid/brand');
 

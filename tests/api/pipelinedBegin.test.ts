@@ -13,7 +13,11 @@ const REGISTERED = `select $1::text as token, current_setting('transaction_read_
  * 'E', 'S' the parts of an extended one), 'sent' when the socket hands what it has gathered to the system, '<' an answer read.
  */
 function watchWire(client: pg.PoolClient): string[] {
-  type Socket = NodeJS.ReadableStream & { write: (chunk: Buffer, ...rest: unknown[]) => boolean; _write: (...args: unknown[]) => void; _writev?: (...args: unknown[]) => void };
+  type Socket = NodeJS.ReadableStream & {
+    write: (chunk: Buffer, ...rest: unknown[]) => boolean;
+    _write: (...args: unknown[]) => void;
+    _writev?: (...args: unknown[]) => void;
+  };
   const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
   const events: string[] = [];
   const write = stream.write.bind(stream);

@@ -18,7 +18,14 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     const admin = (await server.post('/homepage/getMenuList', {}, await server.signIn('admin'))).json().data as MenuEntry[];
     const system = admin.find((e) => e.path === '/system')!;
     expect(system).toMatchObject({ redirect: '/system/companyList', meta: { title: '系统设置', menuKey: 'systemSettings' } });
-    expect(system.children.map((c) => c.path)).toEqual(['/system/companyList', '/system/message', '/system/userConfig', '/system/countryGroups', '/system/designer', '/system/blockExample']);
+    expect(system.children.map((c) => c.path)).toEqual([
+      '/system/companyList',
+      '/system/message',
+      '/system/userConfig',
+      '/system/countryGroups',
+      '/system/designer',
+      '/system/blockExample',
+    ]);
     expect(system.children[4].meta).toMatchObject({ title: '页面设计器', menuKey: 'schemaDesigner' });
     expect(system.children[5].meta.isHide).toBe(true);
     expect(system.children[0].children[0]).toMatchObject({ path: '/system/companyList/detail', meta: { isHide: true, isKeepAlive: false } });
@@ -119,7 +126,11 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
 
   it('says in Server-Timing how long the server worked on each answer, errors included', async () => {
     const token = await server.signIn('admin');
-    const answers = [await server.app.inject({ method: 'GET', url: '/api/health' }), await server.post('/homepage/getUserInfo', {}, token), await server.post('/tm/noSuchCall')];
+    const answers = [
+      await server.app.inject({ method: 'GET', url: '/api/health' }),
+      await server.post('/homepage/getUserInfo', {}, token),
+      await server.post('/tm/noSuchCall'),
+    ];
     for (const res of answers) {
       const ms = serverTimingMs(res.headers['server-timing']);
       expect(ms, String(res.headers['server-timing'])).not.toBeNull();
@@ -147,7 +158,9 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     const second = (await server.post('/enterPrise/getList', { flatIs: true, pageNo: 2, pageSize: 2, sortField: 'id', sortType: 'desc' }, token)).json().data;
     expect(second.list).toHaveLength(1);
     const bad = await server.post('/enterPrise/getList', { flatIs: true, sortField: 'password' }, token);
-    expect(bad.json().subMessage).toBe('请求参数有误：排序字段格式不正确：应为applicantName（或 displayName，同一排序）、applicantType、bookType、id 之一，或按先后逗号连接的多个');
+    expect(bad.json().subMessage).toBe(
+      '请求参数有误：排序字段格式不正确：应为applicantName（或 displayName，同一排序）、applicantType、bookType、id 之一，或按先后逗号连接的多个',
+    );
   });
 
   it('keeps display preferences per user as JSON text', async () => {
@@ -184,7 +197,11 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
 
   it('saves enterprises within the organisation, refusing duplicates and malformed codes', async () => {
     const admin = await server.signIn('corpAdmin');
-    const created = await server.post('/enterPrise/saveInfo', { applicantType: 1, bookType: 1, applicantName: ' 星辰（上海）贸易有限公司 ', postCode: '200000' }, admin);
+    const created = await server.post(
+      '/enterPrise/saveInfo',
+      { applicantType: 1, bookType: 1, applicantName: ' 星辰（上海）贸易有限公司 ', postCode: '200000' },
+      admin,
+    );
     expect(created.statusCode).toBe(200);
     expect(created.json().data).toMatchObject({ applicantName: '星辰（上海）贸易有限公司', postCode: '200000', applicantAddress: null });
     const id = created.json().data.id;
@@ -194,7 +211,11 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     expect(badCode.json().subMessage).toBe('请求参数有误：统一社会信用代码格式不正确');
     const renamed = await server.post('/enterPrise/saveInfo', { id, applicantType: 1, bookType: 2, applicantName: '星辰国际贸易有限公司' }, admin);
     expect(renamed.json().data).toMatchObject({ id, bookType: 2, applicantName: '星辰国际贸易有限公司' });
-    const foreign = await server.database.db.selectFrom('enterprises').select('id').where('applicant_name', '=', '杭州青禾食品有限公司').executeTakeFirstOrThrow();
+    const foreign = await server.database.db
+      .selectFrom('enterprises')
+      .select('id')
+      .where('applicant_name', '=', '杭州青禾食品有限公司')
+      .executeTakeFirstOrThrow();
     const steal = await server.post('/enterPrise/saveInfo', { id: foreign.id, applicantType: 1, bookType: 1, applicantName: '改名' }, admin);
     expect(steal.statusCode).toBe(404);
     const untouched = await server.database.db.selectFrom('enterprises').select('applicant_name').where('id', '=', foreign.id).executeTakeFirstOrThrow();

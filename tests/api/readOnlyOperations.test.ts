@@ -18,7 +18,8 @@ describe.skipIf(skipThisDatabase)('read-only operations', () => {
 
   const transactionMode = async (ctx: TenantContext) =>
     (await sql<{ mode: string }>`select current_setting('transaction_read_only') as mode`.execute(ctx.db)).rows[0]!.mode;
-  const writeMemo = (ctx: TenantContext) => ctx.db.insertInto('memos').values({ org_id: ctx.session.orgId, user_id: ctx.session.userId, content: '只读事务里的写入' }).execute();
+  const writeMemo = (ctx: TenantContext) =>
+    ctx.db.insertInto('memos').values({ org_id: ctx.session.orgId, user_id: ctx.session.userId, content: '只读事务里的写入' }).execute();
 
   const wrapped: Partial<Handlers> = {
     'brandArchives.getGlobalConfiguration': async (body, ctx) => {
@@ -44,7 +45,13 @@ describe.skipIf(skipThisDatabase)('read-only operations', () => {
     const readOnly = operationTable.filter((op) => op.readOnly).map((op) => op.id);
     expect(readOnly).toContain('brandArchives.queryBrandPage');
     expect(readOnly).toContain('tmSearch.brandSimilarSearch');
-    for (const id of ['brandArchives.saveBrand', 'brandArchives.updateGlobalConfiguration', 'customField.getCustomFieldList', 'brandLabels.batchAddLabels', 'home.setMessageRead']) {
+    for (const id of [
+      'brandArchives.saveBrand',
+      'brandArchives.updateGlobalConfiguration',
+      'customField.getCustomFieldList',
+      'brandLabels.batchAddLabels',
+      'home.setMessageRead',
+    ]) {
       expect(readOnly).not.toContain(id);
     }
   });
@@ -63,7 +70,15 @@ describe.skipIf(skipThisDatabase)('read-only operations', () => {
   });
 
   it('the database refuses a write inside a read-only operation, and nothing is written', async () => {
-    const memos = async () => Number((await server.database.db.selectFrom('memos').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const memos = async () =>
+      Number(
+        (
+          await server.database.db
+            .selectFrom('memos')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await memos();
     tryWrite = true;
     try {

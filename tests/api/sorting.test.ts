@@ -11,12 +11,22 @@ describe.skipIf(skipThisDatabase)(`sorting lists by several keys and saved sort 
   afterAll(() => server?.stop());
 
   const names = async (token: string, sort: Record<string, string>) =>
-    ((await server.post('/enterPrise/getList', { flatIs: true, pageNo: 1, pageSize: 10, ...sort }, token)).json().data.list as Enterprise[]).map((e) => e.applicantName);
+    ((await server.post('/enterPrise/getList', { flatIs: true, pageNo: 1, pageSize: 10, ...sort }, token)).json().data.list as Enterprise[]).map(
+      (e) => e.applicantName,
+    );
 
   it('sorts the enterprise list by one key or by several, comma-joined, in order', async () => {
     const admin = await server.signIn('admin');
-    expect(await names(admin, { sortField: 'applicantName', sortType: 'asc' })).toEqual(['周明--上海市徐汇区漕溪北路 12 号', '杭州青禾食品有限公司', '深圳云帆电子科技有限公司']);
-    expect(await names(admin, { sortField: 'applicantName', sortType: 'desc' })).toEqual(['深圳云帆电子科技有限公司', '杭州青禾食品有限公司', '周明--上海市徐汇区漕溪北路 12 号']);
+    expect(await names(admin, { sortField: 'applicantName', sortType: 'asc' })).toEqual([
+      '周明--上海市徐汇区漕溪北路 12 号',
+      '杭州青禾食品有限公司',
+      '深圳云帆电子科技有限公司',
+    ]);
+    expect(await names(admin, { sortField: 'applicantName', sortType: 'desc' })).toEqual([
+      '深圳云帆电子科技有限公司',
+      '杭州青禾食品有限公司',
+      '周明--上海市徐汇区漕溪北路 12 号',
+    ]);
     // Organisations (type 1) first, then by name descending: the second key decides within the first.
     expect(await names(admin, { sortField: 'applicantType,applicantName', sortType: 'desc,desc' })).toEqual([
       '深圳云帆电子科技有限公司',
@@ -45,7 +55,15 @@ describe.skipIf(skipThisDatabase)(`sorting lists by several keys and saved sort 
   it('keeps each user’s saved sort presets (display preference 8) for them alone', async () => {
     const admin = await server.signIn('admin');
     const agent = await server.signIn('agent');
-    const presets = [{ name: '类型与名称', list: [{ name: '申请人类型', key: 'applicantType', ascending: false }, { name: '申请人名称', key: 'applicantName', ascending: true }] }];
+    const presets = [
+      {
+        name: '类型与名称',
+        list: [
+          { name: '申请人类型', key: 'applicantType', ascending: false },
+          { name: '申请人名称', key: 'applicantName', ascending: true },
+        ],
+      },
+    ];
     const saved = await server.post('/userCustomDisplay/set', { displayType: 8, displayContent: JSON.stringify(presets) }, admin);
     expect(saved.statusCode).toBe(200);
     expect(JSON.parse((await server.post('/userCustomDisplay/query', { displayType: 8 }, admin)).json().data)).toEqual(presets);

@@ -40,7 +40,10 @@ describe.skipIf(skipThisDatabase)(`statistics upkeep (${dbKind})`, () => {
       expect(await keepsOwnStatistics(db, 'pglite')).toBe(false);
       return;
     }
-    const { rows } = await sql<{ autovacuum: string; track_counts: string }>`select current_setting('autovacuum') as autovacuum, current_setting('track_counts') as track_counts`.execute(db);
+    const { rows } = await sql<{
+      autovacuum: string;
+      track_counts: string;
+    }>`select current_setting('autovacuum') as autovacuum, current_setting('track_counts') as track_counts`.execute(db);
     expect(await keepsOwnStatistics(db, 'postgres')).toBe(rows[0]!.autovacuum === 'on' && rows[0]!.track_counts === 'on');
   });
 

@@ -37,7 +37,7 @@ describe.skipIf(skipThisDatabase)(`organisations are isolated (${dbKind})`, () =
 
     // Every signed-in call that needs no input; the others are covered with their input by their own tests.
     const readable = operationTable.filter(
-      (o) => o.permission !== PUBLIC && o.id !== 'auth.logout' && o.transport === 'json' && !((o.request.required as string[] | undefined)?.length),
+      (o) => o.permission !== PUBLIC && o.id !== 'auth.logout' && o.transport === 'json' && !(o.request.required as string[] | undefined)?.length,
     );
     expect(readable.length).toBeGreaterThan(5);
     for (const op of readable) {
@@ -65,28 +65,24 @@ describe.skipIf(skipThisDatabase)(`organisations are isolated (${dbKind})`, () =
     const users = await scoped.selectFrom('users').select(['username', 'org_id']).execute();
     expect(users.length).toBeGreaterThan(0);
     expect(users.every((u) => u.org_id === agencyId)).toBe(true);
-    const joined = await scoped
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select('u.org_id')
-      .execute();
+    const joined = await scoped.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select('u.org_id').execute();
     expect(joined.every((r) => r.org_id === agencyId)).toBe(true);
     const updated = await scoped.updateTable('enterprises').set({ post_code: '000000' }).executeTakeFirst();
     expect(Number(updated.numUpdatedRows)).toBe(3);
     const deleted = await scoped.deleteFrom('operation_log').where('org_id', '=', companyId).executeTakeFirst();
     expect(Number(deleted.numDeletedRows)).toBe(0);
-    const companyEnterprise = await server.database.db
-      .selectFrom('enterprises')
-      .select('post_code')
-      .where('org_id', '=', companyId)
-      .executeTakeFirstOrThrow();
+    const companyEnterprise = await server.database.db.selectFrom('enterprises').select('post_code').where('org_id', '=', companyId).executeTakeFirstOrThrow();
     expect(companyEnterprise.post_code).toBe('215123');
   });
 
   it('gives inserted rows the organisation of the session', async () => {
     const { db } = server.database;
     const inserted = await withOrganisation(db, companyId, (scoped) =>
-      scoped.insertInto('enterprise_groups').values({ name: '新分组' } as never).returning(['org_id']).executeTakeFirstOrThrow(),
+      scoped
+        .insertInto('enterprise_groups')
+        .values({ name: '新分组' } as never)
+        .returning(['org_id'])
+        .executeTakeFirstOrThrow(),
     );
     expect(inserted.org_id).toBe(companyId);
   });

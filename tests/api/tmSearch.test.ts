@@ -67,7 +67,10 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
           applicant_en: m.applicant === A ? 'Hangzhou Jia Search Testing Co., Ltd.' : '',
           app_date: m.appDate,
           reg_date: m.regDate ?? null,
-          goods: JSON.stringify([{ code: `${String(m.cls).padStart(2, '0')}01`, name: '测试商品' }, { code: `${String(m.cls).padStart(2, '0')}01`, name: '删减商品', mark: 2 }]),
+          goods: JSON.stringify([
+            { code: `${String(m.cls).padStart(2, '0')}01`, name: '测试商品' },
+            { code: `${String(m.cls).padStart(2, '0')}01`, name: '删减商品', mark: 2 },
+          ]),
           logo_path: generatedLogoPath(design),
           logo_hash: logoHashOfDesign(design),
         })
@@ -99,7 +102,15 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       const archived = data.list.find((r: { app_no: string }) => r.app_no === '30000001');
       expect(archived.scope).toBe('archive');
       expect(archived.registerId).toBe(ids.get('30000001'));
-      expect(data.list[0]).toMatchObject({ scope: 'register', tm_name: '星辰', tmCl: 5, goodsItem: [{ code: '0501', name: '测试商品' }, { code: '0501', name: '删减商品', mark: 2 }] });
+      expect(data.list[0]).toMatchObject({
+        scope: 'register',
+        tm_name: '星辰',
+        tmCl: 5,
+        goodsItem: [
+          { code: '0501', name: '测试商品' },
+          { code: '0501', name: '删减商品', mark: 2 },
+        ],
+      });
       expect(data.list[0].brandCGInfo).toEqual([{ code: '0501', name: '测试商品；删减商品', deleted: ['删减商品'] }]);
       expect(data.list[0].tmLogoUrl).toMatch(/^\/tm\/logo\?design=\d+$/);
     });
@@ -171,9 +182,19 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       const data = await call('/tm/customSearchV2', { shouldFields: { app_no: { value: '30000001', searchType: 1 } } });
       expect(data.count).toBe(1);
       expect(data.list[0].scope).toBe('archive');
-      expect(data.list[0].trademark).toMatchObject({ appNo: '30000001', tmName: '星辰', applicant: A, source: 0, regDate: '2016-03-01', registerId: ids.get('30000001') });
+      expect(data.list[0].trademark).toMatchObject({
+        appNo: '30000001',
+        tmName: '星辰',
+        applicant: A,
+        source: 0,
+        regDate: '2016-03-01',
+        registerId: ids.get('30000001'),
+      });
       const register = await call('/tm/customSearchV2', { shouldFields: { app_no: { value: '30000004', searchType: 1 } } });
-      expect(register.list[0]).toMatchObject({ scope: 'register', trademark: { id: ids.get('30000004'), tmName: '星晨', customValues: {}, graceEndDate: null } });
+      expect(register.list[0]).toMatchObject({
+        scope: 'register',
+        trademark: { id: ids.get('30000004'), tmName: '星晨', customValues: {}, graceEndDate: null },
+      });
     });
 
     it('refuses searches that cannot be run, in Chinese', async () => {
@@ -253,11 +274,13 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
 
   it('lists applicants matching a text with their number of marks', async () => {
     const data = await call('/common/queryApplicantList', { keyword: '检索测试' });
-    expect(data.list).toEqual([
-      { name: A, nameEn: 'Hangzhou Jia Search Testing Co., Ltd.', count: 4 },
-      { name: C, nameEn: '', count: 3 },
-      { name: B, nameEn: '', count: 3 },
-    ].sort((x, y) => y.count - x.count || (x.name < y.name ? -1 : 1)));
+    expect(data.list).toEqual(
+      [
+        { name: A, nameEn: 'Hangzhou Jia Search Testing Co., Ltd.', count: 4 },
+        { name: C, nameEn: '', count: 3 },
+        { name: B, nameEn: '', count: 3 },
+      ].sort((x, y) => y.count - x.count || (x.name < y.name ? -1 : 1)),
+    );
     expect(data.count).toBe(3);
     // Two characters, and the English name.
     for (const keyword of ['甲检', 'jia search']) {
@@ -278,11 +301,13 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     expect((await call('/api/fuzzySearch', { keyword: 'Jia Search' })).applicants).toEqual([A]);
     expect((await call('/api/fuzzySearch', { keyword: '星辰日' })).names).toEqual(['星辰日化']);
     const brand = await call('/tm/getBrandName', { prefix: '星' });
-    expect(brand.list).toEqual([
-      { key: '星辰', count: 5 },
-      { key: '星晨', count: 1 },
-      { key: '星辰日化', count: 1 },
-    ].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1)));
+    expect(brand.list).toEqual(
+      [
+        { key: '星辰', count: 5 },
+        { key: '星晨', count: 1 },
+        { key: '星辰日化', count: 1 },
+      ].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1)),
+    );
     expect((await call('/tm/getBrandName', { prefix: '辰' })).list).toEqual([]);
     expect((await call('/tm/getBrandName', { prefix: '星辰日化' })).list).toEqual([{ key: '星辰日化', count: 1 }]);
     const hint = await call('/brandArchives/getBrandNameHint', { keyword: '星' });
@@ -325,7 +350,17 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
 
     it('counts marks that share a name', async () => {
       const data = await call('/brandArchives/querySameBrandStatistic', { tmName: '星辰', applicant: A });
-      expect(data).toEqual({ total: 4, sameApplicant: 3, otherApplicants: 1, applicantCount: 2, inArchive: 1, byClass: [{ key: '3', count: 3 }, { key: '5', count: 1 }] });
+      expect(data).toEqual({
+        total: 4,
+        sameApplicant: 3,
+        otherApplicants: 1,
+        applicantCount: 2,
+        inArchive: 1,
+        byClass: [
+          { key: '3', count: 3 },
+          { key: '5', count: 1 },
+        ],
+      });
     });
   });
 
@@ -359,7 +394,14 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       expect(data.list.map((r: { mark: { app_no: string } }) => r.mark.app_no).sort()).toEqual(['30000001', '30000003', 'US1000008']);
       expect(data.list.every((r: { distance: number }) => r.distance === 0)).toBe(true);
       const paged = multipart('星辰.png', png, { maxDistance: '0', pageSize: '2' });
-      const page = (await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload: paged.payload, headers: { ...paged.headers, token: admin } })).json().data;
+      const page = (
+        await server.app.inject({
+          method: 'POST',
+          url: '/brandArchives/graphicRetrieval/upload',
+          payload: paged.payload,
+          headers: { ...paged.headers, token: admin },
+        })
+      ).json().data;
       // Newest first among equals: the whole family of four 星辰 marks, two on the page.
       expect(page.list.map((r: { mark: { app_no: string } }) => r.mark.app_no)).toEqual(['30000002', '30000003']);
       expect(page.count).toBe(4);
@@ -374,7 +416,9 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
         .execute();
       const png = await logoOf('30000009');
       const { payload, headers } = multipart('云帆.png', png, { maxDistance: '0' });
-      const data = (await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload, headers: { ...headers, token: admin } })).json().data;
+      const data = (
+        await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload, headers: { ...headers, token: admin } })
+      ).json().data;
       expect(data.list.map((r: { mark: { app_no: string } }) => r.mark.app_no)).toEqual(['30000009']);
     });
 

@@ -14,7 +14,10 @@ describe.skipIf(skipThisDatabase)(`the built pages and their assets (${dbKind})`
   beforeAll(async () => {
     webDir = await mkdtemp(join(tmpdir(), 'ipm-web-'));
     await mkdir(join(webDir, 'assets'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><title>商标知识产权管理平台</title><script type="module" src="/assets/index-abc123.js"></script>');
+    await writeFile(
+      join(webDir, 'index.html'),
+      '<!doctype html><title>商标知识产权管理平台</title><script type="module" src="/assets/index-abc123.js"></script>',
+    );
     await writeFile(join(webDir, 'assets', 'index-abc123.js'), script);
     await writeFile(join(webDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     await writeFile(join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -25,7 +28,8 @@ describe.skipIf(skipThisDatabase)(`the built pages and their assets (${dbKind})`
     await rm(webDir, { recursive: true, force: true });
   });
 
-  const get = (url: string, acceptEncoding?: string) => server.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string) =>
+    server.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('sends a script as Brotli or gzip when the browser takes it, and plain otherwise', async () => {
     const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');

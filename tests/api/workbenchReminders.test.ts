@@ -19,8 +19,10 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
 
   const ok = <T>(url: string, body: object, token: string) => server.ok<T>(url, body, token);
   const reminders = (token: string, expiry: Expiry, limit = 20) => ok<WorkQueue>('/brandArchives/getExpiryReminders', { expiry, limit }, token);
-  const archive = async (token: string, query: object = {}) => (await ok<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token)).list;
-  const statistics = (token: string, query: object = {}) => ok<BrandArchivesGetBrandDetailsStatisticsResponse>('/brandArchives/getBrandDetailsStatistics', query, token);
+  const archive = async (token: string, query: object = {}) =>
+    (await ok<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token)).list;
+  const statistics = (token: string, query: object = {}) =>
+    ok<BrandArchivesGetBrandDetailsStatisticsResponse>('/brandArchives/getBrandDetailsStatistics', query, token);
   const userId = async (token: string) => (await ok<{ id: number }>('/homepage/getUserInfo', {}, token)).id;
 
   /** The marks a reminder should hold, worked out from the whole archive as the user sees it. */
@@ -91,14 +93,18 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
     const before = { expiring: (await reminders(corp, 'expiring')).count, grace: (await reminders(corp, 'grace')).count };
     const added: number[] = [];
     for (const [i, [end]] of ends.entries()) {
-      const mark = await ok<Trademark>('/brandArchives/addBrand', { appNo: `EDGE${Date.now()}${i}`, tmName: `边界${i}`, tmCl: 3, tmStatus: '已注册', regDate: addDays(addMonths(end, -120), 1), privateEndDate: end }, corp);
+      const mark = await ok<Trademark>(
+        '/brandArchives/addBrand',
+        { appNo: `EDGE${Date.now()}${i}`, tmName: `边界${i}`, tmCl: 3, tmStatus: '已注册', regDate: addDays(addMonths(end, -120), 1), privateEndDate: end },
+        corp,
+      );
       added.push(mark.id);
     }
     const expiring = await reminders(corp, 'expiring');
     const grace = await reminders(corp, 'grace');
     expect(expiring.count).toBe(before.expiring + 2);
     expect(grace.count).toBe(before.grace + 2);
-    const ids = (queue: WorkQueue) => (queue.items.map((i) => i.id));
+    const ids = (queue: WorkQueue) => queue.items.map((i) => i.id);
     for (const [i, [, expiry]] of ends.entries()) {
       expect(ids(expiring).includes(added[i]!), `${ends[i]![0]} expiring`).toBe(expiry === 'expiring');
       expect(ids(grace).includes(added[i]!), `${ends[i]![0]} grace`).toBe(expiry === 'grace');
@@ -111,7 +117,11 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
   it('looks as far ahead as the organisation’s archive setting says', async () => {
     const settings = await ok<{ expiryReminderMonths: number }>('/common/getGlobalConfiguration', {}, corp);
     const later = addMonths(chinaToday(), 4);
-    const mark = await ok<Trademark>('/brandArchives/addBrand', { appNo: `LATER${Date.now()}`, tmName: '四个月后', tmCl: 3, tmStatus: '已注册', regDate: addDays(addMonths(later, -120), 1), privateEndDate: later }, corp);
+    const mark = await ok<Trademark>(
+      '/brandArchives/addBrand',
+      { appNo: `LATER${Date.now()}`, tmName: '四个月后', tmCl: 3, tmStatus: '已注册', regDate: addDays(addMonths(later, -120), 1), privateEndDate: later },
+      corp,
+    );
     const marks = await archive(corp);
     await ok('/common/updateGlobalConfiguration', { ...settings, expiryReminderMonths: 2 }, corp);
     try {
@@ -152,7 +162,19 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
     }
     // A mark the agent is given shows up in the agent's reminders at once.
     const soon = addDays(chinaToday(), 20);
-    const mark = await ok<Trademark>('/brandArchives/addBrand', { appNo: `AGENT${Date.now()}`, tmName: '代理新标', tmCl: 9, tmStatus: '已注册', regDate: addDays(addMonths(soon, -120), 1), privateEndDate: soon, ownerUserId: agentId }, admin);
+    const mark = await ok<Trademark>(
+      '/brandArchives/addBrand',
+      {
+        appNo: `AGENT${Date.now()}`,
+        tmName: '代理新标',
+        tmCl: 9,
+        tmStatus: '已注册',
+        regDate: addDays(addMonths(soon, -120), 1),
+        privateEndDate: soon,
+        ownerUserId: agentId,
+      },
+      admin,
+    );
     expect((await reminders(agent, 'expiring')).items.map((i) => i.id)).toContain(mark.id);
     expect((await reminders(corp, 'expiring')).items.map((i) => i.id)).not.toContain(mark.id);
     await ok('/api/delTrademarkList', { ids: [mark.id] }, admin);
@@ -166,7 +188,7 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
   });
 
   it('completes a to-do and takes it back, only one’s own', async () => {
-    const open = async (token: string) => (await ok<{ list: { id: number; title: string }[]; count: number }>('/api/todo-list', {}, token));
+    const open = async (token: string) => await ok<{ list: { id: number; title: string }[]; count: number }>('/api/todo-list', {}, token);
     const before = await open(staff);
     const todo = before.list[0]!;
     await ok('/api/todo-complete', { id: todo.id }, staff);

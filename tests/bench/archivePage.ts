@@ -30,7 +30,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ARCHIVE_PATH = '/brandManage/brandRecord';
 
 async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
   const reply = (await res.json()) as { data: T; subMessage?: string };
   if (!res.ok) throw new Error(`${path}：${reply.subMessage ?? res.status}`);
   return reply.data;
@@ -38,12 +42,20 @@ async function post<T>(path: string, body: unknown, token?: string): Promise<T> 
 
 /** Three shown custom fields, and values on the archive's marks. */
 async function addCustomFields(token: string): Promise<void> {
-  for (const [title, type] of [['内部编号', '单行文本'], ['负责部门', '单行文本'], ['备注说明', '多行文本']] as const) {
+  for (const [title, type] of [
+    ['内部编号', '单行文本'],
+    ['负责部门', '单行文本'],
+    ['备注说明', '多行文本'],
+  ] as const) {
     await post('/customField/setCustomField', { type: 1, fieldTitle: title, fieldType: type }, token);
   }
   const page = await post<{ list: { id: number }[] }>('/brandArchives/queryBrandPage', { pageSize: 200 }, token);
   const key = page.list.map((m) => m.id).join(',');
-  await post('/customField/setCustomFieldData', { data: { 内部编号: 'TM-2026-001', 负责部门: '品牌管理部', 备注说明: '核心品牌，续展前三个月提醒' }, source: 0, type: 1, key }, token);
+  await post(
+    '/customField/setCustomFieldData',
+    { data: { 内部编号: 'TM-2026-001', 负责部门: '品牌管理部', 备注说明: '核心品牌，续展前三个月提醒' }, source: 0, type: 1, key },
+    token,
+  );
 }
 
 export async function benchArchivePage(): Promise<void> {
@@ -165,7 +177,11 @@ async function benchMenuOpen(browser: Browser, username: string, password: strin
     await page.waitForLoadState('networkidle');
     const calls = (await callsSince(page, shown.start)).filter((c) => c.startTime < shown.cardsAt);
     const lastAnswer = Math.max(...calls.map((c) => c.responseEnd));
-    const pageAnswer = calls.filter((c) => c.name.endsWith('/queryBrandPage')).map((c) => c.responseEnd).pop() ?? lastAnswer;
+    const pageAnswer =
+      calls
+        .filter((c) => c.name.endsWith('/queryBrandPage'))
+        .map((c) => c.responseEnd)
+        .pop() ?? lastAnswer;
     answers.push(lastAnswer - shown.start);
     after.push(shown.cardsAt - lastAnswer);
     afterPage.push(shown.cardsAt - pageAnswer);
@@ -188,8 +204,12 @@ async function benchMenuOpen(browser: Browser, username: string, password: strin
   const list = (values: number[]) => values.map((t) => t.toFixed(0)).join(' / ');
   const verdict = (ok: boolean) => (ok ? '达标' : '未达标');
   console.log(`从菜单打开商标档案（卡片）：点击到最后一个应答 中位数 ${median(answers).toFixed(0)} ms（${list(answers)}）`);
-  console.log(`  最后一个应答到卡片显示 中位数 ${median(after).toFixed(0)} ms（${list(after)}）；queryBrandPage 应答到卡片显示 中位数 ${median(afterPage).toFixed(0)} ms（${list(afterPage)}）；目标 ≤ 1000 ms，${verdict(median(after) <= 1000)}`);
-  console.log(`  切回已打开的商标档案标签到卡片显示 中位数 ${median(back).toFixed(0)} ms（${list(back)}），其间调用 ${list(backCalls)} 次；目标 ≤ 100 ms 且不调用，${verdict(median(back) <= 100 && backCalls.every((n) => n === 0))}`);
+  console.log(
+    `  最后一个应答到卡片显示 中位数 ${median(after).toFixed(0)} ms（${list(after)}）；queryBrandPage 应答到卡片显示 中位数 ${median(afterPage).toFixed(0)} ms（${list(afterPage)}）；目标 ≤ 1000 ms，${verdict(median(after) <= 1000)}`,
+  );
+  console.log(
+    `  切回已打开的商标档案标签到卡片显示 中位数 ${median(back).toFixed(0)} ms（${list(back)}），其间调用 ${list(backCalls)} 次；目标 ≤ 100 ms 且不调用，${verdict(median(back) <= 100 && backCalls.every((n) => n === 0))}`,
+  );
   console.log(`  全屏“加载中”遮罩出现：${masks} 次（目标 0 次，${verdict(masks === 0)}）`);
 }
 
@@ -225,12 +245,16 @@ async function benchHundredRows(browser: Browser, username: string, password: st
     await option.click();
     const done = await page.evaluate(`Promise.race([window.archiveDone, new Promise((resolve) => setTimeout(() => resolve(null), 20000))])`);
     if (done === null) {
-      const tables = await page.locator('.ipm-generic-table').evaluateAll((nodes) => nodes.map((n) => `${n.getAttribute('aria-busy')}/${n.getAttribute('data-row-count')}`));
+      const tables = await page
+        .locator('.ipm-generic-table')
+        .evaluateAll((nodes) => nodes.map((n) => `${n.getAttribute('aria-busy')}/${n.getAttribute('data-row-count')}`));
       throw new Error(`20 秒内没有显示新的一页（表格状态：${tables.join('，') || '没有表格'}）`);
     }
     times.push(Number(done));
     await context.close();
   }
   const result = median(times);
-  console.log(`商标档案列表 100 行（含 3 个自定义字段列），从选择“100 条/页”到新的一页显示：中位数 ${result.toFixed(0)} ms（${times.map((t) => t.toFixed(0)).join(' / ')}；目标 ≤ 300 ms，${result <= 300 ? '达标' : '未达标'}）`);
+  console.log(
+    `商标档案列表 100 行（含 3 个自定义字段列），从选择“100 条/页”到新的一页显示：中位数 ${result.toFixed(0)} ms（${times.map((t) => t.toFixed(0)).join(' / ')}；目标 ≤ 300 ms，${result <= 300 ? '达标' : '未达标'}）`,
+  );
 }

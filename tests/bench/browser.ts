@@ -97,7 +97,7 @@ async function scriptPerKeystroke(browser: Browser, path: string): Promise<numbe
   const before = await scriptSeconds();
   for (const key of text) await page.keyboard.press(key === ' ' ? 'Space' : key);
   await page.waitForTimeout(300);
-  const perKey = ((await scriptSeconds()) - before) * 1000 / text.length;
+  const perKey = (((await scriptSeconds()) - before) * 1000) / text.length;
   const typed = await input.inputValue();
   if (typed !== text) console.warn(`${path}: 输入框中是“${typed}”`);
   await page.close();
@@ -146,7 +146,9 @@ async function benchTable(browser: Browser): Promise<void> {
   const { page: emptyPage } = await firstRender(browser, 'blocks/table.html?rows=10000&cols=10&empty=1');
   for (const step of [120, 600]) {
     const scroll = await scrollThrough(emptyPage, step);
-    console.log(`  对照：同样高度的空白滚动区域（无行，除滚动外不运行脚本），每帧 ${step} px：超过 16.7 ms 的帧 ${scroll.slow} 个（共 ${scroll.frames} 帧），最长一帧 ${ms(scroll.worst)}`);
+    console.log(
+      `  对照：同样高度的空白滚动区域（无行，除滚动外不运行脚本），每帧 ${step} px：超过 16.7 ms 的帧 ${scroll.slow} 个（共 ${scroll.frames} 帧），最长一帧 ${ms(scroll.worst)}`,
+    );
   }
   await emptyPage.close();
 }
@@ -170,7 +172,6 @@ async function formRenders(browser: Browser): Promise<{ ours: Timing[]; amis: Ti
   return runs;
 }
 
-
 async function benchForm(browser: Browser): Promise<void> {
   const runs = await formRenders(browser);
   const [ours, amis, rjsf] = [medianTiming(runs.ours), medianTiming(runs.amis), medianTiming(runs.rjsf)];
@@ -179,7 +180,9 @@ async function benchForm(browser: Browser): Promise<void> {
   // Each round's own ratio shows how far the machine's noise moves the figure.
   const roundRatios = runs.ours.map((o, i) => o.millis / Math.min(runs.amis[i]!.millis, runs.rjsf[i]!.millis)).sort((a, b) => a - b);
   console.log(`300 个字段的表单首次渲染（三者轮流各 ${FORM_RUNS} 次，中位数）：本项目 ${timing(ours)}，amis ${timing(amis)}，rjsf ${timing(rjsf)}`);
-  console.log(`  本项目 / 较快者 = ${(ours.millis / faster).toFixed(2)}，按主线程 CPU ${(ours.cpu / fasterCpu).toFixed(2)}（目标 ≤ 0.7，${verdict(ours.millis <= 0.7 * faster)}）`);
+  console.log(
+    `  本项目 / 较快者 = ${(ours.millis / faster).toFixed(2)}，按主线程 CPU ${(ours.cpu / fasterCpu).toFixed(2)}（目标 ≤ 0.7，${verdict(ours.millis <= 0.7 * faster)}）`,
+  );
   console.log(`  各轮的比值：${roundRatios.map((r) => r.toFixed(2)).join('、')}`);
   const keyOurs = await scriptPerKeystroke(browser, 'forms/ours.html');
   const keyAmis = await scriptPerKeystroke(browser, 'forms/amis.html');

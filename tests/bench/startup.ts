@@ -61,7 +61,9 @@ export async function benchStartup(): Promise<void> {
     const second = await measureStart(dataDir);
     const verdict = (ok: boolean) => (ok ? '达标' : '未达标');
     console.log(`首次启动（迁移并写入演示数据）：${first.seconds.toFixed(2)} s，内存 ${first.rss.toFixed(0)} MB`);
-    console.log(`再次启动：${second.seconds.toFixed(2)} s（目标 ≤ 3 s，${verdict(second.seconds <= 3)}），内存 ${second.rss.toFixed(0)} MB（目标 ≤ 400 MB，${verdict(second.rss <= 400)}）`);
+    console.log(
+      `再次启动：${second.seconds.toFixed(2)} s（目标 ≤ 3 s，${verdict(second.seconds <= 3)}），内存 ${second.rss.toFixed(0)} MB（目标 ≤ 400 MB，${verdict(second.rss <= 400)}）`,
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

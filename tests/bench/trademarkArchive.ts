@@ -46,7 +46,10 @@ function typicalQueries(sampleAppNo: string): [string, BrandArchiveQuery][] {
     ['已注册 + 第 3 类，按注册日期，第 3 页', { tmStatus: ['已注册'], tmCl: [3], sortField: 'reg_date', sortType: 'desc', pageNo: 3, pageSize: 20 }],
     ['商标名称包含“星辰”', { tmName: '星辰', pageNo: 1, pageSize: 20 }],
     ['申请人包含“杭州青禾”，申请日期 2015–2020', { applicant: '杭州青禾', appDateStart: '2015-01-01', appDateEnd: '2020-12-31', pageNo: 1, pageSize: 20 }],
-    ['专用权 6 个月内到期，按到期日升序', { privateEndStart: '2026-11-22', privateEndEnd: '2027-05-22', sortField: 'private_end_date', sortType: 'asc', pageNo: 1, pageSize: 20 }],
+    [
+      '专用权 6 个月内到期，按到期日升序',
+      { privateEndStart: '2026-11-22', privateEndEnd: '2027-05-22', sortField: 'private_end_date', sortType: 'asc', pageNo: 1, pageSize: 20 },
+    ],
     ['按申请号查找', { appNo: sampleAppNo, searchType: 1, pageNo: 1, pageSize: 20 }],
     // What the filter bar sends for one number typed: "contains", its default.
     ['申请号包含所输入的号码（筛选栏的默认）', { appNo: sampleAppNo.slice(1), pageNo: 1, pageSize: 20 }],
@@ -167,13 +170,26 @@ export async function benchTrademarkArchive(): Promise<void> {
     const login = await fetch(`${base}/loginPage/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: DEMO_ACCOUNTS.admin.username, password: Buffer.from(DEMO_ACCOUNTS.admin.password).toString('base64'), encryptionType: 'base64' }),
+      body: JSON.stringify({
+        username: DEMO_ACCOUNTS.admin.username,
+        password: Buffer.from(DEMO_ACCOUNTS.admin.password).toString('base64'),
+        encryptionType: 'base64',
+      }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const db = database.db;
     const org = await db.selectFrom('users').select('org_id').where('username', '=', DEMO_ACCOUNTS.admin.username).executeTakeFirstOrThrow();
-    const size = Number((await db.selectFrom('brand_archives').select(db.fn.countAll<string>().as('n')).where('org_id', '=', org.org_id).executeTakeFirstOrThrow()).n);
-    const sample = await db.selectFrom('brand_archives').select('app_no').where('org_id', '=', org.org_id).orderBy('id').offset(Math.floor(size / 2)).limit(1).executeTakeFirstOrThrow();
+    const size = Number(
+      (await db.selectFrom('brand_archives').select(db.fn.countAll<string>().as('n')).where('org_id', '=', org.org_id).executeTakeFirstOrThrow()).n,
+    );
+    const sample = await db
+      .selectFrom('brand_archives')
+      .select('app_no')
+      .where('org_id', '=', org.org_id)
+      .orderBy('id')
+      .offset(Math.floor(size / 2))
+      .limit(1)
+      .executeTakeFirstOrThrow();
     console.log(`该组织的商标档案：${size} 件；每项接口与直接执行的 SQL 轮流各 ${ROUNDS} 次（先预热 10 次）`);
 
     let worstP99 = 0;
@@ -190,7 +206,11 @@ export async function benchTrademarkArchive(): Promise<void> {
         // Asked twice: a server that has read the default sort once reads it with the page from then on.
         await archivePage(scoped, org.org_id, viewer, query);
         const statements = await archivePage(scoped, org.org_id, viewer, query);
-        return { pageSql: statements.page, settingsSql: statements.readsSettings ? archiveSettingsQuery(scoped, org.org_id).compile() : null, estimateSql: statements.estimate };
+        return {
+          pageSql: statements.page,
+          settingsSql: statements.readsSettings ? archiveSettingsQuery(scoped, org.org_id).compile() : null,
+          estimateSql: statements.estimate,
+        };
       });
       const tenant = await direct.connect();
       const body = JSON.stringify(query);
@@ -199,19 +219,15 @@ export async function benchTrademarkArchive(): Promise<void> {
       const directly = (prepared: boolean) => async () => {
         await tenant.query('begin');
         await tenant.query({ text: sessionSql.sql, values: sessionSql.parameters as unknown[], ...(prepared ? { name: 'bench_session' } : {}) });
-        if (settingsSql) await tenant.query({ text: settingsSql.sql, values: settingsSql.parameters as unknown[], ...(prepared ? { name: 'bench_settings' } : {}) });
+        if (settingsSql)
+          await tenant.query({ text: settingsSql.sql, values: settingsSql.parameters as unknown[], ...(prepared ? { name: 'bench_settings' } : {}) });
         if (estimateSql) await tenant.query(estimateSql.sql, estimateSql.parameters as unknown[]);
         await tenant.query(pageSql.sql, pageSql.parameters as unknown[]);
         await tenant.query('commit');
       };
       // The body is read whole but not parsed: parsing is the client's work, not the API's.
       const calls = timedRequests(agent, `${base}/brandArchives/queryBrandPage`, label, { token, body });
-      const [api, raw, rawPrepared] = (await timeInTurns(
-        ROUNDS,
-        calls.run,
-        directly(false),
-        directly(true),
-      )) as [Percentiles, Percentiles, Percentiles];
+      const [api, raw, rawPrepared] = (await timeInTurns(ROUNDS, calls.run, directly(false), directly(true))) as [Percentiles, Percentiles, Percentiles];
       await tenant.query('begin');
       await tenant.query(sessionSql.sql, sessionSql.parameters as unknown[]);
       const plan = await tenant.query(`explain (format json) ${pageSql.sql}`, pageSql.parameters as unknown[]);
@@ -224,21 +240,33 @@ export async function benchTrademarkArchive(): Promise<void> {
       worstRatioPrepared = Math.max(worstRatioPrepared, ratioPrepared);
       console.log(`${label}`);
       const statements = `会话核对${settingsSql ? '、默认排序读取' : ''}${estimateSql ? '、文字的估计' : ''}与分页语句`;
-      console.log(`  接口 p50 ${api.p50.toFixed(1)} ms，p99 ${api.p99.toFixed(1)} ms；直接执行同样的 SQL（${statements}）p50 ${raw.p50.toFixed(1)} ms，p99 ${raw.p99.toFixed(1)} ms；接口/SQL ${ratio.toFixed(2)}`);
-      console.log(`  直接执行时会话核对${settingsSql ? '与默认排序读取' : ''}也用预备语句（与接口相同）：p50 ${rawPrepared.p50.toFixed(1)} ms，p99 ${rawPrepared.p99.toFixed(1)} ms；接口/SQL ${ratioPrepared.toFixed(2)}`);
+      console.log(
+        `  接口 p50 ${api.p50.toFixed(1)} ms，p99 ${api.p99.toFixed(1)} ms；直接执行同样的 SQL（${statements}）p50 ${raw.p50.toFixed(1)} ms，p99 ${raw.p99.toFixed(1)} ms；接口/SQL ${ratio.toFixed(2)}`,
+      );
+      console.log(
+        `  直接执行时会话核对${settingsSql ? '与默认排序读取' : ''}也用预备语句（与接口相同）：p50 ${rawPrepared.p50.toFixed(1)} ms，p99 ${rawPrepared.p99.toFixed(1)} ms；接口/SQL ${ratioPrepared.toFixed(2)}`,
+      );
       const serverP50 = calls.serverP50();
-      console.log(`  接口时间中服务端处理（Server-Timing）p50 ${serverP50.toFixed(2)} ms，其余（HTTP 往返与唤醒空闲的进程）约 ${(api.p50 - serverP50).toFixed(2)} ms`);
-      const functions = Object.entries(ID_FUNCTION_INDEXES).filter(([fn]) => pageSql.sql.includes(`${fn}(`)).map(([fn, indexes]) => `${fn}（${indexes}）`);
+      console.log(
+        `  接口时间中服务端处理（Server-Timing）p50 ${serverP50.toFixed(2)} ms，其余（HTTP 往返与唤醒空闲的进程）约 ${(api.p50 - serverP50).toFixed(2)} ms`,
+      );
+      const functions = Object.entries(ID_FUNCTION_INDEXES)
+        .filter(([fn]) => pageSql.sql.includes(`${fn}(`))
+        .map(([fn, indexes]) => `${fn}（${indexes}）`);
       console.log(`  索引：${[...functions, ...indexesOf(plan.rows[0])].join('、') || '（顺序扫描）'}`);
     }
     const verdict = (ok: boolean) => (ok ? '达标' : '未达标');
-    console.log(`最差 p99 ${worstP99.toFixed(1)} ms（目标 ≤ 50 ms，${verdict(worstP99 <= 50)}）；最差 接口/SQL（p50）${worstRatio.toFixed(2)}（目标 ≤ 1.5，${verdict(worstRatio <= 1.5)}）`);
+    console.log(
+      `最差 p99 ${worstP99.toFixed(1)} ms（目标 ≤ 50 ms，${verdict(worstP99 <= 50)}）；最差 接口/SQL（p50）${worstRatio.toFixed(2)}（目标 ≤ 1.5，${verdict(worstRatio <= 1.5)}）`,
+    );
     console.log(`  直接执行也用预备语句时，最差 接口/SQL（p50）${worstRatioPrepared.toFixed(2)}（${verdict(worstRatioPrepared <= 1.5)}）`);
     await timeCommonTexts(agent, `${base}/brandArchives/queryBrandPage`, token, direct, db, org.org_id);
     // The least any call costs over the statements it sends: HTTP both ways and the framework, around one round trip.
     const healthCalls = timedRequests(agent, `${base}/api/health`, '/api/health');
     const [health, ping] = (await timeInTurns(ROUNDS, healthCalls.run, () => direct.query('select 1'))) as [Percentiles, Percentiles];
-    console.log(`对照：只做一次数据库往返的 /api/health p50 ${health.p50.toFixed(2)} ms（服务端处理 ${healthCalls.serverP50().toFixed(2)} ms），直接执行 select 1 p50 ${ping.p50.toFixed(2)} ms；每次接口调用至少多出 ${(health.p50 - ping.p50).toFixed(2)} ms`);
+    console.log(
+      `对照：只做一次数据库往返的 /api/health p50 ${health.p50.toFixed(2)} ms（服务端处理 ${healthCalls.serverP50().toFixed(2)} ms），直接执行 select 1 p50 ${ping.p50.toFixed(2)} ms；每次接口调用至少多出 ${(health.p50 - ping.p50).toFixed(2)} ms`,
+    );
   } finally {
     agent.destroy();
     if (server) await stopServerProcess(server);
@@ -273,7 +301,9 @@ async function timeCommonTexts(agent: http.Agent, url: string, token: string, di
     };
     const [api, before] = (await timeInTurns(COMMON_TEXT_ROUNDS, calls.run, lookedUp)) as [Percentiles, Percentiles];
     tenant.release();
-    console.log(`  ${label}：${matches} 件匹配，接口${inSortOrder ? '按排序顺序读' : '仍逐件查找'}；接口 p50 ${api.p50.toFixed(1)} ms，p99 ${api.p99.toFixed(1)} ms；逐件查出全部匹配再排序的分页语句直接执行 p50 ${before.p50.toFixed(1)} ms`);
+    console.log(
+      `  ${label}：${matches} 件匹配，接口${inSortOrder ? '按排序顺序读' : '仍逐件查找'}；接口 p50 ${api.p50.toFixed(1)} ms，p99 ${api.p99.toFixed(1)} ms；逐件查出全部匹配再排序的分页语句直接执行 p50 ${before.p50.toFixed(1)} ms`,
+    );
   }
 }
 

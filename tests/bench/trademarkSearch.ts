@@ -49,7 +49,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 function report(label: string, times: number[]): void {
   const sorted = [...times].sort((a, b) => a - b);
-  console.log(`${label}：p50 ${percentile(sorted, 50).toFixed(1)} ms，p99 ${percentile(sorted, 99).toFixed(1)} ms，最大 ${sorted.at(-1)!.toFixed(1)} ms（${times.length} 次）`);
+  console.log(
+    `${label}：p50 ${percentile(sorted, 50).toFixed(1)} ms，p99 ${percentile(sorted, 99).toFixed(1)} ms，最大 ${sorted.at(-1)!.toFixed(1)} ms（${times.length} 次）`,
+  );
 }
 
 export async function benchTrademarkSearch(): Promise<void> {
@@ -80,7 +82,9 @@ export async function benchTrademarkSearch(): Promise<void> {
     reportUpkeep(await runStatisticsUpkeep(db));
 
     // Varied names: a sample of the register's own, plus a few Chinese and Latin names typed by hand.
-    const sample = await sql<{ tm_name: string }>`select tm_name from tm_register tablesample system (0.2) repeatable (7) where tm_name <> '' limit 300`.execute(db);
+    const sample = await sql<{
+      tm_name: string;
+    }>`select tm_name from tm_register tablesample system (0.2) repeatable (7) where tm_name <> '' limit 300`.execute(db);
     const names = [...new Set(['星辰', '醒晨', '青禾优选', '云帆', 'Lumora', '明月清风', '花语', 'STARCHEN', ...sample.rows.map((r) => r.tm_name)])];
     console.log(`检索名称 ${names.length} 个，例如 ${names.slice(0, 12).join('、')}`);
 
@@ -144,7 +148,9 @@ export async function benchTrademarkSearch(): Promise<void> {
       for (const line of plan.rows.map((r) => r['QUERY PLAN']).filter((l) => /Index|Execution Time/.test(l))) console.log(`  ${line.trim()}`);
     }
 
-    const logoHashes = await sql<{ h: string }>`select logo_hash::text as h from tm_register tablesample system (0.1) repeatable (3) where logo_hash is not null limit 20`.execute(db);
+    const logoHashes = await sql<{
+      h: string;
+    }>`select logo_hash::text as h from tm_register tablesample system (0.1) repeatable (3) where logo_hash is not null limit 20`.execute(db);
     const logos: number[] = [];
     for (const { h } of logoHashes.rows) {
       const started = performance.now();

@@ -29,9 +29,14 @@ const colours = (tag: Locator) =>
     return { background: s.backgroundColor, text: s.color, border: s.borderColor };
   });
 
-test('操作 is the last column with a custom field defined, and at 1280 and 1440 px covers no column before it; the 卡片/列表 switch stays on one line', async ({ page }) => {
+test('操作 is the last column with a custom field defined, and at 1280 and 1440 px covers no column before it; the 卡片/列表 switch stays on one line', async ({
+  page,
+}) => {
   await openSignedIn(page, 'admin', '/api/health');
-  await call(page, '/customField/updateCustomFields', { type: 1, fields: [{ fieldTitle: '重要程度', fieldType: '单行文本', fieldContent: '{}', state: 1, isTop: 0, isFilter: 0 }] });
+  await call(page, '/customField/updateCustomFields', {
+    type: 1,
+    fields: [{ fieldTitle: '重要程度', fieldType: '单行文本', fieldContent: '{}', state: 1, isTop: 0, isFilter: 0 }],
+  });
   try {
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
@@ -69,7 +74,10 @@ test('操作 is the last column with a custom field defined, and at 1280 and 144
     }
   } finally {
     const fields = await call<{ id: number; fieldTitle: string }[]>(page, '/customField/getCustomFieldList', { type: 1 });
-    await call(page, '/customField/updateCustomFields', { type: 1, fields: fields.map((f) => ({ id: f.id, ...(f.fieldTitle === '重要程度' ? { delete: 1 } : {}) })) });
+    await call(page, '/customField/updateCustomFields', {
+      type: 1,
+      fields: fields.map((f) => ({ id: f.id, ...(f.fieldTitle === '重要程度' ? { delete: 1 } : {}) })),
+    });
   }
 });
 
@@ -77,7 +85,10 @@ test('a status has one colour on the cards and in the table', async ({ page }) =
   await openSignedIn(page, 'admin', ARCHIVE);
   await showView(page, '卡片');
   const cards = page.getByTestId('tm-card-list');
-  const onCards = { registered: await colours(cards.locator('.tm-status-tag[data-status="已注册"]').first()), invalid: await colours(cards.locator('.tm-status-tag[data-status="已无效"]').first()) };
+  const onCards = {
+    registered: await colours(cards.locator('.tm-status-tag[data-status="已注册"]').first()),
+    invalid: await colours(cards.locator('.tm-status-tag[data-status="已无效"]').first()),
+  };
   // Statuses differ by colour, so the test compares colours that mean something.
   expect(onCards.registered).not.toEqual(onCards.invalid);
   await showView(page, '列表');
@@ -119,14 +130,23 @@ test('progress bars follow the theme colour once it is changed', async ({ page }
 test('the first click on the default sort changes the order: the sort bar and the column header', async ({ page }) => {
   await openSignedIn(page, 'admin', ARCHIVE);
   await showView(page, '列表');
-  const first = async (sortType: 'asc' | 'desc') => (await call<{ list: { appNo: string }[] }>(page, '/brandArchives/queryBrandPage', { sortField: 'app_date', sortType, pageNo: 1, pageSize: 1 })).list[0]!.appNo;
+  const first = async (sortType: 'asc' | 'desc') =>
+    (await call<{ list: { appNo: string }[] }>(page, '/brandArchives/queryBrandPage', { sortField: 'app_date', sortType, pageNo: 1, pageSize: 1 })).list[0]!
+      .appNo;
   const [newest, oldest] = [await first('desc'), await first('asc')];
   expect(newest).not.toBe(oldest);
 
   // Without a choice the list is in the organisation's default order, 申请日期 descending, and says so.
   // Header cells and row cells line up one to one, the checkbox column included.
   const appNoColumn = async () => (await table(page).locator('thead th').allTextContents()).map((t) => t.trim()).indexOf('申请号');
-  const firstAppNo = async () => ((await rows(page).first().locator('td').nth(await appNoColumn()).textContent()) ?? '').trim();
+  const firstAppNo = async () =>
+    (
+      (await rows(page)
+        .first()
+        .locator('td')
+        .nth(await appNoColumn())
+        .textContent()) ?? ''
+    ).trim();
   await expect.poll(firstAppNo).toBe(newest);
   const byDate = page.getByRole('button', { name: /^申请日期/ });
   await expect(byDate).toHaveAccessibleName('申请日期 降序');

@@ -22,7 +22,9 @@ test('the building-block example page: attachments upload, download, replace and
   expect(download.suggestedFilename()).toBe('营业执照.pdf');
   await expect(page.getByText('开始下载，请稍候')).toBeVisible();
 
-  await multi.locator('input[type=file]').setInputFiles({ name: 'setup.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 0x90)]) });
+  await multi
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'setup.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 0x90)]) });
   await expect(page.getByText('文件内容与扩展名 .pdf 不符（实际为 exe）')).toBeVisible();
   await expect(page.getByText('上传失败，请重试')).toBeVisible();
   await expect(multi.getByText('setup.pdf')).toHaveCount(0);
@@ -33,7 +35,11 @@ test('the building-block example page: attachments upload, download, replace and
   ]);
   await expect(multi.getByText('证据一.pdf')).toBeVisible();
   await expect(multi.getByText('证据二.txt')).toBeVisible();
-  await multi.locator('.ant-upload-list-item').filter({ hasText: '证据一.pdf' }).getByRole('button', { name: /删除|remove|delete/i }).click();
+  await multi
+    .locator('.ant-upload-list-item')
+    .filter({ hasText: '证据一.pdf' })
+    .getByRole('button', { name: /删除|remove|delete/i })
+    .click();
   await expect(page.getByText('文件已移除')).toBeVisible();
   await expect(multi.getByText('证据一.pdf')).toHaveCount(0);
 
@@ -93,7 +99,10 @@ test('form fields, feedback and site content blocks render and work on the examp
   await expect(page.getByText('构件示例页新建的备忘')).toBeVisible();
   const memo = page.getByRole('listitem').filter({ hasText: '构件示例页新建的备忘' });
   await memo.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功！')).toBeVisible();
   await expect(memo).toHaveCount(0);
 

@@ -48,7 +48,11 @@ test('the archive as admin: filter, sort, card and table views, detail, edit, si
 
   // Filter by name: only marks whose name holds it remain.
   const name = all.list[0]!.tmName;
-  await page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^商标名称$/ }) }).locator('input').fill(name);
+  await page
+    .locator('.ant-formily-item')
+    .filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^商标名称$/ }) })
+    .locator('input')
+    .fill(name);
   await page.getByRole('button', { name: /查\s?询/ }).click();
   const named = all.list.filter((m) => m.tmName.includes(name)).length;
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${named} 条`);
@@ -81,12 +85,36 @@ test('the archive as admin: filter, sort, card and table views, detail, edit, si
   await shot(page, 'archive-table');
 
   // Sort by the 申请日期 preset: the default order (descending) shows on it, so a click flips it to ascending, the next back.
-  const dates = async () => (await rows(page).locator('td').nth(0).page().locator('.ipm-generic-table tbody tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''))).map((t) => t.match(/\d{4}-\d{2}-\d{2}/)?.[0] ?? '');
+  const dates = async () =>
+    (
+      await rows(page)
+        .locator('td')
+        .nth(0)
+        .page()
+        .locator('.ipm-generic-table tbody tr.ant-table-row')
+        .evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''))
+    ).map((t) => t.match(/\d{4}-\d{2}-\d{2}/)?.[0] ?? '');
   await expect(page.getByRole('button', { name: /申请日期/ }).first()).toHaveAccessibleName('申请日期 降序');
-  await page.getByRole('button', { name: /申请日期/ }).first().click();
-  await expect.poll(async () => { const d = (await dates()).filter(Boolean); return d.length > 0 && d.join() === [...d].sort().join(); }).toBe(true);
-  await page.getByRole('button', { name: /申请日期/ }).first().click();
-  await expect.poll(async () => { const d = await dates(); return d.join() === [...d].sort().reverse().join(); }).toBe(true);
+  await page
+    .getByRole('button', { name: /申请日期/ })
+    .first()
+    .click();
+  await expect
+    .poll(async () => {
+      const d = (await dates()).filter(Boolean);
+      return d.length > 0 && d.join() === [...d].sort().join();
+    })
+    .toBe(true);
+  await page
+    .getByRole('button', { name: /申请日期/ })
+    .first()
+    .click();
+  await expect
+    .poll(async () => {
+      const d = await dates();
+      return d.join() === [...d].sort().reverse().join();
+    })
+    .toBe(true);
 
   // Detail of a registered mark, with its similar goods.
   const registered = all.list.find((m) => m.regNo && m.tmCl)!;
@@ -116,7 +144,10 @@ test('the archive as admin: filter, sort, card and table views, detail, edit, si
   await expect(table(page).getByText(newName)).toBeVisible();
 
   // Bad input keeps the dialog open with the server's message.
-  await rows(page).filter({ hasText: newName }).getByRole('button', { name: /编\s?辑/ }).click();
+  await rows(page)
+    .filter({ hasText: newName })
+    .getByRole('button', { name: /编\s?辑/ })
+    .click();
   const again = page.getByRole('dialog', { name: '商标信息' });
   await again.getByLabel('商标名称').fill('');
   await again.getByRole('button', { name: /确\s?定/ }).click();
@@ -125,9 +156,15 @@ test('the archive as admin: filter, sort, card and table views, detail, edit, si
 
   // Delete from the row after confirming.
   const before = await totalOf(page);
-  await rows(page).filter({ hasText: newName }).getByRole('button', { name: /^删\s?除$/ }).click();
+  await rows(page)
+    .filter({ hasText: newName })
+    .getByRole('button', { name: /^删\s?除$/ })
+    .click();
   await expect(page.locator('.ant-modal-confirm-title', { hasText: '确认要删除吗？' })).toBeVisible();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${before - 1} 条`);
   await expect(table(page).getByText(newName)).toHaveCount(0);
 
@@ -193,7 +230,10 @@ test('the archive as staff: the company’s marks, a new mark by hand, the recor
   await others.nth(1).getByRole('checkbox').check();
   await expect(page.getByText('已选 2 项')).toBeVisible();
   await page.getByRole('button', { name: '批量删除' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${marks.count - 1} 条`);
   await expect(page.getByText('已选 2 项')).toHaveCount(0);
 
@@ -215,13 +255,19 @@ test('the archive as a company administrator: the company’s counts, an applica
   const statistics = page.getByTestId('archive-statistics');
   await expect(statistics).toContainText(`商标总数${marks.count}`);
   const among = (statuses: string[]) => marks.list.filter((m) => statuses.includes(m.tmStatus)).length;
-  await expect(statistics).toContainText(`已注册${among(['已注册', '续展'])}审查中${among(['申请中', '初审公告', '异议中'])}已失效${among(['已驳回', '已无效', '已销亡'])}`);
+  await expect(statistics).toContainText(
+    `已注册${among(['已注册', '续展'])}审查中${among(['申请中', '初审公告', '异议中'])}已失效${among(['已驳回', '已无效', '已销亡'])}`,
+  );
   await expect(page.getByRole('button', { name: '自定义字段' })).toBeVisible();
 
   // The overseas filing synced with its English record: found by part of the English applicant name.
   const english = await archive(page, { applicant: 'applicant co' });
   expect(english.count).toBeGreaterThan(0);
-  await page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^申请人$/ }) }).locator('input').fill('applicant co');
+  await page
+    .locator('.ant-formily-item')
+    .filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^申请人$/ }) })
+    .locator('input')
+    .fill('applicant co');
   await page.getByRole('button', { name: /查\s?询/ }).click();
   await expect(page.locator('.ipm-pagination .ant-pagination-total-text')).toHaveText(`共 ${english.count} 条`);
   await expect(statistics).toContainText(`商标总数${english.count}`);
@@ -269,7 +315,9 @@ test('switching back to the kept-alive archive tab shows the same cards at once,
   await page.getByRole('menuitem', { name: '商标管理' }).click();
   await page.getByRole('menuitem', { name: '商标档案' }).click();
   await expect(cards(page).first()).toBeVisible();
-  await cards(page).first().evaluate((card) => card.setAttribute('data-seen-before', 'yes'));
+  await cards(page)
+    .first()
+    .evaluate((card) => card.setAttribute('data-seen-before', 'yes'));
 
   const tabs = page.locator('.ipm-tags .ant-tabs-tab');
   await tabs.filter({ hasText: '工作台' }).click();

@@ -34,7 +34,14 @@ test('editing a mark changes only what was changed: its image, custom values and
   expect(mark).toBeDefined();
   // Goods the dialog shows grouped as text, one of them deleted (mark 2), which the text does not show.
   const group = (n: number) => `${String(mark.tmCl).padStart(2, '0')}0${n}`;
-  await call(page, '/brandArchives/saveBrand', { id: mark.id, goodsItems: [{ code: group(2), name: '乙品' }, { code: group(1), name: '甲品' }, { code: group(1), name: '已删减', mark: 2 }] });
+  await call(page, '/brandArchives/saveBrand', {
+    id: mark.id,
+    goodsItems: [
+      { code: group(2), name: '乙品' },
+      { code: group(1), name: '甲品' },
+      { code: group(1), name: '已删减', mark: 2 },
+    ],
+  });
   const { field } = await call<{ field: { id: number } }>(page, '/customField/setCustomField', { type: 1, fieldTitle: '内部编号', fieldType: '单行文本' });
   await call(page, '/customField/setTmArchiveCustomFieldData', { id: mark.id, customValues: { [field.id]: 'IPM-7' } });
   const before = await wholeRecord(page, mark.id);
@@ -102,7 +109,8 @@ test('an empty 新增商标 form names what is missing, with no page error', asy
 
 test('saving one custom value in place leaves the others as stored, even when the row on screen is older', async ({ page }) => {
   await openSignedIn(page, 'admin', '/api/health');
-  const create = async (fieldTitle: string) => (await call<{ field: { id: number } }>(page, '/customField/setCustomField', { type: 1, fieldTitle, fieldType: '单行文本' })).field.id;
+  const create = async (fieldTitle: string) =>
+    (await call<{ field: { id: number } }>(page, '/customField/setCustomField', { type: 1, fieldTitle, fieldType: '单行文本' })).field.id;
   const [owner, note] = [await create('承办人'), await create('说明')];
   const { list } = await call<{ list: Trademark[] }>(page, '/brandArchives/queryBrandPage', { pageNo: 1, pageSize: 10 });
   const record = list[0]!.id;

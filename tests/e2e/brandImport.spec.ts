@@ -39,7 +39,9 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
     ['浏览器导入乙', 'E2E0002', 60, '', '端到端申请人', '2022-04-02', ''],
     ['浏览器导入丙', 'E2E0003', 25, '美国', '端到端申请人', '2022-04-03', ''],
   ]);
-  await page.locator('input[type=file]').setInputFiles({ name: '我的商标.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: content });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: '我的商标.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: content });
 
   // Step 3: the report names the row and the column.
   const report = page.getByTestId('import-report');
@@ -80,11 +82,15 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
 
   // Custom fields are columns too: one the list shows, one it hides.
   const field = async (fieldTitle: string) =>
-    (await (await page.request.post('/customField/setCustomField', { headers: { token }, data: { type: 1, fieldTitle, fieldType: '单行文本' } })).json()).data.field.id as number;
+    (await (await page.request.post('/customField/setCustomField', { headers: { token }, data: { type: 1, fieldTitle, fieldType: '单行文本' } })).json()).data
+      .field.id as number;
   const [shownField, hiddenField] = [await field('导出编号'), await field('旧导出编号')];
   await page.request.post('/customField/setCustomField', { headers: { token }, data: { type: 1, id: hiddenField, state: 0 } });
   const first = marks.find((m) => m.appNo === 'E2E0001')!;
-  await page.request.post('/customField/setTmArchiveCustomFieldData', { headers: { token }, data: { id: first.id, customValues: { [shownField]: 'IPM-E2E', [hiddenField]: 'OLD-1' } } });
+  await page.request.post('/customField/setTmArchiveCustomFieldData', {
+    headers: { token },
+    data: { id: first.id, customValues: { [shownField]: 'IPM-E2E', [hiddenField]: 'OLD-1' } },
+  });
 
   // Export from the archive list: its filter goes with the export.
   const applicant = page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: /^申请人$/ }) });
@@ -105,7 +111,12 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
   const filteredDownload = page.waitForEvent('download');
   await archiveDialog.getByRole('button', { name: /下\s?载/ }).click();
   const filtered = await sheetRows(await (await filteredDownload).path());
-  expect(filtered.slice(1).map((r) => r[1]).sort()).toEqual(['E2E0001', 'E2E0003']);
+  expect(
+    filtered
+      .slice(1)
+      .map((r) => r[1])
+      .sort(),
+  ).toEqual(['E2E0001', 'E2E0003']);
   // The custom fields come after the standard columns, in the organisation's order of its fields.
   const header = filtered[0]!;
   expect(header.slice(-2)).toEqual(['导出编号', '旧导出编号']);

@@ -49,9 +49,7 @@ export async function checkPageContrast(page: Page): Promise<ContrastReport> {
     const root = document.documentElement;
     const filter = c.parseFilter(getComputedStyle(root).filter);
     // The canvas takes the root's background, or the body's when the root has none; white under both.
-    const rootBackground = [root, document.body]
-      .map((el) => c.parseColor(getComputedStyle(el).backgroundColor))
-      .find((colour) => colour && colour.a > 0);
+    const rootBackground = [root, document.body].map((el) => c.parseColor(getComputedStyle(el).backgroundColor)).find((colour) => colour && colour.a > 0);
     const canvas = rootBackground ? c.composite(rootBackground, c.WHITE) : c.WHITE;
     const transparent = { r: 0, g: 0, b: 0, a: 0 };
     const exempt = [

@@ -27,7 +27,10 @@ test('custom fields: settings dialog, creation dialog, list settings, inline edi
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
 
   // 自定义字段 → 新增字段 → 新增自定义 (500px).
-  await card.locator('button').filter({ hasText: /^自定义字段$/ }).click();
+  await card
+    .locator('button')
+    .filter({ hasText: /^自定义字段$/ })
+    .click();
   const settings = page.getByRole('dialog', { name: '自定义字段' });
   await expect(settings.getByText('暂无自定义字段')).toBeVisible();
   const addField = async (title: string, type: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => {
@@ -87,7 +90,10 @@ test('custom fields: settings dialog, creation dialog, list settings, inline edi
   for (const title of ['重要程度', '备注', '到期日']) await expect(table.getByRole('columnheader', { name: title })).toBeVisible();
 
   // 列表设置 on saved rows: filter, pin, hide/show apply at once; edit blocks saving; delete waits for 保存.
-  await card.locator('button').filter({ hasText: /^自定义字段$/ }).click();
+  await card
+    .locator('button')
+    .filter({ hasText: /^自定义字段$/ })
+    .click();
   await expect(settings.getByTestId('custom-field-row-备注')).toBeVisible();
   await fieldMenu(page, '重要程度', '设为筛选');
   await expect(toast(page, '设置筛选成功！')).toBeVisible();
@@ -100,15 +106,24 @@ test('custom fields: settings dialog, creation dialog, list settings, inline edi
   await fieldMenu(page, '备注', '编辑');
   await settings.getByRole('button', { name: /保\s?存/ }).click();
   await expect(toast(page, '请先保存字段设置')).toBeVisible();
-  await settings.locator('.ipm-custom-field-inline-editor').getByRole('button', { name: /取\s?消/ }).click();
+  await settings
+    .locator('.ipm-custom-field-inline-editor')
+    .getByRole('button', { name: /取\s?消/ })
+    .click();
   await fieldMenu(page, '备注', '删除');
   await expect(settings.getByTestId('custom-field-row-备注')).toContainText('保存后删除');
-  await settings.getByTestId('custom-field-row-备注').getByRole('button', { name: /撤\s?销/ }).click();
+  await settings
+    .getByTestId('custom-field-row-备注')
+    .getByRole('button', { name: /撤\s?销/ })
+    .click();
   // Drag 到期日 above 备注: the order and the pins are saved.
   await settings.getByTestId('custom-field-row-到期日').dragTo(settings.getByTestId('custom-field-row-备注'));
   await expect(toast(page, '移动成功！')).toBeVisible();
   await page.screenshot({ path: '/tmp/customFields-settings.png' });
-  await settings.getByRole('button', { name: /取\s?消/ }).last().click();
+  await settings
+    .getByRole('button', { name: /取\s?消/ })
+    .last()
+    .click();
   const headers = await table.locator('thead th').allTextContents();
   expect(headers.indexOf('重要程度')).toBeLessThan(headers.indexOf('商标名称'));
   expect(headers.indexOf('到期日')).toBeLessThan(headers.indexOf('备注'));
@@ -117,7 +132,9 @@ test('custom fields: settings dialog, creation dialog, list settings, inline edi
   const rows = await archiveValues(page);
   const fields: { id: number; fieldTitle: string }[] = await (
     await page.request.post('/customField/getCustomFieldList', { headers: { token: (await storedUser(page)).token }, data: { type: 1 } })
-  ).json().then((r) => r.data);
+  )
+    .json()
+    .then((r) => r.data);
   const fieldId = (title: string) => fields.find((f) => f.fieldTitle === title)!.id;
   const cell = (title: string, recordId: number) => table.getByTestId(`custom-cell-${fieldId(title)}-${recordId}`);
   const first = rows[0]!.id;

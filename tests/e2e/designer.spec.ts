@@ -23,12 +23,19 @@ async function publish(page: Page, version: number) {
   // What the designer's calls answered, so a failure says why it was not published.
   const replies: string[] = [];
   const record = (response: Response) => {
-    if (response.url().includes('/designer/')) void response.text().then((text) => replies.push(`${response.url()} ${response.status()} ${text.slice(0, 300)}`), () => undefined);
+    if (response.url().includes('/designer/'))
+      void response.text().then(
+        (text) => replies.push(`${response.url()} ${response.status()} ${text.slice(0, 300)}`),
+        () => undefined,
+      );
   };
   page.on('response', record);
   try {
     await page.getByRole('button', { name: '发布' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /发\s?布/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /发\s?布/ })
+      .click();
     await expect(page.getByText(`已发布第 ${version} 版`)).toBeVisible();
   } catch (error) {
     const shown = await page.locator('.ant-message-notice, .ant-modal-confirm').allInnerTexts();
@@ -80,7 +87,10 @@ test('a company admin adds a field to a form visually, previews it as staff, pub
 
   await page.getByRole('button', { name: '版本历史' }).click();
   await page.getByRole('button', { name: '回到内置版本' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
   await expect(page.getByText('已回到内置版本')).toBeVisible();
 
   await staff.reload();
@@ -108,7 +118,10 @@ test('a column added to a list page visually appears on the page once published'
   await openInDesigner(page, '我的企业');
   await page.getByRole('button', { name: '版本历史' }).click();
   await page.getByRole('button', { name: '回到内置版本' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
   await expect(page.getByText('已回到内置版本')).toBeVisible();
 });
 
@@ -186,7 +199,9 @@ async function expectWhole(labels: Locator, texts: string[]) {
 }
 
 for (const width of [1440, 1280]) {
-  test(`at ${width} px the preview, the outline and the property panel sit apart, every label is whole, and sample rows show option labels`, async ({ page }) => {
+  test(`at ${width} px the preview, the outline and the property panel sit apart, every label is whole, and sample rows show option labels`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await openSignedIn(page, 'admin', '/system/designer');
     await expectWhole(page.locator('.ipm-designer-kinds .ant-segmented-item-label'), ['页面', '表单', '字段类型', '案件类型']);
@@ -218,7 +233,12 @@ for (const width of [1440, 1280]) {
         palette: await boxOf(page.getByLabel('构件面板')),
       };
       const names = Object.keys(parts) as Array<keyof typeof parts>;
-      const clashes = names.flatMap((a, i) => names.slice(i + 1).filter((b) => overlaps(parts[a], parts[b])).map((b) => `${a}/${b}`));
+      const clashes = names.flatMap((a, i) =>
+        names
+          .slice(i + 1)
+          .filter((b) => overlaps(parts[a], parts[b]))
+          .map((b) => `${a}/${b}`),
+      );
       expect(clashes).toEqual([]);
       await expectUncovered(field(panel, '标题'));
       await expectUncovered(panel.getByRole('button', { name: '删除节点' }));

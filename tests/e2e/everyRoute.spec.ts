@@ -28,10 +28,10 @@ for (const account of ['admin', 'staff'] as const) {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     await signIn(page, account);
-    const roleAuth = new Set(
-      (await page.evaluate(() => JSON.parse(localStorage.getItem('store-user')!).userInfo.role.roleAuth as string)).split(','),
+    const roleAuth = new Set((await page.evaluate(() => JSON.parse(localStorage.getItem('store-user')!).userInfo.role.roleAuth as string)).split(','));
+    const pages = (await pagesFromServer(page)).filter(
+      (p) => !p.redirect && !p.path.includes(':') && p.path !== '/sso/auth' && p.path !== '/callBack' && p.path !== '/middleware',
     );
-    const pages = (await pagesFromServer(page)).filter((p) => !p.redirect && !p.path.includes(':') && p.path !== '/sso/auth' && p.path !== '/callBack' && p.path !== '/middleware');
     expect(pages.length).toBeGreaterThan(100);
     for (const [index, info] of pages.entries()) {
       if (index === 0) await page.goto(info.path);

@@ -38,7 +38,10 @@ test('my enterprises: a generic table with paging, sorting and column settings t
   await other.close();
 
   await table.getByLabel('列表设置').click();
-  await page.getByRole('dialog', { name: '列表设置' }).getByRole('button', { name: /恢复默认/ }).click();
+  await page
+    .getByRole('dialog', { name: '列表设置' })
+    .getByRole('button', { name: /恢复默认/ })
+    .click();
   await expect(table.getByRole('columnheader', { name: '邮编' })).toBeVisible();
 });
 
@@ -69,7 +72,10 @@ test('the filter bar narrows the table, lists chips, clears and resets, and reme
   await page.locator('.ipm-filter-bar').getByPlaceholder('输入名称关键字').fill('不存在的企业');
   await page.locator('.ipm-filter-bar').getByPlaceholder('输入名称关键字').press('Enter');
   await expect(page.locator('.ipm-generic-table').getByText('暂无数据')).toBeVisible();
-  await page.locator('.ipm-filter-bar').getByRole('button', { name: /重\s*置/ }).click();
+  await page
+    .locator('.ipm-filter-bar')
+    .getByRole('button', { name: /重\s*置/ })
+    .click();
   await expect(page.locator('.ipm-filter-bar').getByPlaceholder('输入名称关键字')).toHaveValue('');
   await expect(page.locator('.ipm-generic-table tbody tr.ant-table-row')).toHaveCount(3);
 });
@@ -99,7 +105,10 @@ test('users and configuration: closing and reopening a user’s authorisation, a
   // Nobody closes their own door.
   const selfRow = table.locator('tbody tr.ant-table-row').filter({ hasText: 'corpadmin' });
   await selfRow.getByRole('button', { name: '关闭授权' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('不能关闭自己的授权')).toBeVisible();
 });
 

@@ -15,7 +15,9 @@ function watchCalls(page: Page, path: string): string[] {
 /** Deletes every memo of the signed-in user: other tests expect their own lists. */
 async function deleteAllMemos(page: Page): Promise<void> {
   const { token } = await storedUser(page);
-  const { list } = (await (await page.request.post('/api/memo/list', { headers: { token }, data: { pageSize: 100 } })).json()).data as { list: { id: number }[] };
+  const { list } = (await (await page.request.post('/api/memo/list', { headers: { token }, data: { pageSize: 100 } })).json()).data as {
+    list: { id: number }[];
+  };
   if (list.length > 0) await page.request.post('/api/memo/delete-batch', { headers: { token }, data: { ids: list.map((m) => m.id).join(',') } });
 }
 
@@ -72,7 +74,9 @@ test('messages: expand a row, select rows, a header button on the selection and 
   await refreshed;
 });
 
-test('memos: 暂无数据, selection kept across pages and deleted in one call, 更多 → 删除, and long text edited in place within 200 characters', async ({ page }) => {
+test('memos: 暂无数据, selection kept across pages and deleted in one call, 更多 → 删除, and long text edited in place within 200 characters', async ({
+  page,
+}) => {
   await deleteAllMemos(page);
   const table = tableTitled(page, '我的备忘');
   await table.getByRole('button', { name: '刷新' }).click();
@@ -112,7 +116,10 @@ test('memos: 暂无数据, selection kept across pages and deleted in one call, 
   const tenth = rows.filter({ hasText: '第 10 条备忘' });
   await tenth.getByRole('button', { name: /更多/ }).click();
   await page.getByRole('menuitem', { name: '删除' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(table.getByText('共 8 条')).toBeVisible();
   await expect(rows.filter({ hasText: '第 10 条备忘' })).toHaveCount(0);
 
@@ -144,7 +151,9 @@ test('memos: 暂无数据, selection kept across pages and deleted in one call, 
   await expect(rows.filter({ hasText: '失焦保存的备忘' })).toHaveCount(1);
 });
 
-test('enterprises: a choice, a text and a number edited in place, refused past their limits, saved with the whole record; fragment cells and rows', async ({ page }) => {
+test('enterprises: a choice, a text and a number edited in place, refused past their limits, saved with the whole record; fragment cells and rows', async ({
+  page,
+}) => {
   const table = tableTitled(page, '企业（双击单元格修改）');
   const rows = table.locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(3);
@@ -167,7 +176,13 @@ test('enterprises: a choice, a text and a number edited in place, refused past t
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '法人或其他组织' }).click();
   await expect(page.getByText('企业已保存')).toBeVisible();
   await expect(zhou.locator('.ipm-editable-cell').nth(0)).toContainText('法人或其他组织');
-  expect(JSON.parse(saves[0])).toMatchObject({ id: expect.any(Number), applicantType: 1, applicantName: '周明--上海市徐汇区漕溪北路 12 号', bookType: 1, postCode: '200030' });
+  expect(JSON.parse(saves[0])).toMatchObject({
+    id: expect.any(Number),
+    applicantType: 1,
+    applicantName: '周明--上海市徐汇区漕溪北路 12 号',
+    bookType: 1,
+    postCode: '200030',
+  });
   await zhou.locator('.ipm-editable-cell').nth(0).dblclick();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '个人' }).click();
   await expect(zhou.locator('.ipm-editable-cell').nth(0)).toContainText('个人');

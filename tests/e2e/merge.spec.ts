@@ -24,7 +24,9 @@ function duplicateGroups(marks: Mark[]): Mark[][] {
 /** The admin's archive through the API, to know which marks the demo made duplicates of. */
 async function archive(page: Page, body: object): Promise<{ list: Mark[]; count: number }> {
   const { username, password } = DEMO_ACCOUNTS.admin;
-  const login = await page.request.post('/loginPage/login', { data: { username, password: Buffer.from(password).toString('base64'), encryptionType: 'base64' } });
+  const login = await page.request.post('/loginPage/login', {
+    data: { username, password: Buffer.from(password).toString('base64'), encryptionType: 'base64' },
+  });
   const token = (await login.json()).data.token as string;
   const reply = await page.request.post('/brandArchives/queryBrandPage', { headers: { token }, data: body });
   return (await reply.json()).data;
@@ -35,7 +37,9 @@ const mergeCard = (page: Page) => page.locator('.ant-card', { hasText: '商标�
 test('data merge: two duplicates side by side, the kept one chosen, 合并成功 and the list refreshed', async ({ page }) => {
   await signIn(page, 'admin');
   const all = (await archive(page, { countryCode: ['CN'], pageSize: 200 })).list;
-  const twins = duplicateGroups(all).find((g) => g.length === 2 && g.some((m) => m.registerId !== null) && all.filter((m) => m.appNo === g[0]!.appNo).length === 2)!;
+  const twins = duplicateGroups(all).find(
+    (g) => g.length === 2 && g.some((m) => m.registerId !== null) && all.filter((m) => m.appNo === g[0]!.appNo).length === 2,
+  )!;
   expect(twins).toBeDefined();
   const duplicate = twins.find((m) => m.registerId === null)!;
   const kept = twins.find((m) => m.registerId !== null)!;
@@ -104,7 +108,10 @@ test('overseas duplicates open the overseas merge comparison, differing rows mar
   const englishApplicant = dialog.locator('.ipm-merge-label', { hasText: '申请人（英文）' });
   await expect(englishApplicant.getByText('不同')).toBeVisible();
   await expect(dialog.locator('.ipm-merge-label', { hasText: /^申请人不同?$/ }).getByText('不同')).toHaveCount(0);
-  await dialog.getByRole('radio', { name: new RegExp(`编号 ${kept.id}）`) }).getByRole('checkbox').check();
+  await dialog
+    .getByRole('radio', { name: new RegExp(`编号 ${kept.id}）`) })
+    .getByRole('checkbox')
+    .check();
   await page.screenshot({ path: '/tmp/merging-overseas.png' });
   await dialog.getByRole('button', { name: /确\s?定/ }).click();
   await expect(page.getByText('合并成功')).toBeVisible();

@@ -27,12 +27,23 @@ test.beforeAll(async () => {
       type: 'object',
       properties: {
         heading: { type: 'void', 'x-component': 'Title', 'x-component-props': { level: 4 }, 'x-content': '本周概要' },
-        messages: { type: 'void', 'x-component': 'OperationList', 'x-component-props': { operation: 'home.getMessageList', titleField: 'title', summary: '未读 {unread} 条' } },
+        messages: {
+          type: 'void',
+          'x-component': 'OperationList',
+          'x-component-props': { operation: 'home.getMessageList', titleField: 'title', summary: '未读 {unread} 条' },
+        },
       },
     },
   };
   writeFileSync(join(schemasDir, 'pages', 'deal-weekly.json'), JSON.stringify(page, null, 2));
-  server = await startServerProcess(PORT, { ...process.env, DATA_DIR: 'memory://', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0', SCHEMAS_DIR: schemasDir });
+  server = await startServerProcess(PORT, {
+    ...process.env,
+    DATA_DIR: 'memory://',
+    SKIP_WEB_BUILD: '1',
+    LOG_LEVEL: 'warn',
+    LOGIN_SLOWDOWN_MS: '0',
+    SCHEMAS_DIR: schemasDir,
+  });
 });
 
 test.afterAll(async () => {

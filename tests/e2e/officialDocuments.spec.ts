@@ -38,7 +38,9 @@ test('a mark’s official documents on its record: deadlines, handle, filter, ig
   const pending = documents.list.find((d) => d.status === 0)!;
   await page.goto(`/brandManage/brandRecord/recordDetail?id=${id}`);
   await expect(card(page).locator('tbody tr.ant-table-row')).toHaveCount(documents.count);
-  const pendingText = card(page).locator('.ipm-table-toolbar').getByText(/^待处理 \d+ 件$/);
+  const pendingText = card(page)
+    .locator('.ipm-table-toolbar')
+    .getByText(/^待处理 \d+ 件$/);
   await expect(pendingText).toHaveText(`待处理 ${documents.pending} 件`);
   const row = rowOf(page, pending.documentType).first();
   await expect(row).toContainText('待处理');
@@ -62,13 +64,21 @@ test('a mark’s official documents on its record: deadlines, handle, filter, ig
   await expect(row).toContainText('待处理');
   await card(page).locator('.ipm-filter-bar .ant-select').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('待处理').click();
-  await card(page).getByRole('button', { name: /查\s?询/ }).click();
+  await card(page)
+    .getByRole('button', { name: /查\s?询/ })
+    .click();
   const stillPending = afterHandling.pending + 1;
   await expect(card(page).locator('tbody tr.ant-table-row')).toHaveCount(stillPending);
   await card(page).locator('thead .ant-checkbox-input').check();
-  await card(page).getByRole('button', { name: /忽\s?略/ }).first().click();
+  await card(page)
+    .getByRole('button', { name: /忽\s?略/ })
+    .first()
+    .click();
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText('确定忽略所选官文吗？');
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
   await expect(page.locator('.ant-message').getByText('已忽略')).toBeVisible();
   await expect(card(page).getByText('暂无数据')).toBeVisible();
   await expect(pendingText).toHaveText('待处理 0 件');

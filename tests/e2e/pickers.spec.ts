@@ -17,7 +17,8 @@ async function setNoRemind(page: Page, noRemind: boolean): Promise<void> {
 
 const card = (page: Page) => page.locator('.ant-card').filter({ hasText: '选择器与树' });
 const filterCard = (page: Page) => page.locator('.ant-card').filter({ hasText: '筛选栏中的分类与国家' });
-const item = (scope: Locator, title: string) => scope.locator('.ant-formily-item').filter({ has: scope.page().locator('.ant-formily-item-label', { hasText: title }) });
+const item = (scope: Locator, title: string) =>
+  scope.locator('.ant-formily-item').filter({ has: scope.page().locator('.ant-formily-item-label', { hasText: title }) });
 const classPanel = (page: Page) => page.locator('.ipm-class-picker-panel').filter({ visible: true });
 const column = (page: Page, name: string) => classPanel(page).getByRole('list', { name });
 const openDropdown = (page: Page) => page.locator('.ant-select-dropdown').filter({ visible: true });
@@ -32,7 +33,9 @@ async function scrollToEnd(list: Locator): Promise<void> {
 async function pickCountry(page: Page, field: Locator, name: string): Promise<void> {
   await field.locator('.ant-select-selector').click();
   await page.keyboard.type(name);
-  const node = openDropdown(page).locator('.ant-select-tree-treenode').filter({ has: page.locator('.ant-select-tree-title', { hasText: new RegExp(`^${name}$`) }) });
+  const node = openDropdown(page)
+    .locator('.ant-select-tree-treenode')
+    .filter({ has: page.locator('.ant-select-tree-title', { hasText: new RegExp(`^${name}$`) }) });
   await node.locator('.ant-select-tree-checkbox').click();
   await page.keyboard.press('Escape');
 }
@@ -146,7 +149,9 @@ test.describe('pickers and trees on the example page', () => {
     const region = openDropdown(page).locator('.ipm-tree-select-all-node').filter({ hasText: '地区组织与国际注册' });
     await region.getByText('全选', { exact: true }).click();
     await expect(tags(markets)).toHaveText(['欧盟', '非洲知识产权组织', '比荷卢', '马德里']);
-    await expect(openDropdown(page).locator('.ant-select-tree-treenode').filter({ hasText: '地区组织与国际注册' }).locator('.ant-select-tree-checkbox')).toHaveCount(0);
+    await expect(
+      openDropdown(page).locator('.ant-select-tree-treenode').filter({ hasText: '地区组织与国际注册' }).locator('.ant-select-tree-checkbox'),
+    ).toHaveCount(0);
     await region.getByText('取消全选').click();
     await expect(tags(markets)).toHaveCount(0);
   });

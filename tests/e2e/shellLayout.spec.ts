@@ -103,7 +103,9 @@ test('with reduced motion asked for by the system, panels open without animation
   });
   await page.getByLabel('主题设置').click();
   await expect(page.locator('.ant-drawer-content-wrapper')).toBeVisible();
-  const classes = await page.evaluate(() => (window as unknown as { drawerClasses: string[] }).drawerClasses.filter((c) => typeof c === 'string' && c.includes('drawer')));
+  const classes = await page.evaluate(() =>
+    (window as unknown as { drawerClasses: string[] }).drawerClasses.filter((c) => typeof c === 'string' && c.includes('drawer')),
+  );
   expect(classes.length).toBeGreaterThan(0);
   expect(classes.filter((c) => c.includes('motion'))).toEqual([]);
 });

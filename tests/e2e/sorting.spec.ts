@@ -33,7 +33,10 @@ async function openExample(page: Page) {
   await expect(names(page)).toHaveText([HANGZHOU, SHENZHEN, ZHOU]);
 }
 
-test('sort presets toggle and re-fetch; custom sort checks its rows; saved presets follow the user to a reload and another browser', async ({ page, browser }) => {
+test('sort presets toggle and re-fetch; custom sort checks its rows; saved presets follow the user to a reload and another browser', async ({
+  page,
+  browser,
+}) => {
   await openExample(page);
   const card = sortingCard(page);
   const requests = listRequests(page);

@@ -310,7 +310,10 @@ test('on the archive’s cards one ticked mark is tagged alone, the list view ti
   // Export and merge in the card view see the selection too.
   await page.getByRole('button', { name: /导\s?出/ }).click();
   await expect(page.getByRole('dialog', { name: '导出商标档案' }).getByText('将导出所选的 1 个商标')).toBeVisible();
-  await page.getByRole('dialog', { name: '导出商标档案' }).getByRole('button', { name: /取\s?消/ }).click();
+  await page
+    .getByRole('dialog', { name: '导出商标档案' })
+    .getByRole('button', { name: /取\s?消/ })
+    .click();
   await page.getByTestId('tm-card-list').getByRole('button', { name: '数据合并' }).click();
   await expect(page.getByText('请至少选择两条商标进行合并')).toBeVisible();
 
@@ -319,7 +322,10 @@ test('on the archive’s cards one ticked mark is tagged alone, the list view ti
   const table = page.locator('.ipm-generic-table');
   await expect(table.getByLabel(`选择第 ${firstId} 行`)).toBeChecked();
   await expect(table.getByRole('status')).toContainText('已选 1 项');
-  const secondRow = table.locator('tbody tr.ant-table-row').filter({ hasNot: page.getByLabel(`选择第 ${firstId} 行`) }).first();
+  const secondRow = table
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasNot: page.getByLabel(`选择第 ${firstId} 行`) })
+    .first();
   const secondId = Number(await secondRow.getAttribute('data-row-key'));
   await secondRow.getByRole('checkbox').check();
   await expect(table.getByRole('status')).toContainText('已选 2 项');

@@ -92,10 +92,32 @@ test('rich-text editor: Chinese toolbar, formatted typing, and a picture uploade
   const card = cardTitled(page, '富文本编辑器');
   const editor = card.getByRole('textbox', { name: '请输入正文，可插入图片' });
   await expect(editor).toBeVisible();
-  for (const tip of ['加粗', '斜体', '下划线', '删除线', '有序列表', '无序列表', '减少缩进', '增加缩进', '从右向左', '插入图片', '标题', '字体', '字号', '文字颜色', '背景色', '对齐方式']) {
+  for (const tip of [
+    '加粗',
+    '斜体',
+    '下划线',
+    '删除线',
+    '有序列表',
+    '无序列表',
+    '减少缩进',
+    '增加缩进',
+    '从右向左',
+    '插入图片',
+    '标题',
+    '字体',
+    '字号',
+    '文字颜色',
+    '背景色',
+    '对齐方式',
+  ]) {
     await expect(card.getByRole('button', { name: tip, exact: true })).toBeVisible();
   }
-  expect(await card.locator('.ql-size .ql-picker-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-label')))).toEqual(['小号', '正常', '大号', '超大']);
+  expect(await card.locator('.ql-size .ql-picker-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-label')))).toEqual([
+    '小号',
+    '正常',
+    '大号',
+    '超大',
+  ]);
 
   await editor.click();
   await card.getByRole('button', { name: '加粗', exact: true }).click();
@@ -200,7 +222,8 @@ async function memoScenario(page: Page, token: string): Promise<void> {
           list: [
             {
               id: 999,
-              content: '<p onclick="window.__memoXss = 4">未经清理<img src="x" onerror="window.__memoXss = 5"><a href="javascript:window.__memoXss = 6">链接</a><iframe src="about:blank"></iframe></p>',
+              content:
+                '<p onclick="window.__memoXss = 4">未经清理<img src="x" onerror="window.__memoXss = 5"><a href="javascript:window.__memoXss = 6">链接</a><iframe src="about:blank"></iframe></p>',
               createdAt: '2025-01-01T00:00:00.000Z',
               updatedAt: '2025-01-01T00:00:00.000Z',
             },

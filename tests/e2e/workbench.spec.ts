@@ -139,7 +139,10 @@ test('the memo page adds, finds and deletes notes, asking before deleting', asyn
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
   await expect(list.getByText('共 2 条')).toBeVisible();
   await list.getByRole('listitem').filter({ hasText: '周五前确认续展材料' }).getByRole('button', { name: '删除' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功！')).toBeVisible();
   await expect(list.getByText('共 1 条')).toBeVisible();
 });

@@ -29,9 +29,14 @@ async function marksDue(page: Page, expiry: 'expiring' | 'grace'): Promise<Mark[
     .sort((a, b) => a.privateEndDate!.localeCompare(b.privateEndDate!) || a.id - b.id);
 }
 
-const field = (page: Page, label: string) => page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: new RegExp(`^${label}$`) }) });
+const field = (page: Page, label: string) =>
+  page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label-content', { hasText: new RegExp(`^${label}$`) }) });
 const total = (page: Page) => page.locator('.ipm-pagination:visible .ant-pagination-total-text');
-const cardIds = (page: Page) => page.getByTestId('tm-card-list').locator('.tm-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-testid')!.slice('tm-card-'.length))));
+const cardIds = (page: Page) =>
+  page
+    .getByTestId('tm-card-list')
+    .locator('.tm-card')
+    .evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-testid')!.slice('tm-card-'.length))));
 
 test('the workbench shows the marks expiring and in grace, each opening the archive on exactly those marks', async ({ page }) => {
   // A condition left in the archive's filter bar, which the workbench's link must not add to.

@@ -88,7 +88,11 @@ async function withDatabase<T>(scratch: ScratchDatabase, work: (db: Kysely<Datab
 }
 
 async function call<T>(path: string, token: string | null, body: unknown): Promise<T> {
-  const reply = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+  const reply = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
   const envelope = (await reply.json()) as { code: number; message: string; data: T };
   if (envelope.code !== 200) throw new Error(`${path}：${envelope.message}`);
   return envelope.data;
@@ -116,7 +120,11 @@ try {
   });
 
   running = await startServer('第一个服务', scratch.serverEnv);
-  const { token } = await call<{ token: string }>('/loginPage/login', null, { username: 'admin', password: Buffer.from('Admin@2026').toString('base64'), encryptionType: 'base64' });
+  const { token } = await call<{ token: string }>('/loginPage/login', null, {
+    username: 'admin',
+    password: Buffer.from('Admin@2026').toString('base64'),
+    encryptionType: 'base64',
+  });
   const { id: taskId } = await call<{ id: number }>('/brandArchives/onceMergeBrand', token, { filter: { tmName: '中断演示', searchType: 1 } });
   console.log(`批量合并任务 ${taskId}，${groups} 组重复商标`);
   // The list is read over HTTP while the merge works: how long each answer takes shows whether
@@ -154,11 +162,26 @@ try {
 
   const ok = await withDatabase(scratch, async (db) => {
     const attempts = await db.selectFrom('batch_tasks').select(['attempts', 'error']).where('id', '=', taskId).executeTakeFirstOrThrow();
-    const log = await db.selectFrom('brand_merge_log').where('task_id', '=', taskId).select((eb) => [eb.fn.countAll<number>().as('merges'), eb.fn.count<number>('target_id').distinct().as('targets')]).executeTakeFirstOrThrow();
-    const left = await db.selectFrom('brand_archives').where('tm_name', '=', '中断演示').select((eb) => [eb.fn.countAll<number>().as('marks'), eb.fn.count<number>('app_no').distinct().as('groups')]).executeTakeFirstOrThrow();
-    const filled = await db.selectFrom('brand_archives').where('tm_name', '=', '中断演示').where('remark', '=', '副本1').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const log = await db
+      .selectFrom('brand_merge_log')
+      .where('task_id', '=', taskId)
+      .select((eb) => [eb.fn.countAll<number>().as('merges'), eb.fn.count<number>('target_id').distinct().as('targets')])
+      .executeTakeFirstOrThrow();
+    const left = await db
+      .selectFrom('brand_archives')
+      .where('tm_name', '=', '中断演示')
+      .select((eb) => [eb.fn.countAll<number>().as('marks'), eb.fn.count<number>('app_no').distinct().as('groups')])
+      .executeTakeFirstOrThrow();
+    const filled = await db
+      .selectFrom('brand_archives')
+      .where('tm_name', '=', '中断演示')
+      .where('remark', '=', '副本1')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     console.log(`领取 ${attempts.attempts} 次${attempts.error ? `，原因：${attempts.error}` : ''}`);
-    console.log(`合并记录 ${log.merges} 条（保留的商标 ${log.targets} 件）；剩余商标 ${left.marks} 件，分属 ${left.groups} 组；备注由最新的副本补齐的 ${filled.n} 件`);
+    console.log(
+      `合并记录 ${log.merges} 条（保留的商标 ${log.targets} 件）；剩余商标 ${left.marks} 件，分属 ${left.groups} 组；备注由最新的副本补齐的 ${filled.n} 件`,
+    );
     return [log.merges, log.targets, left.marks, left.groups, filled.n].every((n) => Number(n) === groups) && task.operateStatus === 1;
   });
   console.log(ok ? '每组恰好合并一次' : '结果不符：有的组没有合并或合并了不止一次');

@@ -32,7 +32,10 @@ describe('defaultThemeStyle', () => {
     const css = defaultThemeStyle();
     const paths = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(css)?.[1].split(';') ?? [];
     for (const part of ['|Button-Button|ant-btn|', '|Table-Table|ant-table|', '|Modal-Modal|ant-modal|', '|formily-antd|Form|ant-formily-item|']) {
-      expect(paths.some((path) => path.includes(part)), part).toBe(true);
+      expect(
+        paths.some((path) => path.includes(part)),
+        part,
+      ).toBe(true);
     }
     // The shell's orange primary colour (darkened until white text on it reaches WCAG AA), on the production class names (no development prefix).
     expect(css.includes('background:#b95200')).toBe(true);

@@ -5,11 +5,24 @@ describe('the filter an archive export sends', () => {
   it('takes the published conditions without paging or empty ones', () => {
     expect(
       archiveExportFilter(
-        { tmName: '星辰', tmCl: [9], tmStatus: [], applicant: '', agent: null, customFields: {}, classes: { categories: [], groups: [], goods: [] }, pageNo: 3, pageSize: 50, searchType: 1 },
+        {
+          tmName: '星辰',
+          tmCl: [9],
+          tmStatus: [],
+          applicant: '',
+          agent: null,
+          customFields: {},
+          classes: { categories: [], groups: [], goods: [] },
+          pageNo: 3,
+          pageSize: 50,
+          searchType: 1,
+        },
         [],
       ),
     ).toEqual({ tmName: '星辰', tmCl: [9], searchType: 1 });
-    expect(archiveExportFilter({ classes: { categories: ['9'], groups: [], goods: [] } }, [])).toEqual({ classes: { categories: ['9'], groups: [], goods: [] } });
+    expect(archiveExportFilter({ classes: { categories: ['9'], groups: [], goods: [] } }, [])).toEqual({
+      classes: { categories: ['9'], groups: [], goods: [] },
+    });
   });
 
   it('adds the sort bar’s keys as the list sends them', () => {

@@ -13,7 +13,15 @@ async function builtAfresh(db: ScopedDb, viewer: ArchiveViewer, request: BrandAr
   const query = request.sortField ? request : { ...request, sortField: DEFAULT_ARCHIVE_SETTINGS.sortField, sortType: DEFAULT_ARCHIVE_SETTINGS.sortType };
   const pageSize = query.pageSize ?? 20;
   const matching = await filterArchive(db, db.selectFrom('brand_archives'), query, viewer);
-  return archivePageQuery(db, matching, query, pageCount(archiveConditions(query, viewer)), pageSize, ((query.pageNo ?? 1) - 1) * pageSize, checkedFor).compile();
+  return archivePageQuery(
+    db,
+    matching,
+    query,
+    pageCount(archiveConditions(query, viewer)),
+    pageSize,
+    ((query.pageNo ?? 1) - 1) * pageSize,
+    checkedFor,
+  ).compile();
 }
 
 const everyone: ArchiveViewer = { userId: 5, ownMarksOnly: false };
@@ -24,7 +32,10 @@ const requests: [ArchiveViewer, BrandArchiveQuery][] = [
   [everyone, { pageNo: 1, pageSize: 20 }],
   [everyone, { pageNo: 7, pageSize: 50 }],
   [agency, { pageNo: 2, pageSize: 20 }],
-  [{ userId: 11, ownMarksOnly: true }, { pageNo: 3, pageSize: 10 }],
+  [
+    { userId: 11, ownMarksOnly: true },
+    { pageNo: 3, pageSize: 10 },
+  ],
   [everyone, { tmStatus: ['已注册'], tmCl: [3], sortField: 'reg_date', sortType: 'desc', pageNo: 3, pageSize: 20 }],
   [everyone, { tmStatus: ['已驳回'], tmCl: [45], sortField: 'reg_date', sortType: 'desc', pageNo: 1, pageSize: 20 }],
   [everyone, { tmStatus: ['已注册', '已驳回'], tmCl: [1, 2, 3], sortField: 'reg_date', sortType: 'desc' }],

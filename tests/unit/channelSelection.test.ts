@@ -6,7 +6,13 @@ describe('the selection of a channel', () => {
     const seen: SelectedRows[] = [];
     const listen = (e: { channel: string; rows: SelectedRows }) => e.channel === 'unit-a' && seen.push(e.rows);
     runtimeBus.on('selection', listen);
-    publishSelection('unit-a', new Map([[9, { id: 9 }], [2, { id: 2 }]]));
+    publishSelection(
+      'unit-a',
+      new Map([
+        [9, { id: 9 }],
+        [2, { id: 2 }],
+      ]),
+    );
     runtimeBus.off('selection', listen);
     expect(currentSelection('unit-a')).toEqual([9, 2]);
     expect(currentSelectedRows('unit-a').get(2)).toEqual({ id: 2 });
@@ -15,7 +21,13 @@ describe('the selection of a channel', () => {
   });
 
   it('drops deleted rows from every channel that had them, and leaves the others alone', () => {
-    publishSelection('unit-b', new Map([[1, { id: 1 }], [4, { id: 4 }]]));
+    publishSelection(
+      'unit-b',
+      new Map([
+        [1, { id: 1 }],
+        [4, { id: 4 }],
+      ]),
+    );
     publishSelection('unit-c', new Map([[5, { id: 5 }]]));
     const untouched = currentSelectedRows('unit-c');
     forgetSelected([4, 6]);

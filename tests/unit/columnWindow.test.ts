@@ -6,9 +6,27 @@ const fifty = Array.from({ length: 50 }, () => 140);
 
 describe('column window of a wide table', () => {
   it('renders every column of a table less than two viewports wide or of fewer than 25 columns', () => {
-    expect(columnWindow(Array.from({ length: 10 }, () => 140), 0, 1400)).toBeNull();
-    expect(columnWindow(Array.from({ length: 24 }, () => 140), 0, 300)).toBeNull();
-    expect(columnWindow(Array.from({ length: 25 }, () => 140), 0, 300)).not.toBeNull();
+    expect(
+      columnWindow(
+        Array.from({ length: 10 }, () => 140),
+        0,
+        1400,
+      ),
+    ).toBeNull();
+    expect(
+      columnWindow(
+        Array.from({ length: 24 }, () => 140),
+        0,
+        300,
+      ),
+    ).toBeNull();
+    expect(
+      columnWindow(
+        Array.from({ length: 25 }, () => 140),
+        0,
+        300,
+      ),
+    ).not.toBeNull();
     expect(columnWindow(fifty, 0, 0)).toBeNull();
   });
   it('renders the visible columns and half a viewport more on each side, with spacers of the rest', () => {

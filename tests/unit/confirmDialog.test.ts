@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTO_CLOSE_SECONDS, CONFIRM_WIDTH, askConfirm, closeButtonText, confirmOptions, resolveConfirm, startCountdown } from '../../src/runtime/confirmDialog.js';
+import {
+  AUTO_CLOSE_SECONDS,
+  CONFIRM_WIDTH,
+  askConfirm,
+  closeButtonText,
+  confirmOptions,
+  resolveConfirm,
+  startCountdown,
+} from '../../src/runtime/confirmDialog.js';
 import type { ModalFuncProps } from 'antd';
 
 describe('confirm dialogs', () => {
@@ -12,8 +20,16 @@ describe('confirm dialogs', () => {
 
   it('variants keep their texts; an object may name a variant, replace texts and ask to close by itself', () => {
     expect(resolveConfirm('delete')).toMatchObject({ title: '确认要删除吗？', content: '此操作不可逆，请核对后删除。', danger: true, autoClose: false });
-    expect(resolveConfirm({ variant: 'success', autoClose: true })).toMatchObject({ title: '操作成功', content: undefined, autoClose: true, variant: 'success' });
-    expect(resolveConfirm({ variant: 'change', content: '切换后将清空已填写的官文信息' })).toMatchObject({ title: '提醒', content: '切换后将清空已填写的官文信息' });
+    expect(resolveConfirm({ variant: 'success', autoClose: true })).toMatchObject({
+      title: '操作成功',
+      content: undefined,
+      autoClose: true,
+      variant: 'success',
+    });
+    expect(resolveConfirm({ variant: 'change', content: '切换后将清空已填写的官文信息' })).toMatchObject({
+      title: '提醒',
+      content: '切换后将清空已填写的官文信息',
+    });
     expect(resolveConfirm({ title: '是否删除该排序名称？', danger: true })).toMatchObject({ title: '是否删除该排序名称？', danger: true });
     const options = confirmOptions('publish', () => {});
     expect(options).toMatchObject({ title: '确认要发布款项信息吗？', content: '发布后不可撤回，请核对完成后发布。', width: 380 });

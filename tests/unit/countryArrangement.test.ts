@@ -12,7 +12,10 @@ const codes = (t: CountryTreeNode[] | null): unknown => t?.map((n) => (n.subList
 
 describe('editing the country arrangement', () => {
   it('moves a country into a group, before or after another node', () => {
-    expect(codes(moveNode(tree(), 'US', 'asia', 'inside'))).toEqual([['union', ['EM', 'BX']], ['asia', ['JP', 'KR', 'US']]]);
+    expect(codes(moveNode(tree(), 'US', 'asia', 'inside'))).toEqual([
+      ['union', ['EM', 'BX']],
+      ['asia', ['JP', 'KR', 'US']],
+    ]);
     expect(codes(moveNode(tree(), 'KR', 'JP', 'before'))).toEqual([['union', ['EM', 'BX']], ['asia', ['KR', 'JP']], 'US']);
     expect(codes(moveNode(tree(), 'EM', 'US', 'after'))).toEqual([['union', ['BX']], ['asia', ['JP', 'KR']], 'US', 'EM']);
   });
@@ -46,7 +49,10 @@ describe('editing the country arrangement', () => {
   });
 
   it('adds only countries not already placed, and frees the countries of a removed group', () => {
-    const t = addCountries(tree(), 'asia', [{ code: 'JP', name: '日本' }, { code: 'CN', name: '中国' }])!;
+    const t = addCountries(tree(), 'asia', [
+      { code: 'JP', name: '日本' },
+      { code: 'CN', name: '中国' },
+    ])!;
     expect(codes(t)).toEqual([['union', ['EM', 'BX']], ['asia', ['JP', 'KR', 'CN']], 'US']);
     expect(placedCodes(removeNode(t, 'asia'))).toEqual(new Set(['EM', 'BX', 'US']));
   });

@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { CountryEntry } from '../../src/generated/types.js';
-import { chosenUnions, concernsUnion, countryNames, memberTipText, readNoticePreference, writeNoticePreference } from '../../src/widgets/countries/countryNotice.js';
+import {
+  chosenUnions,
+  concernsUnion,
+  countryNames,
+  memberTipText,
+  readNoticePreference,
+  writeNoticePreference,
+} from '../../src/widgets/countries/countryNotice.js';
 import { countryTreeProblem } from '../../src/server/countries/countryTreeRules.js';
 
-const entry = (code: string, name: string, members: string[] = []): CountryEntry => ({ code, name, nameEn: code, region: members.length > 0 || code === 'WO', members });
-const countries = [entry('EM', '欧盟', ['DE', 'FR', 'BE']), entry('BX', '比荷卢', ['BE', 'NL', 'LU']), entry('WO', '马德里'), entry('DE', '德国'), entry('FR', '法国'), entry('BE', '比利时'), entry('US', '美国')];
+const entry = (code: string, name: string, members: string[] = []): CountryEntry => ({
+  code,
+  name,
+  nameEn: code,
+  region: members.length > 0 || code === 'WO',
+  members,
+});
+const countries = [
+  entry('EM', '欧盟', ['DE', 'FR', 'BE']),
+  entry('BX', '比荷卢', ['BE', 'NL', 'LU']),
+  entry('WO', '马德里'),
+  entry('DE', '德国'),
+  entry('FR', '法国'),
+  entry('BE', '比利时'),
+  entry('US', '美国'),
+];
 
 describe('country notices', () => {
   it('the notice concerns the unions and their member countries, not Madrid or others', () => {

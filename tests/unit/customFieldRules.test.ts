@@ -86,7 +86,14 @@ describe('custom field rules', () => {
 });
 
 describe('the settings dialog’s rows', () => {
-  const saved = (id: number, fieldTitle: string, isTop: 0 | 1 = 0): FieldDraft => ({ ...newDraft(), key: `saved-${id}`, id, fieldTitle, name: fieldTitle, isTop });
+  const saved = (id: number, fieldTitle: string, isTop: 0 | 1 = 0): FieldDraft => ({
+    ...newDraft(),
+    key: `saved-${id}`,
+    id,
+    fieldTitle,
+    name: fieldTitle,
+    isTop,
+  });
 
   it('removes a new row at once but only marks a saved row, which 保存 sends as delete', () => {
     const fresh = { ...newDraft(), fieldTitle: '新' };
@@ -127,13 +134,18 @@ describe('field type files', () => {
     const files = [...real, bad, missing];
     const problems = collectSchemaProblems(files, operationsFromFiles(filesOfKind(files, 'api'))).map((p) => `${p.file} ${p.message}`);
     expect(problems).toEqual(['fields/broken.json GenericTable 不是承载字段值的组件', 'fields/missing.json 未注册的组件 NoSuchEditor']);
-    expect(filesOfKind(real, 'fields').map((f) => f.body.fieldType).sort()).toEqual(['单行文本', '单选', '多行文本', '多选', '日期', '数字', '附件'].sort());
+    expect(
+      filesOfKind(real, 'fields')
+        .map((f) => f.body.fieldType)
+        .sort(),
+    ).toEqual(['单行文本', '单选', '多行文本', '多选', '日期', '数字', '附件'].sort());
   });
 });
 
 describe('auto-filled date fields', () => {
   it('fill the creation time in Beijing time for date fields set to 自动填写', () => {
-    const row = (id: number, fieldType: string, content: unknown, deleted = false) => ({ id, field_type: fieldType, field_content: content, deleted }) as FieldRow;
+    const row = (id: number, fieldType: string, content: unknown, deleted = false) =>
+      ({ id, field_type: fieldType, field_content: content, deleted }) as FieldRow;
     const fields = [
       row(1, '日期', { 日期格式: 'y/m/d', 自动填写: true }),
       row(2, '日期', { 日期格式: 'y/m/d h:i', 自动填写: true }),

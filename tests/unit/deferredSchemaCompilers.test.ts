@@ -5,7 +5,10 @@ import { DeferredSchemaCompilers } from '../../src/server/http/deferredSchemaCom
 function appWith(compilers: DeferredSchemaCompilers, body: object) {
   const app = Fastify({ schemaController: { compilersFactory: compilers.compilersFactory } });
   app.addSchema({ $id: 'Mark', type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-  app.post('/marks', { schema: { body, response: { 200: { $ref: 'Mark#' } } } }, async (request) => ({ ...(request.body as object), secret: 'not in the schema' }));
+  app.post('/marks', { schema: { body, response: { 200: { $ref: 'Mark#' } } } }, async (request) => ({
+    ...(request.body as object),
+    secret: 'not in the schema',
+  }));
   return app;
 }
 

@@ -22,7 +22,12 @@ describe('custom fields as export columns', () => {
     expect(customCell(field('日期', { 日期格式: 'y/m/d' }), '2031-05-06')).toBe('2031/05/06');
     expect(customCell(field('日期', { 日期格式: 'y/m/d w' }), '2031-05-06')).toBe('2031/05/06 星期二');
     expect(customCell(field('日期', { 日期格式: 'y/m/d h:i' }), '2031-05-06 09:30')).toBe('2031/05/06 09:30');
-    expect(customCell(field('附件'), [{ fileUrl: '1/a.pdf', fileName: '证书.pdf' }, { fileUrl: '1/b.png', fileName: '图样.png' }])).toBe('证书.pdf、图样.png');
+    expect(
+      customCell(field('附件'), [
+        { fileUrl: '1/a.pdf', fileName: '证书.pdf' },
+        { fileUrl: '1/b.png', fileName: '图样.png' },
+      ]),
+    ).toBe('证书.pdf、图样.png');
     expect(customCell(field('单行文本'), '')).toBeNull();
     expect(customCell(field('多选'), [])).toBeNull();
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chipKeys, clearedValue, conditionsFromUrl, conditionText, isEmptyCondition, resetConditions, withoutParams } from '../../src/runtime/blocks/filterConditions.js';
+import {
+  chipKeys,
+  clearedValue,
+  conditionsFromUrl,
+  conditionText,
+  isEmptyCondition,
+  resetConditions,
+  withoutParams,
+} from '../../src/runtime/blocks/filterConditions.js';
 
 describe('filter conditions', () => {
   it('chips leave out empty values and internal keys', () => {
@@ -47,7 +55,12 @@ describe('composite conditions (the class picker’s three lists)', () => {
     expect(conditionText(true, labelOf)).toBe('是');
   });
   it('reads the conditions an address gives: lists split on commas, numbers as numbers, empty values left out', () => {
-    const fields = [{ name: 'expiry', type: 'string' }, { name: 'tmCl', type: 'array', itemType: 'integer' }, { name: 'tmStatus', type: 'array', itemType: 'string' }, { name: 'ownerUserId', type: 'integer' }];
+    const fields = [
+      { name: 'expiry', type: 'string' },
+      { name: 'tmCl', type: 'array', itemType: 'integer' },
+      { name: 'tmStatus', type: 'array', itemType: 'string' },
+      { name: 'ownerUserId', type: 'integer' },
+    ];
     expect(conditionsFromUrl(new URLSearchParams('expiry=grace&tmCl=3,%209，x&tmStatus=已注册&ownerUserId=7&keyword=星辰'), fields)).toEqual({
       expiry: 'grace',
       tmCl: [3, 9, 'x'],

@@ -37,7 +37,13 @@ describe('the first sheet of an .xlsx file', () => {
     const content = await workbook((sheet) => {
       sheet.addRow(['商标名称', '申请号', '类别', '申请日期', '已注册']);
       sheet.addRow(['  星辰 ', '12700053', 9, new Date(Date.UTC(2021, 2, 5)), true]);
-      sheet.addRow([{ richText: [{ text: '云' }, { text: '帆', font: { bold: true } }] }, { formula: 'CONCAT("G","2025")', result: 'G2025' }, { formula: '4+5', result: 9 }, null, false]);
+      sheet.addRow([
+        { richText: [{ text: '云' }, { text: '帆', font: { bold: true } }] },
+        { formula: 'CONCAT("G","2025")', result: 'G2025' },
+        { formula: '4+5', result: 9 },
+        null,
+        false,
+      ]);
       sheet.getCell('D3').value = 45000;
       sheet.getCell('D3').numFmt = 'yyyy"年"m"月"d"日"';
       sheet.getCell('E3').value = 1234.5;

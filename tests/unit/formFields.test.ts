@@ -32,7 +32,14 @@ describe('form fields bound to their Formily field', () => {
   });
 
   it('a select takes its options from the field data source and shows the chosen label', () => {
-    const html = render({ component: [Select], dataSource: [{ label: '中国大陆', value: 0 }, { label: '中国香港', value: 1 }], initialValue: 1 });
+    const html = render({
+      component: [Select],
+      dataSource: [
+        { label: '中国大陆', value: 0 },
+        { label: '中国香港', value: 1 },
+      ],
+      initialValue: 1,
+    });
     expect(html).toContain('中国香港');
     expect(html).not.toContain('中国大陆');
     expect(render({ component: [Select], dataSource: [{ label: '中国香港', value: 1 }], initialValue: 1, pattern: 'readPretty' })).toContain('中国香港');

@@ -19,8 +19,22 @@ describe('row conditions', () => {
     expect(matchesCondition(row, { field: 'state', in: [0, 1] })).toBe(true);
     expect(matchesCondition(row, { field: 'state', in: [2, 3] })).toBe(false);
     expect(matchesCondition(row, { not: { field: 'read', equals: true } })).toBe(true);
-    expect(matchesCondition(row, { all: [{ field: 'state', equals: 1 }, { field: 'read', equals: true }] })).toBe(false);
-    expect(matchesCondition(row, { any: [{ field: 'state', equals: 2 }, { field: 'read', equals: false }] })).toBe(true);
+    expect(
+      matchesCondition(row, {
+        all: [
+          { field: 'state', equals: 1 },
+          { field: 'read', equals: true },
+        ],
+      }),
+    ).toBe(false);
+    expect(
+      matchesCondition(row, {
+        any: [
+          { field: 'state', equals: 2 },
+          { field: 'read', equals: false },
+        ],
+      }),
+    ).toBe(true);
   });
   it('hold when there is no condition', () => {
     expect(matchesCondition(row, undefined)).toBe(true);
@@ -53,7 +67,9 @@ describe('inline cell input', () => {
   });
   it('builds the save request with the id, the value and the row’s other fields, empty ones left out', () => {
     const enterprise = { id: 3, applicantName: '青禾', applicantType: 1, bookType: 1, postCode: null, legalPerson: '' };
-    expect(cellSaveBody({ include: ['applicantName', 'applicantType', 'bookType', 'postCode', 'legalPerson'] }, enterprise, 'id', 'legalPerson', '王五')).toEqual({
+    expect(
+      cellSaveBody({ include: ['applicantName', 'applicantType', 'bookType', 'postCode', 'legalPerson'] }, enterprise, 'id', 'legalPerson', '王五'),
+    ).toEqual({
       id: 3,
       applicantName: '青禾',
       applicantType: 1,

@@ -25,7 +25,12 @@ describe('rich-text fields of a request schema', () => {
   });
 
   it('ignores other media types and non-strings', () => {
-    expect(htmlFieldPaths({ type: 'object', properties: { a: { type: 'string', contentMediaType: 'text/plain' }, b: { type: 'object', contentMediaType: 'text/html' } } }, () => undefined)).toEqual([]);
+    expect(
+      htmlFieldPaths(
+        { type: 'object', properties: { a: { type: 'string', contentMediaType: 'text/plain' }, b: { type: 'object', contentMediaType: 'text/html' } } },
+        () => undefined,
+      ),
+    ).toEqual([]);
   });
 
   it('cleans exactly the strings at those paths', () => {

@@ -5,7 +5,7 @@ import { filterSummary, exportColumns } from '../../src/server/trademarks/export
 
 const context: RowContext = {
   countryCode: (text) => ({ 中国: 'CN', 美国: 'US', US: 'US', 欧盟: 'EM' })[text] ?? null,
-  goodsGroup: (cls, name) => (cls === 9 ? ({ 计算机: '0901', 智能手机: '0901' } as Record<string, string>)[name] ?? '' : ''),
+  goodsGroup: (cls, name) => (cls === 9 ? (({ 计算机: '0901', 智能手机: '0901' } as Record<string, string>)[name] ?? '') : ''),
 };
 const noClassification: RowContext = { ...context, goodsGroup: () => null };
 const good: ImportCells = { tmName: '星辰', appNo: '12345678', tmCl: '9' };
@@ -20,7 +20,17 @@ describe('one row of a portfolio import', () => {
   it('takes a minimal row with the defaults: China, single application', () => {
     const { mark, issues } = check({});
     expect(issues).toEqual([]);
-    expect(mark).toMatchObject({ rowNo: 7, countryCode: 'CN', appNo: '12345678', intCls: 9, tmName: '星辰', submitWay: '单一申请', appDate: null, regNo: null, goods: [] });
+    expect(mark).toMatchObject({
+      rowNo: 7,
+      countryCode: 'CN',
+      appNo: '12345678',
+      intCls: 9,
+      tmName: '星辰',
+      submitWay: '单一申请',
+      appDate: null,
+      regNo: null,
+      goods: [],
+    });
   });
 
   it('takes every column filled in, with dates written in any of the usual ways', () => {
@@ -95,7 +105,10 @@ describe('one row of a portfolio import', () => {
 
   it('refuses dates out of order', () => {
     expect(only({ appDate: '2021-01-01', regDate: '2020-01-01' }).issue).toMatchObject({ column: '注册日期', message: '注册日期不能早于申请日期' });
-    expect(only({ regDate: '2021-01-01', privateEndDate: '2020-01-01' }).issue).toMatchObject({ column: '专用权截止日期', message: '专用权截止日期应晚于注册日期' });
+    expect(only({ regDate: '2021-01-01', privateEndDate: '2020-01-01' }).issue).toMatchObject({
+      column: '专用权截止日期',
+      message: '专用权截止日期应晚于注册日期',
+    });
   });
 
   it('refuses a country it does not know', () => {
@@ -156,7 +169,12 @@ describe('rows against each other and the archive', () => {
 
   it('says what happens to a mark already in the archive', () => {
     const mark = validateRow(4, good, context).mark!;
-    expect(existingIssue(mark, false)).toEqual({ rowNo: 4, column: '申请号', level: 'warning', message: '档案中已有该商标（申请号 12345678、第 9 类），导入时按所选方式跳过或更新' });
+    expect(existingIssue(mark, false)).toEqual({
+      rowNo: 4,
+      column: '申请号',
+      level: 'warning',
+      message: '档案中已有该商标（申请号 12345678、第 9 类），导入时按所选方式跳过或更新',
+    });
     expect(existingIssue(mark, true).message).toContain('由他人负责，导入时将跳过');
   });
 });
@@ -174,7 +192,23 @@ describe('the header row', () => {
 
   it('keeps the template headers the spec names', () => {
     expect(IMPORT_COLUMNS.map((c) => c.header)).toEqual(
-      expect.arrayContaining(['商标名称', '申请号', '类别', '国家/地区', '申请人', '申请人地址', '申请日期', '初审公告日期', '注册日期', '专用权截止日期', '商标状态', '商品/服务', '申请方式', '代理机构', '备注']),
+      expect.arrayContaining([
+        '商标名称',
+        '申请号',
+        '类别',
+        '国家/地区',
+        '申请人',
+        '申请人地址',
+        '申请日期',
+        '初审公告日期',
+        '注册日期',
+        '专用权截止日期',
+        '商标状态',
+        '商品/服务',
+        '申请方式',
+        '代理机构',
+        '备注',
+      ]),
     );
   });
 });

@@ -13,7 +13,13 @@ function sample() {
       children:
         i === 0
           ? [
-              { id: '0101', name: '工业气体', type: 'group', remark: '本类似群各部分之间商品不类似', children: [{ id: '010061', name: '氨', type: 'item', remark: '' }] },
+              {
+                id: '0101',
+                name: '工业气体',
+                type: 'group',
+                remark: '本类似群各部分之间商品不类似',
+                children: [{ id: '010061', name: '氨', type: 'item', remark: '' }],
+              },
               { id: '0102', name: '放射性元素', type: 'group', remark: '', children: [{ id: '010061', name: '氨 | 无水氨', type: 'item', remark: '' }] },
             ]
           : [],

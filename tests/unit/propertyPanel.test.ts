@@ -9,7 +9,9 @@ const choices = { operations: [{ id: 'user.list', summary: '用户列表' }], pe
 describe('the visual builder’s property panel', () => {
   it('generates a field per prop: operations and permissions to pick, lists of records as cards, richer values as JSON', () => {
     const table = components.get('GenericTable')!;
-    const schema = panelSchema(table, { type: 'void', 'x-component': 'GenericTable' }, choices) as { properties: { props: { properties: Record<string, Record<string, unknown>> } } };
+    const schema = panelSchema(table, { type: 'void', 'x-component': 'GenericTable' }, choices) as {
+      properties: { props: { properties: Record<string, Record<string, unknown>> } };
+    };
     const props = schema.properties.props.properties;
     expect(props.operation).toMatchObject({ 'x-component': 'Select', required: true, enum: [{ label: 'user.list（用户列表）', value: 'user.list' }] });
     expect(props.columns['x-component']).toBe('ArrayItems');
@@ -19,13 +21,22 @@ describe('the visual builder’s property panel', () => {
   });
 
   it('turns rules and linkage into Formily validators and reactions, and reads them back', () => {
-    const node: FormilyNode = { type: 'string', title: '名称', 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-component-props': { placeholder: '请输入' } };
+    const node: FormilyNode = {
+      type: 'string',
+      title: '名称',
+      'x-decorator': 'FormItem',
+      'x-component': 'Input',
+      'x-component-props': { placeholder: '请输入' },
+    };
     const values = nodeToValues('name', node);
     const next = valuesToNode(node, {
       ...values,
       title: '商标名称',
       permission: 'workbench',
-      rules: [{ kind: 'required', message: '请输入商标名称' }, { kind: 'maxLength', value: '50' }],
+      rules: [
+        { kind: 'required', message: '请输入商标名称' },
+        { kind: 'maxLength', value: '50' },
+      ],
       linkage: [{ field: 'kind', operator: 'equals', value: '文字', effect: 'visible' }],
       props: { ...values.props, allowClear: true },
     });
@@ -42,7 +53,10 @@ describe('the visual builder’s property panel', () => {
     });
     const back = nodeToValues('name', next);
     expect(back.linkage).toEqual([{ field: 'kind', operator: 'equals', value: '文字', effect: 'visible' }]);
-    expect(back.rules).toEqual([{ kind: 'required', message: '请输入商标名称' }, { kind: 'maxLength', value: '50', message: undefined }]);
+    expect(back.rules).toEqual([
+      { kind: 'required', message: '请输入商标名称' },
+      { kind: 'maxLength', value: '50', message: undefined },
+    ]);
   });
 
   it('keeps reactions it cannot show, and the last parsable JSON prop', () => {

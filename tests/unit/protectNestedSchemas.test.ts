@@ -19,7 +19,10 @@ const page: FormilyNode = {
         tableKey: 't',
         title: '{{$user.name}}',
         columns: [],
-        rowButtons: [{ label: '详情', dialog: { container: 'drawer', title: '详情', content } }, { label: '删除', operation: 'memo.delete' }],
+        rowButtons: [
+          { label: '详情', dialog: { container: 'drawer', title: '详情', content } },
+          { label: '删除', operation: 'memo.delete' },
+        ],
       },
     },
   },

@@ -14,7 +14,10 @@ const added: ReplyMessageSpec = {
 describe('a notice written from an operation’s reply', () => {
   it('says what was done, leaving out the parts that did not happen', () => {
     expect(replyMessage(added, { added: [11, 12], skipped: 0, notFound: [] })).toEqual({ type: 'success', text: '已加入 2 件' });
-    expect(replyMessage(added, { added: [11], skipped: 2, notFound: ['X1', 'X2'] })).toEqual({ type: 'success', text: '已加入 1 件；2 件已在商标档案中；公告库中没有申请号 X1、X2' });
+    expect(replyMessage(added, { added: [11], skipped: 2, notFound: ['X1', 'X2'] })).toEqual({
+      type: 'success',
+      text: '已加入 1 件；2 件已在商标档案中；公告库中没有申请号 X1、X2',
+    });
   });
 
   it('is a warning, not a success, when nothing was done', () => {

@@ -64,4 +64,3 @@ describe('rowWindow', () => {
     expect(windowAfterScroll(10_000, 24_000, 24_000, 560, 47)).toEqual(rowWindow(10_000, 24_000, 560, 47));
   });
 });
-

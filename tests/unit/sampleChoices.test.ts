@@ -9,7 +9,14 @@ describe('the values a page declares for its fields, for sample previews', () =>
         filters: {
           type: 'void',
           properties: {
-            applicantType: { type: 'number', 'x-component': 'Select', enum: [{ label: '个人', value: 0 }, { label: '其他', value: 9 }] },
+            applicantType: {
+              type: 'number',
+              'x-component': 'Select',
+              enum: [
+                { label: '个人', value: 0 },
+                { label: '其他', value: 9 },
+              ],
+            },
             state: { type: 'string', 'x-component': 'Select', enum: ['新建', '完成'] },
             level: { type: 'string', 'x-component': 'Select', 'x-component-props': { options: [{ label: '高', value: 'high' }] } },
             name: { type: 'string', 'x-component': 'Input' },
@@ -21,7 +28,15 @@ describe('the values a page declares for its fields, for sample previews', () =>
           'x-component-props': {
             columns: [
               { prop: 'applicantType', label: '申请人类型', type: 'select', options: { '0': '个人', '1': '法人或其他组织' } },
-              { prop: 'owner.bookType', label: '书式类型', type: 'select', options: [{ value: 1, label: '中国大陆' }, { value: 2, label: '其他地区' }] },
+              {
+                prop: 'owner.bookType',
+                label: '书式类型',
+                type: 'select',
+                options: [
+                  { value: 1, label: '中国大陆' },
+                  { value: 2, label: '其他地区' },
+                ],
+              },
               { prop: 'applicantName', label: '申请人名称' },
             ],
           },

@@ -85,7 +85,14 @@ describe('the schema check', () => {
               columns: [{ prop: 'a', label: '甲', permission: 'noSuchKey', type: 'sparkline' }],
               rowButtons: [
                 { label: '删除', operation: 'user.nothing' },
-                { label: '详情', dialog: { container: 'drawer', title: '详情', content: { type: 'void', properties: { d: { type: 'void', 'x-component': 'NoSuchDetails' } } } } },
+                {
+                  label: '详情',
+                  dialog: {
+                    container: 'drawer',
+                    title: '详情',
+                    content: { type: 'void', properties: { d: { type: 'void', 'x-component': 'NoSuchDetails' } } },
+                  },
+                },
               ],
             },
           },

@@ -11,7 +11,11 @@ describe('dialogs and drawers opened by schema actions', () => {
     type: 'object' as const,
     properties: {
       applicantName: { type: 'string' as const, 'x-component': 'Input' },
-      grid: { type: 'void' as const, 'x-component': 'FormGrid', properties: { postCode: { type: 'string' as const }, legalPerson: { type: 'string' as const } } },
+      grid: {
+        type: 'void' as const,
+        'x-component': 'FormGrid',
+        properties: { postCode: { type: 'string' as const }, legalPerson: { type: 'string' as const } },
+      },
     },
   };
 

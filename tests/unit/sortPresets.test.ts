@@ -102,7 +102,14 @@ describe('sort presets', () => {
   });
 
   it('saved presets are [{name, list:[{name,key,ascending}]}]: named, unique, removable', () => {
-    const preset = makePreset('  申请在前 ', [{ key: 'app_date', ascending: true }, { key: 'reg_date', ascending: false }], DEFAULT_SORT_OPTIONS);
+    const preset = makePreset(
+      '  申请在前 ',
+      [
+        { key: 'app_date', ascending: true },
+        { key: 'reg_date', ascending: false },
+      ],
+      DEFAULT_SORT_OPTIONS,
+    );
     expect(preset).toEqual({
       name: '申请在前',
       list: [
@@ -115,7 +122,15 @@ describe('sort presets', () => {
     expect(addPreset(presets, preset)).toEqual({ presets, error: '该排序名称已存在' });
     expect(addPreset(presets, { ...preset, name: '' }).error).toBe('请输入排序名称');
     expect(removePreset(presets, '申请在前')).toEqual([]);
-    expect(isPresetActive([{ key: 'app_date', ascending: true }, { key: 'reg_date', ascending: false }], preset)).toBe(true);
+    expect(
+      isPresetActive(
+        [
+          { key: 'app_date', ascending: true },
+          { key: 'reg_date', ascending: false },
+        ],
+        preset,
+      ),
+    ).toBe(true);
     expect(isPresetActive([{ key: 'app_date', ascending: true }], preset)).toBe(false);
   });
 

@@ -23,10 +23,13 @@ describe('StatementTemplate', () => {
   });
 
   it('puts a value in every parameter it fills, and several values each in their own', () => {
-    const twice = new StatementTemplate((k: Kysely<Database>, v: string) => k.selectFrom('users').select('id').where('username', '=', v).where('phone', '=', v));
+    const twice = new StatementTemplate((k: Kysely<Database>, v: string) =>
+      k.selectFrom('users').select('id').where('username', '=', v).where('phone', '=', v),
+    );
     expect(twice.with(db, 'x').parameters).toEqual(['x', 'x']);
     const three = new StatementTemplate(
-      (k: Kysely<Database>, a: string, b: string, c: string) => k.selectFrom('users').select('id').where('username', '=', b).where('org_id', '=', 4).where('phone', 'in', [a, c, b]),
+      (k: Kysely<Database>, a: string, b: string, c: string) =>
+        k.selectFrom('users').select('id').where('username', '=', b).where('org_id', '=', 4).where('phone', 'in', [a, c, b]),
       { values: 3, prepare: false },
     );
     expect(three.with(db, 'A', 'B', 'C').parameters).toEqual(['B', 4, 'A', 'C', 'B']);

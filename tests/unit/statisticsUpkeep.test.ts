@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { upkeepDue, type TableActivity } from '../../src/server/db/statisticsUpkeep.js';
 
-const table = (activity: Partial<TableActivity>): TableActivity => ({ table: 't', reltuples: 0, modifiedSinceAnalyze: 0, deadRows: 0, insertedSinceVacuum: 0, ...activity });
+const table = (activity: Partial<TableActivity>): TableActivity => ({
+  table: 't',
+  reltuples: 0,
+  modifiedSinceAnalyze: 0,
+  deadRows: 0,
+  insertedSinceVacuum: 0,
+  ...activity,
+});
 
 describe('upkeepDue: PostgreSQL’s default autovacuum thresholds', () => {
   it('leaves a quiet table alone', () => {

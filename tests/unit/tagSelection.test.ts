@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { checkNode, emptyLists, hasChanges, initialStates, stateOf, toggleNode, uncheckNode } from '../../src/shared/tagSelection.js';
-import { addChild, addSibling, findNode, FIRST_VIEW, foldedAtFirstView, makeNode, nodeTips, removeNode, renameNode, subtreeIds, treeProblem } from '../../src/shared/brandMapTree.js';
+import {
+  addChild,
+  addSibling,
+  findNode,
+  FIRST_VIEW,
+  foldedAtFirstView,
+  makeNode,
+  nodeTips,
+  removeNode,
+  renameNode,
+  subtreeIds,
+  treeProblem,
+} from '../../src/shared/brandMapTree.js';
 
 const initial = initialStates({ selectAll: ['full'], partSelect: [{ nodeId: 'part', num: 2 }] });
 
@@ -77,7 +89,12 @@ describe('knowledge map trees', () => {
   it('shows a small map whole and folds a large one below its second level', () => {
     expect(foldedAtFirstView(tree())).toEqual(new Set());
     // Two branches of 40 leaves each, one leaf holding a further level: 84 nodes in all.
-    const branch = (id: string) => makeNode(id, id, Array.from({ length: 40 }, (_, i) => makeNode(`${id}${i}`, `${id}${i}`)));
+    const branch = (id: string) =>
+      makeNode(
+        id,
+        id,
+        Array.from({ length: 40 }, (_, i) => makeNode(`${id}${i}`, `${id}${i}`)),
+      );
     let large = makeNode('root', '根', [branch('x'), branch('y')]);
     large = addChild(large, 'x0', makeNode('x0a', 'x0a'));
     expect(subtreeIds(large).length).toBeGreaterThan(FIRST_VIEW.wholeUpTo);

@@ -46,7 +46,12 @@ describe('search conditions', () => {
 });
 
 describe('why a similar name matched', () => {
-  const row = (tm_name: string, pinyin: string, name_similarity: number, pinyin_similarity: number) => ({ tm_name, pinyin, name_similarity, pinyin_similarity });
+  const row = (tm_name: string, pinyin: string, name_similarity: number, pinyin_similarity: number) => ({
+    tm_name,
+    pinyin,
+    name_similarity,
+    pinyin_similarity,
+  });
   it('names the same name, the same or a near sound, shared characters and containment', () => {
     expect(matchReasons('星辰', row('星辰', 'xingchen', 1, 1))).toEqual(['名称相同']);
     expect(matchReasons('星辰', row('醒辰', 'xingchen', 0.2, 1))).toEqual(['读音相同']);

@@ -38,7 +38,9 @@ describe('archive record edits', () => {
 
   it('refuses dates that run backwards, naming both', () => {
     expect(() => checkDateOrder({ appDate: '2022-01-01', prelimDate: null, regDate: '2021-01-01', privateEndDate: null })).toThrow('注册日期不能早于申请日期');
-    expect(() => checkDateOrder({ appDate: null, prelimDate: null, regDate: '2021-01-01', privateEndDate: '2020-01-01' })).toThrow('专用权截止日期不能早于注册日期');
+    expect(() => checkDateOrder({ appDate: null, prelimDate: null, regDate: '2021-01-01', privateEndDate: '2020-01-01' })).toThrow(
+      '专用权截止日期不能早于注册日期',
+    );
     expect(() => checkDateOrder({ appDate: '2020-01-01', prelimDate: '2020-09-01', regDate: '2020-12-01', privateEndDate: '2030-11-30' })).not.toThrow();
   });
 
@@ -67,7 +69,11 @@ describe('the trademark info form', () => {
     appDate: '2020-01-02',
     regDate: null,
     // Goods the form shows grouped: the items' order and a deleted item are not what the text shows.
-    goodsItems: [{ code: '0903', name: '电池' }, { code: '0901', name: '计算机' }, { code: '0901', name: '鼠标', mark: 2 }],
+    goodsItems: [
+      { code: '0903', name: '电池' },
+      { code: '0901', name: '计算机' },
+      { code: '0901', name: '鼠标', mark: 2 },
+    ],
     goodsItemsEn: [],
     goodServices: [],
     tmLogoUrl: '/tm/logo?design=12',
@@ -87,7 +93,10 @@ describe('the trademark info form', () => {
     const values = formValuesOf(mark);
     expect(changedFields(mark, { ...values, goodsText: `${values.goodsText}\n` })).toEqual({});
     expect(changedFields(mark, { ...values, goodsText: '0901 计算机；鼠标' })).toEqual({
-      goodsItems: [{ code: '0901', name: '计算机' }, { code: '0901', name: '鼠标', mark: 2 }],
+      goodsItems: [
+        { code: '0901', name: '计算机' },
+        { code: '0901', name: '鼠标', mark: 2 },
+      ],
     });
   });
 
@@ -98,7 +107,15 @@ describe('the trademark info form', () => {
 
   it('gives a new mark its defaults and what was filled in', () => {
     const request = newMarkRequest({ ...formValuesOf(null), tmName: '手录', appNo: ' M1 ', tmCl: 3, goodsText: '0306 香水' });
-    expect(request).toMatchObject({ tmName: '手录', appNo: 'M1', tmCl: 3, countryCode: 'CN', submitWay: '单一申请', tmType: '普通商标', goodsItems: [{ code: '0306', name: '香水' }] });
+    expect(request).toMatchObject({
+      tmName: '手录',
+      appNo: 'M1',
+      tmCl: 3,
+      countryCode: 'CN',
+      submitWay: '单一申请',
+      tmType: '普通商标',
+      goodsItems: [{ code: '0306', name: '香水' }],
+    });
   });
 });
 

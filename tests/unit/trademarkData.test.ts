@@ -54,7 +54,16 @@ describe('searchable names', () => {
 });
 
 describe('the register generator', () => {
-  const pool = new Map([[3, [{ code: '0301', name: '洗发液' }, { code: '0306', name: '化妆品' }, { code: '0302', name: '香皂' }]]]);
+  const pool = new Map([
+    [
+      3,
+      [
+        { code: '0301', name: '洗发液' },
+        { code: '0306', name: '化妆品' },
+        { code: '0302', name: '香皂' },
+      ],
+    ],
+  ]);
   const today = '2026-11-22';
   const graceStart = addMonths(today, -GRACE_MONTHS);
   const marks = (seed: number) => {
@@ -122,6 +131,10 @@ describe('the register generator', () => {
     const withGoods = marks(3).filter((m) => m.int_cls === 3);
     expect(withGoods.length).toBeGreaterThan(0);
     for (const m of withGoods) expect(m.goods.every((g) => g.code.startsWith('03'))).toBe(true);
-    expect(marks(3).filter((m) => m.int_cls !== 3).every((m) => m.goods.length === 0)).toBe(true);
+    expect(
+      marks(3)
+        .filter((m) => m.int_cls !== 3)
+        .every((m) => m.goods.length === 0),
+    ).toBe(true);
   });
 });

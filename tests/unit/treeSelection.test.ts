@@ -16,7 +16,14 @@ const countryTree = [
     name: '欧洲',
     subList: [
       { code: 'DE', name: '德国', subList: [] },
-      { code: 'west', name: '西欧', subList: [{ code: 'FR', name: '法国', subList: [] }, { code: 'BE', name: '比利时', subList: [] }] },
+      {
+        code: 'west',
+        name: '西欧',
+        subList: [
+          { code: 'FR', name: '法国', subList: [] },
+          { code: 'BE', name: '比利时', subList: [] },
+        ],
+      },
     ],
   },
 ];

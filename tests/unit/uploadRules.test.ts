@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countRefusal, fileRefusal, limitMbOf, usesChunkedPath, generalTypeMessage, acceptAttribute, type UploadRules } from '../../src/runtime/upload/uploadRules.js';
+import {
+  countRefusal,
+  fileRefusal,
+  limitMbOf,
+  usesChunkedPath,
+  generalTypeMessage,
+  acceptAttribute,
+  type UploadRules,
+} from '../../src/runtime/upload/uploadRules.js';
 import { cellSlice, fileIconKind, isImageFile, pathOfUrl, withStoredFile } from '../../src/runtime/upload/fileKinds.js';
 import { isUploadPurpose, tooLargeMessage } from '../../src/shared/uploadPurposes.js';
 

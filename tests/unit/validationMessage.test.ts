@@ -30,9 +30,7 @@ describe('validation messages name the field in Chinese', () => {
   });
   it('explains wrong types, limits and choices', () => {
     expect(messageFor({ name: '', count: 'x' })).toBe('请求参数有误：商标名称不能为空；数量应为整数');
-    expect(messageFor({ name: '一二三四五六', count: 0, kind: 'c' })).toBe(
-      '请求参数有误：商标名称不能超过 5 个字符；数量不能小于 1；类型的取值只能是：a、b',
-    );
+    expect(messageFor({ name: '一二三四五六', count: 0, kind: 'c' })).toBe('请求参数有误：商标名称不能超过 5 个字符；数量不能小于 1；类型的取值只能是：a、b');
   });
   it('says what a patterned field accepts when its description tells', () => {
     expect(messageFor({ name: 'a', count: 1, code: '12' })).toBe('请求参数有误：邮政编码格式不正确');

@@ -12,7 +12,13 @@ export function JsonText({ value, onChange }: { value?: string; onChange?: (text
   }
   return (
     <>
-      <Input.TextArea value={value} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 2, maxRows: 10 }} style={{ fontFamily: 'monospace', fontSize: 12 }} status={problem ? 'error' : undefined} />
+      <Input.TextArea
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+        autoSize={{ minRows: 2, maxRows: 10 }}
+        style={{ fontFamily: 'monospace', fontSize: 12 }}
+        status={problem ? 'error' : undefined}
+      />
       {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
     </>
   );

@@ -45,7 +45,11 @@ export function PropertyPanel({ selectionId, nodeKey, node, description, choices
       onFieldValueChange('*', (changed) => {
         const values = toJS(form.values) as PanelValues;
         const key = KEY_PATTERN.test(values.key ?? '') && !latest.siblingKeys.includes(values.key) ? values.key : latest.nodeKey;
-        latest.onChange(valuesToNode(latest.node, { ...values, rules: values.rules ?? [], linkage: values.linkage ?? [] }, latest.jsonKeys), key, changed.path.toString());
+        latest.onChange(
+          valuesToNode(latest.node, { ...values, rules: values.rules ?? [], linkage: values.linkage ?? [] }, latest.jsonKeys),
+          key,
+          changed.path.toString(),
+        );
       });
     });
     return () => form.removeEffects(id);

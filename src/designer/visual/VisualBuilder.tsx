@@ -167,7 +167,11 @@ export function VisualBuilder({ root, onChange, context }: VisualBuilderProps) {
     const index = new Map<string, TreeNode>();
     for (const entry of outline(root)) {
       const description = descriptionOf(entry.node);
-      const item: TreeNode = { key: entry.path.join('.'), title: `${description?.title ?? entry.node.type ?? ''} ${entry.path[entry.path.length - 1]}`, children: [] };
+      const item: TreeNode = {
+        key: entry.path.join('.'),
+        title: `${description?.title ?? entry.node.type ?? ''} ${entry.path[entry.path.length - 1]}`,
+        children: [],
+      };
       index.set(item.key, item);
       (entry.path.length === 1 ? top : index.get(entry.path.slice(0, -1).join('.'))!.children).push(item);
     }

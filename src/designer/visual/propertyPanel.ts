@@ -45,21 +45,49 @@ function propField(schema: Schema, choices: PanelChoices, required: boolean): Sc
   const title = (schema.title as string | undefined) ?? '';
   const base: Schema = { title, description: schema.description, 'x-decorator': 'FormItem', required };
   const type = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== 'null') : (schema.type as string | undefined);
-  if (schema.format === 'operation') return { ...base, type: 'string', 'x-component': 'Select', 'x-component-props': { showSearch: true, allowClear: true }, enum: choices.operations.map((o) => option(`${o.id}（${o.summary}）`, o.id)) };
-  if (schema.format === 'permission') return { ...base, type: 'string', 'x-component': 'Select', 'x-component-props': { showSearch: true, allowClear: true }, enum: choices.permissions.map((p) => option(`${p.label}（${p.value}）`, p.value)) };
-  if (Array.isArray(schema.enum)) return { ...base, 'x-component': 'Select', 'x-component-props': { allowClear: true }, enum: (schema.enum as unknown[]).map((v) => ({ label: String(v), value: v })) };
+  if (schema.format === 'operation')
+    return {
+      ...base,
+      type: 'string',
+      'x-component': 'Select',
+      'x-component-props': { showSearch: true, allowClear: true },
+      enum: choices.operations.map((o) => option(`${o.id}（${o.summary}）`, o.id)),
+    };
+  if (schema.format === 'permission')
+    return {
+      ...base,
+      type: 'string',
+      'x-component': 'Select',
+      'x-component-props': { showSearch: true, allowClear: true },
+      enum: choices.permissions.map((p) => option(`${p.label}（${p.value}）`, p.value)),
+    };
+  if (Array.isArray(schema.enum))
+    return {
+      ...base,
+      'x-component': 'Select',
+      'x-component-props': { allowClear: true },
+      enum: (schema.enum as unknown[]).map((v) => ({ label: String(v), value: v })),
+    };
   if (type === 'boolean') return { ...base, type: 'boolean', 'x-component': 'Switch' };
   if (type === 'integer' || type === 'number') return { ...base, type: 'number', 'x-component': 'NumberPicker' };
   if (type === 'string') return { ...base, type: 'string', 'x-component': 'Input', 'x-component-props': { allowClear: true } };
   const items = schema.items as Schema | undefined;
   if (type === 'array' && items?.type === 'string') {
     const operations = items.format === 'operation';
-    return { ...base, type: 'array', 'x-component': 'Select', 'x-component-props': { mode: operations ? 'multiple' : 'tags' }, enum: operations ? choices.operations.map((o) => option(o.id, o.id)) : undefined };
+    return {
+      ...base,
+      type: 'array',
+      'x-component': 'Select',
+      'x-component-props': { mode: operations ? 'multiple' : 'tags' },
+      enum: operations ? choices.operations.map((o) => option(o.id, o.id)) : undefined,
+    };
   }
   if (type === 'array' && items?.type === 'object' && items.properties) {
     // A list of records (table columns, buttons): each record a small card of its own fields.
     const itemRequired = new Set((items.required as string[] | undefined) ?? []);
-    const itemFields = Object.fromEntries(Object.entries(items.properties as Record<string, Schema>).map(([k, s]) => [k, propField(s, choices, itemRequired.has(k))]));
+    const itemFields = Object.fromEntries(
+      Object.entries(items.properties as Record<string, Schema>).map(([k, s]) => [k, propField(s, choices, itemRequired.has(k))]),
+    );
     return {
       ...base,
       type: 'array',
@@ -68,7 +96,15 @@ function propField(schema: Schema, choices: PanelChoices, required: boolean): Sc
         type: 'object',
         'x-decorator': 'ArrayItems.Item',
         properties: {
-          tools: { type: 'void', 'x-component': 'Space', properties: { up: { type: 'void', 'x-component': 'ArrayItems.MoveUp' }, down: { type: 'void', 'x-component': 'ArrayItems.MoveDown' }, remove: { type: 'void', 'x-component': 'ArrayItems.Remove' } } },
+          tools: {
+            type: 'void',
+            'x-component': 'Space',
+            properties: {
+              up: { type: 'void', 'x-component': 'ArrayItems.MoveUp' },
+              down: { type: 'void', 'x-component': 'ArrayItems.MoveDown' },
+              remove: { type: 'void', 'x-component': 'ArrayItems.Remove' },
+            },
+          },
           fields: { type: 'void', 'x-component': 'FormLayout', 'x-component-props': { layout: 'vertical', size: 'small' }, properties: itemFields },
         },
       },
@@ -109,29 +145,78 @@ const TEXT_COMPONENTS = new Set(['Title', 'Paragraph', 'Text', 'Submit', 'Reset'
 export function panelSchema(description: ComponentDescription | undefined, node: FormilyNode, choices: PanelChoices, takenKeys: string[] = []): Schema {
   const isField = node.type !== 'void';
   const nodeFields: Schema = {
-    key: { type: 'string', title: '字段名', 'x-decorator': 'FormItem', 'x-component': 'Input', required: true, description: isField ? '提交给接口的字段名' : '节点在描述中的名字', 'x-validator': [{ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', message: '字段名只能由字母、数字和下划线组成，且不以数字开头' }, (value: string) => (takenKeys.includes(value) ? '字段名已被同级节点使用' : '')] },
+    key: {
+      type: 'string',
+      title: '字段名',
+      'x-decorator': 'FormItem',
+      'x-component': 'Input',
+      required: true,
+      description: isField ? '提交给接口的字段名' : '节点在描述中的名字',
+      'x-validator': [
+        { pattern: '^[A-Za-z_][A-Za-z0-9_]*$', message: '字段名只能由字母、数字和下划线组成，且不以数字开头' },
+        (value: string) => (takenKeys.includes(value) ? '字段名已被同级节点使用' : ''),
+      ],
+    },
     ...(isField ? { title: { type: 'string', title: '标题', 'x-decorator': 'FormItem', 'x-component': 'Input' } } : {}),
     ...(TEXT_COMPONENTS.has(description?.name ?? '') ? { content: { type: 'string', title: '文字', 'x-decorator': 'FormItem', 'x-component': 'Input' } } : {}),
-    permission: { type: 'string', title: '需要的权限', description: '缺少此权限的用户看不到这一项', 'x-decorator': 'FormItem', 'x-component': 'Select', 'x-component-props': { allowClear: true, showSearch: true }, enum: choices.permissions.map((p) => option(`${p.label}（${p.value}）`, p.value)) },
+    permission: {
+      type: 'string',
+      title: '需要的权限',
+      description: '缺少此权限的用户看不到这一项',
+      'x-decorator': 'FormItem',
+      'x-component': 'Select',
+      'x-component-props': { allowClear: true, showSearch: true },
+      enum: choices.permissions.map((p) => option(`${p.label}（${p.value}）`, p.value)),
+    },
   };
   const rules: Schema = isField
     ? {
         rules: rowList('校验规则', '添加规则', undefined, {
-          kind: { type: 'string', 'x-component': 'Select', 'x-component-props': { placeholder: '规则', style: { width: 110 } }, enum: [option('必填', 'required'), option('最多字数', 'maxLength'), option('最少字数', 'minLength'), option('正则', 'pattern'), option('格式', 'format')] },
+          kind: {
+            type: 'string',
+            'x-component': 'Select',
+            'x-component-props': { placeholder: '规则', style: { width: 110 } },
+            enum: [
+              option('必填', 'required'),
+              option('最多字数', 'maxLength'),
+              option('最少字数', 'minLength'),
+              option('正则', 'pattern'),
+              option('格式', 'format'),
+            ],
+          },
           value: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '取值', style: { width: 100 } } },
           message: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '提示文字' } },
         }),
         linkage: rowList('联动', '添加联动', '根据同一表单中另一字段的值显示或禁用本字段', {
-          field: { type: 'string', 'x-component': 'Select', 'x-component-props': { placeholder: '当字段', style: { width: 110 } }, enum: choices.siblings.map((s) => option(s, s)) },
-          operator: { type: 'string', 'x-component': 'Select', 'x-component-props': { style: { width: 90 } }, enum: [option('等于', 'equals'), option('不等于', 'notEquals'), option('已填写', 'filled')], default: 'equals' },
+          field: {
+            type: 'string',
+            'x-component': 'Select',
+            'x-component-props': { placeholder: '当字段', style: { width: 110 } },
+            enum: choices.siblings.map((s) => option(s, s)),
+          },
+          operator: {
+            type: 'string',
+            'x-component': 'Select',
+            'x-component-props': { style: { width: 90 } },
+            enum: [option('等于', 'equals'), option('不等于', 'notEquals'), option('已填写', 'filled')],
+            default: 'equals',
+          },
           value: { type: 'string', 'x-component': 'Input', 'x-component-props': { placeholder: '值', style: { width: 90 } } },
-          effect: { type: 'string', 'x-component': 'Select', 'x-component-props': { style: { width: 80 } }, enum: [option('显示', 'visible'), option('禁用', 'disabled')], default: 'visible' },
+          effect: {
+            type: 'string',
+            'x-component': 'Select',
+            'x-component-props': { style: { width: 80 } },
+            enum: [option('显示', 'visible'), option('禁用', 'disabled')],
+            default: 'visible',
+          },
         }),
       }
     : {};
   const propsSchema = (description?.props ?? { properties: {} }) as Schema;
   const required = new Set((propsSchema.required as string[] | undefined) ?? []);
-  const props = Object.fromEntries(Object.entries((propsSchema.properties ?? {}) as Record<string, Schema>).map(([k, s]) => [k, propField(s, choices, required.has(k))]));
+  const props = Object.fromEntries(
+    Object.entries((propsSchema.properties ?? {}) as Record<string, Schema>).map(([k, s]) => [k, propField(s, choices, required.has(k))]),
+  );
   return {
     type: 'object',
     properties: {

@@ -46,7 +46,12 @@ export function insertNode(root: FormilyNode, parentPath: NodePath, index: numbe
 
 export function removeNode(root: FormilyNode, path: NodePath): FormilyNode {
   const key = path[path.length - 1];
-  return rebuild(root, path.slice(0, -1), (parent) => withEntries(parent, Object.entries(parent.properties ?? {}).filter(([k]) => k !== key)));
+  return rebuild(root, path.slice(0, -1), (parent) =>
+    withEntries(
+      parent,
+      Object.entries(parent.properties ?? {}).filter(([k]) => k !== key),
+    ),
+  );
 }
 
 export function updateNode(root: FormilyNode, path: NodePath, next: FormilyNode): FormilyNode {
@@ -59,7 +64,10 @@ export function renameNode(root: FormilyNode, path: NodePath, newKey: string): F
   if (newKey === key) return root;
   return rebuild(root, path.slice(0, -1), (parent) => {
     if (parent.properties?.[newKey]) throw new Error(`${newKey} 已存在`);
-    return withEntries(parent, Object.entries(parent.properties ?? {}).map(([k, v]) => (k === key ? [newKey, v] : [k, v])));
+    return withEntries(
+      parent,
+      Object.entries(parent.properties ?? {}).map(([k, v]) => (k === key ? [newKey, v] : [k, v])),
+    );
   });
 }
 
@@ -93,5 +101,8 @@ export interface OutlineEntry {
 
 /** Every node under the root, depth first, in page order. */
 export function outline(root: FormilyNode, path: NodePath = [], depth = 0): OutlineEntry[] {
-  return Object.entries(root.properties ?? {}).flatMap(([key, child]) => [{ path: [...path, key], node: child, depth }, ...outline(child, [...path, key], depth + 1)]);
+  return Object.entries(root.properties ?? {}).flatMap(([key, child]) => [
+    { path: [...path, key], node: child, depth },
+    ...outline(child, [...path, key], depth + 1),
+  ]);
 }

@@ -26,8 +26,7 @@ export function ColumnSettingsDrawer({ open, onClose, labels, settings, onChange
     setDragging(null);
     setOver(null);
   };
-  const update = (index: number, patch: Partial<ColumnSetting>) =>
-    onChange(settings.map((s, i) => (i === index ? { ...s, ...patch } : s)));
+  const update = (index: number, patch: Partial<ColumnSetting>) => onChange(settings.map((s, i) => (i === index ? { ...s, ...patch } : s)));
   return (
     <Drawer title="列表设置" width={450} open={open} onClose={onClose} extra={<Button onClick={onReset}>恢复默认</Button>}>
       {settings.length === 0 ? (
@@ -57,8 +56,24 @@ export function ColumnSettingsDrawer({ open, onClose, labels, settings, onChange
                 endDrag();
               }}
               actions={[
-                <Button key="up" size="small" type="text" aria-label={`上移${labels[s.prop]}`} icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => onChange(moveColumn(settings, index, index - 1))} />,
-                <Button key="down" size="small" type="text" aria-label={`下移${labels[s.prop]}`} icon={<ArrowDownOutlined />} disabled={index === settings.length - 1} onClick={() => onChange(moveColumn(settings, index, index + 1))} />,
+                <Button
+                  key="up"
+                  size="small"
+                  type="text"
+                  aria-label={`上移${labels[s.prop]}`}
+                  icon={<ArrowUpOutlined />}
+                  disabled={index === 0}
+                  onClick={() => onChange(moveColumn(settings, index, index - 1))}
+                />,
+                <Button
+                  key="down"
+                  size="small"
+                  type="text"
+                  aria-label={`下移${labels[s.prop]}`}
+                  icon={<ArrowDownOutlined />}
+                  disabled={index === settings.length - 1}
+                  onClick={() => onChange(moveColumn(settings, index, index + 1))}
+                />,
               ]}
             >
               <Space>

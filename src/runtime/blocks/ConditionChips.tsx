@@ -18,7 +18,9 @@ function chipText(field: Field | undefined, value: unknown): string {
 }
 
 /** Observes the field, so a chip rereads once a widget has learnt its values' names (see usePublishLabels). */
-const ChipText = observer(({ field, name, value }: { field: Field | undefined; name: string; value: unknown }) => <>{`${field?.title ?? name}：${chipText(field, value)}`}</>);
+const ChipText = observer(({ field, name, value }: { field: Field | undefined; name: string; value: unknown }) => (
+  <>{`${field?.title ?? name}：${chipText(field, value)}`}</>
+));
 
 /** 已选条件： one closable chip per set condition (internal keys left out), and 清空条件. */
 export function ConditionChips({ applied, fields, excludeKeys = [], onChange }: ConditionChipsProps) {

@@ -28,7 +28,10 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchO
   const [applied, setApplied] = useState<Record<string, unknown>>({});
   const runtime = useRuntime();
   const userId = runtime.user?.id;
-  const fromUrl = conditionsFromUrl(runtime.query, urlParams.map((name) => urlCondition(schema, name)));
+  const fromUrl = conditionsFromUrl(
+    runtime.query,
+    urlParams.map((name) => urlCondition(schema, name)),
+  );
   const urlKey = fromUrl ? JSON.stringify(fromUrl) : '';
 
   const fields = () => fieldsWithin(form, section.address.toString());

@@ -39,7 +39,8 @@ export type GenericTableProps = DescribedProps & { children?: ReactNode };
 
 /** Column types that are parts of the table rather than columns the user arranges. */
 const STRUCTURAL = new Set(['index', 'selection', 'expand', 'operation']);
-const isEditable = (c: TableColumn): c is TableColumn & { edit: CellEdit } => Boolean(c.edit) && (c.type === 'input' || c.type === 'number' || c.type === 'select');
+const isEditable = (c: TableColumn): c is TableColumn & { edit: CellEdit } =>
+  Boolean(c.edit) && (c.type === 'input' || c.type === 'number' || c.type === 'select');
 /**
  * Every column has a width, so the table is laid out by its column widths ('fixed' layout) rather
  * than by measuring every cell: on a 100 × 50 page automatic layout took seconds. Virtual rows
@@ -58,7 +59,17 @@ const MARK_COLUMN_WIDTH = 48;
  * for long pages.
  */
 export function GenericTable(props: GenericTableProps) {
-  const { operation, tableKey, listPath = 'list', countPath = 'count', rowKey = 'id', pageSizes = PAGE_SIZES, rowButtonLimit = 3, virtualThreshold = 50, virtualHeight = 560 } = props;
+  const {
+    operation,
+    tableKey,
+    listPath = 'list',
+    countPath = 'count',
+    rowKey = 'id',
+    pageSizes = PAGE_SIZES,
+    rowButtonLimit = 3,
+    virtualThreshold = 50,
+    virtualHeight = 560,
+  } = props;
   const runtime = useRuntime();
   const { modal } = App.useApp();
   const fragmentForm = useFragmentForm();
@@ -177,7 +188,11 @@ export function GenericTable(props: GenericTableProps) {
   const runRowButton = (button: TableButton, row: Row) => {
     if (button.to) return runtime.navigate(fillPathTemplate(button.to, row));
     if (button.dialog) return setOverlay({ button, dialog: button.dialog, row });
-    void call(button, button.idsParam ? idsBody({ ...button, idsParam: button.idsParam }, [row[rowKey] as string | number]) : { [button.idParam ?? 'id']: row[rowKey] }, `${button.label}:${idOf(row)}`);
+    void call(
+      button,
+      button.idsParam ? idsBody({ ...button, idsParam: button.idsParam }, [row[rowKey] as string | number]) : { [button.idParam ?? 'id']: row[rowKey] },
+      `${button.label}:${idOf(row)}`,
+    );
   };
 
   const runHeaderButton = async (button: TableButton) => {
@@ -231,7 +246,8 @@ export function GenericTable(props: GenericTableProps) {
       if (!(target instanceof HTMLElement)) return;
       const list = target.classList;
       // The header follows the body's horizontal scroll, virtual rows or not.
-      if (list.contains(`${tablePrefix}-header`) || list.contains(`${tablePrefix}-content`) || list.contains(`${tablePrefix}-body`)) look(target.scrollLeft, windowInputs.current.view.width);
+      if (list.contains(`${tablePrefix}-header`) || list.contains(`${tablePrefix}-content`) || list.contains(`${tablePrefix}-body`))
+        look(target.scrollLeft, windowInputs.current.view.width);
     };
     const observer = new ResizeObserver(([entry]) => {
       if (entry) look(windowInputs.current.view.left, entry.contentRect.width);
@@ -261,7 +277,13 @@ export function GenericTable(props: GenericTableProps) {
     };
     const out: TableColumnsType<Row> = permitted
       .filter((c) => c.type === 'index')
-      .map((c) => ({ key: c.prop, title: c.label, width: c.width ?? 64, fixed: 'left' as const, render: (_: unknown, __: Row, i: number) => (page.pageNo - 1) * page.pageSize + i + 1 }));
+      .map((c) => ({
+        key: c.prop,
+        title: c.label,
+        width: c.width ?? 64,
+        fixed: 'left' as const,
+        render: (_: unknown, __: Row, i: number) => (page.pageNo - 1) * page.pageSize + i + 1,
+      }));
     out.push(...custom.columns.filter((c) => c.fixed === 'left'));
     const spacer = (key: string, width: number) => ({ key, className: 'ipm-column-spacer', width, render: () => null });
     let scrolling = -1;
@@ -301,7 +323,17 @@ export function GenericTable(props: GenericTableProps) {
         render: (_: unknown, row: Row, index: number) => (
           <>
             {operationFragment && <RowFragment form={fragmentForm} name={operationColumn!.prop} schema={operationFragment} row={row} index={index} />}
-            {hasButtons && <RowActions row={row} rowId={idOf(row)} buttons={rowButtons} dropdownItems={dropdownItems} limit={rowButtonLimit} busy={busy} onRun={runRowButton} />}
+            {hasButtons && (
+              <RowActions
+                row={row}
+                rowId={idOf(row)}
+                buttons={rowButtons}
+                dropdownItems={dropdownItems}
+                limit={rowButtonLimit}
+                busy={busy}
+                onRun={runRowButton}
+              />
+            )}
           </>
         ),
       });
@@ -309,7 +341,26 @@ export function GenericTable(props: GenericTableProps) {
     return pinnedRightLast(out);
     // runRowButton only closes over values listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [permitted, shownSettings, win, shownSort, page, busy, rowButtons, dropdownItems, rowButtonLimit, operationColumn, operationFragment, fragmentForm, fragments, runtime.permissions, rowKey, idOf, refresh, custom.columns]);
+  }, [
+    permitted,
+    shownSettings,
+    win,
+    shownSort,
+    page,
+    busy,
+    rowButtons,
+    dropdownItems,
+    rowButtonLimit,
+    operationColumn,
+    operationFragment,
+    fragmentForm,
+    fragments,
+    runtime.permissions,
+    rowKey,
+    idOf,
+    refresh,
+    custom.columns,
+  ]);
 
   const rowKeys = useMemo(() => rows.map(idOf), [rows, idOf]);
   const rowWindow = useRowWindow(frame, {
@@ -351,7 +402,11 @@ export function GenericTable(props: GenericTableProps) {
             <Descriptions
               size="small"
               column={2}
-              items={(expandColumn.fields ?? []).map((f) => ({ key: f.prop, label: f.label, children: cellView({ prop: f.prop, label: f.label }, readPath(row, f.prop)) }))}
+              items={(expandColumn.fields ?? []).map((f) => ({
+                key: f.prop,
+                label: f.label,
+                children: cellView({ prop: f.prop, label: f.label }, readPath(row, f.prop)),
+              }))}
             />
           ),
       }
@@ -385,12 +440,23 @@ export function GenericTable(props: GenericTableProps) {
           {fieldSchema && toolbarNames.size > 0 && (
             <TableSelectionContext.Provider value={selection}>
               <div className="ipm-table-toolbar-slots">
-                <RecursionField schema={fieldSchema} onlyRenderProperties basePath={tableField?.address} filterProperties={(_, name) => toolbarNames.has(String(name))} />
+                <RecursionField
+                  schema={fieldSchema}
+                  onlyRenderProperties
+                  basePath={tableField?.address}
+                  filterProperties={(_, name) => toolbarNames.has(String(name))}
+                />
               </div>
             </TableSelectionContext.Provider>
           )}
           {headerButtons.map((b) => (
-            <Button key={b.label} type={b.primary ? 'primary' : 'default'} danger={b.danger} loading={busy === `header:${b.label}`} onClick={() => void runHeaderButton(b)}>
+            <Button
+              key={b.label}
+              type={b.primary ? 'primary' : 'default'}
+              danger={b.danger}
+              loading={busy === `header:${b.label}`}
+              onClick={() => void runHeaderButton(b)}
+            >
               {b.label}
             </Button>
           ))}
@@ -419,31 +485,31 @@ export function GenericTable(props: GenericTableProps) {
         </div>
       )}
       <rowWindow.Provider value={rowWindow.context}>
-      <Table<Row>
-        rowKey={idOf}
-        size="middle"
-        loading={isLoading}
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        virtual={virtual && !windowed}
-        components={windowed ? WINDOWED_COMPONENTS : undefined}
-        tableLayout="fixed"
-        scroll={virtual ? { x: scrollWidth, y: virtualHeight } : { x: scrollWidth }}
-        rowSelection={rowSelection}
-        expandable={expandable}
-        locale={{ emptyText: '暂无数据' }}
-        onChange={(_, __, sorter, extra) => {
-          if (extra.action !== 'sort') return;
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const column = permitted.find((c) => c.prop === String(s?.columnKey));
-          const keys = s?.order && column ? [{ key: column.sortKey ?? column.prop, ascending: s.order === 'ascend' }] : [];
-          // On a channel, a sort bar there shows the column's sort too.
-          if (props.queryChannel) publishSort(props.queryChannel, keys);
-          else setSort(keys);
-          setPage((p) => ({ ...p, pageNo: 1 }));
-        }}
-      />
+        <Table<Row>
+          rowKey={idOf}
+          size="middle"
+          loading={isLoading}
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          virtual={virtual && !windowed}
+          components={windowed ? WINDOWED_COMPONENTS : undefined}
+          tableLayout="fixed"
+          scroll={virtual ? { x: scrollWidth, y: virtualHeight } : { x: scrollWidth }}
+          rowSelection={rowSelection}
+          expandable={expandable}
+          locale={{ emptyText: '暂无数据' }}
+          onChange={(_, __, sorter, extra) => {
+            if (extra.action !== 'sort') return;
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const column = permitted.find((c) => c.prop === String(s?.columnKey));
+            const keys = s?.order && column ? [{ key: column.sortKey ?? column.prop, ascending: s.order === 'ascend' }] : [];
+            // On a channel, a sort bar there shows the column's sort too.
+            if (props.queryChannel) publishSort(props.queryChannel, keys);
+            else setSort(keys);
+            setPage((p) => ({ ...p, pageNo: 1 }));
+          }}
+        />
       </rowWindow.Provider>
       {total > 0 && (
         <PaginationBar

@@ -14,11 +14,12 @@ export function OperationDescriptions({ operation, body, data: given, fields, co
       size="small"
       items={fields.map((f) => {
         const value = readPath(data, f.field);
-        const text = Array.isArray(value) && f.itemTemplate
-          ? value.map((v) => fillTemplate(f.itemTemplate!, v)).join('、') || '无'
-          : value === null || value === undefined || value === ''
-            ? '--'
-            : String(value);
+        const text =
+          Array.isArray(value) && f.itemTemplate
+            ? value.map((v) => fillTemplate(f.itemTemplate!, v)).join('、') || '无'
+            : value === null || value === undefined || value === ''
+              ? '--'
+              : String(value);
         return { key: f.field, label: f.label, children: text };
       })}
     />

@@ -125,17 +125,17 @@ export function OperationList(props: OperationListProps) {
               <List.Item.Meta
                 title={
                   (props.titleField || props.readField || alert) && (
-                  <Space size={6}>
-                    {props.readField && <Badge status={unread ? 'processing' : 'default'} />}
-                    {link ? (
-                      <Typography.Link onClick={() => runtime.navigate(link)} strong={unread}>
-                        {title}
-                      </Typography.Link>
-                    ) : (
-                      <Typography.Text strong={unread}>{title}</Typography.Text>
-                    )}
-                    {alert && <Tag color="error">{props.alertText ?? '已逾期'}</Tag>}
-                  </Space>
+                    <Space size={6}>
+                      {props.readField && <Badge status={unread ? 'processing' : 'default'} />}
+                      {link ? (
+                        <Typography.Link onClick={() => runtime.navigate(link)} strong={unread}>
+                          {title}
+                        </Typography.Link>
+                      ) : (
+                        <Typography.Text strong={unread}>{title}</Typography.Text>
+                      )}
+                      {alert && <Tag color="error">{props.alertText ?? '已逾期'}</Tag>}
+                    </Space>
                   )
                 }
                 description={

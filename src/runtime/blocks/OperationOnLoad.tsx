@@ -5,7 +5,14 @@ import { runAction } from '../actions.js';
 import type { OperationOnLoadProps } from '../../generated/types.js';
 
 /** Calls an operation once with values from the address (a sign-on ticket, say), then runs an action. */
-export function OperationOnLoad({ operation, queryParams, onSuccess, pendingText = '处理中…', failureTitle = '处理失败', missingText = '链接缺少必要的参数' }: OperationOnLoadProps) {
+export function OperationOnLoad({
+  operation,
+  queryParams,
+  onSuccess,
+  pendingText = '处理中…',
+  failureTitle = '处理失败',
+  missingText = '链接缺少必要的参数',
+}: OperationOnLoadProps) {
   const runtime = useRuntime();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);

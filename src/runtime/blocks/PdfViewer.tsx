@@ -122,7 +122,11 @@ export function PdfViewer({ path, height = 640, watermark = true }: PdfViewerPro
       </div>
       <div className="ipm-pdf-frame" ref={frameRef} style={{ height }}>
         {state === 'idle' && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可预览的文件" />}
-        {state === 'loading' && <Spin className="ipm-pdf-loading" tip="正在加载文件…" size="large"><div /></Spin>}
+        {state === 'loading' && (
+          <Spin className="ipm-pdf-loading" tip="正在加载文件…" size="large">
+            <div />
+          </Spin>
+        )}
         {state === 'error' && <Result status="warning" title="文件无法预览" subTitle="文件不存在、无权访问或不是有效的 PDF" />}
         <div className="ipm-pdf-page" style={{ display: state === 'ready' ? undefined : 'none', width: pageSize.width || undefined }}>
           <canvas ref={canvasRef} aria-label={doc ? `第 ${pageNo} 页，共 ${total} 页` : undefined} />

@@ -45,8 +45,11 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
   const startValues = useMemo(() => (spec.form && record ? recordValuesFor(spec.form, record) : {}), [spec.form, record]);
   const form = useMemo(() => createForm({ initialValues: { ...startValues } }), [startValues]);
   // A row's overlay reads the row as $record; Formily's own $record (the form's values) otherwise.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const scope = useMemo(() => ({ ...expressionScope(runtime), ...(record ? { $record: record } : {}) }), [record, runtime.user, runtime.permissions, runtime.query]);
+  const scope = useMemo(
+    () => ({ ...expressionScope(runtime), ...(record ? { $record: record } : {}) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [record, runtime.user, runtime.permissions, runtime.query],
+  );
   const title = record ? fillTemplate(spec.title, record) : spec.title;
   const close = () => setOpen(false);
 
@@ -65,7 +68,11 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
     setBusy(true);
     try {
       const reply = await runtime.callOperation(spec.operation, { ...values, ...spec.extra, ...requestExtra });
-      const told = spec.replyMessage ? replyMessage(spec.replyMessage, reply) : spec.successMessage ? { type: 'success' as const, text: spec.successMessage } : null;
+      const told = spec.replyMessage
+        ? replyMessage(spec.replyMessage, reply)
+        : spec.successMessage
+          ? { type: 'success' as const, text: spec.successMessage }
+          : null;
       if (told) runtime.notify(told.type, told.text);
       const refresh = spec.refresh ?? [];
       if (refresh.length > 0) await mutate((key) => Array.isArray(key) && refresh.includes(key[0] as string));
@@ -122,9 +129,7 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
       open={open}
       onCancel={close}
       afterClose={onClose}
-      {...(spec.form
-        ? { onOk: confirm, okText: '确定', cancelText: '取消', confirmLoading: busy }
-        : { footer: <Button onClick={close}>关闭</Button> })}
+      {...(spec.form ? { onOk: confirm, okText: '确定', cancelText: '取消', confirmLoading: busy } : { footer: <Button onClick={close}>关闭</Button> })}
     >
       {body}
     </Modal>

@@ -38,7 +38,14 @@ export function SearchForm({ channel, visibleCount = 3, autoSearch = false, defa
   const submit = async () => {
     const list = fields();
     // A field that fails its rules rejects with its errors; they show on the field itself.
-    const results = await Promise.all(list.map((f) => f.validate().then(() => f.selfErrors.length === 0, () => false)));
+    const results = await Promise.all(
+      list.map((f) =>
+        f.validate().then(
+          () => f.selfErrors.length === 0,
+          () => false,
+        ),
+      ),
+    );
     const failing = list.filter((_, i) => !results[i]);
     if (failing.length > 0) {
       setCollapsed(false);

@@ -148,7 +148,13 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
               { label: '降序', value: false },
             ]}
           />
-          <Button type="text" aria-label={`删除排序条件${i + 1}`} icon={<MinusCircleOutlined />} disabled={rows.length === 1} onClick={() => setRows(rows.filter((_, j) => j !== i))} />
+          <Button
+            type="text"
+            aria-label={`删除排序条件${i + 1}`}
+            icon={<MinusCircleOutlined />}
+            disabled={rows.length === 1}
+            onClick={() => setRows(rows.filter((_, j) => j !== i))}
+          />
         </Space>
       ))}
       <Button
@@ -164,9 +170,7 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
         添加排序条件
       </Button>
       <div className="ipm-custom-sort-actions">
-        <Button onClick={startSaving}>
-          保存为常用排序
-        </Button>
+        <Button onClick={startSaving}>保存为常用排序</Button>
         <Button type="primary" onClick={sortByRows}>
           排序
         </Button>
@@ -197,7 +201,11 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
       {custom &&
         presets.map((preset) => (
           <Space.Compact key={preset.name} size="small" className="ipm-sort-preset">
-            <Button type={isPresetActive(shown, preset) ? 'primary' : 'default'} aria-pressed={isPresetActive(shown, preset)} onClick={() => apply(presetKeys(preset))}>
+            <Button
+              type={isPresetActive(shown, preset) ? 'primary' : 'default'}
+              aria-pressed={isPresetActive(shown, preset)}
+              onClick={() => apply(presetKeys(preset))}
+            >
               {preset.name}
             </Button>
             <Button aria-label={`删除排序${preset.name}`} icon={<CloseOutlined />} onClick={() => deletePreset(preset)} />

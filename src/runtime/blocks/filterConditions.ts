@@ -86,7 +86,14 @@ export function conditionsFromUrl(query: URLSearchParams, conditions: readonly U
   for (const { name, type, itemType } of conditions) {
     const raw = query.get(name)?.trim();
     if (!raw) continue;
-    out[name] = type === 'array' ? raw.split(/[,，]/).map((v) => v.trim()).filter(Boolean).map((v) => fromText(v, itemType)) : fromText(raw, type);
+    out[name] =
+      type === 'array'
+        ? raw
+            .split(/[,，]/)
+            .map((v) => v.trim())
+            .filter(Boolean)
+            .map((v) => fromText(v, itemType))
+        : fromText(raw, type);
   }
   return Object.keys(out).length > 0 ? out : null;
 }

@@ -15,7 +15,11 @@ export function dataFieldNames(schema: FormilyNode): string[] {
  * the rest of the row must not ride along into the request.
  */
 export function recordValuesFor(schema: FormilyNode, record: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(dataFieldNames(schema).filter((name) => record[name] !== undefined && record[name] !== null).map((name) => [name, record[name]]));
+  return Object.fromEntries(
+    dataFieldNames(schema)
+      .filter((name) => record[name] !== undefined && record[name] !== null)
+      .map((name) => [name, record[name]]),
+  );
 }
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';

@@ -21,7 +21,17 @@ export type AttachmentUploadProps = DescribedAttachmentUploadProps & {
  * chunks, with a progress bar), lists the files as download links, and removes them on request.
  * The value is the list of uploaded files.
  */
-export function AttachmentUpload({ maxCount = 10, purpose = 'general', limitMb, accept, drag, value = [], onChange, disabled, readOnly }: AttachmentUploadProps) {
+export function AttachmentUpload({
+  maxCount = 10,
+  purpose = 'general',
+  limitMb,
+  accept,
+  drag,
+  value = [],
+  onChange,
+  disabled,
+  readOnly,
+}: AttachmentUploadProps) {
   const rules: UploadRules = { purpose, limitMb, accept, maxCount };
   // Several files may finish together: each adds to the newest list, not to the one it started with.
   const latest = useRef(value);

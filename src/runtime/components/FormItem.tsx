@@ -43,7 +43,11 @@ function ItemWithOwnStyle(props: ItemProps & { prefixCls: string }) {
 export function BaseItem(props: ItemProps) {
   const scope = useContext(FormItemStyleContext);
   const prefixCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('formily-item', props.prefixCls);
-  return scope && scope.prefixCls === prefixCls ? <ItemBody {...props} prefixCls={prefixCls} hashId={scope.hashId} /> : <ItemWithOwnStyle {...props} prefixCls={prefixCls} />;
+  return scope && scope.prefixCls === prefixCls ? (
+    <ItemBody {...props} prefixCls={prefixCls} hashId={scope.hashId} />
+  ) : (
+    <ItemWithOwnStyle {...props} prefixCls={prefixCls} />
+  );
 }
 
 /**

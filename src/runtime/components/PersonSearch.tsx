@@ -59,7 +59,9 @@ export function PersonSearch({ placeholder = '请输入姓名、账号或手机�
       notFoundContent={!typed.trim() ? EMPTY_SEARCH_TEXT : searching ? <Spin size="small" /> : '未找到相关人员'}
       onChange={(next: { value: number; label: unknown }[] | { value: number; label: unknown } | undefined) => {
         const list = next === undefined ? [] : Array.isArray(next) ? next : [next];
-        onChange?.(list.map((o) => ({ id: o.value, name: typeof o.label === 'string' ? o.label : (chosen.find((p) => p.id === o.value)?.name ?? String(o.label)) })));
+        onChange?.(
+          list.map((o) => ({ id: o.value, name: typeof o.label === 'string' ? o.label : (chosen.find((p) => p.id === o.value)?.name ?? String(o.label)) })),
+        );
         if (!multiple) setTyped('');
       }}
     />

@@ -125,7 +125,11 @@ export function RichTextEditor({ value, onChange, disabled, readOnly, placeholde
 
   return (
     <div className={`ipm-rich-text-editor${locked ? ' is-locked' : ''}`} style={{ ['--ipm-editor-min-height' as string]: `${minHeight}px` }}>
-      {!ready && !failed && <Spin size="small" tip="正在加载编辑器…"><div className="ipm-rich-text-editor-loading" /></Spin>}
+      {!ready && !failed && (
+        <Spin size="small" tip="正在加载编辑器…">
+          <div className="ipm-rich-text-editor-loading" />
+        </Spin>
+      )}
       {failed && <div className="ipm-rich-text-editor-failed">编辑器加载失败，请刷新页面重试</div>}
       <div ref={hostRef} />
     </div>

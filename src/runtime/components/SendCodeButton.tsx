@@ -24,7 +24,10 @@ export function SendCodeButton({ operation, targetField, text = '获取验证码
     // A message of an earlier click must not outlive the edit that answered it.
     field.setSelfErrors([]);
     // Failing its rules rejects; their messages show on the field.
-    const valid = await field.validate().then(() => field.selfErrors.length === 0, () => false);
+    const valid = await field.validate().then(
+      () => field.selfErrors.length === 0,
+      () => false,
+    );
     if (!valid) return;
     if (!field.value) {
       field.setSelfErrors(['请先填写手机号']);

@@ -41,7 +41,15 @@ export function ThumbnailCell({ value, onRemove, extra }: ThumbnailCellProps) {
     <div className="ipm-thumbnails ipm-thumbnail-cell">
       {visible.map((file) => tile(file, CELL_SIZE))}
       {more > 0 && (
-        <Popover trigger="click" title={`全部文件（${files.length}）`} content={<div className="ipm-thumbnails" style={{ maxWidth: 480 }}>{files.map((file) => tile(file, 72))}</div>}>
+        <Popover
+          trigger="click"
+          title={`全部文件（${files.length}）`}
+          content={
+            <div className="ipm-thumbnails" style={{ maxWidth: 480 }}>
+              {files.map((file) => tile(file, 72))}
+            </div>
+          }
+        >
           <Tag className="ipm-thumb-more" role="button" aria-label={`还有 ${more} 个文件`}>
             +{more}
           </Tag>

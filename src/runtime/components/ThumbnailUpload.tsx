@@ -33,7 +33,18 @@ export function cropRefusal(file: { name: string }): string | null {
  * is the list of uploaded files; one without a stored path (a picture served from its address
  * only) is previewed but not downloaded.
  */
-export function ThumbnailUpload({ limit = 10, purpose = 'general', limitMb, accept, crop, variant = 'card', value = [], onChange, disabled, readOnly }: ThumbnailUploadProps) {
+export function ThumbnailUpload({
+  limit = 10,
+  purpose = 'general',
+  limitMb,
+  accept,
+  crop,
+  variant = 'card',
+  value = [],
+  onChange,
+  disabled,
+  readOnly,
+}: ThumbnailUploadProps) {
   const rules: UploadRules = { purpose, limitMb, accept: crop ? (accept ?? [...CROP_TYPES]) : accept, maxCount: limit };
   const latest = useRef(value);
   latest.current = value;

@@ -2,7 +2,21 @@ import { OWN_FILE_URL, RICH_TEXT_ATTRIBUTES, RICH_TEXT_CLASS, RICH_TEXT_TAGS, fi
 
 const ALLOWED = new Set<string>(RICH_TEXT_TAGS);
 /** Elements whose content goes with them; other unknown elements give way to their content. */
-const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'textarea', 'select', 'title', 'head']);
+const DROPPED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'textarea',
+  'select',
+  'title',
+  'head',
+]);
 
 function cleanElement(el: Element): void {
   const tag = el.tagName.toLowerCase();

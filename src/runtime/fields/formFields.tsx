@@ -46,12 +46,27 @@ export const Switch = connectField(AntdSwitch, {
 
 type DateProps = ComponentProps<typeof AntdDatePicker> & { onChange?: (value: unknown) => void };
 const dateFormat = (props: DateProps) =>
-  props.picker === 'month' ? 'YYYY-MM' : props.picker === 'quarter' ? 'YYYY-\\QQ' : props.picker === 'year' ? 'YYYY' : props.picker === 'week' ? 'gggg-wo' : props.showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD';
+  props.picker === 'month'
+    ? 'YYYY-MM'
+    : props.picker === 'quarter'
+      ? 'YYYY-\\QQ'
+      : props.picker === 'year'
+        ? 'YYYY'
+        : props.picker === 'week'
+          ? 'gggg-wo'
+          : props.showTime
+            ? 'YYYY-MM-DD HH:mm:ss'
+            : 'YYYY-MM-DD';
 export const DatePicker = connectField(AntdDatePicker as unknown as ComponentType<DateProps>, {
   mapProps: (props) => {
     const format = (props.format as string | undefined) ?? dateFormat(props);
     const { onChange } = props;
-    return { ...props, format, value: dayjsable(props.value as never, format === 'gggg-wo' ? 'gggg-ww' : format), onChange: (value: unknown) => onChange?.(formatDayjsValue(value, format)) };
+    return {
+      ...props,
+      format,
+      value: dayjsable(props.value as never, format === 'gggg-wo' ? 'gggg-ww' : format),
+      onChange: (value: unknown) => onChange?.(formatDayjsValue(value, format)),
+    };
   },
   readPretty: PreviewText.DatePicker as never,
 });

@@ -25,7 +25,14 @@ export function LazyList<T>({ pages, renderItem, keyOf, emptyText = '暂无数�
   }, [items.length, loading, hasMore, loadMore]);
 
   return (
-    <div ref={box} className={`ipm-lazy-list ${className ?? ''}`} role="list" aria-label={label} aria-busy={loading} onScroll={(e) => nearBottom(e.currentTarget) && loadMore()}>
+    <div
+      ref={box}
+      className={`ipm-lazy-list ${className ?? ''}`}
+      role="list"
+      aria-label={label}
+      aria-busy={loading}
+      onScroll={(e) => nearBottom(e.currentTarget) && loadMore()}
+    >
       {items.map((item) => (
         <div role="listitem" key={keyOf(item)}>
           {renderItem(item)}

@@ -1,11 +1,4 @@
-import {
-  CHUNKED_UPLOAD_FROM_BYTES,
-  MB,
-  UPLOAD_PURPOSES,
-  officialTypeMessage,
-  tooLargeMessage,
-  type UploadPurpose,
-} from '../../shared/uploadPurposes.js';
+import { CHUNKED_UPLOAD_FROM_BYTES, MB, UPLOAD_PURPOSES, officialTypeMessage, tooLargeMessage, type UploadPurpose } from '../../shared/uploadPurposes.js';
 
 /** What an uploader lets through, checked before anything is sent (the server checks again). */
 export interface UploadRules {
@@ -44,7 +37,9 @@ function countMessage(maxCount: number): string {
 
 /** The `accept` attribute of the file input, so the system dialog offers the right files first. */
 export function acceptAttribute(rules: UploadRules): string | undefined {
-  return acceptedExtensions(rules).map((t) => `.${t}`).join(',');
+  return acceptedExtensions(rules)
+    .map((t) => `.${t}`)
+    .join(',');
 }
 
 /** Why a file may not be uploaded under these rules, by type then size (null when it may). */

@@ -24,7 +24,7 @@ export function useFileActions() {
   };
 
   /** The list without the file; removal only forgets it here, the stored file stays for others using it. */
-  const remove = <T,>(files: T[], isRemoved: (file: T) => boolean): T[] => {
+  const remove = <T>(files: T[], isRemoved: (file: T) => boolean): T[] => {
     message.success('文件已移除');
     return files.filter((f) => !isRemoved(f));
   };

@@ -51,16 +51,17 @@ export function useUploadQueue(rules: UploadRules, taken: () => number) {
     const uid = `upload-${++sequence}`;
     uids.push(uid);
     setInFlight((list) => [...list, { uid, name: file.name, percent: 0 }]);
-    return sendFile(runtime.callOperation, file, rules, (percent) =>
-      setInFlight((list) => list.map((f) => (f.uid === uid ? { ...f, percent } : f))),
-    );
+    return sendFile(runtime.callOperation, file, rules, (percent) => setInFlight((list) => list.map((f) => (f.uid === uid ? { ...f, percent } : f))));
   };
 
   /**
    * Runs the sending of an admitted file; `store` puts the result into the field's value, told
    * which in-flight entries it replaces (so a list can turn the progress entry into the file).
    */
-  const run = async <T>(work: (send: (file: File) => Promise<UploadedFile>) => Promise<T>, store: (result: T, inFlightUids: string[]) => void): Promise<void> => {
+  const run = async <T>(
+    work: (send: (file: File) => Promise<UploadedFile>) => Promise<T>,
+    store: (result: T, inFlightUids: string[]) => void,
+  ): Promise<void> => {
     const uids: string[] = [];
     try {
       const result = await work((file) => transfer(file, uids));

@@ -15,12 +15,7 @@ export async function lockedUntil(system: Kysely<Database>, username: string, no
   return row?.locked_until && new Date(row.locked_until) > now ? new Date(row.locked_until) : null;
 }
 
-export async function countFailure(
-  system: Kysely<Database>,
-  username: string,
-  settings: ThrottleSettings,
-  userId: number | null,
-): Promise<FailedLoginPenalty> {
+export async function countFailure(system: Kysely<Database>, username: string, settings: ThrottleSettings, userId: number | null): Promise<FailedLoginPenalty> {
   await system
     .deleteFrom('login_failures')
     .where('last_failed_at', '<', sql<Date>`now() - ${FORGET_AFTER}::interval`)

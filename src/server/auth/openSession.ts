@@ -23,7 +23,10 @@ export async function openSession(
   const expiresAt = new Date(Date.now() + config.sessionDays * 86_400_000);
   await system.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
-    await trx.insertInto('sessions').values({ org_id: user.org_id, user_id: user.id, token_hash: hashToken(token), expires_at: expiresAt }).execute();
+    await trx
+      .insertInto('sessions')
+      .values({ org_id: user.org_id, user_id: user.id, token_hash: hashToken(token), expires_at: expiresAt })
+      .execute();
     await trx
       .insertInto('operation_log')
       .values({ org_id: user.org_id, user_id: user.id, operation: 'auth.login', detail: JSON.stringify({ ip: reply.request.ip, method }) })

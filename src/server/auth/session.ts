@@ -66,7 +66,12 @@ export function sessionQuery(system: Kysely<Database>, tokenHash: string, bindTe
       'r.role_auth as roleAuth',
       'r.name as roleName',
     ])
-    .$if(bindTenant, (q) => q.select([sql<string>`set_config('role', ${APP_ROLE}, true)`.as('tenantRole'), sql<string>`set_config('app.org_id', s.org_id::text, true)`.as('tenantOrg')]))
+    .$if(bindTenant, (q) =>
+      q.select([
+        sql<string>`set_config('role', ${APP_ROLE}, true)`.as('tenantRole'),
+        sql<string>`set_config('app.org_id', s.org_id::text, true)`.as('tenantOrg'),
+      ]),
+    )
     .where('s.token_hash', '=', tokenHash);
 }
 

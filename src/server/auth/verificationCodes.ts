@@ -25,7 +25,14 @@ export async function issueCode(db: ScopedDb, orgId: number, userId: number, pur
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
     .insertInto('verification_codes')
-    .values({ org_id: orgId, user_id: userId, purpose, target, code_hash: digest(userId, code), expires_at: new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000) })
+    .values({
+      org_id: orgId,
+      user_id: userId,
+      purpose,
+      target,
+      code_hash: digest(userId, code),
+      expires_at: new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000),
+    })
     .execute();
   return code;
 }
@@ -44,7 +51,11 @@ export async function consumeCode(db: ScopedDb, userId: number, purpose: string,
   if (new Date(latest.expires_at) <= new Date()) throw badRequest('验证码已过期，请重新获取');
   if (latest.attempts >= MAX_ATTEMPTS) throw badRequest('验证码错误次数过多，请重新获取');
   if (latest.code_hash !== digest(userId, code)) {
-    await db.updateTable('verification_codes').set({ attempts: latest.attempts + 1 }).where('id', '=', latest.id).execute();
+    await db
+      .updateTable('verification_codes')
+      .set({ attempts: latest.attempts + 1 })
+      .where('id', '=', latest.id)
+      .execute();
     throw badRequest('验证码不正确');
   }
   await db.updateTable('verification_codes').set({ used_at: new Date() }).where('id', '=', latest.id).execute();

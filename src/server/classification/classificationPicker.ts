@@ -59,13 +59,22 @@ const itemEntry = (i: { id: number; code: string; name: string; class_no: number
 function classQuery(db: Kysely<Database>) {
   return db
     .selectFrom('classification_classes as c')
-    .select(['c.class_no', 'c.name', (eb) => eb.selectFrom('classification_groups as g').select(eb.fn.countAll<number>().as('n')).whereRef('g.class_no', '=', 'c.class_no').as('groups')]);
+    .select([
+      'c.class_no',
+      'c.name',
+      (eb) => eb.selectFrom('classification_groups as g').select(eb.fn.countAll<number>().as('n')).whereRef('g.class_no', '=', 'c.class_no').as('groups'),
+    ]);
 }
 
 function groupQuery(db: Kysely<Database>) {
   return db
     .selectFrom('classification_groups as g')
-    .select(['g.group_no', 'g.class_no', 'g.name', (eb) => eb.selectFrom('classification_items as i').select(eb.fn.countAll<number>().as('n')).whereRef('i.group_no', '=', 'g.group_no').as('items')]);
+    .select([
+      'g.group_no',
+      'g.class_no',
+      'g.name',
+      (eb) => eb.selectFrom('classification_items as i').select(eb.fn.countAll<number>().as('n')).whereRef('i.group_no', '=', 'g.group_no').as('items'),
+    ]);
 }
 
 function itemQuery(db: Kysely<Database>) {
@@ -86,7 +95,10 @@ export async function classificationChildren(db: Kysely<Database>, request: Page
   if (!parent) {
     const [rows, total] = await Promise.all([
       classQuery(db).orderBy('c.class_no').limit(limit).offset(offset).execute(),
-      db.selectFrom('classification_classes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('classification_classes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { list: rows.map(classEntry), count: Number(total.n) };
   }
@@ -94,13 +106,21 @@ export async function classificationChildren(db: Kysely<Database>, request: Page
     const classNo = Number(parent);
     const [rows, total] = await Promise.all([
       groupQuery(db).where('g.class_no', '=', classNo).orderBy('g.position').limit(limit).offset(offset).execute(),
-      db.selectFrom('classification_groups').select((eb) => eb.fn.countAll<number>().as('n')).where('class_no', '=', classNo).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('classification_groups')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('class_no', '=', classNo)
+        .executeTakeFirstOrThrow(),
     ]);
     return { list: rows.map(groupEntry), count: Number(total.n) };
   }
   const [rows, total] = await Promise.all([
     itemQuery(db).where('i.group_no', '=', parent).orderBy('i.position').limit(limit).offset(offset).execute(),
-    db.selectFrom('classification_items').select((eb) => eb.fn.countAll<number>().as('n')).where('group_no', '=', parent).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('classification_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('group_no', '=', parent)
+      .executeTakeFirstOrThrow(),
   ]);
   return { list: rows.map(itemEntry), count: Number(total.n) };
 }

@@ -108,7 +108,15 @@ export async function ensureBuiltInFields(db: ScopedDb, orgId: number, type: num
   }));
   await db
     .insertInto('custom_fields')
-    .values({ org_id: orgId, module_type: type, title: COPYRIGHT_TYPE_TITLE, field_type: '单选', field_content: JSON.stringify(options), locked: true, sort_order: -1 })
+    .values({
+      org_id: orgId,
+      module_type: type,
+      title: COPYRIGHT_TYPE_TITLE,
+      field_type: '单选',
+      field_content: JSON.stringify(options),
+      locked: true,
+      sort_order: -1,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -142,7 +150,8 @@ export async function checkDefinition(db: ScopedDb, schemas: SchemaLibrary, inpu
   if ([...title].length > 20) throw badRequest('字段名称不能超过 20 个字符');
   const fieldType = input.fieldType ?? current?.field_type;
   if (!fieldType || !(FIELD_TYPES as readonly string[]).includes(fieldType)) throw badRequest('请选择字段类型');
-  let content = input.fieldContent !== undefined || !current || current.field_type !== fieldType ? parseContent(input.fieldContent, fieldType) : current.field_content;
+  let content =
+    input.fieldContent !== undefined || !current || current.field_type !== fieldType ? parseContent(input.fieldContent, fieldType) : current.field_content;
   if (isChoice(fieldType)) {
     const options = Array.isArray(content) ? (content as ChoiceOption[]) : [];
     if (!options.every((o) => o && typeof o === 'object' && typeof o.cont === 'string')) throw badRequest('选项格式不正确');
@@ -154,7 +163,8 @@ export async function checkDefinition(db: ScopedDb, schemas: SchemaLibrary, inpu
   }
   const types = fieldTypeSchemas(schemas).get(fieldType);
   if (!types) throw badRequest('请选择字段类型');
-  if (!types.settings(content)) throw badRequest(`${title}的设置不正确：${types.settings.errors?.[0]?.instancePath ?? ''} ${types.settings.errors?.[0]?.message ?? ''}`.trim());
+  if (!types.settings(content))
+    throw badRequest(`${title}的设置不正确：${types.settings.errors?.[0]?.instancePath ?? ''} ${types.settings.errors?.[0]?.message ?? ''}`.trim());
   if (fieldType === '日期') {
     const settings = content as DateSettings;
     const people = reminderPeople(settings.人员);

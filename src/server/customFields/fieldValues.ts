@@ -16,14 +16,20 @@ export interface CheckedValues {
  * (the shared rules, then the type's value schema), attachments files of this organisation,
  * required fields not cleared. Numbers are kept as text so no precision is lost.
  */
-export async function checkValues(db: ScopedDb, schemas: SchemaLibrary, fields: Map<number, FieldRow>, values: Record<string, unknown>): Promise<CheckedValues> {
+export async function checkValues(
+  db: ScopedDb,
+  schemas: SchemaLibrary,
+  fields: Map<number, FieldRow>,
+  values: Record<string, unknown>,
+): Promise<CheckedValues> {
   const out: CheckedValues = { set: {}, cleared: [] };
   const paths = new Set<string>();
   for (const [key, raw] of Object.entries(values)) {
     const field = /^\d+$/.test(key) ? fields.get(Number(key)) : undefined;
     if (!field) throw badRequest(`自定义字段不存在或已删除：${key}`);
     const name = toCustomField(field).name;
-    const value = field.field_type === '数字' && typeof raw === 'number' ? String(raw) : typeof raw === 'string' && field.field_type !== '多行文本' ? raw.trim() : raw;
+    const value =
+      field.field_type === '数字' && typeof raw === 'number' ? String(raw) : typeof raw === 'string' && field.field_type !== '多行文本' ? raw.trim() : raw;
     if (isEmptyValue(value)) {
       if (field.is_require) throw badRequest(`${name}不能为空`);
       out.cleared.push(String(field.id));
@@ -37,7 +43,11 @@ export async function checkValues(db: ScopedDb, schemas: SchemaLibrary, fields: 
     out.set[String(field.id)] = value;
   }
   if (paths.size > 0) {
-    const known = await db.selectFrom('files').select('path').where('path', 'in', [...paths]).execute();
+    const known = await db
+      .selectFrom('files')
+      .select('path')
+      .where('path', 'in', [...paths])
+      .execute();
     const found = new Set(known.map((k) => k.path));
     const missing = [...paths].find((p) => !found.has(p));
     if (missing) throw badRequest(`附件不存在，请重新上传：${missing}`);

@@ -51,7 +51,12 @@ export async function refreshReminders(db: ScopedDb, field: FieldRow, recordIds:
       link: ARCHIVE_PAGE,
     });
   }
-  if (rows.length > 0) await db.insertInto('custom_field_reminders').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  if (rows.length > 0)
+    await db
+      .insertInto('custom_field_reminders')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }
 
 /**
@@ -85,11 +90,29 @@ export async function sendDueReminders(system: Kysely<Database>, now: Date): Pro
         if (people.length > 0) {
           await trx
             .insertInto('messages')
-            .values(people.map((p) => ({ org_id: reminder.org_id, user_id: p.id, kind: 'reminder', title: reminder.title, content: reminder.content, link: reminder.link })))
+            .values(
+              people.map((p) => ({
+                org_id: reminder.org_id,
+                user_id: p.id,
+                kind: 'reminder',
+                title: reminder.title,
+                content: reminder.content,
+                link: reminder.link,
+              })),
+            )
             .execute();
         }
       }
-      if (due.length > 0) await trx.updateTable('custom_field_reminders').set({ sent_at: now }).where('id', 'in', due.map((d) => d.id)).execute();
+      if (due.length > 0)
+        await trx
+          .updateTable('custom_field_reminders')
+          .set({ sent_at: now })
+          .where(
+            'id',
+            'in',
+            due.map((d) => d.id),
+          )
+          .execute();
       return due.length;
     });
     sent += claimed;

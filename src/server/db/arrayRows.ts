@@ -22,7 +22,8 @@ function toObjects(result: ArrayResult): pg.QueryResult {
 }
 
 /** Whether `text` is a query config pg reads fields from, not a submittable (a cursor) that reads its own rows. */
-const isConfig = (text: unknown): text is pg.QueryConfig => typeof text === 'object' && text !== null && typeof (text as { submit?: unknown }).submit !== 'function';
+const isConfig = (text: unknown): text is pg.QueryConfig =>
+  typeof text === 'object' && text !== null && typeof (text as { submit?: unknown }).submit !== 'function';
 
 /** Makes a pool's new connection answer Kysely's queries with rows built from arrays (see above). */
 export function buildRowsFromArrays(client: pg.PoolClient): void {

@@ -5,7 +5,11 @@ export type SortDirection = 'asc' | 'desc';
  * in order (a sort preset sends several). Keys map to columns through `columns`, so only listed
  * keys ever reach SQL; a key named twice counts once, and a missing direction is ascending.
  */
-export function sortKeys<K extends string, C extends string>(sortField: string | undefined, sortType: string | undefined, columns: Record<K, C>): [C, SortDirection][] {
+export function sortKeys<K extends string, C extends string>(
+  sortField: string | undefined,
+  sortType: string | undefined,
+  columns: Record<K, C>,
+): [C, SortDirection][] {
   if (!sortField) return [];
   const directions = (sortType ?? '').split(',');
   const seen = new Set<string>();

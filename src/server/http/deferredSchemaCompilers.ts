@@ -52,7 +52,10 @@ export class DeferredSchemaCompilers {
       };
     },
     buildSerializer: (externalSchemas: unknown, options: unknown) => {
-      const compileRoute = this.fastJson(externalSchemas as Parameters<ReturnType<typeof SerializerSelector>>[0], options as Parameters<ReturnType<typeof SerializerSelector>>[1]);
+      const compileRoute = this.fastJson(
+        externalSchemas as Parameters<ReturnType<typeof SerializerSelector>>[0],
+        options as Parameters<ReturnType<typeof SerializerSelector>>[1],
+      );
       return (route: Parameters<typeof compileRoute>[0]) => {
         const ready = this.defer(() => compileRoute(route) as Serializer);
         return (data: unknown) => ready()(data);

@@ -49,12 +49,7 @@ async function optionalSession(services: ServerServices, request: FastifyRequest
 }
 
 /** One Fastify route per operation of the generated table, validated and serialised by its schemas. */
-export function registerOperations(
-  app: FastifyInstance,
-  services: ServerServices,
-  handlers: Handlers,
-  permissionLabels: ReadonlyMap<string, string>,
-): void {
+export function registerOperations(app: FastifyInstance, services: ServerServices, handlers: Handlers, permissionLabels: ReadonlyMap<string, string>): void {
   const schemaById = new Map(sharedSchemas.map((s) => [s.$id as string, s]));
   for (const op of operationTable) {
     const handler = handlers[op.id as keyof Handlers] as unknown as (body: unknown, ctx: PublicContext | TenantContext) => Promise<unknown>;

@@ -1,12 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import {
-  OWN_FILE_URL,
-  RICH_TEXT_ATTRIBUTES,
-  RICH_TEXT_CLASS,
-  RICH_TEXT_STYLES,
-  RICH_TEXT_TAGS,
-  isSafeLink,
-} from '../../shared/richTextPolicy.js';
+import { OWN_FILE_URL, RICH_TEXT_ATTRIBUTES, RICH_TEXT_CLASS, RICH_TEXT_STYLES, RICH_TEXT_TAGS, isSafeLink } from '../../shared/richTextPolicy.js';
 
 const allowedAttributes: Record<string, string[]> = { '*': ['class'] };
 for (const [tag, attributes] of Object.entries(RICH_TEXT_ATTRIBUTES)) allowedAttributes[tag] = [...attributes];

@@ -32,7 +32,9 @@ export function describeValidationError(error: ErrorObject): string {
     case 'additionalProperties':
       return `不允许的字段：${String(params.additionalProperty)}`;
     case 'type': {
-      const types = String(params.type).split(',').map((t) => TYPE_NAMES[t] ?? t);
+      const types = String(params.type)
+        .split(',')
+        .map((t) => TYPE_NAMES[t] ?? t);
       return `${label}应为${types.join('或')}`;
     }
     case 'enum':

@@ -60,12 +60,7 @@ export function backgroundJobs(system: Kysely<Database>): BackgroundJobs {
  * commits before the reply is sent, so the job always finds its row; a request that failed leaves
  * no row and the job finds nothing to do.
  */
-export function startAfterReply(
-  reply: FastifyReply,
-  system: Kysely<Database>,
-  key: string,
-  work: (progress: JobProgress) => Promise<void>,
-): void {
+export function startAfterReply(reply: FastifyReply, system: Kysely<Database>, key: string, work: (progress: JobProgress) => Promise<void>): void {
   const gate = new Promise<void>((resolve) => {
     reply.raw.once('finish', resolve);
     reply.raw.once('close', resolve);

@@ -11,7 +11,10 @@ import type { Session } from '../auth/session.js';
 const PHONE_CHANGE = 'phone-change';
 
 async function logOperation(db: ScopedDb, session: Session, operation: string, detail: object = {}): Promise<void> {
-  await db.insertInto('operation_log').values({ org_id: session.orgId, user_id: session.userId, operation, detail: JSON.stringify(detail) }).execute();
+  await db
+    .insertInto('operation_log')
+    .values({ org_id: session.orgId, user_id: session.userId, operation, detail: JSON.stringify(detail) })
+    .execute();
 }
 
 async function setAuthorisation(db: ScopedDb, actor: Session, userId: number, mauth: boolean): Promise<void> {
@@ -31,7 +34,11 @@ export const accountHandlers: HandlersOf<'account'> = {
     if (newPassword === oldPassword) throw badRequest('新密码不能与原密码相同');
     const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', ctx.session.userId).executeTakeFirstOrThrow();
     if (!(await verifyPassword(oldPassword, user.password_hash))) throw badRequest('原密码不正确');
-    await ctx.db.updateTable('users').set({ password_hash: await hashPassword(newPassword) }).where('id', '=', ctx.session.userId).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(newPassword) })
+      .where('id', '=', ctx.session.userId)
+      .execute();
     // Every other device signs in again with the new password.
     await ctx.db
       .updateTable('sessions')

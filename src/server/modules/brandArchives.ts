@@ -22,7 +22,11 @@ export const brandArchivesHandlers: HandlersOf<'brandArchives'> = {
     // A page past the end has no row to carry the count.
     const counted = rows[0]?.matching_total ?? (offset > 0 ? await countAll() : 0);
     const labels = new Map(rows.map((r) => [r.id, r.labels ?? []]));
-    return { list: await attachTags(ctx.db, rows.map(toTrademark), labels, { database: ctx.system, orgId: ctx.session.orgId, version: rows[0]?.maps_version }), count: Math.min(counted, ARCHIVE_COUNT_CAP), countCapped: counted > ARCHIVE_COUNT_CAP };
+    return {
+      list: await attachTags(ctx.db, rows.map(toTrademark), labels, { database: ctx.system, orgId: ctx.session.orgId, version: rows[0]?.maps_version }),
+      count: Math.min(counted, ARCHIVE_COUNT_CAP),
+      countCapped: counted > ARCHIVE_COUNT_CAP,
+    };
   },
   'brandArchives.queryBrandDetailList': async (body, ctx) => brandDetail(ctx.db, viewerOf(ctx), body.id),
   'brandArchives.getBrandDetailsStatistics': async (body, ctx) => {

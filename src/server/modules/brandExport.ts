@@ -99,7 +99,10 @@ export const brandExportHandlers: HandlersOf<'brandExport'> = {
     const visible = await visibleExports(ctx);
     const [rows, counted] = await Promise.all([
       visible.orderBy('brand_exports.id', 'desc').limit(limit).offset(offset).execute(),
-      visible.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      visible
+        .clearSelect()
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     const jobs = backgroundJobs(ctx.system);
     return { list: rows.map((r) => toRecord(r, jobs.progress(jobKey(r.id)))), count: counted.n };

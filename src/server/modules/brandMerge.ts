@@ -109,7 +109,9 @@ export const brandMergeHandlers: HandlersOf<'brandMerge'> = {
   'brandMerge.queryOverseasMergeDetail': async (body, ctx) => {
     const viewer = archiveViewer(ctx.session);
     const rows = await visibleMarks(ctx.db, body.idList, viewer);
-    return { list: rows.map((r) => ({ id: r.id, tmName: r.tm_name, appNo: r.app_no, countryCode: r.country_code, tmCl: r.int_cls, detailVo: toOverseasRecord(r) })) };
+    return {
+      list: rows.map((r) => ({ id: r.id, tmName: r.tm_name, appNo: r.app_no, countryCode: r.country_code, tmCl: r.int_cls, detailVo: toOverseasRecord(r) })),
+    };
   },
 
   'brandMerge.batchTaskList': async (body, ctx) => {

@@ -8,5 +8,7 @@ registerMergeReference({ table: 'official_documents', column: 'brand_archive_id'
 
 export const brandOfficialsHandlers: HandlersOf<'brandOfficials'> = {
   'brandOfficials.brandOfficialList': async (body, ctx) => brandOfficialList(ctx.db, archiveViewer(ctx.session), body),
-  'brandOfficials.officialManagement': async (body, ctx) => ({ updated: await manageOfficialDocuments(ctx.db, archiveViewer(ctx.session), ctx.session.userId, body) }),
+  'brandOfficials.officialManagement': async (body, ctx) => ({
+    updated: await manageOfficialDocuments(ctx.db, archiveViewer(ctx.session), ctx.session.userId, body),
+  }),
 };

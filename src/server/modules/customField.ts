@@ -41,7 +41,13 @@ async function listReply(db: ScopedDb, type: number, message: string) {
 }
 
 async function liveField(db: ScopedDb, type: number, id: number): Promise<FieldRow> {
-  const row = await db.selectFrom('custom_fields').selectAll().where('id', '=', id).where('module_type', '=', type).where('deleted', '=', false).executeTakeFirst();
+  const row = await db
+    .selectFrom('custom_fields')
+    .selectAll()
+    .where('id', '=', id)
+    .where('module_type', '=', type)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   if (!row) throw notFound('字段不存在或已删除');
   return row;
 }
@@ -108,7 +114,14 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
       }
       if (row.locked && !lockedUnchanged(row, input)) refuseLocked(row, '修改');
       const definition = row.locked
-        ? { title: row.title, description: row.description, isRequire: row.is_require, fieldType: row.field_type, content: row.field_content, isFilter: input.isFilter !== undefined ? input.isFilter === 1 : row.is_filter }
+        ? {
+            title: row.title,
+            description: row.description,
+            isRequire: row.is_require,
+            fieldType: row.field_type,
+            content: row.field_content,
+            isFilter: input.isFilter !== undefined ? input.isFilter === 1 : row.is_filter,
+          }
         : await checkDefinition(ctx.db, ctx.schemas, input, row);
       updates.push({ row, definition, input, position });
     }
@@ -125,11 +138,30 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
 
     const changed: FieldRow[] = [];
     if (deletes.length > 0) {
-      changed.push(...(await ctx.db.updateTable('custom_fields').set({ deleted: true, updated_at: new Date() }).where('id', 'in', deletes.map((d) => d.id)).returningAll().execute()));
+      changed.push(
+        ...(await ctx.db
+          .updateTable('custom_fields')
+          .set({ deleted: true, updated_at: new Date() })
+          .where(
+            'id',
+            'in',
+            deletes.map((d) => d.id),
+          )
+          .returningAll()
+          .execute()),
+      );
     }
     // Free the titles first, so two fields may swap names in one save.
     if (updates.length > 0) {
-      await ctx.db.updateTable('custom_fields').set({ title: sql<string>`'#' || id::text` }).where('id', 'in', updates.map((u) => u.row.id)).execute();
+      await ctx.db
+        .updateTable('custom_fields')
+        .set({ title: sql<string>`'#' || id::text` })
+        .where(
+          'id',
+          'in',
+          updates.map((u) => u.row.id),
+        )
+        .execute();
     }
     for (const u of updates) {
       const row = await ctx.db
@@ -150,14 +182,26 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
       changed.push(
         await ctx.db
           .insertInto('custom_fields')
-          .values({ org_id: ctx.session.orgId, module_type: body.type, ...columnsOf(i.definition), state: i.input.state ?? 1, is_top: i.input.isTop === 1, sort_order: i.position, created_by: ctx.session.userId })
+          .values({
+            org_id: ctx.session.orgId,
+            module_type: body.type,
+            ...columnsOf(i.definition),
+            state: i.input.state ?? 1,
+            is_top: i.input.isTop === 1,
+            sort_order: i.position,
+            created_by: ctx.session.userId,
+          })
           .returningAll()
           .executeTakeFirstOrThrow(),
       );
     }
     // Fields the list left out go after the listed ones, in their old order.
     for (const [n, row] of kept.sort((a, b) => a.sort_order - b.sort_order || a.id - b.id).entries()) {
-      await ctx.db.updateTable('custom_fields').set({ sort_order: body.fields.length + n }).where('id', '=', row.id).execute();
+      await ctx.db
+        .updateTable('custom_fields')
+        .set({ sort_order: body.fields.length + n })
+        .where('id', '=', row.id)
+        .execute();
     }
     await refreshFieldReminders(ctx.db, changed);
     return listReply(ctx.db, body.type, '保存成功');
@@ -175,7 +219,11 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
     const before = new Set(existing.filter((r) => r.is_top).map((r) => r.id));
     const rest = existing.filter((r) => !order.includes(r.id)).map((r) => r.id);
     for (const [position, id] of [...order, ...rest].entries()) {
-      await ctx.db.updateTable('custom_fields').set({ sort_order: position, is_top: pinned.includes(id), updated_at: new Date() }).where('id', '=', id).execute();
+      await ctx.db
+        .updateTable('custom_fields')
+        .set({ sort_order: position, is_top: pinned.includes(id), updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
     }
     const added = pinned.some((id) => !before.has(id));
     const removed = [...before].some((id) => !pinned.includes(id));
@@ -189,7 +237,12 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
       if (body.id === undefined) throw badRequest('请选择要删除的字段');
       const row = await liveField(ctx.db, body.type, body.id);
       refuseLocked(row, '删除');
-      const gone = await ctx.db.updateTable('custom_fields').set({ deleted: true, updated_at: new Date() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+      const gone = await ctx.db
+        .updateTable('custom_fields')
+        .set({ deleted: true, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await refreshReminders(ctx.db, gone, null);
       return { message: '删除成功！', field: null };
     }
@@ -207,10 +260,22 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
           .returningAll()
           .executeTakeFirstOrThrow();
       } else {
-        const last = await ctx.db.selectFrom('custom_fields').select(sql<number>`coalesce(max(sort_order), -1)::int`.as('n')).where('module_type', '=', body.type).where('deleted', '=', false).executeTakeFirstOrThrow();
+        const last = await ctx.db
+          .selectFrom('custom_fields')
+          .select(sql<number>`coalesce(max(sort_order), -1)::int`.as('n'))
+          .where('module_type', '=', body.type)
+          .where('deleted', '=', false)
+          .executeTakeFirstOrThrow();
         row = await ctx.db
           .insertInto('custom_fields')
-          .values({ org_id: ctx.session.orgId, module_type: body.type, ...columnsOf(definition), state: body.state ?? 1, sort_order: last.n + 1, created_by: ctx.session.userId })
+          .values({
+            org_id: ctx.session.orgId,
+            module_type: body.type,
+            ...columnsOf(definition),
+            state: body.state ?? 1,
+            sort_order: last.n + 1,
+            created_by: ctx.session.userId,
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
       }
@@ -220,12 +285,22 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
     if (body.id === undefined) throw badRequest('请选择字段');
     const row = await liveField(ctx.db, body.type, body.id);
     if (body.state !== undefined) {
-      const updated = await ctx.db.updateTable('custom_fields').set({ state: body.state, updated_at: new Date() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+      const updated = await ctx.db
+        .updateTable('custom_fields')
+        .set({ state: body.state, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return { message: body.state === 1 ? '显示成功！' : '隐藏成功！', field: toCustomField(updated) };
     }
     if (body.isFilter !== undefined) {
       if (body.isFilter === 1 && !isFilterable(row.field_type)) throw badRequest('数字和附件字段不能设为筛选');
-      const updated = await ctx.db.updateTable('custom_fields').set({ is_filter: body.isFilter === 1, updated_at: new Date() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+      const updated = await ctx.db
+        .updateTable('custom_fields')
+        .set({ is_filter: body.isFilter === 1, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return { message: body.isFilter === 1 ? '设置筛选成功！' : '取消筛选成功！', field: toCustomField(updated) };
     }
     throw badRequest('请说明要修改的内容');
@@ -260,6 +335,4 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
     const saved = await ctx.db.selectFrom('brand_archives').select('custom_values').where('id', '=', body.id).executeTakeFirstOrThrow();
     return { id: body.id, customValues: saved.custom_values, message: '保存成功' };
   },
-
-
 };

@@ -30,7 +30,13 @@ function versionsOf(db: ScopedDb, kind: string, key: string) {
     .where('v.key', '=', key);
 }
 
-const summary = (row: { version: number; status: 'draft' | 'published' | 'archived'; comment: string | null; created_at: Date | string; authorName: string | null }) => ({
+const summary = (row: {
+  version: number;
+  status: 'draft' | 'published' | 'archived';
+  comment: string | null;
+  created_at: Date | string;
+  authorName: string | null;
+}) => ({
   version: row.version,
   status: row.status,
   comment: row.comment,
@@ -48,9 +54,21 @@ function requireKnownKey(ctx: TenantContext, kind: DesignableKind, key: string, 
 
 /** The previously published version is archived; `version` (or the built-in, when null) takes effect. */
 async function makeEffective(ctx: TenantContext, kind: string, key: string, version: number | null): Promise<void> {
-  await ctx.db.updateTable('schema_versions').set({ status: 'archived' }).where('kind', '=', kind).where('key', '=', key).where('status', '=', 'published').execute();
+  await ctx.db
+    .updateTable('schema_versions')
+    .set({ status: 'archived' })
+    .where('kind', '=', kind)
+    .where('key', '=', key)
+    .where('status', '=', 'published')
+    .execute();
   if (version !== null) {
-    await ctx.db.updateTable('schema_versions').set({ status: 'published' }).where('kind', '=', kind).where('key', '=', key).where('version', '=', version).execute();
+    await ctx.db
+      .updateTable('schema_versions')
+      .set({ status: 'published' })
+      .where('kind', '=', kind)
+      .where('key', '=', key)
+      .where('version', '=', version)
+      .execute();
   }
 }
 
@@ -67,7 +85,15 @@ function refuseProblems(problems: Problem[]): void {
   throw badRequest(`描述有 ${problems.length} 处问题，不能发布。第一处在 ${first.at}：${first.message}`);
 }
 
-async function insertVersion(ctx: TenantContext, kind: string, key: string, version: number, body: JsonSchema, status: 'draft' | 'published', comment: string | null): Promise<void> {
+async function insertVersion(
+  ctx: TenantContext,
+  kind: string,
+  key: string,
+  version: number,
+  body: JsonSchema,
+  status: 'draft' | 'published',
+  comment: string | null,
+): Promise<void> {
   try {
     await ctx.db
       .insertInto('schema_versions')
@@ -89,18 +115,46 @@ export const designerHandlers: HandlersOf<'designer'> = {
       .where('kind', 'in', kinds)
       .orderBy('version', 'desc')
       .execute();
-    const entries = new Map<string, { kind: DesignableKind; key: string; title: string; builtIn: boolean; publishedVersion: number | null; latestVersion: number | null; updatedAt: string | null }>();
+    const entries = new Map<
+      string,
+      {
+        kind: DesignableKind;
+        key: string;
+        title: string;
+        builtIn: boolean;
+        publishedVersion: number | null;
+        latestVersion: number | null;
+        updatedAt: string | null;
+      }
+    >();
     for (const kind of kinds) {
       for (const file of ctx.schemas.builtIns(kind)) {
         const key = keyOf(kind, file.body);
-        if (key) entries.set(`${kind} ${key}`, { kind, key, title: titleOf(kind, file.body), builtIn: true, publishedVersion: null, latestVersion: null, updatedAt: null });
+        if (key)
+          entries.set(`${kind} ${key}`, {
+            kind,
+            key,
+            title: titleOf(kind, file.body),
+            builtIn: true,
+            publishedVersion: null,
+            latestVersion: null,
+            updatedAt: null,
+          });
       }
     }
     // Newest first, so the first row seen of a key is its latest version.
     for (const row of stored) {
       const kind = row.kind as DesignableKind;
       const id = `${kind} ${row.key}`;
-      const entry = entries.get(id) ?? { kind, key: row.key, title: titleOf(kind, row.body as JsonSchema), builtIn: false, publishedVersion: null, latestVersion: null, updatedAt: null };
+      const entry = entries.get(id) ?? {
+        kind,
+        key: row.key,
+        title: titleOf(kind, row.body as JsonSchema),
+        builtIn: false,
+        publishedVersion: null,
+        latestVersion: null,
+        updatedAt: null,
+      };
       if (entry.latestVersion === null) {
         entry.latestVersion = row.version;
         entry.updatedAt = new Date(row.created_at).toISOString();

@@ -49,7 +49,10 @@ async function refuseDuplicateName(db: ScopedDb, stored: string, applicantType: 
 }
 
 async function logOperation(db: ScopedDb, session: Session, operation: string, detail: object): Promise<void> {
-  await db.insertInto('operation_log').values({ org_id: session.orgId, user_id: session.userId, operation, detail: JSON.stringify(detail) }).execute();
+  await db
+    .insertInto('operation_log')
+    .values({ org_id: session.orgId, user_id: session.userId, operation, detail: JSON.stringify(detail) })
+    .execute();
 }
 
 export const enterpriseHandlers: HandlersOf<'enterprise'> = {
@@ -108,7 +111,11 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     };
     const row =
       body.id === undefined
-        ? await ctx.db.insertInto('enterprises').values({ org_id: ctx.session.orgId, ...values }).returningAll().executeTakeFirstOrThrow()
+        ? await ctx.db
+            .insertInto('enterprises')
+            .values({ org_id: ctx.session.orgId, ...values })
+            .returningAll()
+            .executeTakeFirstOrThrow()
         : await ctx.db.updateTable('enterprises').set(values).where('id', '=', body.id).returningAll().executeTakeFirst();
     if (!row) throw notFound('企业不存在');
     return toEnterprise(row);
@@ -116,7 +123,8 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
 
   'enterprise.getCompanyDetailInfo': async (body, ctx) => {
     const row = await findEnterprise(ctx.db, body.id);
-    const group = row.group_id === null ? undefined : await ctx.db.selectFrom('enterprise_groups').select('name').where('id', '=', row.group_id).executeTakeFirst();
+    const group =
+      row.group_id === null ? undefined : await ctx.db.selectFrom('enterprise_groups').select('name').where('id', '=', row.group_id).executeTakeFirst();
     return {
       enterprise: toEnterprise(row),
       groupName: group?.name ?? '未分组',

@@ -157,7 +157,14 @@ export const fileHandlers: HandlersOf<'file'> = {
             .selectFrom((db) =>
               db
                 .selectFrom('files')
-                .select(['id', 'uploader_id', 'path', 'original_name', 'size', sql<number>`row_number() over (partition by uploader_id order by id desc)`.as('rank')])
+                .select([
+                  'id',
+                  'uploader_id',
+                  'path',
+                  'original_name',
+                  'size',
+                  sql<number>`row_number() over (partition by uploader_id order by id desc)`.as('rank'),
+                ])
                 .where('uploader_id', 'in', ids)
                 .as('ranked'),
             )

@@ -42,7 +42,11 @@ export const homeHandlers: HandlersOf<'home'> = {
   'home.getGroupInfo': async (_body, ctx) => {
     const [me, members, groups, ungrouped] = await Promise.all([
       loadUserInfo(ctx.db, ctx.session.userId),
-      ctx.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow(),
+      ctx.db
+        .selectFrom('users')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow(),
       ctx.db
         .selectFrom('enterprise_groups as g')
         .leftJoin('enterprises as e', 'e.group_id', 'g.id')
@@ -50,7 +54,11 @@ export const homeHandlers: HandlersOf<'home'> = {
         .groupBy(['g.id', 'g.name'])
         .orderBy('g.id')
         .execute(),
-      ctx.db.selectFrom('enterprises').select(sql<number>`count(*)::int`.as('n')).where('group_id', 'is', null).executeTakeFirstOrThrow(),
+      ctx.db
+        .selectFrom('enterprises')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('group_id', 'is', null)
+        .executeTakeFirstOrThrow(),
     ]);
     const groupList = [...groups, ...(ungrouped.n > 0 ? [{ id: null, name: '未分组', count: ungrouped.n }] : [])];
     return {
@@ -67,7 +75,13 @@ export const homeHandlers: HandlersOf<'home'> = {
     const { limit, offset } = pageWindow(body);
     const open = ctx.db.selectFrom('todos').where('user_id', '=', ctx.session.userId).where('done_at', 'is', null);
     const [rows, total] = await Promise.all([
-      open.selectAll().orderBy(sql`due_at asc nulls last`).orderBy('id').limit(limit).offset(offset).execute(),
+      open
+        .selectAll()
+        .orderBy(sql`due_at asc nulls last`)
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       countRows(open),
     ]);
     const now = Date.now();

@@ -86,7 +86,8 @@ async function fullRecords(db: ScopedDb, rows: readonly ResultRow[]): Promise<{ 
   return rows.map((r) => ({ scope: r.scope, trademark: byKey.get(`${r.scope}:${r.id}`)! }));
 }
 
-const bucketsOf = (rows: { key: string | number | null; n: number }[]): CountBucket[] => rows.map((r) => ({ key: r.key === null ? '' : String(r.key), count: r.n }));
+const bucketsOf = (rows: { key: string | number | null; n: number }[]): CountBucket[] =>
+  rows.map((r) => ({ key: r.key === null ? '' : String(r.key), count: r.n }));
 
 const REGISTER_COLUMNS = sql`'register'::text as scope, id, id as register_id, tm_name, app_no, reg_no, int_cls, tm_status, applicant_cn, country_code, app_date, reg_date, logo_path, goods, goods_en`;
 
@@ -117,7 +118,8 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
     if (appNos.length === 0) throw badRequest('请输入申请号，多个以逗号或换行分隔');
     if (appNos.length > MAX_BATCH_APP_NOS) throw badRequest(`一次最多查询 ${MAX_BATCH_APP_NOS} 个申请号，当前 ${appNos.length} 个`);
     const malformed = appNos.filter((n) => !APP_NO_SHAPE.test(n));
-    if (malformed.length > 0) throw badRequest(`申请号格式不正确：${malformed.slice(0, 5).join('、')}${malformed.length > 5 ? ` 等 ${malformed.length} 个` : ''}`);
+    if (malformed.length > 0)
+      throw badRequest(`申请号格式不正确：${malformed.slice(0, 5).join('、')}${malformed.length > 5 ? ` 等 ${malformed.length} 个` : ''}`);
     const records = matchingRecords(ctx.session.orgId, (body.rangeType ?? 3) as RangeType, { appNos });
     const rows = (await sql<ResultRow>`select * from (${records}) t order by app_no, int_cls, scope, id`.execute(ctx.db)).rows;
     const position = new Map(appNos.map((n, i) => [n, i]));
@@ -136,9 +138,18 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
       group by grouping sets ((tm_status), (int_cls), (y), ())`.execute(ctx.db);
     const of = (pick: (r: (typeof rows.rows)[number]) => boolean, key: (r: (typeof rows.rows)[number]) => string | number | null) =>
       bucketsOf(rows.rows.filter(pick).map((r) => ({ key: key(r), n: r.n })));
-    const byStatus = of((r) => r.gs === 0, (r) => r.tm_status).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-    const byClass = of((r) => r.gc === 0, (r) => r.int_cls).sort((a, b) => Number(a.key) - Number(b.key));
-    const byYear = of((r) => r.gy === 0, (r) => r.y).sort((a, b) => a.key.localeCompare(b.key));
+    const byStatus = of(
+      (r) => r.gs === 0,
+      (r) => r.tm_status,
+    ).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+    const byClass = of(
+      (r) => r.gc === 0,
+      (r) => r.int_cls,
+    ).sort((a, b) => Number(a.key) - Number(b.key));
+    const byYear = of(
+      (r) => r.gy === 0,
+      (r) => r.y,
+    ).sort((a, b) => a.key.localeCompare(b.key));
     const total = rows.rows.find((r) => r.gs === 1 && r.gc === 1 && r.gy === 1)?.n ?? 0;
     return { total, byStatus, byClass, byYear };
   },
@@ -171,7 +182,12 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
     const type = body.searchType ?? 1;
     const filter: RecordFilter =
       type === 1
-        ? { should: [{ field: 'app_no', value: key.toUpperCase(), searchType: 1 }, { field: 'reg_no', value: key.toUpperCase(), searchType: 1 }] }
+        ? {
+            should: [
+              { field: 'app_no', value: key.toUpperCase(), searchType: 1 },
+              { field: 'reg_no', value: key.toUpperCase(), searchType: 1 },
+            ],
+          }
         : type === 2
           ? { should: [{ field: 'tm_name', value: key, searchType: 0 }] }
           : { applicant: key };
@@ -204,8 +220,12 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
     const limit = body.limit ?? 8;
     if (!keyword) return { names: [], numbers: [], applicants: [] };
     // Suggestions need not be complete: each scan stops after a few hundred rows.
-    const names = await sql<{ tm_name: string }>`select tm_name from tm_register r where ${nameContainsSql('r', keyword)} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
-    const applicants = await sql<{ applicant_cn: string }>`select applicant_cn from tm_register r where ${applicantContainsSql('r', keyword)} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
+    const names = await sql<{ tm_name: string }>`select tm_name from tm_register r where ${nameContainsSql('r', keyword)} limit ${SUGGESTION_SCAN}`.execute(
+      ctx.db,
+    );
+    const applicants = await sql<{
+      applicant_cn: string;
+    }>`select applicant_cn from tm_register r where ${applicantContainsSql('r', keyword)} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
     let numbers: { appNo: string; tmName: string; tmCl: number }[] = [];
     const number = keyword.toUpperCase();
     if (APP_NO_SHAPE.test(number) && /\d/.test(number)) {
@@ -246,10 +266,15 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
     const own = await sql<{ tm_name: string }>`
       select tm_name from brand_archives a where a.org_id = ${ctx.session.orgId} and ${nameContainsSql('a', keyword)}
       group by tm_name order by tm_name ilike ${prefixPattern(keyword)} desc, count(*) desc, tm_name limit ${limit}`.execute(ctx.db);
-    const register = await sql<{ tm_name: string }>`select tm_name from tm_register r where ${namePrefixSql('r', keyword)} limit ${SUGGESTION_SCAN}`.execute(ctx.db);
+    const register = await sql<{ tm_name: string }>`select tm_name from tm_register r where ${namePrefixSql('r', keyword)} limit ${SUGGESTION_SCAN}`.execute(
+      ctx.db,
+    );
     const seen = new Set<string>();
     const list: { name: string; scope: 'archive' | 'register' }[] = [];
-    for (const [rows, scope] of [[own.rows, 'archive'], [register.rows, 'register']] as const) {
+    for (const [rows, scope] of [
+      [own.rows, 'archive'],
+      [register.rows, 'register'],
+    ] as const) {
       for (const { tm_name } of rows) {
         if (!tm_name || seen.has(tm_name) || list.length >= limit) continue;
         seen.add(tm_name);
@@ -290,8 +315,15 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
     const totals = await sql<{ total: number; same: number; applicants: number }>`
       select count(*)::int as total, count(*) filter (where applicant_cn = ${applicant})::int as same, count(distinct applicant_cn)::int as applicants
       from tm_register where tm_name = ${name}`.execute(ctx.db);
-    const classes = await sql<{ key: number; n: number }>`select int_cls as key, count(*)::int as n from tm_register where tm_name = ${name} group by int_cls order by int_cls`.execute(ctx.db);
-    const archived = await ctx.db.selectFrom('brand_archives').select(sql<number>`count(*)::int`.as('n')).where('tm_name', '=', name).executeTakeFirstOrThrow();
+    const classes = await sql<{
+      key: number;
+      n: number;
+    }>`select int_cls as key, count(*)::int as n from tm_register where tm_name = ${name} group by int_cls order by int_cls`.execute(ctx.db);
+    const archived = await ctx.db
+      .selectFrom('brand_archives')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('tm_name', '=', name)
+      .executeTakeFirstOrThrow();
     const t = totals.rows[0]!;
     return {
       total: t.total,

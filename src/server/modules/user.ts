@@ -19,7 +19,8 @@ export const userHandlers: HandlersOf<'user'> = {
       users = users.where((eb) => eb.or([eb('u.username', 'ilike', pattern), eb('u.display_name', 'ilike', pattern), eb('u.phone', 'like', pattern)]));
     }
     const direction = body.sortType ?? 'asc';
-    const ordered = body.sortField === 'username' ? users.orderBy('u.username', direction) : users.orderBy('u.created_at', direction).orderBy('u.id', direction);
+    const ordered =
+      body.sortField === 'username' ? users.orderBy('u.username', direction) : users.orderBy('u.created_at', direction).orderBy('u.id', direction);
     const [rows, total] = await Promise.all([
       ordered
         .select([
@@ -32,7 +33,12 @@ export const userHandlers: HandlersOf<'user'> = {
           'u.locked',
           'u.created_at',
           'r.name as roleName',
-          (eb) => eb.selectFrom('sessions as s').select((s) => s.fn.max('s.created_at').as('last')).whereRef('s.user_id', '=', 'u.id').as('lastLoginAt'),
+          (eb) =>
+            eb
+              .selectFrom('sessions as s')
+              .select((s) => s.fn.max('s.created_at').as('last'))
+              .whereRef('s.user_id', '=', 'u.id')
+              .as('lastLoginAt'),
         ])
         .limit(limit)
         .offset(offset)

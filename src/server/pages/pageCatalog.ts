@@ -22,12 +22,7 @@ export class PageCatalog {
 
   /** Built-in pages with the organisation's published versions in their place. */
   async pagesFor(db: ScopedDb | Kysely<Database>): Promise<PageDefinition[]> {
-    const published = await db
-      .selectFrom('schema_versions')
-      .select(['key', 'body'])
-      .where('kind', '=', 'pages')
-      .where('status', '=', 'published')
-      .execute();
+    const published = await db.selectFrom('schema_versions').select(['key', 'body']).where('kind', '=', 'pages').where('status', '=', 'published').execute();
     if (published.length === 0) return this.builtIn;
     const override = new Map(published.map((row) => [row.key, row.body as PageDefinition]));
     const merged = this.builtIn.map((page) => override.get(page.path) ?? page);

@@ -12,20 +12,50 @@ const DEMO_MAPS: { name: string; color: string; tree: Spec }[] = [
   {
     name: '品牌体系',
     color: '#ff7200',
-    tree: ['brand', '品牌体系', [
-      ['brand-main', '主品牌', [['brand-xingchen', '星辰'], ['brand-qinghe', '青禾']]],
-      ['brand-sub', '子品牌', [['brand-xingchen-rihua', '星辰日化'], ['brand-qinghe-youxuan', '青禾优选'], ['brand-yunfan', '云帆']]],
-    ]],
+    tree: [
+      'brand',
+      '品牌体系',
+      [
+        [
+          'brand-main',
+          '主品牌',
+          [
+            ['brand-xingchen', '星辰'],
+            ['brand-qinghe', '青禾'],
+          ],
+        ],
+        [
+          'brand-sub',
+          '子品牌',
+          [
+            ['brand-xingchen-rihua', '星辰日化'],
+            ['brand-qinghe-youxuan', '青禾优选'],
+            ['brand-yunfan', '云帆'],
+          ],
+        ],
+      ],
+    ],
   },
   {
     name: '产品线',
     color: '#1677ff',
-    tree: ['line', '产品线', [
-      ['line-daily', '日化用品', [['line-wash', '洗护'], ['line-fragrance', '香氛']]],
-      ['line-food', '食品饮料'],
-      ['line-digital', '数码电子'],
-      ['line-apparel', '服装鞋帽'],
-    ]],
+    tree: [
+      'line',
+      '产品线',
+      [
+        [
+          'line-daily',
+          '日化用品',
+          [
+            ['line-wash', '洗护'],
+            ['line-fragrance', '香氛'],
+          ],
+        ],
+        ['line-food', '食品饮料'],
+        ['line-digital', '数码电子'],
+        ['line-apparel', '服装鞋帽'],
+      ],
+    ],
   },
 ];
 

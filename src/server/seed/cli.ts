@@ -31,4 +31,3 @@ try {
 } finally {
   await database.close();
 }
-

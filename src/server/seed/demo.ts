@@ -44,9 +44,36 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     await trx
       .insertInto('enterprises')
       .values([
-        { org_id: agency.id, group_id: group.id, applicant_type: 1, book_type: 1, applicant_name: '杭州青禾食品有限公司', applicant_address: '浙江省杭州市西湖区文三路 90 号', post_code: '310012', applicant_credit_code: '91330106MA2H000001' },
-        { org_id: agency.id, group_id: group.id, applicant_type: 1, book_type: 1, applicant_name: '深圳云帆电子科技有限公司', applicant_address: '广东省深圳市南山区科技园南路 8 号', post_code: '518057', applicant_credit_code: '91440300MA5F000002' },
-        { org_id: agency.id, group_id: null, applicant_type: 0, book_type: 1, applicant_name: '周明--上海市徐汇区漕溪北路 12 号', applicant_address: '上海市徐汇区漕溪北路 12 号', post_code: '200030', certificate_no: '310104199001010011' },
+        {
+          org_id: agency.id,
+          group_id: group.id,
+          applicant_type: 1,
+          book_type: 1,
+          applicant_name: '杭州青禾食品有限公司',
+          applicant_address: '浙江省杭州市西湖区文三路 90 号',
+          post_code: '310012',
+          applicant_credit_code: '91330106MA2H000001',
+        },
+        {
+          org_id: agency.id,
+          group_id: group.id,
+          applicant_type: 1,
+          book_type: 1,
+          applicant_name: '深圳云帆电子科技有限公司',
+          applicant_address: '广东省深圳市南山区科技园南路 8 号',
+          post_code: '518057',
+          applicant_credit_code: '91440300MA5F000002',
+        },
+        {
+          org_id: agency.id,
+          group_id: null,
+          applicant_type: 0,
+          book_type: 1,
+          applicant_name: '周明--上海市徐汇区漕溪北路 12 号',
+          applicant_address: '上海市徐汇区漕溪北路 12 号',
+          post_code: '200030',
+          certificate_no: '310104199001010011',
+        },
       ])
       .execute();
 
@@ -57,7 +84,15 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     await addUser(company.id, staffRole, DEMO_ACCOUNTS.staff);
     await trx
       .insertInto('enterprises')
-      .values({ org_id: company.id, applicant_type: 1, book_type: 1, applicant_name: '星辰日化股份有限公司', applicant_address: '江苏省苏州市工业园区星湖街 328 号', post_code: '215123', applicant_credit_code: '91320594MA1M000003' })
+      .values({
+        org_id: company.id,
+        applicant_type: 1,
+        book_type: 1,
+        applicant_name: '星辰日化股份有限公司',
+        applicant_address: '江苏省苏州市工业园区星湖街 328 号',
+        post_code: '215123',
+        applicant_credit_code: '91320594MA1M000003',
+      })
       .execute();
   });
   await seedDemoInbox(db);
@@ -72,14 +107,33 @@ async function seedDemoInbox(db: Kysely<Database>): Promise<void> {
     await db
       .insertInto('messages')
       .values([
-        { org_id: user.org_id, user_id: user.id, kind: 'system', title: '欢迎使用商标知识产权管理平台', content: `${user.display_name}，您好！可在“主题设置”中调整界面，在“个人中心”中修改密码。` },
-        { org_id: user.org_id, user_id: user.id, kind: 'system', title: '账号安全提示', content: '请勿与他人共用账号。连续 5 次输错密码，账号将锁定 15 分钟。' },
+        {
+          org_id: user.org_id,
+          user_id: user.id,
+          kind: 'system',
+          title: '欢迎使用商标知识产权管理平台',
+          content: `${user.display_name}，您好！可在“主题设置”中调整界面，在“个人中心”中修改密码。`,
+        },
+        {
+          org_id: user.org_id,
+          user_id: user.id,
+          kind: 'system',
+          title: '账号安全提示',
+          content: '请勿与他人共用账号。连续 5 次输错密码，账号将锁定 15 分钟。',
+        },
       ])
       .execute();
     await db
       .insertInto('todos')
       .values([
-        { org_id: user.org_id, user_id: user.id, kind: 'task', title: '完善个人资料：核对手机号与邮箱', link: '/personal', due_at: new Date(Date.now() + 7 * day) },
+        {
+          org_id: user.org_id,
+          user_id: user.id,
+          kind: 'task',
+          title: '完善个人资料：核对手机号与邮箱',
+          link: '/personal',
+          due_at: new Date(Date.now() + 7 * day),
+        },
         { org_id: user.org_id, user_id: user.id, kind: 'task', title: '浏览 45 类商品和服务分类', link: '/try45', due_at: null },
       ])
       .execute();

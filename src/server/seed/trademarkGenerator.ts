@@ -16,13 +16,20 @@ export function randomSource(seed: number): () => number {
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (random: () => number, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
-const NAME_CHARS = '星辰云帆青禾美佳华润康源泰盛鑫悦品尚优雅秀丽恒达金银宝瑞祥福安和嘉兴隆朗逸锦绣清风明月花语蓝海天骄凯旋晨曦绿野仙踪雪莲红叶紫荆春秋冬夏茶香酒韵果然好味道小熊猫白鹭飞鸿鹿鸣山水';
+const NAME_CHARS =
+  '星辰云帆青禾美佳华润康源泰盛鑫悦品尚优雅秀丽恒达金银宝瑞祥福安和嘉兴隆朗逸锦绣清风明月花语蓝海天骄凯旋晨曦绿野仙踪雪莲红叶紫荆春秋冬夏茶香酒韵果然好味道小熊猫白鹭飞鸿鹿鸣山水';
 const LATIN_SYLLABLES = ['lu', 'mo', 'ra', 'vex', 'za', 'ni', 'ko', 'tel', 'ar', 'sen', 'vi', 'da', 'lo', 'fy', 'ex', 'on', 'qi', 'mar', 'tis', 'no'];
 const CITIES = ['杭州', '深圳', '上海', '北京', '广州', '苏州', '成都', '武汉', '南京', '青岛', '厦门', '宁波', '长沙', '西安', '天津'];
 const FIRM_WORDS = ['青禾', '云帆', '华美', '恒泰', '嘉和', '瑞丰', '金源', '宏图', '新锐', '永盛', '海纳', '星河', '晨光', '中科', '博雅'];
 const INDUSTRIES = ['食品', '电子科技', '日化', '服饰', '生物医药', '家居用品', '文化传媒', '餐饮管理', '网络科技', '酒业'];
 const STREETS = ['文三路', '科技园南路', '漕溪北路', '星湖街', '中山路', '人民路', '解放大道', '长江路'];
-const AGENTS = ['华信知识产权代理有限公司', '中商商标事务所有限公司', '北京正理商标代理有限公司', '上海华诚知识产权代理有限公司', '广州三环专利商标代理有限公司'];
+const AGENTS = [
+  '华信知识产权代理有限公司',
+  '中商商标事务所有限公司',
+  '北京正理商标代理有限公司',
+  '上海华诚知识产权代理有限公司',
+  '广州三环专利商标代理有限公司',
+];
 const EN_FIRMS = ['Lumora Co., Ltd.', 'Vexa Trading Ltd.', 'Northwind Brands Inc.', 'Aster Foods GmbH', 'Kotel Electronics Co., Ltd.'];
 const OVERSEAS = ['US', 'JP', 'KR', 'GB', 'DE', 'FR', 'AU', 'SG', 'EM', 'WO'];
 
@@ -132,7 +139,14 @@ function randomGoods(random: () => number, pool: GoodsPool, cls: number): GoodsI
  * after filing, registration three months later, ten years of exclusive use), and the status
  * follows from the dates as of `today`.
  */
-export function generateMark(random: () => number, serial: number, pool: GoodsPool, applicant: ApplicantProfile, today: string, name = randomName(random)): GeneratedMark {
+export function generateMark(
+  random: () => number,
+  serial: number,
+  pool: GoodsPool,
+  applicant: ApplicantProfile,
+  today: string,
+  name = randomName(random),
+): GeneratedMark {
   const todayDay = epochDay(today);
   const appDay = todayDay - between(random, 20, 26 * 365);
   const appDate = isoDay(appDay);
@@ -189,7 +203,10 @@ export function generateMark(random: () => number, serial: number, pool: GoodsPo
 }
 
 /** The dates and status of a registration, as written to the register and the archive. */
-export type RegistrationDates = Pick<GeneratedMark, 'app_date' | 'prelim_date' | 'announcement_issue' | 'reg_date' | 'reg_issue' | 'private_end_date' | 'tm_status' | 'ori_tm_status'>;
+export type RegistrationDates = Pick<
+  GeneratedMark,
+  'app_date' | 'prelim_date' | 'announcement_issue' | 'reg_date' | 'reg_issue' | 'private_end_date' | 'tm_status' | 'ori_tm_status'
+>;
 
 /**
  * The dates of a registration whose exclusive use ends on `end`: registered ten years before (twenty,

@@ -3,7 +3,15 @@ import type { Database } from '../db/tables.js';
 import type { GoodsItem } from '../../generated/types.js';
 import { namePinyin } from '../trademarks/namePinyin.js';
 import { generatedLogoPath, logoDesignOf, logoHashOfDesign } from '../trademarks/generatedLogo.js';
-import { generateMark, randomApplicant, randomSource, registrationEnding, type ApplicantProfile, type GeneratedMark, type GoodsPool } from './trademarkGenerator.js';
+import {
+  generateMark,
+  randomApplicant,
+  randomSource,
+  registrationEnding,
+  type ApplicantProfile,
+  type GeneratedMark,
+  type GoodsPool,
+} from './trademarkGenerator.js';
 import { addDays, chinaToday } from '../../shared/trademarkDates.js';
 
 /** Rows per INSERT: 1,000 rows of 25 columns stays well under PostgreSQL's 65,535 parameters. */
@@ -13,7 +21,13 @@ const ITEMS_PER_CLASS = 120;
 
 /** Goods items per class from the imported classification; empty when none is imported. */
 export async function loadGoodsPool(db: Kysely<Database>): Promise<GoodsPool> {
-  const rows = await db.selectFrom('classification_items').select(['class_no', 'group_no', 'name', 'position']).orderBy('class_no').orderBy('group_no').orderBy('position').execute();
+  const rows = await db
+    .selectFrom('classification_items')
+    .select(['class_no', 'group_no', 'name', 'position'])
+    .orderBy('class_no')
+    .orderBy('group_no')
+    .orderBy('position')
+    .execute();
   const pool = new Map<number, GoodsItem[]>();
   const all = new Map<number, GoodsItem[]>();
   for (const row of rows) {
@@ -23,7 +37,10 @@ export async function loadGoodsPool(db: Kysely<Database>): Promise<GoodsPool> {
   }
   for (const [cls, list] of all) {
     const step = Math.max(1, Math.floor(list.length / ITEMS_PER_CLASS));
-    pool.set(cls, list.filter((_, i) => i % step === 0));
+    pool.set(
+      cls,
+      list.filter((_, i) => i % step === 0),
+    );
   }
   return pool;
 }
@@ -31,11 +48,22 @@ export async function loadGoodsPool(db: Kysely<Database>): Promise<GoodsPool> {
 /** A generated mark as a register row; its logo is its name's design, its hash computed from that design's pixels. */
 function registerRow(mark: GeneratedMark) {
   const design = logoDesignOf(mark.tm_name);
-  return { ...mark, tm_name_pinyin: namePinyin(mark.tm_name), goods: JSON.stringify(mark.goods), logo_path: generatedLogoPath(design), logo_hash: logoHashOfDesign(design) };
+  return {
+    ...mark,
+    tm_name_pinyin: namePinyin(mark.tm_name),
+    goods: JSON.stringify(mark.goods),
+    logo_path: generatedLogoPath(design),
+    logo_hash: logoHashOfDesign(design),
+  };
 }
 
 async function insertRegisterBatch(db: Kysely<Database>, marks: GeneratedMark[]): Promise<number[]> {
-  const rows = await db.insertInto('tm_register').values(marks.map(registerRow)).onConflict((oc) => oc.doNothing()).returning('id').execute();
+  const rows = await db
+    .insertInto('tm_register')
+    .values(marks.map(registerRow))
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -69,9 +97,32 @@ export async function seedRegister(db: Kysely<Database>, options: RegisterSeedOp
 
 /** The record columns copied from a register row into an archive row. */
 export const COPIED = [
-  'country_code', 'app_no', 'reg_no', 'int_cls', 'tm_name', 'tm_name_pinyin', 'tm_type', 'tm_status', 'ori_tm_status',
-  'applicant_cn', 'applicant_en', 'applicant_address', 'applicant_address_en', 'agent', 'agent_en', 'app_date', 'prelim_date',
-  'announcement_issue', 'reg_date', 'reg_issue', 'private_end_date', 'submit_way', 'goods', 'goods_en', 'logo_path', 'logo_hash',
+  'country_code',
+  'app_no',
+  'reg_no',
+  'int_cls',
+  'tm_name',
+  'tm_name_pinyin',
+  'tm_type',
+  'tm_status',
+  'ori_tm_status',
+  'applicant_cn',
+  'applicant_en',
+  'applicant_address',
+  'applicant_address_en',
+  'agent',
+  'agent_en',
+  'app_date',
+  'prelim_date',
+  'announcement_issue',
+  'reg_date',
+  'reg_issue',
+  'private_end_date',
+  'submit_way',
+  'goods',
+  'goods_en',
+  'logo_path',
+  'logo_hash',
 ] as const;
 
 /**
@@ -159,7 +210,12 @@ export async function seedTrademarkVolume(db: Kysely<Database>, count: number, a
   for (let b = 0; b < buckets && orgs.length > 0; b++) {
     const org = orgs[b % orgs.length]!;
     const owners = (await db.selectFrom('users').select('id').where('org_id', '=', org.id).orderBy('id').execute()).map((u) => u.id);
-    const linked = await archiveRegisterMarks(db, org.id, owners, sql`r.id % 10 = ${b} and not exists (select 1 from brand_archives a where a.register_id = r.id and a.org_id = ${org.id})`);
+    const linked = await archiveRegisterMarks(
+      db,
+      org.id,
+      owners,
+      sql`r.id % 10 = ${b} and not exists (select 1 from brand_archives a where a.register_id = r.id and a.org_id = ${org.id})`,
+    );
     log(`组织 ${org.id} 的商标档案：新增 ${linked} 件`);
   }
   // Fresh rows are not yet all-visible: without a vacuum, counting could not use index-only scans.

@@ -58,12 +58,34 @@ function idLookups(query: BrandArchiveQuery): [IdFunction, string][] {
 
 /** Splits a list of numbers typed or pasted by a person: commas (either width), spaces, new lines. */
 export function splitNumbers(text: string): string[] {
-  return [...new Set(text.split(/[\s,，;；、]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,，;；、]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** A column of the archive a simple condition compares. */
 type ArchiveColumn =
-  | 'owner_user_id' | 'tm_name' | 'applicant_cn' | 'agent' | 'reg_no' | 'app_no' | 'tm_status' | 'int_cls' | 'country_code' | 'source' | 'tm_type' | 'submit_way' | 'id' | 'app_date' | 'reg_date' | 'private_end_date';
+  | 'owner_user_id'
+  | 'tm_name'
+  | 'applicant_cn'
+  | 'agent'
+  | 'reg_no'
+  | 'app_no'
+  | 'tm_status'
+  | 'int_cls'
+  | 'country_code'
+  | 'source'
+  | 'tm_type'
+  | 'submit_way'
+  | 'id'
+  | 'app_date'
+  | 'reg_date'
+  | 'private_end_date';
 
 /**
  * One condition of an archive query as data: what its SQL looks like, and the values it binds. The
@@ -143,7 +165,8 @@ export function withConditionValues(c: ArchiveCondition, next: () => unknown): A
 }
 
 /** What a condition's SQL text depends on: everything but its values, save how many an IN list has. */
-export const conditionShape = (c: ArchiveCondition): string => (c.kind === 'compare' ? `${c.column} ${c.op}` : c.kind === 'in' ? `${c.column} in ${c.values.length}` : c.fn);
+export const conditionShape = (c: ArchiveCondition): string =>
+  c.kind === 'compare' ? `${c.column} ${c.op}` : c.kind === 'in' ? `${c.column} in ${c.values.length}` : c.fn;
 
 function conditionSql(c: ArchiveCondition) {
   if (c.kind === 'idLookup') return sql<boolean>`brand_archives.id in (select ${sql.raw(c.fn)}(${c.needle}))`;
@@ -208,7 +231,13 @@ export const hasStructuredConditions = (query: BrandArchiveQuery): boolean =>
  * custom-field conditions included (they read the fields' types, hence `db` and the promise), and an
  * expiry reminder as of `expiry` (read when not given).
  */
-export async function filterArchive<O>(db: Kysely<Database>, base: ArchiveQuery<O>, query: BrandArchiveQuery, viewer: ArchiveViewer, expiry?: ExpiryWindow): Promise<ArchiveQuery<O>> {
+export async function filterArchive<O>(
+  db: Kysely<Database>,
+  base: ArchiveQuery<O>,
+  query: BrandArchiveQuery,
+  viewer: ArchiveViewer,
+  expiry?: ExpiryWindow,
+): Promise<ArchiveQuery<O>> {
   const window = expiry ?? (await expiryWindowFor(db, query));
   return applyStructuredConditions(db, applyArchiveConditions(base, archiveConditions(query, viewer, window)), query);
 }
@@ -282,5 +311,12 @@ export function archivePageQuery(
 
 /** How many marks `matching` finds, counted up to one more than the cap. */
 export function archiveCount(db: Kysely<Database>, matching: ArchiveQuery<object>) {
-  return db.selectFrom(matching.select(sql<number>`1`.as('one')).limit(ARCHIVE_COUNT_CAP + 1).as('m')).select(sql<number>`count(*)::int`.as('n'));
+  return db
+    .selectFrom(
+      matching
+        .select(sql<number>`1`.as('one'))
+        .limit(ARCHIVE_COUNT_CAP + 1)
+        .as('m'),
+    )
+    .select(sql<number>`count(*)::int`.as('n'));
 }

@@ -53,7 +53,14 @@ export async function addFromRegister(
 /** Deletes archive marks; every id must be a mark the viewer may see, or nothing is deleted. */
 export async function deleteMarks(db: ScopedDb, viewer: ArchiveViewer, ids: readonly number[]): Promise<number> {
   const rows = await visibleMarksForChange(db, viewer, ids);
-  const result = await db.deleteFrom('brand_archives').where('id', 'in', rows.map((r) => r.id)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('brand_archives')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -65,7 +72,9 @@ export async function relatedMarks(db: ScopedDb, viewer: ArchiveViewer, number: 
   const regNo = number.trim();
   if (!regNo) throw badRequest('请输入注册号');
   // A mark not yet registered is known by its application number.
-  const anchors = await (await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer))
+  const anchors = await (
+    await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer)
+  )
     .where((eb) => eb.or([eb('brand_archives.reg_no', '=', regNo), eb('brand_archives.app_no', '=', regNo)]))
     .selectAll('brand_archives')
     .execute();

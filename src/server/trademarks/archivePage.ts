@@ -54,7 +54,15 @@ export interface ArchivePage {
  */
 const pageTemplates = new BoundedCache<string, StatementTemplate<ScopedDb, PageRow>>(500);
 
-function compiledPage(db: ScopedDb, orgId: number, sort: Sort, conditions: ArchiveCondition[], limit: number, offset: number, checksDefaultSort: boolean): CompiledQuery<PageRow> {
+function compiledPage(
+  db: ScopedDb,
+  orgId: number,
+  sort: Sort,
+  conditions: ArchiveCondition[],
+  limit: number,
+  offset: number,
+  checksDefaultSort: boolean,
+): CompiledQuery<PageRow> {
   const values = [...conditions.flatMap(conditionValues), limit, offset];
   const sortKey = sortKeys(sort.sortField, sort.sortType, ARCHIVE_SORTABLE).join(';');
   const key = `${orgId}|${sortKey}${checksDefaultSort ? '|checked' : ''}|${conditions.map(conditionShape).join(';')}`;
@@ -65,7 +73,10 @@ function compiledPage(db: ScopedDb, orgId: number, sort: Sort, conditions: Archi
         (scoped: ScopedDb, ...standIns: string[]) => {
           let next = 0;
           const take = () => standIns[next++];
-          const matching = applyArchiveConditions(scoped.selectFrom('brand_archives'), conditions.map((c) => withConditionValues(c, take)));
+          const matching = applyArchiveConditions(
+            scoped.selectFrom('brand_archives'),
+            conditions.map((c) => withConditionValues(c, take)),
+          );
           return archivePageQuery(scoped, matching, sort, pageCount(conditions), take(), take(), checksDefaultSort ? orgId : undefined);
         },
         // Not prepared: a connection would keep every shape it ever saw, and a generic plan could read a date range badly.

@@ -25,7 +25,12 @@ export async function readArchiveSettings(db: ScopedDb, orgId: number): Promise<
   });
   const [row] = (await db.executeQuery(read)).rows;
   const settings: ArchiveSettings = row
-    ? { defaultView: row.default_view, sortField: row.sort_field as ArchiveSettings['sortField'], sortType: row.sort_type, expiryReminderMonths: row.expiry_reminder_months }
+    ? {
+        defaultView: row.default_view,
+        sortField: row.sort_field as ArchiveSettings['sortField'],
+        sortType: row.sort_type,
+        expiryReminderMonths: row.expiry_reminder_months,
+      }
     : DEFAULT_ARCHIVE_SETTINGS;
   lastReadSorts.set(orgId, { sortField: settings.sortField, sortType: settings.sortType });
   return settings;
@@ -45,7 +50,11 @@ export const lastReadDefaultSort = (orgId: number): ArchiveSort | undefined => l
 
 /** The `default_sort` column of a page statement: the organisation's default sort as the page reads it, null while the defaults apply. */
 export function defaultSortColumn(db: Kysely<Database>, orgId: number) {
-  return db.selectFrom('archive_settings').select(sql<string>`sort_field || '|' || sort_type`.as('sort')).where('org_id', '=', orgId).as('default_sort');
+  return db
+    .selectFrom('archive_settings')
+    .select(sql<string>`sort_field || '|' || sort_type`.as('sort'))
+    .where('org_id', '=', orgId)
+    .as('default_sort');
 }
 
 /** Whether a page's `default_sort` column says the default sort is `sort`. */

@@ -27,9 +27,19 @@ export async function brandDetail(db: ScopedDb, viewer: ArchiveViewer, id: numbe
     row.int_cls === null ? undefined : db.selectFrom('classification_classes').select('name').where('class_no', '=', row.int_cls).executeTakeFirst(),
     row.register_id === null
       ? undefined
-      : db.selectFrom('tm_register').select(['id', 'app_no', 'reg_no', 'tm_status', 'ori_tm_status', 'updated_at']).where('id', '=', row.register_id).executeTakeFirst(),
+      : db
+          .selectFrom('tm_register')
+          .select(['id', 'app_no', 'reg_no', 'tm_status', 'ori_tm_status', 'updated_at'])
+          .where('id', '=', row.register_id)
+          .executeTakeFirst(),
     row.tm_name
-      ? orderArchive((await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer)).where('brand_archives.tm_name', '=', row.tm_name).where('brand_archives.id', '<>', row.id).selectAll('brand_archives'), {})
+      ? orderArchive(
+          (await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer))
+            .where('brand_archives.tm_name', '=', row.tm_name)
+            .where('brand_archives.id', '<>', row.id)
+            .selectAll('brand_archives'),
+          {},
+        )
           .limit(FAMILY_LIMIT)
           .execute()
       : [],
@@ -43,7 +53,14 @@ export async function brandDetail(db: ScopedDb, viewer: ArchiveViewer, id: numbe
       brandCGInfo: groupGoods(goods),
       intClsOverse: row.int_cls === null ? [] : [{ tmCl: row.int_cls, name: classRow?.name ?? `第${row.int_cls}类` }],
       register: register
-        ? { id: register.id, appNo: register.app_no, regNo: register.reg_no, tmStatus: register.tm_status, oriTmStatus: register.ori_tm_status, updatedAt: new Date(register.updated_at).toISOString() }
+        ? {
+            id: register.id,
+            appNo: register.app_no,
+            regNo: register.reg_no,
+            tmStatus: register.tm_status,
+            oriTmStatus: register.ori_tm_status,
+            updatedAt: new Date(register.updated_at).toISOString(),
+          }
         : null,
       family: family.map(toTrademark),
       ownerName: owner?.name ?? null,

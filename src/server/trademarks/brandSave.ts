@@ -45,7 +45,12 @@ async function checkUnique(db: ScopedDb, countryCode: string, appNo: string, tmC
  * organisation, with its hash for comparing logos; null removes the image. The path the mark
  * already has needs no check (a register logo is drawn, not uploaded).
  */
-async function logoColumns(db: ScopedDb, files: FileStore, path: string | null | undefined, current: string | null): Promise<Pick<Updateable<BrandArchivesTable>, 'logo_path' | 'logo_hash'>> {
+async function logoColumns(
+  db: ScopedDb,
+  files: FileStore,
+  path: string | null | undefined,
+  current: string | null,
+): Promise<Pick<Updateable<BrandArchivesTable>, 'logo_path' | 'logo_hash'>> {
   if (path === undefined) return {};
   const wanted = path?.trim() || null;
   if (wanted === current) return {};
@@ -102,7 +107,11 @@ export async function saveBrand(db: ScopedDb, files: FileStore, viewer: ArchiveV
     await checkUnique(db, countryCode, appNo, tmCl, id);
   }
   if (Object.keys(changes).length === 0) return toTrademark(current!);
-  await db.updateTable('brand_archives').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('brand_archives')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
   return toTrademark(await visibleMark(db, viewer, id));
 }
 
@@ -134,7 +143,11 @@ export async function batchUpdateBrands(db: ScopedDb, viewer: ArchiveViewer, req
   const result = await db
     .updateTable('brand_archives')
     .set({ ...changes, updated_at: new Date() })
-    .where('id', 'in', rows.map((r) => r.id))
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

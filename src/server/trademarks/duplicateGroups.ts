@@ -11,9 +11,15 @@ import type { MergeGroup } from './mergeBrands.js';
  * recently updated, then the newest.
  */
 export async function findDuplicateGroups(db: ScopedDb, query: BrandArchiveQuery, viewer: ArchiveViewer): Promise<MergeGroup[]> {
-  const rows = await (await filterArchive(db, db.selectFrom('brand_archives'), query, viewer))
+  const rows = await (
+    await filterArchive(db, db.selectFrom('brand_archives'), query, viewer)
+  )
     .where('brand_archives.app_no', '<>', '')
-    .select(sql<number[]>`array_agg(brand_archives.id order by (brand_archives.register_id is not null) desc, brand_archives.updated_at desc, brand_archives.id desc)`.as('ids'))
+    .select(
+      sql<
+        number[]
+      >`array_agg(brand_archives.id order by (brand_archives.register_id is not null) desc, brand_archives.updated_at desc, brand_archives.id desc)`.as('ids'),
+    )
     .groupBy(['brand_archives.country_code', 'brand_archives.app_no', 'brand_archives.int_cls'])
     .having(sql<number>`count(*)`, '>', 1)
     .orderBy(sql`min(brand_archives.id)`)

@@ -76,7 +76,12 @@ export function customCell(field: FieldRow, value: unknown): string | number | n
       return exactAsNumber(text) ? Number(text) : formatNumberValue(text, settingsOf(field).数字格式);
     }
     case '附件':
-      return Array.isArray(value) ? value.map((f) => String((f as { fileName?: unknown }).fileName ?? '')).filter(Boolean).join('、') : null;
+      return Array.isArray(value)
+        ? value
+            .map((f) => String((f as { fileName?: unknown }).fileName ?? ''))
+            .filter(Boolean)
+            .join('、')
+        : null;
     default:
       return String(value);
   }

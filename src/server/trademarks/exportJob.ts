@@ -24,7 +24,10 @@ const NOT_CONDITIONS = new Set(['pageNo', 'pageSize', 'sortField', 'sortType', '
 let titles: Record<string, string> | undefined;
 function conditionTitle(key: string): string {
   titles ??= Object.fromEntries(
-    Object.entries((readSchemaFile('entities', 'brand-archive-query.json').body.properties ?? {}) as Record<string, { title?: string }>).map(([k, v]) => [k, v.title ?? k]),
+    Object.entries((readSchemaFile('entities', 'brand-archive-query.json').body.properties ?? {}) as Record<string, { title?: string }>).map(([k, v]) => [
+      k,
+      v.title ?? k,
+    ]),
   );
   return titles[key] ?? key;
 }
@@ -65,8 +68,25 @@ export function filterSummary(filter: BrandArchiveQuery, names: { owner?: string
 }
 
 const EXPORT_SELECT = [
-  'id', 'tm_name', 'app_no', 'int_cls', 'country_code', 'applicant_cn', 'applicant_address', 'app_date', 'prelim_date', 'reg_date',
-  'private_end_date', 'reg_no', 'tm_status', 'goods', 'submit_way', 'agent', 'remark', 'tm_type', 'source',
+  'id',
+  'tm_name',
+  'app_no',
+  'int_cls',
+  'country_code',
+  'applicant_cn',
+  'applicant_address',
+  'app_date',
+  'prelim_date',
+  'reg_date',
+  'private_end_date',
+  'reg_no',
+  'tm_status',
+  'goods',
+  'submit_way',
+  'agent',
+  'remark',
+  'tm_type',
+  'source',
 ] as const;
 
 interface ExportRow {
@@ -105,7 +125,11 @@ const CELL: Record<ArchiveExportColumn, (row: ExportRow) => string | number | nu
   privateEndDate: (r) => r.private_end_date,
   regNo: (r) => r.reg_no,
   tmStatus: (r) => r.tm_status,
-  goods: (r) => r.goods.filter((g) => g.mark !== 2).map((g) => (g.code ? `${g.code} ${g.name}` : g.name)).join('；'),
+  goods: (r) =>
+    r.goods
+      .filter((g) => g.mark !== 2)
+      .map((g) => (g.code ? `${g.code} ${g.name}` : g.name))
+      .join('；'),
   submitWay: (r) => r.submit_way,
   agent: (r) => r.agent,
   remark: (r) => r.remark,
@@ -136,7 +160,9 @@ export function exportFileName(at: Date): string {
  */
 export async function runExport(services: JobServices, owner: JobOwner, exportId: number, progress: JobProgress): Promise<void> {
   const inOrg = <T>(work: (db: ScopedDb) => Promise<T>) => withOrganisation(services.system, owner.orgId, work);
-  const record = await inOrg((db) => db.selectFrom('brand_exports').select(['status', 'filter', 'columns', 'file_name']).where('id', '=', exportId).executeTakeFirst());
+  const record = await inOrg((db) =>
+    db.selectFrom('brand_exports').select(['status', 'filter', 'columns', 'file_name']).where('id', '=', exportId).executeTakeFirst(),
+  );
   if (!record || record.status !== 'running') return;
   const temp = join(tmpdir(), `ipm-export-${Date.now()}-${randomBytes(6).toString('hex')}.xlsx`);
   try {
@@ -166,7 +192,12 @@ export async function runExport(services: JobServices, owner: JobOwner, exportId
       const field = fields.get(customFieldIdOf(key) ?? 0);
       if (!field) return { header: labels.get(key as ArchiveExportColumn)!, key, width: WIDTH[key as ArchiveExportColumn] ?? 14 };
       const numFmt = customColumnNumFmt(field);
-      return { header: customColumnHeader(field), key, width: field.field_type === '多行文本' || field.field_type === '附件' ? 28 : 16, ...(numFmt ? { style: { numFmt } } : {}) };
+      return {
+        header: customColumnHeader(field),
+        key,
+        width: field.field_type === '多行文本' || field.field_type === '附件' ? 28 : 16,
+        ...(numFmt ? { style: { numFmt } } : {}),
+      };
     });
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();

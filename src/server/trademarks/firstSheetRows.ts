@@ -14,11 +14,16 @@ export interface SheetRow {
  * Built-in number formats that show a date (ECMA-376 §18.8.30, with the ids East Asian
  * versions of Excel give their date formats).
  */
-const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILT_IN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+]);
 
 /** Whether a custom number format code shows a date: a y, m, d, h or s outside quotes, escapes and brackets. */
 export function isDateFormat(code: string): boolean {
-  const bare = code.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*\]/g, '');
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[[^\]]*\]/g, '');
   return /[ymdhs]/i.test(bare) && !/^general$/i.test(bare.trim());
 }
 
@@ -68,7 +73,11 @@ class StringItem {
 }
 
 /** Parses a whole part of the package (XML), calling `open` and `close` for each tag and `text` for the text between. */
-async function parsePart(zip: ZipFile, entry: Entry | undefined, handlers: { open?(tag: SaxesTagPlain): void; close?(tag: SaxesTagPlain): void; text?(text: string): void }): Promise<void> {
+async function parsePart(
+  zip: ZipFile,
+  entry: Entry | undefined,
+  handlers: { open?(tag: SaxesTagPlain): void; close?(tag: SaxesTagPlain): void; text?(text: string): void },
+): Promise<void> {
   if (!entry) return;
   const parser = new SaxesParser();
   if (handlers.open) parser.on('opentag', handlers.open);
@@ -191,7 +200,11 @@ export async function* firstSheetRows(content: Buffer, onProgress: (fraction: nu
     const { path, date1904 } = await firstSheetPath(zip, entries);
     const sheet = entries.get(path);
     if (!sheet) throw new Error(`the first sheet (${path}) is missing from the package`);
-    const context = { strings: await sharedStrings(zip, entries.get('xl/sharedStrings.xml')), dates: await dateStyles(zip, entries.get('xl/styles.xml')), date1904 };
+    const context = {
+      strings: await sharedStrings(zip, entries.get('xl/sharedStrings.xml')),
+      dates: await dateStyles(zip, entries.get('xl/styles.xml')),
+      date1904,
+    };
 
     const ready: SheetRow[] = [];
     let row: SheetRow | null = null;

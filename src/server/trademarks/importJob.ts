@@ -12,7 +12,17 @@ import type { JobProgress } from '../jobs/backgroundJobs.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import { namePinyin } from './namePinyin.js';
-import { DuplicateRows, existingIssue, markKey, parseClass, validateRow, type ExistingMode, type ImportMark, type RowContext, type RowIssue } from './importRows.js';
+import {
+  DuplicateRows,
+  existingIssue,
+  markKey,
+  parseClass,
+  validateRow,
+  type ExistingMode,
+  type ImportMark,
+  type RowContext,
+  type RowIssue,
+} from './importRows.js';
 import { ImportFileError, readImportSheet, type ImportRow } from './importWorkbook.js';
 
 /** Rows looked up and written together: one query per batch instead of one per row. */
@@ -112,7 +122,13 @@ async function scanBatch(rows: ImportRow[], lookup: Lookup, state: ScanState): P
   }
   const marks = scanned.filter((s) => s.mark);
   if (marks.length === 0) return scanned;
-  const existing = await lookup((db) => existingMarks(db, marks.map((s) => s.mark!), state.viewer));
+  const existing = await lookup((db) =>
+    existingMarks(
+      db,
+      marks.map((s) => s.mark!),
+      state.viewer,
+    ),
+  );
   for (const s of marks) {
     const found = existing.get(s.mark!.rowNo);
     if (!found) continue;
@@ -192,8 +208,7 @@ class ImportReport {
       this.sheet.getRow(1).commit();
     }
     const { row, issues } = scanned;
-    const verdict =
-      issues.length === 0 ? '通过' : issues.map((i) => `【${i.level === 'error' ? '错误' : '提示'}】${i.column}：${i.message}`).join('；');
+    const verdict = issues.length === 0 ? '通过' : issues.map((i) => `【${i.level === 'error' ? '错误' : '提示'}】${i.column}：${i.message}`).join('；');
     const cells = Array.from({ length: this.width }, (_, i) => row.raw[i] ?? '');
     const added = this.sheet.addRow([row.rowNo, ...cells, verdict]);
     if (issues.some((i) => i.level === 'error')) added.getCell(this.width + 2).font = { color: { argb: 'FFCF1322' } };
@@ -236,7 +251,16 @@ export async function runImportCheck(services: JobServices, owner: JobOwner, job
           for (let i = 0; i < issues.length; i += 1000) {
             await db
               .insertInto('brand_import_issues')
-              .values(issues.slice(i, i + 1000).map((issue) => ({ org_id: owner.orgId, job_id: jobId, row_no: issue.rowNo, column_name: issue.column, level: issue.level, message: issue.message })))
+              .values(
+                issues.slice(i, i + 1000).map((issue) => ({
+                  org_id: owner.orgId,
+                  job_id: jobId,
+                  row_no: issue.rowNo,
+                  column_name: issue.column,
+                  level: issue.level,
+                  message: issue.message,
+                })),
+              )
               .execute();
           }
         });
@@ -273,11 +297,16 @@ export async function runImportCheck(services: JobServices, owner: JobOwner, job
     });
     progress.percent = 100;
   } catch (err) {
-    await inOrg((db) => db.updateTable('brand_import_jobs').set({ status: 'failed', message: failureText(err), updated_at: new Date() }).where('id', '=', jobId).execute());
+    await inOrg((db) =>
+      db
+        .updateTable('brand_import_jobs')
+        .set({ status: 'failed', message: failureText(err), updated_at: new Date() })
+        .where('id', '=', jobId)
+        .execute(),
+    );
     if (!(err instanceof ImportFileError)) throw err;
   }
 }
-
 
 /** The archive columns a mark fills; empty cells of the file leave a column out (an update keeps what is there). */
 function archiveColumns(mark: ImportMark) {
@@ -310,7 +339,9 @@ function archiveColumns(mark: ImportMark) {
 export async function runImportWrite(services: JobServices, owner: JobOwner, jobId: number, progress: JobProgress): Promise<void> {
   const inOrg = <T>(work: (db: ScopedDb) => Promise<T>) => withOrganisation(services.system, owner.orgId, work);
   try {
-    const job = await inOrg((db) => db.selectFrom('brand_import_jobs').select(['status', 'file_path', 'existing_mode']).where('id', '=', jobId).executeTakeFirst());
+    const job = await inOrg((db) =>
+      db.selectFrom('brand_import_jobs').select(['status', 'file_path', 'existing_mode']).where('id', '=', jobId).executeTakeFirst(),
+    );
     if (!job || job.status !== 'importing') return;
     const mode: ExistingMode = job.existing_mode;
     const viewer = owner.viewer;

@@ -28,7 +28,13 @@ export async function hashOfImageFile(absolutePath: string): Promise<bigint> {
  * over the distinct hashes only; the marks bearing the near ones are then read through the hash
  * index. Two statements, so the planner sees how few hashes are near and never scans the register.
  */
-export async function nearLogos(db: Executor, hash: bigint, maxDistance: number, tmCl: number | undefined, limit: number): Promise<{ rows: LogoRow[]; total: number }> {
+export async function nearLogos(
+  db: Executor,
+  hash: bigint,
+  maxDistance: number,
+  tmCl: number | undefined,
+  limit: number,
+): Promise<{ rows: LogoRow[]; total: number }> {
   const distance = sql`bit_count((hash # ${hashForColumn(hash)}::bigint)::bit(64))::int`;
   const near = await sql<{ hash: string; distance: number }>`
     select hash::text as hash, ${distance} as distance from tm_logo_hashes where ${distance} <= ${maxDistance}`.execute(db);

@@ -138,7 +138,12 @@ export async function mergeBrands(trx: Kysely<Database>, groups: readonly MergeG
   for (const group of checked) {
     const ids = [group.targetBrandId, ...group.mergedBrandIds];
     // Already locked by the check above.
-    const rows = await trx.selectFrom('brand_archives').selectAll().select(sql<string | null>`logo_hash::text`.as('logo_hash')).where('id', 'in', ids).execute();
+    const rows = await trx
+      .selectFrom('brand_archives')
+      .selectAll()
+      .select(sql<string | null>`logo_hash::text`.as('logo_hash'))
+      .where('id', 'in', ids)
+      .execute();
     const target = rows.find((r) => r.id === group.targetBrandId)!;
     const merged = rows.filter((r) => r.id !== group.targetBrandId);
     const changes = mergedValues(target, merged);
@@ -151,7 +156,13 @@ export async function mergeBrands(trx: Kysely<Database>, groups: readonly MergeG
       .execute();
     await trx
       .insertInto('brand_merge_log')
-      .values({ org_id: options.orgId, task_id: options.taskId ?? null, target_id: group.targetBrandId, merged_ids: group.mergedBrandIds, merged_by: options.viewer.userId })
+      .values({
+        org_id: options.orgId,
+        task_id: options.taskId ?? null,
+        target_id: group.targetBrandId,
+        merged_ids: group.mergedBrandIds,
+        merged_by: options.viewer.userId,
+      })
       .execute();
   }
   return checked;

@@ -8,5 +8,8 @@ import { pinyin } from 'pinyin-pro';
 export function namePinyin(name: string): string {
   if (!name) return '';
   const syllables = pinyin(name, { toneType: 'none', type: 'array', nonZh: 'consecutive' });
-  return syllables.join('').toLowerCase().replace(/[^a-z0-9]/g, '');
+  return syllables
+    .join('')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }

@@ -18,7 +18,11 @@ import { visibleMark } from './visibleMarks.js';
 const STATUS_PENDING = 0;
 
 /** A mark's official documents, newest received first, with the count still pending. */
-export async function brandOfficialList(db: ScopedDb, viewer: ArchiveViewer, request: BrandOfficialsBrandOfficialListRequest): Promise<BrandOfficialsBrandOfficialListResponse> {
+export async function brandOfficialList(
+  db: ScopedDb,
+  viewer: ArchiveViewer,
+  request: BrandOfficialsBrandOfficialListRequest,
+): Promise<BrandOfficialsBrandOfficialListResponse> {
   const mark = await visibleMark(db, viewer, request.brandId);
   const { limit, offset } = pageWindow(request);
   const ofMark = db.selectFrom('official_documents as d').where('d.brand_archive_id', '=', mark.id);
@@ -69,7 +73,12 @@ export async function brandOfficialList(db: ScopedDb, viewer: ArchiveViewer, req
  * Sets the handling state of official documents. Every one must belong to a mark the viewer may
  * see; otherwise nothing changes and the refused numbers are named.
  */
-export async function manageOfficialDocuments(db: ScopedDb, viewer: ArchiveViewer, userId: number, request: BrandOfficialsOfficialManagementRequest): Promise<number> {
+export async function manageOfficialDocuments(
+  db: ScopedDb,
+  viewer: ArchiveViewer,
+  userId: number,
+  request: BrandOfficialsOfficialManagementRequest,
+): Promise<number> {
   const ids = [...new Set(request.ids)];
   // The documents among these that sit on a mark the viewer may see, locked for the change.
   const onVisibleMarks = (await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer))

@@ -51,8 +51,7 @@ const MAX_CONDITIONS = 10;
 const MAX_LIST = 300;
 
 type ShouldInput =
-  | Partial<Record<ShouldField, { value: string; searchType?: SearchType }>>
-  | ReadonlyArray<{ field: ShouldField; value: string; searchType?: SearchType }>;
+  Partial<Record<ShouldField, { value: string; searchType?: SearchType }>> | ReadonlyArray<{ field: ShouldField; value: string; searchType?: SearchType }>;
 
 const isConditionList = (input: ShouldInput): input is ReadonlyArray<{ field: ShouldField; value: string; searchType?: SearchType }> => Array.isArray(input);
 
@@ -61,7 +60,11 @@ export function shouldConditions(input: ShouldInput | undefined): ShouldConditio
   if (!input) return [];
   const entries: ShouldCondition[] = isConditionList(input)
     ? input.map((c) => ({ field: c.field, value: c.value, searchType: c.searchType ?? 0 }))
-    : (Object.entries(input) as [ShouldField, { value: string; searchType?: SearchType }][]).map(([field, c]) => ({ field, value: c.value, searchType: c.searchType ?? 0 }));
+    : (Object.entries(input) as [ShouldField, { value: string; searchType?: SearchType }][]).map(([field, c]) => ({
+        field,
+        value: c.value,
+        searchType: c.searchType ?? 0,
+      }));
   if (entries.length > MAX_CONDITIONS) throw badRequest(`检索条件最多 ${MAX_CONDITIONS} 个`);
   const conditions: ShouldCondition[] = [];
   for (const c of entries) {
@@ -163,7 +166,13 @@ export function checkFilter(filter: RecordFilter): void {
 export function filterSql(alias: TableAlias, filter: RecordFilter): RawBuilder<unknown> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const parts: RawBuilder<unknown>[] = [];
-  if (filter.should && filter.should.length > 0) parts.push(sql`(${sql.join(filter.should.map((c) => shouldSql(alias, c)), sql` or `)})`);
+  if (filter.should && filter.should.length > 0)
+    parts.push(
+      sql`(${sql.join(
+        filter.should.map((c) => shouldSql(alias, c)),
+        sql` or `,
+      )})`,
+    );
   if (filter.appNos) parts.push(sql`${col('app_no')} = any(${sql.val([...filter.appNos])}::text[])`);
   if (filter.tmCl && filter.tmCl.length > 0) parts.push(sql`${col('int_cls')} = any(${sql.val([...filter.tmCl])}::int[])`);
   if (filter.countryCode && filter.countryCode.length > 0) parts.push(sql`${col('country_code')} = any(${sql.val([...filter.countryCode])}::text[])`);
@@ -190,7 +199,21 @@ export function orderSql(sort: RecordSort): RawBuilder<unknown> {
 export type RangeType = 1 | 2 | 3;
 
 /** The columns a search result carries, selected from either table under the same names. */
-const RESULT_COLUMNS = ['register_id', 'tm_name', 'app_no', 'reg_no', 'int_cls', 'tm_status', 'applicant_cn', 'country_code', 'app_date', 'reg_date', 'logo_path', 'goods', 'goods_en'] as const;
+const RESULT_COLUMNS = [
+  'register_id',
+  'tm_name',
+  'app_no',
+  'reg_no',
+  'int_cls',
+  'tm_status',
+  'applicant_cn',
+  'country_code',
+  'app_date',
+  'reg_date',
+  'logo_path',
+  'goods',
+  'goods_en',
+] as const;
 
 export interface ResultRow {
   scope: 'archive' | 'register';
@@ -217,7 +240,8 @@ export interface ResultRow {
  * keeps the plan using the organisation's indexes.
  */
 export function matchingRecords(orgId: number, range: RangeType, filter: RecordFilter): RawBuilder<ResultRow> {
-  const columns = (alias: string) => sql.join(RESULT_COLUMNS.map((c) => (c === 'register_id' && alias === 'r' ? sql`r.id as register_id` : sql.ref(`${alias}.${c}`))));
+  const columns = (alias: string) =>
+    sql.join(RESULT_COLUMNS.map((c) => (c === 'register_id' && alias === 'r' ? sql`r.id as register_id` : sql.ref(`${alias}.${c}`))));
   const archive = sql`select 'archive'::text as scope, a.id, ${columns('a')} from brand_archives a where a.org_id = ${orgId} and ${filterSql('a', filter)}`;
   const registerOnly = range === 3 ? sql` and not exists (select 1 from brand_archives x where x.register_id = r.id and x.org_id = ${orgId})` : sql``;
   const register = sql`select 'register'::text as scope, r.id, ${columns('r')} from tm_register r where ${filterSql('r', filter)}${registerOnly}`;

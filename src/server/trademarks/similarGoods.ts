@@ -23,7 +23,9 @@ export function parseApplyNo(applyNo: string): { regNo: string; tmCl: number } {
  */
 export async function similarGoods(db: ScopedDb, viewer: ArchiveViewer, applyNo: string): Promise<string | null> {
   const { regNo, tmCl } = parseApplyNo(applyNo);
-  const mark = await (await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer))
+  const mark = await (
+    await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer)
+  )
     .where((eb) => eb.or([eb('brand_archives.reg_no', '=', regNo), eb('brand_archives.app_no', '=', regNo)]))
     .where('brand_archives.int_cls', '=', tmCl)
     .select('brand_archives.goods')

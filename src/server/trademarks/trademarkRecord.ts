@@ -15,9 +15,29 @@ export function logoUrl(logoPath: string | null): string | null {
 /** The record columns the register and the archive share, as they are read. */
 export type SharedRecordRow = Pick<
   Selectable<TmRegisterTable>,
-  | 'country_code' | 'app_no' | 'reg_no' | 'tm_name' | 'tm_type' | 'tm_status' | 'ori_tm_status' | 'logo_path'
-  | 'applicant_cn' | 'applicant_en' | 'applicant_address' | 'applicant_address_en' | 'agent' | 'agent_en'
-  | 'app_date' | 'prelim_date' | 'announcement_issue' | 'reg_date' | 'reg_issue' | 'private_end_date' | 'submit_way' | 'goods' | 'goods_en'
+  | 'country_code'
+  | 'app_no'
+  | 'reg_no'
+  | 'tm_name'
+  | 'tm_type'
+  | 'tm_status'
+  | 'ori_tm_status'
+  | 'logo_path'
+  | 'applicant_cn'
+  | 'applicant_en'
+  | 'applicant_address'
+  | 'applicant_address_en'
+  | 'agent'
+  | 'agent_en'
+  | 'app_date'
+  | 'prelim_date'
+  | 'announcement_issue'
+  | 'reg_date'
+  | 'reg_issue'
+  | 'private_end_date'
+  | 'submit_way'
+  | 'goods'
+  | 'goods_en'
 > & { int_cls: number | null };
 
 /** The API fields both scopes fill from their shared columns. */

@@ -107,7 +107,12 @@ export interface MapsSeen {
  * caller's fresh records and get the field in place: copying a record of 40 fields into a new
  * literal costs V8 several microseconds a row.
  */
-export async function attachTags(db: Kysely<Database>, marks: Trademark[], labelsOf: ReadonlyMap<number, readonly LabelRef[]>, seen?: MapsSeen): Promise<Trademark[]> {
+export async function attachTags(
+  db: Kysely<Database>,
+  marks: Trademark[],
+  labelsOf: ReadonlyMap<number, readonly LabelRef[]>,
+  seen?: MapsSeen,
+): Promise<Trademark[]> {
   const labels = marks.flatMap((m) => (labelsOf.get(m.id) ?? []).map(([id, nodeId]) => ({ id, brand_archive_id: m.id, node_id: nodeId })));
   if (labels.length === 0) return marks.map((m) => Object.assign(m, { minMap: [] }));
   const places = await nodePlaces(db, seen);

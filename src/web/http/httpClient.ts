@@ -43,9 +43,7 @@ export async function callOperation<Res>(route: OperationRoute, body: unknown, o
   const silent = options.silent ?? route.silent;
   if (!silent) overlay(1);
   try {
-    const signal = options.signal
-      ? AbortSignal.any([options.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
-      : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const query = route.method === 'GET' && body && typeof body === 'object' ? `?${new URLSearchParams(body as Record<string, string>)}` : '';
     // Uploads send FormData as it is (the browser sets the multipart boundary).
     const upload = route.transport === 'multipart';
@@ -97,4 +95,3 @@ export function callOperationById<Res = unknown>(id: string, body: unknown, opti
   if (!route) throw new CallError(`未知的接口 ${id}`, 0);
   return callOperation<Res>(route, body, options);
 }
-

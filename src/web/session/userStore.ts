@@ -56,5 +56,10 @@ export function setLoadedMenu(entries: MenuEntry[] | null): void {
 }
 
 export function permissionSet(info: UserInfo | null): Set<string> {
-  return new Set((info?.role.roleAuth ?? '').split(',').map((k) => k.trim()).filter(Boolean));
+  return new Set(
+    (info?.role.roleAuth ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  );
 }

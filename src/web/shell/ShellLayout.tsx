@@ -29,7 +29,15 @@ function toMenuItems(entries: MenuEntry[]): MenuItem[] {
       if (children.length > 0) return { key: e.path, icon, label: e.meta.title, children };
       // An external tool with a configured address opens it straight away, in a new window.
       if (e.meta.isLink) {
-        return { key: e.path, icon, label: <a href={e.meta.isLink} target="_blank" rel="noreferrer">{e.meta.title}</a> };
+        return {
+          key: e.path,
+          icon,
+          label: (
+            <a href={e.meta.isLink} target="_blank" rel="noreferrer">
+              {e.meta.title}
+            </a>
+          ),
+        };
       }
       return { key: e.path, icon, label: <Link to={e.path}>{e.meta.title}</Link> };
     });
@@ -112,7 +120,16 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
     <Layout className="ipm-shell">
       {vertical && (
         // antd's "dark" sider is its navy one; dark mode comes from the dark algorithm, which darkens the light sider.
-        <Layout.Sider width={220} collapsible collapsed={settings.isCollapse} trigger={null} theme="light" className="ipm-sider" breakpoint="lg" onBreakpoint={(broken) => broken && updateGlobalState({ isCollapse: true })}>
+        <Layout.Sider
+          width={220}
+          collapsible
+          collapsed={settings.isCollapse}
+          trigger={null}
+          theme="light"
+          className="ipm-sider"
+          breakpoint="lg"
+          onBreakpoint={(broken) => broken && updateGlobalState({ isCollapse: true })}
+        >
           <div className="ipm-logo">{settings.isCollapse ? 'IP' : PRODUCT_NAME}</div>
           {menuNode}
         </Layout.Sider>
@@ -130,9 +147,7 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
             ) : (
               <div className="ipm-logo">{PRODUCT_NAME}</div>
             )}
-            {vertical && settings.breadcrumb && crumbs.length > 0 && (
-              <Breadcrumb items={crumbs.map((c) => ({ title: c.title }))} className="ipm-breadcrumb" />
-            )}
+            {vertical && settings.breadcrumb && crumbs.length > 0 && <Breadcrumb items={crumbs.map((c) => ({ title: c.title }))} className="ipm-breadcrumb" />}
           </Space>
           {!vertical && menuNode}
           <Space>

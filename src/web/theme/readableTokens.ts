@@ -1,5 +1,18 @@
 import type { AliasToken } from 'antd/es/theme/interface';
-import { AA_NORMAL, BLACK, WHITE, awayFrom, composite, mix, parseColor, reachesContrast, toHex, withContrast, type PageFilter, type Rgba } from '../../shared/contrast.js';
+import {
+  AA_NORMAL,
+  BLACK,
+  WHITE,
+  awayFrom,
+  composite,
+  mix,
+  parseColor,
+  reachesContrast,
+  toHex,
+  withContrast,
+  type PageFilter,
+  type Rgba,
+} from '../../shared/contrast.js';
 
 /** The colour filter each appearance mode lays over the whole page (spec 000 §1: grey and weak modes). */
 export function pageFilter(settings: { isGrey: boolean; isWeak: boolean }): PageFilter | null {
@@ -33,7 +46,12 @@ const colourOf = (token: Tokens, name: string): Rgba => parseColor(String(token[
  * `deriveSeeds` gives the colours antd's algorithm makes of candidate seed colours: a seed is searched
  * for whose derived colour reads well, all seeds at once so the algorithm runs once per step.
  */
-export function readableTokens(base: AliasToken, isDark: boolean, filter: PageFilter | null, deriveSeeds: (seeds: Record<string, string>) => Tokens): Partial<AliasToken> {
+export function readableTokens(
+  base: AliasToken,
+  isDark: boolean,
+  filter: PageFilter | null,
+  deriveSeeds: (seeds: Record<string, string>) => Tokens,
+): Partial<AliasToken> {
   const token = base as unknown as Tokens;
   const container = colourOf(token, 'colorBgContainer');
   const surfaces = [

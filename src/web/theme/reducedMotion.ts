@@ -12,5 +12,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the person asked their system for less motion; antd's animations follow it. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => media()?.matches ?? false,
+    () => false,
+  );
 }

@@ -52,7 +52,13 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
       runtime.notify('warning', `所选商标超过 ${MAX_SELECTED_EXPORT} 件，请少选一些，或取消选择后按筛选条件导出`);
       return;
     }
-    setFilter(!channel ? {} : selected.length > 0 ? selectionExportFilter(selected, currentSort(channel)) : archiveExportFilter(currentQuery(channel), currentSort(channel)));
+    setFilter(
+      !channel
+        ? {}
+        : selected.length > 0
+          ? selectionExportFilter(selected, currentSort(channel))
+          : archiveExportFilter(currentQuery(channel), currentSort(channel)),
+    );
     setRecord(null);
     setCustomChoice(null);
     setOpen(true);
@@ -72,7 +78,11 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
   };
 
   const conditions = Object.keys(filter).filter((k) => k !== 'sortField' && k !== 'sortType').length;
-  const scope = filter.ids ? `将导出所选的 ${filter.ids.length} 个商标` : conditions > 0 ? `将导出符合当前 ${conditions} 个筛选条件的全部商标` : '将导出全部商标';
+  const scope = filter.ids
+    ? `将导出所选的 ${filter.ids.length} 个商标`
+    : conditions > 0
+      ? `将导出符合当前 ${conditions} 个筛选条件的全部商标`
+      : '将导出全部商标';
   const canSeeRecords = runtime.permissions.has('exportRecords');
 
   return (

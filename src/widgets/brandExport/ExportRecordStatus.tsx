@@ -28,7 +28,9 @@ export function ExportRecordView({ record }: { record: BrandExportRecord }) {
       <div style={{ minWidth: 160 }}>
         <Progress percent={record.progress} size="small" status="active" />
         <Typography.Text type="secondary">
-          {record.rowCount === 0 ? '正在统计符合条件的商标' : `正在导出 ${record.processedRows.toLocaleString('zh-CN')} / ${record.rowCount.toLocaleString('zh-CN')}`}
+          {record.rowCount === 0
+            ? '正在统计符合条件的商标'
+            : `正在导出 ${record.processedRows.toLocaleString('zh-CN')} / ${record.rowCount.toLocaleString('zh-CN')}`}
         </Typography.Text>
       </div>
     );

@@ -124,17 +124,15 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="brand-import">
-      <Steps
-        current={current}
-        items={[{ title: '下载模板' }, { title: '上传表格' }, { title: '校验结果' }, { title: '导入完成' }]}
-      />
+      <Steps current={current} items={[{ title: '下载模板' }, { title: '上传表格' }, { title: '校验结果' }, { title: '导入完成' }]} />
 
       {(!job || job.status === 'cancelled') && (
         <Row gutter={16}>
           <Col xs={24} lg={10}>
             <Card size="small" title="第一步：下载模板">
               <Typography.Paragraph type="secondary">
-                模板第一行为表头，商标名称、申请号、类别为必填；国家/地区不填为中国，申请方式不填为单一申请；日期写作 YYYY-MM-DD；商品/服务以全角分号“；”分隔，可带类似群号。
+                模板第一行为表头，商标名称、申请号、类别为必填；国家/地区不填为中国，申请方式不填为单一申请；日期写作
+                YYYY-MM-DD；商品/服务以全角分号“；”分隔，可带类似群号。
               </Typography.Paragraph>
               <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
                 下载模板

@@ -52,7 +52,14 @@ export function ClassColumns({ value, onToggle }: ColumnsProps) {
             keyOf={keyOf}
             label={LEVEL_NAMES[1]}
             renderItem={(e) => (
-              <ClassRow entry={e} value={value} onToggle={onToggle} active={e.cgNum === groupNum} onOpen={() => setGroupNum(e.cgNum)} label={`${e.cgNum} ${e.cgName}`} />
+              <ClassRow
+                entry={e}
+                value={value}
+                onToggle={onToggle}
+                active={e.cgNum === groupNum}
+                onOpen={() => setGroupNum(e.cgNum)}
+                label={`${e.cgNum} ${e.cgName}`}
+              />
             )}
           />
         ) : (
@@ -62,7 +69,12 @@ export function ClassColumns({ value, onToggle }: ColumnsProps) {
       <section className="ipm-class-column" aria-label={LEVEL_NAMES[2]}>
         <header>{LEVEL_NAMES[2]}</header>
         {groupNum ? (
-          <LazyList pages={goods} keyOf={keyOf} label={LEVEL_NAMES[2]} renderItem={(e) => <ClassRow entry={e} value={value} onToggle={onToggle} label={e.cgName} />} />
+          <LazyList
+            pages={goods}
+            keyOf={keyOf}
+            label={LEVEL_NAMES[2]}
+            renderItem={(e) => <ClassRow entry={e} value={value} onToggle={onToggle} label={e.cgName} />}
+          />
         ) : (
           <div className="ipm-class-column-empty">请先点击类似群</div>
         )}

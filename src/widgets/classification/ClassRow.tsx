@@ -20,7 +20,13 @@ export function ClassRow({ entry, value, onToggle, onOpen, active, label, extra 
   const allowed = canChooseLevel(value, entry.dirLevel);
   const locked = lockedLevel(value);
   const box = (
-    <Checkbox checked={isChosen(value, entry)} disabled={!allowed} onChange={() => onToggle(entry)} onClick={(e) => e.stopPropagation()} aria-label={`选择 ${entry.cgName}`} />
+    <Checkbox
+      checked={isChosen(value, entry)}
+      disabled={!allowed}
+      onChange={() => onToggle(entry)}
+      onClick={(e) => e.stopPropagation()}
+      aria-label={`选择 ${entry.cgName}`}
+    />
   );
   return (
     <div

@@ -19,9 +19,7 @@ export function ClassSearchResults({ keyword, value, onToggle }: { keyword: stri
   const results = useLazyPages<ClassificationEntry>('classification.search', { keyword }, keyOf);
   return (
     <div className="ipm-class-search">
-      <header>
-        搜索结果{results.loading && results.items.length === 0 ? '' : `（共 ${results.count} 条）`}
-      </header>
+      <header>搜索结果{results.loading && results.items.length === 0 ? '' : `（共 ${results.count} 条）`}</header>
       <LazyList
         pages={results}
         keyOf={keyOf}

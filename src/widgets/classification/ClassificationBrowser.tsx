@@ -82,7 +82,11 @@ export function ClassificationBrowser() {
       </Col>
       <Col xs={24} md={16} lg={18}>
         <Typography.Title level={4}>{keyword ? `“${keyword}”的搜索结果` : `第${selected}类 ${current?.cgName ?? ''}`}</Typography.Title>
-        {detail.isLoading || !detail.data ? <Skeleton active /> : <GroupList key={keyword || selected} groups={keyword ? searchGroups : detail.data} expandAll={Boolean(keyword)} />}
+        {detail.isLoading || !detail.data ? (
+          <Skeleton active />
+        ) : (
+          <GroupList key={keyword || selected} groups={keyword ? searchGroups : detail.data} expandAll={Boolean(keyword)} />
+        )}
       </Col>
     </Row>
   );

@@ -23,7 +23,8 @@ export const LEVEL_NAMES = ['大类', '类似群', '商品/服务项'] as const;
 
 export const emptyClassValue = (): ClassPickerValue => ({ categories: [], groups: [], goods: [] });
 
-const texts = (list: unknown): string[] => (Array.isArray(list) ? list.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String) : []);
+const texts = (list: unknown): string[] =>
+  Array.isArray(list) ? list.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String) : [];
 
 /** Any stored or partial value as a full one; class numbers lose leading zeros ("09" → "9"). */
 export function normaliseClassValue(value: unknown): ClassPickerValue {

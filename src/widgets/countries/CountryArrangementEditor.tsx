@@ -102,7 +102,10 @@ export function CountryArrangementEditor() {
   const remove = async () => {
     if (!selectedNode) return;
     const what = isGroup(selectedNode) ? `分组“${selectedNode.name}”及其下的 ${countryCount(selectedNode)} 个国家或地区` : `“${selectedNode.name}”`;
-    if (!(await askConfirm(modal, { variant: 'delete', title: `确定移除${what}吗？`, content: '移除后它们不再出现在国家选择中，可在下方重新添加；保存后生效。' }))) return;
+    if (
+      !(await askConfirm(modal, { variant: 'delete', title: `确定移除${what}吗？`, content: '移除后它们不再出现在国家选择中，可在下方重新添加；保存后生效。' }))
+    )
+      return;
     setDraft(removeNode(tree, selectedNode.code));
     setSelected(null);
   };
@@ -127,7 +130,17 @@ export function CountryArrangementEditor() {
         国家选择按这里的分组显示。拖动可调整顺序或移入分组；选中一个分组后，新增的分组与国家放在它下面，否则放在最外层。最多 4 层。
       </Typography.Paragraph>
       <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <div style={{ flex: '1 1 360px', minWidth: 320, maxHeight: 560, overflow: 'auto', border: '1px solid var(--ant-color-border-secondary, #f0f0f0)', borderRadius: 6, padding: 8 }}>
+        <div
+          style={{
+            flex: '1 1 360px',
+            minWidth: 320,
+            maxHeight: 560,
+            overflow: 'auto',
+            border: '1px solid var(--ant-color-border-secondary, #f0f0f0)',
+            borderRadius: 6,
+            padding: 8,
+          }}
+        >
           {display.length === 0 && !saved.isLoading ? (
             <Empty description="暂无分组" />
           ) : (

@@ -22,7 +22,15 @@ const COUNTRY_FIELDS = { label: 'name', value: 'code', children: 'subList' };
  * 非知, Benelux or one of their members brings up the regional-registration notice (unless the
  * user chose 下次不再提醒); a chosen union lists the countries it covers.
  */
-export function CountryTreeSelect({ placeholder = '请选择国家或地区', notice = true, memberTip = true, maxTagCount, value, onChange, disabled }: CountryTreeSelectProps) {
+export function CountryTreeSelect({
+  placeholder = '请选择国家或地区',
+  notice = true,
+  memberTip = true,
+  maxTagCount,
+  value,
+  onChange,
+  disabled,
+}: CountryTreeSelectProps) {
   const tree = useOperation<CountryTreeNode[]>('country.treeList', {});
   const { countries } = useCountryList();
   const nodes = useMemo(() => readTree(tree.data, COUNTRY_FIELDS, false), [tree.data]);

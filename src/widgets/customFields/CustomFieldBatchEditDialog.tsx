@@ -81,8 +81,15 @@ export function CustomFieldBatchEditDialog({ open, type, fields, recordIds, onCl
                 options={fields.map((f) => ({ value: f.id, label: f.name, disabled: lines.some((l) => l.key !== line.key && l.fieldId === f.id) }))}
                 onChange={(fieldId: number) => update(line.key, { fieldId, value: null })}
               />
-              <div className="ipm-batch-value">{field ? <CustomFieldValueInput field={field} value={line.value} onChange={(value) => update(line.key, { value })} /> : null}</div>
-              <Button type="text" aria-label={`删除第${i + 1}行`} icon={<DeleteOutlined />} onClick={() => setLines((ls) => ls.filter((l) => l.key !== line.key))} />
+              <div className="ipm-batch-value">
+                {field ? <CustomFieldValueInput field={field} value={line.value} onChange={(value) => update(line.key, { value })} /> : null}
+              </div>
+              <Button
+                type="text"
+                aria-label={`删除第${i + 1}行`}
+                icon={<DeleteOutlined />}
+                onClick={() => setLines((ls) => ls.filter((l) => l.key !== line.key))}
+              />
             </div>
           );
         })}

@@ -53,7 +53,12 @@ export function CustomFieldCell({ field, values, recordId, saveOperation, editab
 
   if (!editing) {
     return (
-      <div className="ipm-editable-cell" title={editable ? '双击编辑' : undefined} data-testid={`custom-cell-${field.id}-${String(recordId)}`} onDoubleClick={start}>
+      <div
+        className="ipm-editable-cell"
+        title={editable ? '双击编辑' : undefined}
+        data-testid={`custom-cell-${field.id}-${String(recordId)}`}
+        onDoubleClick={start}
+      >
         <CustomFieldValueView field={field} value={current} />
       </div>
     );

@@ -67,7 +67,13 @@ export function CustomFieldFilter({ type, value, onChange }: CustomFieldFilterPr
             return (
               <Space key={field.id} size={4}>
                 {label}
-                <Input aria-label={field.name} allowClear placeholder={`请输入${field.name}`} value={(v as string | undefined) ?? ''} onChange={(e) => set(field.id, e.target.value)} />
+                <Input
+                  aria-label={field.name}
+                  allowClear
+                  placeholder={`请输入${field.name}`}
+                  value={(v as string | undefined) ?? ''}
+                  onChange={(e) => set(field.id, e.target.value)}
+                />
               </Space>
             );
         }

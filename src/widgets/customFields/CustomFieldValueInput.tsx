@@ -18,7 +18,15 @@ export interface CustomFieldValueInputProps {
 
 type Attachment = { fileUrl: string; fileName: string };
 const toUploaded = (files: Attachment[]): UploadedFile[] =>
-  files.map((f) => ({ uid: f.fileUrl, name: f.fileName, size: 0, type: '', url: `/api/file/download?path=${encodeURIComponent(f.fileUrl)}`, path: f.fileUrl, status: 'done' }));
+  files.map((f) => ({
+    uid: f.fileUrl,
+    name: f.fileName,
+    size: 0,
+    type: '',
+    url: `/api/file/download?path=${encodeURIComponent(f.fileUrl)}`,
+    path: f.fileUrl,
+    status: 'done',
+  }));
 
 /** The editor of one custom field's value, by the field's type (schemas/fields/*.json). */
 export function CustomFieldValueInput({ field, value, onChange, inCell, onCommit, onCancel }: CustomFieldValueInputProps) {

@@ -29,7 +29,14 @@ export function FieldEditor({ draft, onChange }: FieldEditorProps) {
   return (
     <Form layout="vertical" className="ipm-field-editor" component="div">
       <Form.Item label="字段名称" required>
-        <Input aria-label="字段名称" maxLength={20} showCount placeholder="请输入字段名称" value={draft.fieldTitle} onChange={(e) => set({ fieldTitle: e.target.value })} />
+        <Input
+          aria-label="字段名称"
+          maxLength={20}
+          showCount
+          placeholder="请输入字段名称"
+          value={draft.fieldTitle}
+          onChange={(e) => set({ fieldTitle: e.target.value })}
+        />
       </Form.Item>
       <Form.Item label="字段类型" required>
         <Select
@@ -41,15 +48,25 @@ export function FieldEditor({ draft, onChange }: FieldEditorProps) {
         />
       </Form.Item>
       <Form.Item label="字段说明">
-        <Input.TextArea aria-label="字段说明" maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} value={draft.fieldDesc} onChange={(e) => set({ fieldDesc: e.target.value })} />
+        <Input.TextArea
+          aria-label="字段说明"
+          maxLength={200}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          value={draft.fieldDesc}
+          onChange={(e) => set({ fieldDesc: e.target.value })}
+        />
       </Form.Item>
       <Form.Item>
         <Checkbox checked={draft.isRequire === 1} onChange={(e) => set({ isRequire: e.target.checked ? 1 : 0 })}>
           必填
         </Checkbox>
       </Form.Item>
-      {isChoice(draft.fieldType) && <ChoiceSettings options={Array.isArray(draft.content) ? (draft.content as ChoiceOption[]) : []} onChange={(content) => set({ content })} />}
-      {draft.fieldType === '日期' && <DateSettingsForm settings={{ ...defaultDateSettings(), ...(draft.content as DateSettings) }} onChange={(content) => set({ content })} />}
+      {isChoice(draft.fieldType) && (
+        <ChoiceSettings options={Array.isArray(draft.content) ? (draft.content as ChoiceOption[]) : []} onChange={(content) => set({ content })} />
+      )}
+      {draft.fieldType === '日期' && (
+        <DateSettingsForm settings={{ ...defaultDateSettings(), ...(draft.content as DateSettings) }} onChange={(content) => set({ content })} />
+      )}
       {draft.fieldType === '数字' && (
         <Form.Item label="数字格式">
           <Select
@@ -74,10 +91,20 @@ function ChoiceSettings({ options, onChange }: { options: ChoiceOption[]; onChan
             <ColorPicker size="small" value={o.color} disabledAlpha onChangeComplete={(c) => update(i, { color: c.toHexString().toUpperCase() })} />
             <Input aria-label={`选项${i + 1}名称`} placeholder="选项名称" maxLength={50} value={o.cont} onChange={(e) => update(i, { cont: e.target.value })} />
             <Input aria-label={`选项${i + 1}值`} placeholder="选项值" maxLength={50} value={o.value} onChange={(e) => update(i, { value: e.target.value })} />
-            <Button type="text" aria-label={`删除选项${i + 1}`} icon={<DeleteOutlined />} disabled={options.length <= 1} onClick={() => onChange(options.filter((_, j) => j !== i))} />
+            <Button
+              type="text"
+              aria-label={`删除选项${i + 1}`}
+              icon={<DeleteOutlined />}
+              disabled={options.length <= 1}
+              onClick={() => onChange(options.filter((_, j) => j !== i))}
+            />
           </Space>
         ))}
-        <Button type="dashed" icon={<PlusOutlined />} onClick={() => onChange([...options, { cont: '', color: DEFAULT_OPTION_COLORS[options.length % DEFAULT_OPTION_COLORS.length]!, value: '' }])}>
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => onChange([...options, { cont: '', color: DEFAULT_OPTION_COLORS[options.length % DEFAULT_OPTION_COLORS.length]!, value: '' }])}
+        >
           添加选项
         </Button>
       </Space>
@@ -93,7 +120,12 @@ function DateSettingsForm({ settings, onChange }: { settings: DateSettings; onCh
   return (
     <>
       <Form.Item label="日期格式">
-        <Select aria-label="日期格式" value={settings.日期格式} options={DATE_FORMATS.map((f) => ({ value: f.value, label: f.label }))} onChange={(日期格式) => set({ 日期格式 })} />
+        <Select
+          aria-label="日期格式"
+          value={settings.日期格式}
+          options={DATE_FORMATS.map((f) => ({ value: f.value, label: f.label }))}
+          onChange={(日期格式) => set({ 日期格式 })}
+        />
       </Form.Item>
       <Form.Item>
         <Space direction="vertical">
@@ -112,10 +144,22 @@ function DateSettingsForm({ settings, onChange }: { settings: DateSettings; onCh
         <div className="ipm-reminder-settings">
           <Space wrap>
             <Form.Item label="提醒时间">
-              <Select aria-label="提醒时间" style={{ width: 130 }} value={settings.日期 ?? '当天'} options={REMINDER_LEADS.map((l) => ({ value: l, label: l }))} onChange={(日期) => set({ 日期 })} />
+              <Select
+                aria-label="提醒时间"
+                style={{ width: 130 }}
+                value={settings.日期 ?? '当天'}
+                options={REMINDER_LEADS.map((l) => ({ value: l, label: l }))}
+                onChange={(日期) => set({ 日期 })}
+              />
             </Form.Item>
             <Form.Item label="时间">
-              <Select aria-label="提醒钟点" style={{ width: 110 }} value={settings.时间 ?? '00:00'} options={REMINDER_HOURS.map((h) => ({ value: h, label: h }))} onChange={(时间) => set({ 时间 })} />
+              <Select
+                aria-label="提醒钟点"
+                style={{ width: 110 }}
+                value={settings.时间 ?? '00:00'}
+                options={REMINDER_HOURS.map((h) => ({ value: h, label: h }))}
+                onChange={(时间) => set({ 时间 })}
+              />
             </Form.Item>
             <Form.Item label="类型">
               <Typography.Text>{REMINDER_KIND}</Typography.Text>
@@ -124,7 +168,9 @@ function DateSettingsForm({ settings, onChange }: { settings: DateSettings; onCh
           <Form.Item label="人员" required>
             <PersonSearch
               value={people}
-              onChange={(chosen) => set({ 人员: chosen.map((p) => p.id).join(','), 人员名称: chosen.map((p) => p.name.replace(/,/g, ' ')).join(','), 类型: REMINDER_KIND })}
+              onChange={(chosen) =>
+                set({ 人员: chosen.map((p) => p.id).join(','), 人员名称: chosen.map((p) => p.name.replace(/,/g, ' ')).join(','), 类型: REMINDER_KIND })
+              }
             />
           </Form.Item>
         </div>

@@ -49,7 +49,19 @@ export function draftOf(field: CustomField): FieldDraft {
 let counter = 0;
 export function newDraft(fieldType: CustomField['fieldType'] = '单行文本'): FieldDraft {
   counter += 1;
-  return { key: `new-${Date.now()}-${counter}`, fieldTitle: '', name: '', fieldDesc: '', isRequire: 0, fieldType, content: defaultContent(fieldType), state: 1, isTop: 0, isFilter: 0, locked: false };
+  return {
+    key: `new-${Date.now()}-${counter}`,
+    fieldTitle: '',
+    name: '',
+    fieldDesc: '',
+    isRequire: 0,
+    fieldType,
+    content: defaultContent(fieldType),
+    state: 1,
+    isTop: 0,
+    isFilter: 0,
+    locked: false,
+  };
 }
 
 /** Why the field editor cannot be confirmed, or null. */
@@ -106,5 +118,12 @@ export function fullList(rows: FieldDraft[]): CustomFieldInput[] {
 /** Saved rows' ids in order and the pinned ones, as sortCustomField takes them. */
 export function sortBody(type: number, rows: FieldDraft[]) {
   const saved = rows.filter((r) => r.id !== undefined && !r.deleted);
-  return { fieldType: type, ids: saved.map((r) => r.id).join(','), isTop: saved.filter((r) => r.isTop === 1).map((r) => r.id).join(',') };
+  return {
+    fieldType: type,
+    ids: saved.map((r) => r.id).join(','),
+    isTop: saved
+      .filter((r) => r.isTop === 1)
+      .map((r) => r.id)
+      .join(','),
+  };
 }

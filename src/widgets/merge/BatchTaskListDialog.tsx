@@ -25,7 +25,10 @@ export interface BatchTaskListDialogProps {
 /** 批量任务列表: the organisation's batch merge tasks, newest first, paged from page 1 (20 a page). */
 export function BatchTaskListDialog({ open, onClose, operateType = 'onceMerge' }: BatchTaskListDialogProps) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
-  const { data, isLoading, isValidating, mutate } = useOperation<BrandMergeBatchTaskListResponse>('brandMerge.batchTaskList', open ? { operateType, ...page } : null);
+  const { data, isLoading, isValidating, mutate } = useOperation<BrandMergeBatchTaskListResponse>(
+    'brandMerge.batchTaskList',
+    open ? { operateType, ...page } : null,
+  );
   const running = (data?.list ?? []).some((t) => t.operateStatus === 0);
   useEffect(() => {
     if (!open || !running) return;
@@ -58,7 +61,13 @@ export function BatchTaskListDialog({ open, onClose, operateType = 'onceMerge' }
               const status = TASK_STATUS[task.operateStatus]!;
               const tag = <Tag color={status.color}>{status.text}</Tag>;
               if (task.operateStatus === 2 && task.error) return <Tooltip title={task.error}>{tag}</Tooltip>;
-              if (task.operateStatus === 0 && task.total) return <span>{tag}{`${task.progress}/${task.total}`}</span>;
+              if (task.operateStatus === 0 && task.total)
+                return (
+                  <span>
+                    {tag}
+                    {`${task.progress}/${task.total}`}
+                  </span>
+                );
               return tag;
             },
           },

@@ -62,7 +62,11 @@ export function MergeColumns({ columns, rows, kept, onPick }: MergeColumnsProps)
           )}
         </div>,
         ...row.cells.map((cell, i) => (
-          <div key={`${row.label}:${columns[i]!.id}`} className={`ipm-merge-cell${kept === columns[i]!.id ? ' is-kept' : ''}`} onClick={() => onPick(columns[i]!.id)}>
+          <div
+            key={`${row.label}:${columns[i]!.id}`}
+            className={`ipm-merge-cell${kept === columns[i]!.id ? ' is-kept' : ''}`}
+            onClick={() => onPick(columns[i]!.id)}
+          >
             {cell}
           </div>
         )),

@@ -1,49 +1,38 @@
-import { useState } from "react";
-import { Space, Typography } from "antd";
-import type {
-  BrandMergeQueryOverseasMergeDetailResponse,
-  OverseasRecord,
-} from "../../generated/types.js";
-import { useOperation } from "../../runtime/useOperation.js";
-import { MergeColumns, markColumns, type MergeRow } from "./MergeColumns.js";
-import { useMergeConfirm } from "./useMergeConfirm.js";
-import { MergeDialogFrame } from "./MergeDialogFrame.js";
-import type { MergeDialogProps } from "./MergeDialog.js";
+import { useState } from 'react';
+import { Space, Typography } from 'antd';
+import type { BrandMergeQueryOverseasMergeDetailResponse, OverseasRecord } from '../../generated/types.js';
+import { useOperation } from '../../runtime/useOperation.js';
+import { MergeColumns, markColumns, type MergeRow } from './MergeColumns.js';
+import { useMergeConfirm } from './useMergeConfirm.js';
+import { MergeDialogFrame } from './MergeDialogFrame.js';
+import type { MergeDialogProps } from './MergeDialog.js';
 
-const SOURCE_LABELS = ["公有云同步", "手动录入", "批量导入", "由案件生成"];
+const SOURCE_LABELS = ['公有云同步', '手动录入', '批量导入', '由案件生成'];
 
 /** The overseas record fields (spec 001 §3), in the order the comparison shows them. */
 const FIELDS: [keyof OverseasRecord, string][] = [
-  ["applicant", "申请人"],
-  ["applicantEn", "申请人（英文）"],
-  ["applicantAddress", "申请人地址"],
-  ["applicantAddressEn", "申请人地址（英文）"],
-  ["agent", "代理机构"],
-  ["agentEn", "代理机构（英文）"],
-  ["agentAddress", "代理机构地址"],
-  ["agentAddressEn", "代理机构地址（英文）"],
-  ["goodsItems", "商品/服务项目"],
-  ["goodItemEn", "英文商品/服务项目"],
-  ["source", "来源"],
+  ['applicant', '申请人'],
+  ['applicantEn', '申请人（英文）'],
+  ['applicantAddress', '申请人地址'],
+  ['applicantAddressEn', '申请人地址（英文）'],
+  ['agent', '代理机构'],
+  ['agentEn', '代理机构（英文）'],
+  ['agentAddress', '代理机构地址'],
+  ['agentAddressEn', '代理机构地址（英文）'],
+  ['goodsItems', '商品/服务项目'],
+  ['goodItemEn', '英文商品/服务项目'],
+  ['source', '来源'],
 ];
 
 const show = (field: keyof OverseasRecord, record: OverseasRecord) => {
-  if (field === "source") return SOURCE_LABELS[record.source] ?? "--";
+  if (field === 'source') return SOURCE_LABELS[record.source] ?? '--';
   const value = record[field];
-  return value === "" ? "--" : String(value);
+  return value === '' ? '--' : String(value);
 };
 
 /** 海外商标合并对比: overseas duplicates' record fields side by side, differing rows marked. */
-export function OverseasMergeDialog({
-  ids,
-  open,
-  onClose,
-  onMerged,
-}: MergeDialogProps) {
-  const detail = useOperation<BrandMergeQueryOverseasMergeDetailResponse>(
-    "brandMerge.queryOverseasMergeDetail",
-    open ? { idList: ids } : null,
-  );
+export function OverseasMergeDialog({ ids, open, onClose, onMerged }: MergeDialogProps) {
+  const detail = useOperation<BrandMergeQueryOverseasMergeDetailResponse>('brandMerge.queryOverseasMergeDetail', open ? { idList: ids } : null);
   const [kept, setKept] = useState<number | null>(null);
   const { merging, confirm } = useMergeConfirm(ids, async () => {
     await onMerged();
@@ -52,19 +41,14 @@ export function OverseasMergeDialog({
   const list = detail.data?.list ?? [];
   const rows: MergeRow[] = [
     {
-      label: "商标",
-      differs:
-        new Set(
-          list.map((m) => `${m.tmName}|${m.appNo}|${m.countryCode}|${m.tmCl}`),
-        ).size > 1,
+      label: '商标',
+      differs: new Set(list.map((m) => `${m.tmName}|${m.appNo}|${m.countryCode}|${m.tmCl}`)).size > 1,
       cells: list.map((m) => (
         <Space direction="vertical" size={2} key={m.id}>
-          <Typography.Text strong>{m.tmName || "--"}</Typography.Text>
-          <Typography.Text>申请号：{m.appNo || "--"}</Typography.Text>
+          <Typography.Text strong>{m.tmName || '--'}</Typography.Text>
+          <Typography.Text>申请号：{m.appNo || '--'}</Typography.Text>
           <Typography.Text>国家/地区：{m.countryCode}</Typography.Text>
-          <Typography.Text>
-            类别：{m.tmCl ? `第${m.tmCl}类` : "--"}
-          </Typography.Text>
+          <Typography.Text>类别：{m.tmCl ? `第${m.tmCl}类` : '--'}</Typography.Text>
         </Space>
       )),
     },
@@ -72,14 +56,7 @@ export function OverseasMergeDialog({
       label,
       differs: new Set(list.map((m) => String(m.detailVo[field]))).size > 1,
       cells: list.map((m) => (
-        <div
-          className={
-            field.startsWith("goods") || field === "goodItemEn"
-              ? "ipm-merge-goods"
-              : undefined
-          }
-          key={m.id}
-        >
+        <div className={field.startsWith('goods') || field === 'goodItemEn' ? 'ipm-merge-goods' : undefined} key={m.id}>
           {show(field, m.detailVo)}
         </div>
       )),
@@ -96,12 +73,7 @@ export function OverseasMergeDialog({
       error={detail.error}
       onConfirm={() => void confirm(kept)}
     >
-      <MergeColumns
-        columns={markColumns(list)}
-        rows={rows}
-        kept={kept}
-        onPick={setKept}
-      />
+      <MergeColumns columns={markColumns(list)} rows={rows} kept={kept} onPick={setKept} />
     </MergeDialogFrame>
   );
 }

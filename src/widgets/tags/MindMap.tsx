@@ -81,7 +81,12 @@ export function MindMap({ root, color, label, selected, onSelect, countOf }: Min
   };
 
   return (
-    <div className="ipm-mind-map" style={{ ['--ipm-mind-color' as string]: color, ['--ipm-mind-root' as string]: rootFill?.background, ['--ipm-mind-root-ink' as string]: rootFill?.color }} aria-label={label} role="group">
+    <div
+      className="ipm-mind-map"
+      style={{ ['--ipm-mind-color' as string]: color, ['--ipm-mind-root' as string]: rootFill?.background, ['--ipm-mind-root-ink' as string]: rootFill?.color }}
+      aria-label={label}
+      role="group"
+    >
       <ul className="ipm-mind-top">{branch(root, 0)}</ul>
     </div>
   );

@@ -53,17 +53,37 @@ export function ArchiveSettingsButton({ label = '档案设置', permission = 'sy
   return (
     <>
       <Button onClick={() => void show()}>{label}</Button>
-      <Modal open={open} title="商标档案设置" width={520} onCancel={() => setOpen(false)} onOk={() => void save()} okButtonProps={{ loading: saving }} okText="确定" cancelText="取消" destroyOnHidden>
+      <Modal
+        open={open}
+        title="商标档案设置"
+        width={520}
+        onCancel={() => setOpen(false)}
+        onOk={() => void save()}
+        okButtonProps={{ loading: saving }}
+        okText="确定"
+        cancelText="取消"
+        destroyOnHidden
+      >
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
         <Form form={form} layout="vertical" preserve={false}>
           <Form.Item name="defaultView" label="默认视图" extra="用户自己切换过的，以其选择为准">
-            <Radio.Group options={[{ value: 'card', label: '卡片' }, { value: 'table', label: '列表' }]} />
+            <Radio.Group
+              options={[
+                { value: 'card', label: '卡片' },
+                { value: 'table', label: '列表' },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="sortField" label="默认排序">
             <Select options={SORT_FIELDS} />
           </Form.Item>
           <Form.Item name="sortType" label="排序方向">
-            <Radio.Group options={[{ value: 'desc', label: '降序' }, { value: 'asc', label: '升序' }]} />
+            <Radio.Group
+              options={[
+                { value: 'desc', label: '降序' },
+                { value: 'asc', label: '升序' },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="expiryReminderMonths" label="到期提醒提前月数" rules={[{ required: true, message: '请输入到期提醒提前月数' }]}>
             <InputNumber min={1} max={12} precision={0} addonAfter="个月" />

@@ -44,7 +44,11 @@ export function TrademarkCard({ record, checked, onCheck, actions, tags, customF
           </Typography.Link>
           <Space size={4} wrap>
             <TrademarkStatusTag value={record.tmStatus} />
-            {record.oriTmStatus && <Typography.Text type="secondary" className="tm-card-process">{record.oriTmStatus}</Typography.Text>}
+            {record.oriTmStatus && (
+              <Typography.Text type="secondary" className="tm-card-process">
+                {record.oriTmStatus}
+              </Typography.Text>
+            )}
           </Space>
           {line('类别', classText(record.tmCl))}
           {line('申请号', orDash(record.appNo))}

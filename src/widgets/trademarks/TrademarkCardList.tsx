@@ -125,8 +125,22 @@ export function TrademarkCardList({
                 record={mark}
                 checked={selected.has(mark.id)}
                 onCheck={(on) => toggle(mark, on)}
-                tags={tags ? <RowFragment form={fragmentForm} name={tagsSlot!} schema={tags} row={mark as unknown as Record<string, unknown>} index={index} /> : undefined}
-                customFields={customFields ? <RowFragment form={fragmentForm} name={customFieldsSlot!} schema={customFields} row={mark as unknown as Record<string, unknown>} index={index} /> : undefined}
+                tags={
+                  tags ? (
+                    <RowFragment form={fragmentForm} name={tagsSlot!} schema={tags} row={mark as unknown as Record<string, unknown>} index={index} />
+                  ) : undefined
+                }
+                customFields={
+                  customFields ? (
+                    <RowFragment
+                      form={fragmentForm}
+                      name={customFieldsSlot!}
+                      schema={customFields}
+                      row={mark as unknown as Record<string, unknown>}
+                      index={index}
+                    />
+                  ) : undefined
+                }
                 actions={[
                   <Button key="detail" type="link" size="small" onClick={() => runtime.navigate(detailPath(mark.id))}>
                     详情
@@ -143,7 +157,12 @@ export function TrademarkCardList({
       )}
       {total > 0 && (
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
-          <PaginationBar pageNo={page.pageNo} pageSize={page.pageSize} total={total} onChange={(pageNo, pageSize) => setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })} />
+          <PaginationBar
+            pageNo={page.pageNo}
+            pageSize={page.pageSize}
+            total={total}
+            onChange={(pageNo, pageSize) => setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })}
+          />
         </div>
       )}
     </div>

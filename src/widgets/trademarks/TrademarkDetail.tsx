@@ -14,7 +14,11 @@ import { classText, DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY, detailPath, markName, o
 import './trademarks.css';
 
 /** The id of the mark to show: given, or found by application number and class (/onlyTrademark). */
-function useMarkId(id: TrademarkDetailProps['id'], appNo: string | undefined, tmCl: TrademarkDetailProps['tmCl']): { markId: number | null; searching: boolean } {
+function useMarkId(
+  id: TrademarkDetailProps['id'],
+  appNo: string | undefined,
+  tmCl: TrademarkDetailProps['tmCl'],
+): { markId: number | null; searching: boolean } {
   const numeric = Number(id);
   const byNumber = !(numeric > 0) && Boolean(appNo);
   const cls = Number(tmCl);
@@ -37,7 +41,10 @@ function useMarkId(id: TrademarkDetailProps['id'], appNo: string | undefined, tm
 export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }: TrademarkDetailProps & { children?: ReactNode }) {
   const runtime = useRuntime();
   const { markId, searching } = useMarkId(id, appNo, tmCl);
-  const { data, error, isLoading } = useOperation<BrandArchivesQueryBrandDetailListResponse>('brandArchives.queryBrandDetailList', markId ? { id: markId } : null);
+  const { data, error, isLoading } = useOperation<BrandArchivesQueryBrandDetailListResponse>(
+    'brandArchives.queryBrandDetailList',
+    markId ? { id: markId } : null,
+  );
   if (searching || isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (!markId) return <Empty description={appNo ? `商标档案中没有申请号 ${appNo} 的商标` : '缺少商标编号'} />;
   if (error || !data) return <Alert type="error" showIcon message={error?.message ?? '商标不存在或无权查看'} />;

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Col, Collapse, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Spin, Typography } from 'antd';
-import type { BrandArchivesAddBrandRequest, BrandArchivesQueryBrandDetailListResponse, BrandArchivesSaveBrandRequest, Trademark, UploadedFile } from '../../generated/types.js';
+import type {
+  BrandArchivesAddBrandRequest,
+  BrandArchivesQueryBrandDetailListResponse,
+  BrandArchivesSaveBrandRequest,
+  Trademark,
+  UploadedFile,
+} from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { ThumbnailUpload } from '../../runtime/components/ThumbnailUpload.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
@@ -158,94 +164,101 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
     >
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Spin spinning={loaded === undefined && !error}>
-      <div className="tm-edit-body">
-        <div className="tm-edit-file">
-          <Typography.Text type="secondary">商标图样</Typography.Text>
-          <div style={{ marginTop: 8 }}>
-            {editing ? (
-              <ThumbnailUpload
-                value={logo}
-                onChange={(files) => {
-                  setLogo(files);
-                  setLogoChanged(true);
-                }}
-                limit={1}
-                accept={['jpg', 'png']}
-              />
-            ) : (
-              <FallbackImage width={240} src={(loaded ?? record)?.tmLogoUrl ?? undefined} alt="商标图样" />
-            )}
+        <div className="tm-edit-body">
+          <div className="tm-edit-file">
+            <Typography.Text type="secondary">商标图样</Typography.Text>
+            <div style={{ marginTop: 8 }}>
+              {editing ? (
+                <ThumbnailUpload
+                  value={logo}
+                  onChange={(files) => {
+                    setLogo(files);
+                    setLogoChanged(true);
+                  }}
+                  limit={1}
+                  accept={['jpg', 'png']}
+                />
+              ) : (
+                <FallbackImage width={240} src={(loaded ?? record)?.tmLogoUrl ?? undefined} alt="商标图样" />
+              )}
+            </div>
           </div>
+          <Form form={form} layout="vertical" className="tm-edit-form" disabled={readOnly} requiredMark={editing}>
+            <Row gutter={16}>
+              <Col span={12}>{text('tmName', '商标名称', { rules: [{ required: true, whitespace: true, message: '请输入商标名称' }] })}</Col>
+              <Col span={12}>
+                <Form.Item name="countryCode" label="国家/地区">
+                  <Select showSearch optionFilterProp="label" options={countryOptions} />
+                </Form.Item>
+              </Col>
+              <Col span={12}>{text('appNo', '申请号', { rules: [{ required: true, whitespace: true, message: '请输入申请号' }] })}</Col>
+              <Col span={12}>{text('regNo', '注册号')}</Col>
+              <Col span={12}>
+                <Form.Item
+                  name="tmCl"
+                  label="类别"
+                  rules={[
+                    { required: true, message: '请输入类别' },
+                    { type: 'integer', min: 1, max: 45, message: '类别应为 1 到 45' },
+                  ]}
+                >
+                  <InputNumber min={1} max={45} precision={0} style={{ width: '100%' }} addonBefore="第" addonAfter="类" />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="tmStatus" label="商标状态">
+                  <Select allowClear options={TM_STATUSES.map((s) => ({ value: s, label: s }))} />
+                </Form.Item>
+              </Col>
+              <Col span={12}>{text('oriTmStatus', '流程状态')}</Col>
+              <Col span={12}>{text('submitWay', '申请方式')}</Col>
+              <Col span={12}>{text('applicant', '申请人')}</Col>
+              <Col span={12}>{text('applicantAddress', '申请人地址')}</Col>
+              <Col span={12}>{date('appDate', '申请日期')}</Col>
+              <Col span={12}>{date('prelimDate', '初审公告日期')}</Col>
+              <Col span={12}>{text('announcementIssue', '初审公告期号')}</Col>
+              <Col span={12}>{date('regDate', '注册日期')}</Col>
+              <Col span={12}>{text('regIssue', '注册公告期号')}</Col>
+              <Col span={12}>{date('privateEndDate', '专用权截止日期')}</Col>
+              <Col span={12}>{text('agent', '代理机构')}</Col>
+              <Col span={12}>{text('tmType', '商标类型')}</Col>
+              <Col span={24}>
+                <Form.Item name="goodsText" label="商品/服务项目" extra="每行一个类似群：群号、空格，再以“；”分隔商品名称，如 0901 计算机；鼠标">
+                  <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
+                </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item name="remark" label="备注">
+                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Collapse
+              size="small"
+              items={[
+                {
+                  key: 'overseas',
+                  label: '海外信息（英文）',
+                  forceRender: true,
+                  children: (
+                    <Row gutter={16}>
+                      <Col span={12}>{text('applicantEn', '申请人（英文）')}</Col>
+                      <Col span={12}>{text('applicantAddressEn', '申请人地址（英文）')}</Col>
+                      <Col span={12}>{text('agentEn', '代理机构（英文）')}</Col>
+                      <Col span={12}>{text('agentAddress', '代理机构地址')}</Col>
+                      <Col span={12}>{text('agentAddressEn', '代理机构地址（英文）')}</Col>
+                      <Col span={24}>
+                        <Form.Item name="goodsTextEn" label="商品/服务项目（英文）">
+                          <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
+                        </Form.Item>
+                      </Col>
+                    </Row>
+                  ),
+                },
+              ]}
+            />
+          </Form>
         </div>
-        <Form form={form} layout="vertical" className="tm-edit-form" disabled={readOnly} requiredMark={editing}>
-          <Row gutter={16}>
-            <Col span={12}>{text('tmName', '商标名称', { rules: [{ required: true, whitespace: true, message: '请输入商标名称' }] })}</Col>
-            <Col span={12}>
-              <Form.Item name="countryCode" label="国家/地区">
-                <Select showSearch optionFilterProp="label" options={countryOptions} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>{text('appNo', '申请号', { rules: [{ required: true, whitespace: true, message: '请输入申请号' }] })}</Col>
-            <Col span={12}>{text('regNo', '注册号')}</Col>
-            <Col span={12}>
-              <Form.Item name="tmCl" label="类别" rules={[{ required: true, message: '请输入类别' }, { type: 'integer', min: 1, max: 45, message: '类别应为 1 到 45' }]}>
-                <InputNumber min={1} max={45} precision={0} style={{ width: '100%' }} addonBefore="第" addonAfter="类" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="tmStatus" label="商标状态">
-                <Select allowClear options={TM_STATUSES.map((s) => ({ value: s, label: s }))} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>{text('oriTmStatus', '流程状态')}</Col>
-            <Col span={12}>{text('submitWay', '申请方式')}</Col>
-            <Col span={12}>{text('applicant', '申请人')}</Col>
-            <Col span={12}>{text('applicantAddress', '申请人地址')}</Col>
-            <Col span={12}>{date('appDate', '申请日期')}</Col>
-            <Col span={12}>{date('prelimDate', '初审公告日期')}</Col>
-            <Col span={12}>{text('announcementIssue', '初审公告期号')}</Col>
-            <Col span={12}>{date('regDate', '注册日期')}</Col>
-            <Col span={12}>{text('regIssue', '注册公告期号')}</Col>
-            <Col span={12}>{date('privateEndDate', '专用权截止日期')}</Col>
-            <Col span={12}>{text('agent', '代理机构')}</Col>
-            <Col span={12}>{text('tmType', '商标类型')}</Col>
-            <Col span={24}>
-              <Form.Item name="goodsText" label="商品/服务项目" extra="每行一个类似群：群号、空格，再以“；”分隔商品名称，如 0901 计算机；鼠标">
-                <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="remark" label="备注">
-                <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Collapse
-            size="small"
-            items={[
-              {
-                key: 'overseas',
-                label: '海外信息（英文）',
-                forceRender: true,
-                children: (
-                  <Row gutter={16}>
-                    <Col span={12}>{text('applicantEn', '申请人（英文）')}</Col>
-                    <Col span={12}>{text('applicantAddressEn', '申请人地址（英文）')}</Col>
-                    <Col span={12}>{text('agentEn', '代理机构（英文）')}</Col>
-                    <Col span={12}>{text('agentAddress', '代理机构地址')}</Col>
-                    <Col span={12}>{text('agentAddressEn', '代理机构地址（英文）')}</Col>
-                    <Col span={24}>
-                      <Form.Item name="goodsTextEn" label="商品/服务项目（英文）">
-                        <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
-                      </Form.Item>
-                    </Col>
-                  </Row>
-                ),
-              },
-            ]}
-          />
-        </Form>
-      </div>
       </Spin>
     </Modal>
   );

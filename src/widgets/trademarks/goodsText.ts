@@ -20,7 +20,10 @@ export function textToGoods(text: string, before: readonly GoodsItem[]): GoodsIt
     if (!line) continue;
     const match = /^(\d{2,4})\s+(.*)$/.exec(line);
     const code = match ? match[1]! : '';
-    const names = (match ? match[2]! : line).split(/[；;]/).map((n) => n.trim()).filter(Boolean);
+    const names = (match ? match[2]! : line)
+      .split(/[；;]/)
+      .map((n) => n.trim())
+      .filter(Boolean);
     for (const name of names) items.push(deleted.has(`${code}\u0000${name}`) ? { code, name, mark: DELETED_MARK } : { code, name });
   }
   return items;

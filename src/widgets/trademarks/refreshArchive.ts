@@ -5,6 +5,6 @@ import { useSWRConfig } from 'swr';
 export function useRefreshArchive(): () => Promise<void> {
   const { mutate } = useSWRConfig();
   return useCallback(async () => {
-    await mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && (key[0].startsWith('brandArchives.')), undefined, { revalidate: true });
+    await mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('brandArchives.'), undefined, { revalidate: true });
   }, [mutate]);
 }

@@ -5,8 +5,24 @@ import { DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY } from './trademarkText.js';
 
 export const DATE_FIELDS = ['appDate', 'prelimDate', 'regDate', 'privateEndDate'] as const;
 export const TEXT_FIELDS = [
-  'tmName', 'appNo', 'regNo', 'tmStatus', 'oriTmStatus', 'tmType', 'submitWay', 'applicant', 'applicantEn', 'applicantAddress', 'applicantAddressEn',
-  'agent', 'agentEn', 'agentAddress', 'agentAddressEn', 'announcementIssue', 'regIssue', 'remark',
+  'tmName',
+  'appNo',
+  'regNo',
+  'tmStatus',
+  'oriTmStatus',
+  'tmType',
+  'submitWay',
+  'applicant',
+  'applicantEn',
+  'applicantAddress',
+  'applicantAddressEn',
+  'agent',
+  'agentEn',
+  'agentAddress',
+  'agentAddressEn',
+  'announcementIssue',
+  'regIssue',
+  'remark',
 ] as const;
 
 type TextField = (typeof TEXT_FIELDS)[number];

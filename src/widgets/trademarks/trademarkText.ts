@@ -17,8 +17,7 @@ export const orDash = (value: string | number | null | undefined): string => (va
 export const detailPath = (id: number): string => `/brand/detail?id=${id}`;
 
 /** The similar-goods call's key: registration number (or the application number before registration) and class. */
-export const applyNoOf = (mark: Pick<Trademark, 'regNo' | 'appNo' | 'tmCl'>): string | null =>
-  mark.tmCl ? `${mark.regNo || mark.appNo}_${mark.tmCl}` : null;
+export const applyNoOf = (mark: Pick<Trademark, 'regNo' | 'appNo' | 'tmCl'>): string | null => (mark.tmCl ? `${mark.regNo || mark.appNo}_${mark.tmCl}` : null);
 
 /** The statuses the archive uses, in procedural order. */
 export const TM_STATUSES = ['申请中', '初审公告', '异议中', '已注册', '续展', '已驳回', '已无效', '已销亡'] as const;

@@ -1,8 +1,12 @@
 /** A multipart body as a browser sends it: text fields first, then the `file` part. */
 export function multipart(fileName: string, content: Buffer, fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----ipm-test-boundary';
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([...parts, head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

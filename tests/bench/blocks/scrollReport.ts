@@ -45,7 +45,9 @@ export async function scrollToBottom(step: number): Promise<ScrollReport> {
   });
   await new Promise((resolve) => setTimeout(resolve, 100));
   observer.disconnect();
-  const shown = [...document.querySelectorAll('.ant-table-row')].map((row) => Number(row.querySelector('.ant-table-cell')?.textContent)).filter(Number.isFinite);
+  const shown = [...document.querySelectorAll('.ant-table-row')]
+    .map((row) => Number(row.querySelector('.ant-table-cell')?.textContent))
+    .filter(Number.isFinite);
   return {
     seconds: (performance.now() - started) / 1000,
     frames: gaps.length,

@@ -26,7 +26,13 @@ const rows = Array.from({ length: rowCount }, (_, r) => {
   for (let c = 0; c < colCount; c++) {
     const kind = KINDS[c % KINDS.length];
     row[`c${c}`] =
-      kind === 'number' ? r * 37 + c : kind === 'select' ? (r + c) % 4 : kind === 'text' ? `商标名称 ${r + 1}-${c + 1} 第 ${(r * 7 + c) % 45 + 1} 类` : new Date(day + (r * 3 + c) * 86_400_000).toISOString();
+      kind === 'number'
+        ? r * 37 + c
+        : kind === 'select'
+          ? (r + c) % 4
+          : kind === 'text'
+            ? `商标名称 ${r + 1}-${c + 1} 第 ${((r * 7 + c) % 45) + 1} 类`
+            : new Date(day + (r * 3 + c) * 86_400_000).toISOString();
   }
   return row;
 });
@@ -64,22 +70,26 @@ timeFirstRender(
           <Table rowKey="id" columns={bareColumns} dataSource={rows} pagination={false} tableLayout="fixed" scroll={{ x: 'max-content' }} />
         </BenchRuntime>
       ) : (
-      <BenchRuntime operations={{ 'bench.list': list }}>
-        <GenericTable
-          operation="bench.list"
-          tableKey={`bench-${rowCount}x${colCount}`}
-          title={`${rowCount} 行 × ${colCount} 列`}
-          columns={columns}
-          pageSizes={[rowCount]}
-          defaultPageSize={rowCount}
-          // ?virtual=0 : every row rendered, whatever the count.
-          virtualThreshold={params.get('virtual') === '0' ? Number.MAX_SAFE_INTEGER : undefined}
-          rowButtons={params.get('buttons') === '0' ? [] : [
-            { label: '编辑', operation: 'bench.noop' },
-            { label: '删除', operation: 'bench.noop', danger: true },
-          ]}
-        />
-      </BenchRuntime>
+        <BenchRuntime operations={{ 'bench.list': list }}>
+          <GenericTable
+            operation="bench.list"
+            tableKey={`bench-${rowCount}x${colCount}`}
+            title={`${rowCount} 行 × ${colCount} 列`}
+            columns={columns}
+            pageSizes={[rowCount]}
+            defaultPageSize={rowCount}
+            // ?virtual=0 : every row rendered, whatever the count.
+            virtualThreshold={params.get('virtual') === '0' ? Number.MAX_SAFE_INTEGER : undefined}
+            rowButtons={
+              params.get('buttons') === '0'
+                ? []
+                : [
+                    { label: '编辑', operation: 'bench.noop' },
+                    { label: '删除', operation: 'bench.noop', danger: true },
+                  ]
+            }
+          />
+        </BenchRuntime>
       ),
     ),
   () => document.querySelectorAll('.ant-table-row').length > 0,

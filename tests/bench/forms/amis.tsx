@@ -5,7 +5,14 @@ import 'amis/lib/helper.css';
 import { timeFirstRender } from '../firstRender.js';
 import { FIELDS, OPTIONS, lastLabelShown, type FieldKind } from './fields.js';
 
-const TYPE: Record<FieldKind, string> = { text: 'input-text', number: 'input-number', select: 'select', date: 'input-date', switch: 'switch', textarea: 'textarea' };
+const TYPE: Record<FieldKind, string> = {
+  text: 'input-text',
+  number: 'input-number',
+  select: 'select',
+  date: 'input-date',
+  switch: 'switch',
+  textarea: 'textarea',
+};
 
 const schema = {
   type: 'page',

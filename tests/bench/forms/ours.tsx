@@ -5,7 +5,14 @@ import { BenchRuntime } from '../benchRuntime.js';
 import { timeFirstRender } from '../firstRender.js';
 import { FIELDS, OPTIONS, lastLabelShown, type FieldKind } from './fields.js';
 
-const COMPONENT: Record<FieldKind, string> = { text: 'Input', number: 'NumberPicker', select: 'Select', date: 'DatePicker', switch: 'Switch', textarea: 'TextArea' };
+const COMPONENT: Record<FieldKind, string> = {
+  text: 'Input',
+  number: 'NumberPicker',
+  select: 'Select',
+  date: 'DatePicker',
+  switch: 'Switch',
+  textarea: 'TextArea',
+};
 
 // The form as a page schema, rendered by the product's own Formily runtime.
 const schema: FormilyNode = {

@@ -23,7 +23,9 @@ const schema: RJSFSchema = {
 };
 const uiSchema: UiSchema = {
   'ui:submitButtonOptions': { norender: true },
-  ...Object.fromEntries(FIELDS.filter((f) => f.kind === 'textarea' || f.kind === 'switch').map((f) => [f.name, { 'ui:widget': f.kind === 'textarea' ? 'textarea' : 'checkbox' }])),
+  ...Object.fromEntries(
+    FIELDS.filter((f) => f.kind === 'textarea' || f.kind === 'switch').map((f) => [f.name, { 'ui:widget': f.kind === 'textarea' ? 'textarea' : 'checkbox' }]),
+  ),
 };
 
 timeFirstRender(

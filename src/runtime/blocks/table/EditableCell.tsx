@@ -104,7 +104,11 @@ export function EditableCell({ column, row, rowKey, view, onSaved }: EditableCel
   };
   return (
     <Spin spinning={saving} size="small">
-      {column.multiline ? <Input.TextArea {...common} autoSize={{ minRows: 2, maxRows: 6 }} /> : <Input {...common} inputMode={column.type === 'number' ? 'decimal' : undefined} />}
+      {column.multiline ? (
+        <Input.TextArea {...common} autoSize={{ minRows: 2, maxRows: 6 }} />
+      ) : (
+        <Input {...common} inputMode={column.type === 'number' ? 'decimal' : undefined} />
+      )}
     </Spin>
   );
 }

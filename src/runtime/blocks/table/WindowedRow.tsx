@@ -41,7 +41,15 @@ function ellipsisTitle(ellipsis: Column['ellipsis'], content: ReactNode): string
 }
 
 /** One body cell, with the classes, sticky offsets and title antd's own cell gives it. */
-function cellOf(column: Column, key: Key, fixed: FixedInfo, record: Record, index: number, sticky: { support: boolean; allLeft: boolean }, prefixCls: string): ReactNode {
+function cellOf(
+  column: Column,
+  key: Key,
+  fixed: FixedInfo,
+  record: Record,
+  index: number,
+  sticky: { support: boolean; allLeft: boolean },
+  prefixCls: string,
+): ReactNode {
   const extra = (column.onCell?.(record, index) ?? {}) as TdHTMLAttributes<HTMLTableCellElement>;
   const colSpan = extra.colSpan ?? 1;
   const rowSpan = extra.rowSpan ?? 1;
@@ -53,7 +61,12 @@ function cellOf(column: Column, key: Key, fixed: FixedInfo, record: Record, inde
   const cell = `${prefixCls}-cell`;
   const fixLeft = sticky.support && typeof fixed.fixLeft === 'number';
   const fixRight = sticky.support && typeof fixed.fixRight === 'number';
-  const style: CSSProperties = { ...(fixLeft ? { position: 'sticky', left: fixed.fixLeft as number } : {}), ...(fixRight ? { position: 'sticky', right: fixed.fixRight as number } : {}), ...(column.align ? { textAlign: column.align } : {}), ...extra.style };
+  const style: CSSProperties = {
+    ...(fixLeft ? { position: 'sticky', left: fixed.fixLeft as number } : {}),
+    ...(fixRight ? { position: 'sticky', right: fixed.fixRight as number } : {}),
+    ...(column.align ? { textAlign: column.align } : {}),
+    ...extra.style,
+  };
   const className = classes(
     cell,
     column.className,
@@ -71,7 +84,15 @@ function cellOf(column: Column, key: Key, fixed: FixedInfo, record: Record, inde
   const title = extra.title ?? ellipsisTitle(column.ellipsis, content);
   const shown = column.ellipsis && (fixed.lastFixLeft || fixed.firstFixRight) ? <span className={`${cell}-content`}>{content}</span> : content;
   return (
-    <td key={key} {...extra} className={className} style={style} title={title} colSpan={colSpan !== 1 ? colSpan : undefined} rowSpan={rowSpan !== 1 ? rowSpan : undefined}>
+    <td
+      key={key}
+      {...extra}
+      className={className}
+      style={style}
+      title={title}
+      colSpan={colSpan !== 1 ? colSpan : undefined}
+      rowSpan={rowSpan !== 1 ? rowSpan : undefined}
+    >
       {shown}
     </td>
   );
@@ -85,7 +106,10 @@ function cellOf(column: Column, key: Key, fixed: FixedInfo, record: Record, inde
  * are not windowed, so neither is handled here. Hovering a row is coloured by the stylesheet.
  */
 export const WindowedRow = memo(function WindowedRow({ record, index, rowKey }: { record: Record; index: number; rowKey: string }) {
-  const { prefixCls, flattenColumns, fixedInfoList, rowClassName, onRow, supportSticky, allColumnsFixedLeft } = useTableContext<Context, RowContext>(TableContext, FIELDS);
+  const { prefixCls, flattenColumns, fixedInfoList, rowClassName, onRow, supportSticky, allColumnsFixedLeft } = useTableContext<Context, RowContext>(
+    TableContext,
+    FIELDS,
+  );
   const rowProps = (onRow?.(record, index) ?? {}) as HTMLAttributes<HTMLTableRowElement>;
   const ownClass = typeof rowClassName === 'function' ? rowClassName(record, index, 0) : rowClassName;
   const keys = columnKeys(flattenColumns);

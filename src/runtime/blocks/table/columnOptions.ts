@@ -18,6 +18,7 @@ export function optionLabel(options: ColumnOptions | undefined, value: unknown):
 
 /** The option value to send for a choice, typed like the row's current value when the options are text keys. */
 export function optionValue(option: ColumnOption, current: unknown): ColumnOption['value'] {
-  if (typeof option.value === 'string' && typeof current === 'number' && option.value.trim() !== '' && !Number.isNaN(Number(option.value))) return Number(option.value);
+  if (typeof option.value === 'string' && typeof current === 'number' && option.value.trim() !== '' && !Number.isNaN(Number(option.value)))
+    return Number(option.value);
   return option.value;
 }

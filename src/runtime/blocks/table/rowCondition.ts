@@ -7,11 +7,7 @@
  * `field` may be a dotted path (`owner.id`).
  */
 export type RowCondition =
-  | { field: string; equals: unknown }
-  | { field: string; in: unknown[] }
-  | { not: RowCondition }
-  | { all: RowCondition[] }
-  | { any: RowCondition[] };
+  { field: string; equals: unknown } | { field: string; in: unknown[] } | { not: RowCondition } | { all: RowCondition[] } | { any: RowCondition[] };
 
 function fieldValue(row: Record<string, unknown>, path: string): unknown {
   let value: unknown = row;

@@ -1,4 +1,16 @@
-import { createContext, isValidElement, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type HTMLAttributes, type RefObject } from 'react';
+import {
+  createContext,
+  isValidElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type HTMLAttributes,
+  type RefObject,
+} from 'react';
 import { WindowedRow } from './WindowedRow.js';
 import { rowWindow, windowAfterScroll, type RowWindow } from './rowWindow.js';
 import { sameSpan } from './windowSpan.js';

@@ -162,7 +162,7 @@ export function TreeSelectAll({
       allowClear
       disabled={disabled}
       loading={givenLoading ?? remote.isLoading}
-      notFoundContent={givenLoading ?? remote.isLoading ? '加载中…' : '暂无数据'}
+      notFoundContent={(givenLoading ?? remote.isLoading) ? '加载中…' : '暂无数据'}
       listHeight={320}
       popupMatchSelectWidth={false}
       styles={{ popup: { root: { minWidth: 320 } } }}

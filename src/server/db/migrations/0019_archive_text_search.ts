@@ -53,7 +53,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Three characters or more: the trigram index with ILIKE, whose check is cheap. Fewer: the
   // character index alone, which is exact for them. EXECUTE plans each search for its own text.
-  for (const [fn, column] of [['archive_ids_name_contains', 'tm_name'], ['archive_ids_applicant_contains', 'applicant_cn']] as const) {
+  for (const [fn, column] of [
+    ['archive_ids_name_contains', 'tm_name'],
+    ['archive_ids_applicant_contains', 'applicant_cn'],
+  ] as const) {
     await sql`
       create or replace function ${sql.raw(fn)}(needle text) returns setof integer
       language plpgsql stable strict security definer set search_path = ${path} rows 200 as $$

@@ -27,8 +27,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const lead = orgLed ? sql`org_id, ` : sql``;
   await sql`drop index if exists brand_archives_applicant_trgm_idx`.execute(db);
   await sql`drop index if exists brand_archives_applicant_grams_idx`.execute(db);
-  await sql`create index brand_archives_applicant_text_trgm_idx on brand_archives using gin (${lead}applicant_text(applicant_cn, applicant_en) gin_trgm_ops)`.execute(db);
-  await sql`create index brand_archives_applicant_text_grams_idx on brand_archives using gin (${lead}search_grams(applicant_text(applicant_cn, applicant_en)))`.execute(db);
+  await sql`create index brand_archives_applicant_text_trgm_idx on brand_archives using gin (${lead}applicant_text(applicant_cn, applicant_en) gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create index brand_archives_applicant_text_grams_idx on brand_archives using gin (${lead}search_grams(applicant_text(applicant_cn, applicant_en)))`.execute(
+    db,
+  );
   await sql`analyze tm_register`.execute(db);
   await sql`analyze brand_archives`.execute(db);
 

@@ -25,7 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await createArchiveTextQuery(db);
 
-  for (const [fn, kind] of [['archive_ids_name_contains', 'name'], ['archive_ids_applicant_contains', 'applicant'], ['archive_ids_keyword', 'keyword']] as const) {
+  for (const [fn, kind] of [
+    ['archive_ids_name_contains', 'name'],
+    ['archive_ids_applicant_contains', 'applicant'],
+    ['archive_ids_keyword', 'keyword'],
+  ] as const) {
     await createArchiveIdFunction(db, fn, kind);
   }
 
