@@ -105,7 +105,12 @@ test('a column added to a list page visually appears on the page once published'
   await page.getByTestId('node-table').click();
   const panel = page.getByLabel('属性面板');
   await panel.getByRole('button', { name: '添加列' }).click();
-  const added = panel.locator('.ant-formily-array-items-item').last();
+  // The columns' list (the row buttons' list follows it in the panel).
+  const columns = panel
+    .locator('.ant-formily-array-items')
+    .filter({ has: page.getByRole('button', { name: '添加列' }) })
+    .last();
+  const added = columns.locator('.ant-formily-array-items-item').last();
   await field(added, '字段').fill('certificateNo');
   await field(added, '列名').fill('证件号码');
   await expect(page.locator('.ipm-designer-preview').getByRole('columnheader', { name: '证件号码' })).toBeVisible();
