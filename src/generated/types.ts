@@ -2903,9 +2903,7 @@ export interface GenericTableProps {
             /**
              * 取值：字段等于此值时成立（缺少的字段视为 null）
              */
-            equals: {
-              [k: string]: unknown;
-            };
+            equals: unknown;
           }
         | {
             /**
@@ -2930,9 +2928,7 @@ export interface GenericTableProps {
                   /**
                    * 取值：字段等于此值时成立（缺少的字段视为 null）
                    */
-                  equals: {
-                    [k: string]: unknown;
-                  };
+                  equals: unknown;
                 }
               | {
                   /**
@@ -2958,9 +2954,7 @@ export interface GenericTableProps {
                   /**
                    * 取值：字段等于此值时成立（缺少的字段视为 null）
                    */
-                  equals: {
-                    [k: string]: unknown;
-                  };
+                  equals: unknown;
                 }
               | {
                   /**
@@ -2987,9 +2981,7 @@ export interface GenericTableProps {
                   /**
                    * 取值：字段等于此值时成立（缺少的字段视为 null）
                    */
-                  equals: {
-                    [k: string]: unknown;
-                  };
+                  equals: unknown;
                 }
               | {
                   /**
@@ -3057,9 +3049,7 @@ export interface GenericTableProps {
           /**
            * 取值：字段等于此值时成立（缺少的字段视为 null）
            */
-          equals: {
-            [k: string]: unknown;
-          };
+          equals: unknown;
         }
       | {
           /**
@@ -3084,9 +3074,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3112,9 +3100,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3141,9 +3127,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3251,9 +3235,7 @@ export interface GenericTableProps {
           /**
            * 取值：字段等于此值时成立（缺少的字段视为 null）
            */
-          equals: {
-            [k: string]: unknown;
-          };
+          equals: unknown;
         }
       | {
           /**
@@ -3278,9 +3260,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3306,9 +3286,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3335,9 +3313,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3468,9 +3444,7 @@ export interface GenericTableProps {
           /**
            * 取值：字段等于此值时成立（缺少的字段视为 null）
            */
-          equals: {
-            [k: string]: unknown;
-          };
+          equals: unknown;
         }
       | {
           /**
@@ -3495,9 +3469,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3523,9 +3495,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3552,9 +3522,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3807,9 +3775,7 @@ export interface GenericTableProps {
           /**
            * 取值：字段等于此值时成立（缺少的字段视为 null）
            */
-          equals: {
-            [k: string]: unknown;
-          };
+          equals: unknown;
         }
       | {
           /**
@@ -3834,9 +3800,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3862,9 +3826,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -3891,9 +3853,7 @@ export interface GenericTableProps {
                 /**
                  * 取值：字段等于此值时成立（缺少的字段视为 null）
                  */
-                equals: {
-                  [k: string]: unknown;
-                };
+                equals: unknown;
               }
             | {
                 /**
@@ -5546,9 +5506,7 @@ export interface BrandArchivesBatchUpdateBrandsRequest {
       /**
        * 新值
        */
-      value?: {
-        [k: string]: unknown;
-      };
+      value?: unknown;
     },
     ...{
       /**
@@ -5582,9 +5540,7 @@ export interface BrandArchivesBatchUpdateBrandsRequest {
       /**
        * 新值
        */
-      value?: {
-        [k: string]: unknown;
-      };
+      value?: unknown;
     }[]
   ];
 }
