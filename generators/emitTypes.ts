@@ -34,8 +34,26 @@ function prepareForTypes(node: unknown, names: Map<string, string>, selfId: stri
   if (depth > 0 && typeof source.title === 'string') {
     out.description = source.description ? `${source.title}：${source.description}` : source.title;
   }
+  // A value schema that says nothing of its shape takes any JSON value (the generator would make it an object).
+  if (depth > 0 && !SHAPE_KEYWORDS.some((key) => key in out) && 'description' in out) out.tsType = 'unknown';
   return out;
 }
+
+const SHAPE_KEYWORDS = [
+  'type',
+  '$ref',
+  'enum',
+  'const',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'properties',
+  'items',
+  'additionalProperties',
+  'patternProperties',
+  'tsType',
+];
 
 async function compileNamed(schema: JsonSchema, name: string, names: Map<string, string>, selfId: string): Promise<string> {
   const prepared = prepareForTypes(schema, names, selfId) as JsonSchema;
@@ -47,6 +65,8 @@ async function compileNamed(schema: JsonSchema, name: string, names: Map<string,
     format: true,
     declareExternallyReferenced: true,
     strictIndexSignatures: false,
+    // Bounds on a list's length are the server's check; as types they become unions of tuples (18 of them for 18 columns).
+    maxItems: -1,
   });
 }
 

@@ -50,17 +50,19 @@ export function PreviewPane({ kind, body, context }: { kind: DesignableKind; bod
   const role = context.roles.find((r) => r.id === roleId);
   const part = renderedPart(kind, body);
   const choices = useMemo(() => sampleChoices(part), [part]);
-  const services = useMemo<RuntimeServices>(
-    () => ({
+  const services = useMemo<RuntimeServices>(() => {
+    // Live: the real operation; otherwise sample rows shaped by the operation's response schema.
+    const call = (id: string, request: unknown) =>
+      mode === 'live'
+        ? runtime.callNamedOperation(id, request)
+        : runtime.callOperation('designer.sample', { operation: id, choices } satisfies DesignerSampleRequest).then((r) => r.data);
+    return {
       ...runtime,
       permissions: new Set(role?.permissions ?? []),
-      callOperation: <Res,>(id: string, request: unknown) =>
-        mode === 'live'
-          ? runtime.callOperation<Res>(id, request)
-          : runtime.callOperation<{ data: Res }>('designer.sample', { operation: id, choices } satisfies DesignerSampleRequest).then((r) => r.data),
-    }),
-    [runtime, role, mode, choices],
-  );
+      callOperation: call as RuntimeServices['callOperation'],
+      callNamedOperation: call as RuntimeServices['callNamedOperation'],
+    };
+  }, [runtime, role, mode, choices]);
   return (
     <Card
       size="small"

@@ -2,15 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Alert, Button, Empty, Input, List, Select, Space, Spin, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { CloudUploadOutlined, HistoryOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useSWRConfig } from 'swr';
-import type {
-  DesignerEditorContextResponse,
-  DesignerGetSchemaResponse,
-  DesignerGetVersionResponse,
-  DesignerSaveDraftResponse,
-  DesignerValidateResponse,
-  FormilyNode,
-  SchemaProblem,
-} from '../generated/types.js';
+import type { FormilyNode, SchemaProblem } from '../generated/types.js';
 import { useOperation } from '../runtime/useOperation.js';
 import { useRuntime } from '../runtime/runtimeContext.js';
 import { edit, editBody, isDirty, markSaved, openDocument, redo, undo, type DesignerDocument } from './designerDocument.js';
@@ -44,9 +36,9 @@ export function SchemaDesigner() {
   const runtime = useRuntime();
   const { modal, message } = App.useApp();
   const { mutate } = useSWRConfig();
-  const { data: context } = useOperation<DesignerEditorContextResponse>('designer.editorContext', {});
+  const { data: context } = useOperation('designer.editorContext', {});
   const [target, setTarget] = useState<Target | null>(null);
-  const { data: detail, mutate: reloadDetail } = useOperation<DesignerGetSchemaResponse>('designer.getSchema', target);
+  const { data: detail, mutate: reloadDetail } = useOperation('designer.getSchema', target);
   const [doc, setDoc] = useState<DesignerDocument | null>(null);
   const [baseVersion, setBaseVersion] = useState<number | null>(null);
   const [openedLabel, setOpenedLabel] = useState('');
@@ -70,7 +62,7 @@ export function SchemaDesigner() {
         setDoc(openDocument(builtIn ?? {}));
         setOpenedLabel('内置版本');
       } else {
-        const reply = await call<DesignerGetVersionResponse>('designer.getVersion', { ...t, version });
+        const reply = await call('designer.getVersion', { ...t, version });
         setDoc(openDocument(reply.body));
         setOpenedLabel(`第 ${version} 版`);
       }
@@ -89,9 +81,10 @@ export function SchemaDesigner() {
 
   // The server's check, a moment after each edit that parses.
   useEffect(() => {
-    if (!target || !doc?.body) return;
+    const body = doc?.body;
+    if (!target || !body) return;
     const timer = setTimeout(() => {
-      void call<DesignerValidateResponse>('designer.validate', { ...target, body: doc.body })
+      void call('designer.validate', { ...target, body })
         .then((r) => setProblems(r.problems))
         .catch(() => undefined);
     }, VALIDATE_DELAY_MS);
@@ -101,10 +94,7 @@ export function SchemaDesigner() {
   useEffect(() => {
     if (!target || compareWith === null) return;
     if (compareWith === 'builtIn') setCompareText(`${JSON.stringify(detail?.builtIn ?? {}, null, 2)}\n`);
-    else
-      void call<DesignerGetVersionResponse>('designer.getVersion', { ...target, version: compareWith }).then((r) =>
-        setCompareText(`${JSON.stringify(r.body, null, 2)}\n`),
-      );
+    else void call('designer.getVersion', { ...target, version: compareWith }).then((r) => setCompareText(`${JSON.stringify(r.body, null, 2)}\n`));
   }, [target, compareWith, detail, call]);
 
   const confirmDiscard = (then: () => void) => {
@@ -136,7 +126,7 @@ export function SchemaDesigner() {
     }
     setBusy(true);
     try {
-      const reply = await call<DesignerSaveDraftResponse>('designer.saveDraft', {
+      const reply = await call('designer.saveDraft', {
         ...target,
         body: doc.body,
         baseVersion,
@@ -163,7 +153,7 @@ export function SchemaDesigner() {
 
   const publish = async () => {
     if (!target || !doc?.body) return;
-    const checked = await call<DesignerValidateResponse>('designer.validate', { ...target, body: doc.body });
+    const checked = await call('designer.validate', { ...target, body: doc.body });
     setProblems(checked.problems);
     if (checked.problems.length > 0) {
       message.error(`有 ${checked.problems.length} 处问题，不能发布`);
@@ -187,7 +177,7 @@ export function SchemaDesigner() {
 
   const rollback = async (version: number) => {
     if (!target) return;
-    const reply = await call<{ publishedVersion: number | null }>('designer.rollback', { ...target, version });
+    const reply = await call('designer.rollback', { ...target, version });
     message.success(reply.publishedVersion === null ? '已回到内置版本' : `已回滚：第 ${version} 版的内容发布为第 ${reply.publishedVersion} 版`);
     const refreshed = await reloadDetail();
     await refreshList();

@@ -12,7 +12,7 @@ export function SchemaList({ selected, onSelect }: { selected: string | null; on
   const [kind, setKind] = useState<DesignableKind>('pages');
   const [keyword, setKeyword] = useState('');
   const search = useDebounced(keyword, 300);
-  const { data, isLoading } = useOperation<DesignerListSchemasResponse>('designer.listSchemas', { kind, keyword: search || undefined });
+  const { data, isLoading } = useOperation('designer.listSchemas', { kind, keyword: search || undefined });
   return (
     <div className="ipm-designer-list">
       <Space direction="vertical" style={{ width: '100%' }}>

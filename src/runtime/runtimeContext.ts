@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { UserInfo } from '../generated/types.js';
+import type { OperationId, OperationRequest, OperationResponse } from '../generated/client.js';
 
 /**
  * What the runtime needs from the application around it. The runtime renders schemas and knows
@@ -12,10 +13,22 @@ export interface RuntimeServices {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Query parameters of the current route. */
   query: URLSearchParams;
-  /** `silent`: the caller shows its own loading state, so the shell's full-screen 加载中 stays away. */
-  callOperation<Res = unknown>(operationId: string, body: unknown, options?: { silent?: boolean }): Promise<Res>;
+  /**
+   * Calls an operation by its id, typed by the generated request and response of that id.
+   * `silent`: the caller shows its own loading state, so the shell's full-screen 加载中 stays away.
+   */
+  callOperation<Id extends OperationId>(operationId: Id, body: OperationRequest<Id>, options?: CallOperationOptions): Promise<OperationResponse<Id>>;
+  /**
+   * Calls an operation a schema names (`npm run check:schemas` checks that it exists); its reply is
+   * the caller's to read, so `Res` is what the caller expects of it, unchecked.
+   */
+  callNamedOperation<Res = unknown>(operationId: string, body: unknown, options?: CallOperationOptions): Promise<Res>;
   /** A message; with `action`, a button in it (such as 撤销) that stays a few seconds longer. */
   notify(type: 'success' | 'error' | 'warning' | 'info', text: string, action?: NotifyAction): void;
+}
+
+export interface CallOperationOptions {
+  silent?: boolean;
 }
 
 /** A button in a message: pressed, the message closes and `run` is called. */

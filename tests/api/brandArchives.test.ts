@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import type { BrandArchivesGetBrandDetailsStatisticsResponse, Trademark } from '../../src/generated/types.js';
+import type { BrandArchivesUpdateGlobalConfigurationRequest, Trademark } from '../../src/generated/types.js';
 import { addMonths, chinaToday, GRACE_MONTHS } from '../../src/shared/trademarkDates.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
 const file = process.env.CLASSIFICATION_FILE;
 const haveFile = file !== undefined && existsSync(file);
@@ -19,25 +20,15 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
   afterAll(() => server?.stop());
 
-  const ok = <T>(url: string, body: object, token: string) => server.ok<T>(url, body, token);
+  const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token: string) => server.call(id, body, token);
   const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
-  const list = async (token: string, query: object = {}) =>
-    (await ok<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token)).list;
+  const list = async (token: string, query: object = {}) => (await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token)).list;
 
   it('gives a mark’s detail with its register record, goods groups and same-name family', async () => {
     const marks = await list(admin);
     const linked = marks.find((m) => m.registerId !== null && marks.some((o) => o.id !== m.id && o.tmName === m.tmName))!;
     expect(linked).toBeDefined();
-    const { detailVo } = await ok<{
-      detailVo: {
-        record: Trademark;
-        tmItem: { goodsItem: unknown[]; countryCode: string; tmCl: number };
-        brandCGInfo: { code: string }[];
-        register: { id: number } | null;
-        family: Trademark[];
-        intClsOverse: { tmCl: number }[];
-      };
-    }>('/brandArchives/queryBrandDetailList', { id: linked.id }, admin);
+    const { detailVo } = await ok('brandArchives.queryBrandDetailList', { id: linked.id }, admin);
     expect(detailVo.record.id).toBe(linked.id);
     expect(detailVo.register?.id).toBe(linked.registerId);
     expect(detailVo.tmItem).toMatchObject({ countryCode: linked.countryCode, tmCl: linked.tmCl });
@@ -48,17 +39,9 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
 
   it('derives a default goods item from the class for a foreign mark without goods', async () => {
-    const saved = await ok<Trademark>(
-      '/brandArchives/addBrand',
-      { appNo: 'US-90000001', tmName: 'NORTHWIND', tmCl: 9, countryCode: 'US', tmStatus: '已注册' },
-      admin,
-    );
+    const saved = await ok('brandArchives.addBrand', { appNo: 'US-90000001', tmName: 'NORTHWIND', tmCl: 9, countryCode: 'US', tmStatus: '已注册' }, admin);
     expect(saved.source).toBe(1);
-    const { detailVo } = await ok<{ detailVo: { tmItem: { goodsItem: { code: string; name: string }[] } } }>(
-      '/brandArchives/queryBrandDetailList',
-      { id: saved.id },
-      admin,
-    );
+    const { detailVo } = await ok('brandArchives.queryBrandDetailList', { id: saved.id }, admin);
     expect(detailVo.tmItem.goodsItem).toHaveLength(1);
     expect(detailVo.tmItem.goodsItem[0]!.code).toBe('09');
     expect(detailVo.tmItem.goodsItem[0]!.name).toContain('第9类');
@@ -74,9 +57,9 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect(await refused('/brandArchives/batchUpdateBrands', { ids: [mine[0]!.id, foreign.id], fields: [{ field: 'remark', value: 'x' }] }, agent)).toContain(
       String(foreign.id),
     );
-    const stats = await ok<{ total: number }>('/brandArchives/getBrandDetailsStatistics', {}, agent);
+    const stats = await ok('brandArchives.getBrandDetailsStatistics', {}, agent);
     expect(stats.total).toBe(mine.length);
-    const related = await ok<{ list: Trademark[] }>('/brand/relevanceBrand', { regNo: foreign.appNo }, agent);
+    const related = await ok('brandArchives.relevanceBrand', { regNo: foreign.appNo }, agent);
     expect(related.list.every((m) => m.ownerUserId === mine[0]!.ownerUserId)).toBe(true);
     // Another organisation's marks are not found at all.
     expect(await refused('/brandArchives/queryBrandDetailList', { id: foreign.id }, corp, 404)).toContain('不存在');
@@ -103,10 +86,10 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     const today = chinaToday();
     // One registration running out next month, one ended last month (in its grace period).
     const [first, second] = (await list(corp)).filter((m) => m.regDate && m.regDate < addMonths(today, -2));
-    await ok('/brandArchives/saveBrand', { id: first!.id, privateEndDate: addMonths(today, 1) }, corp);
-    await ok('/brandArchives/saveBrand', { id: second!.id, privateEndDate: addMonths(today, -1) }, corp);
+    await ok('brandArchives.saveBrand', { id: first!.id, privateEndDate: addMonths(today, 1) }, corp);
+    await ok('brandArchives.saveBrand', { id: second!.id, privateEndDate: addMonths(today, -1) }, corp);
     const marks = await list(corp);
-    const stats = await ok<BrandArchivesGetBrandDetailsStatisticsResponse>('/brandArchives/getBrandDetailsStatistics', {}, corp);
+    const stats = await ok('brandArchives.getBrandDetailsStatistics', {}, corp);
     expect(stats.total).toBe(marks.length);
     const countsOf = <K extends string | number | null>(key: (m: Trademark) => K) => {
       const sums = new Map<K, number>();
@@ -137,7 +120,7 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect(stats.expiringSoon).toBeGreaterThan(0);
     expect(stats.inGrace).toBeGreaterThan(0);
     const status = stats.byStatus[0]!;
-    expect((await ok<{ total: number }>('/brandArchives/getBrandDetailsStatistics', { tmStatus: [status.tmStatus] }, corp)).total).toBe(status.count);
+    expect((await ok('brandArchives.getBrandDetailsStatistics', { tmStatus: [status.tmStatus] }, corp)).total).toBe(status.count);
   });
 
   it('sorts by every column either way, empty dates and classes last, pages never overlapping', async () => {
@@ -175,8 +158,8 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
 
   it('saves one record from the edit dialog, keeping its register link, and validates each field', async () => {
     const mark = (await list(staff)).find((m) => m.registerId !== null)!;
-    const saved = await ok<Trademark>(
-      '/brandArchives/saveBrand',
+    const saved = await ok(
+      'brandArchives.saveBrand',
       { id: mark.id, tmName: '星辰新名', remark: '已核对', appDate: '2020-01-02', regDate: null, privateEndDate: null, prelimDate: null },
       staff,
     );
@@ -199,9 +182,9 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
 
   it('updates several records all-or-nothing, each field once', async () => {
     const marks = (await list(corp)).slice(0, 3);
-    const ids = marks.map((m) => m.id);
-    const done = await ok<{ updated: number }>(
-      '/brandArchives/batchUpdateBrands',
+    const ids = marks.map((m) => m.id) as [number, ...number[]];
+    const done = await ok(
+      'brandArchives.batchUpdateBrands',
       {
         ids,
         fields: [
@@ -227,8 +210,8 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
       ),
     ).toContain('每个字段只能修改一次：备注');
     // One record whose dates would run backwards: nothing changes.
-    await ok('/brandArchives/saveBrand', { id: ids[0], appDate: '2019-01-01', regDate: '2020-06-01' }, corp);
-    await ok('/brandArchives/saveBrand', { id: ids[1], appDate: '2010-01-01', regDate: null }, corp);
+    await ok('brandArchives.saveBrand', { id: ids[0], appDate: '2019-01-01', regDate: '2020-06-01' }, corp);
+    await ok('brandArchives.saveBrand', { id: ids[1], appDate: '2010-01-01', regDate: null }, corp);
     const message = await refused(
       '/brandArchives/batchUpdateBrands',
       {
@@ -247,8 +230,8 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   });
 
   it('adds marks manually and from the register, refusing duplicates', async () => {
-    const manual = await ok<Trademark>(
-      '/brandArchives/addBrand',
+    const manual = await ok(
+      'brandArchives.addBrand',
       { appNo: 'M-2026-0001', tmName: '手录商标', tmCl: 3, goodsItems: [{ code: '0306', name: '化妆品' }] },
       corp,
     );
@@ -256,23 +239,19 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     expect(await refused('/brandArchives/addBrand', { appNo: 'M-2026-0001', tmCl: 3 }, corp)).toContain('档案中已有申请号 M-2026-0001');
     expect(await refused('/brandArchives/addBrand', { tmName: '缺申请号', tmCl: 3 }, corp)).toContain('申请号');
     // A mark awaiting a merge with its duplicate can still be edited; moving another onto its number cannot.
-    const twin = await ok<Trademark>('/brandArchives/addBrand', { appNo: 'M-2026-0002', tmName: '孪生', tmCl: 3 }, corp);
+    const twin = await ok('brandArchives.addBrand', { appNo: 'M-2026-0002', tmName: '孪生', tmCl: 3 }, corp);
     expect(await refused('/brandArchives/saveBrand', { id: twin.id, appNo: 'M-2026-0001', tmCl: 3 }, corp)).toContain('档案中已有申请号 M-2026-0001');
-    expect(await ok<Trademark>('/brandArchives/saveBrand', { id: manual.id, appNo: 'M-2026-0001', tmCl: 3, tmName: '改名' }, corp)).toMatchObject({
+    expect(await ok('brandArchives.saveBrand', { id: manual.id, appNo: 'M-2026-0001', tmCl: 3, tmName: '改名' }, corp)).toMatchObject({
       tmName: '改名',
     });
     // Register marks of the agency's archive are not in the company's.
     const register = (await list(admin)).filter((m) => m.registerId !== null);
     const companyNumbers = new Set((await list(corp)).map((m) => m.appNo));
     const candidate = register.find((m) => !companyNumbers.has(m.appNo))!;
-    const added = await ok<{ added: number[]; skipped: number; notFound: string[] }>(
-      '/brandArchives/addFromRegister',
-      { appNos: `${candidate.appNo}, NOPE-1` },
-      corp,
-    );
+    const added = await ok('brandArchives.addFromRegister', { appNos: `${candidate.appNo}, NOPE-1` }, corp);
     expect(added.added.length).toBeGreaterThan(0);
     expect(added.notFound).toEqual(['NOPE-1']);
-    const again = await ok<{ added: number[]; skipped: number }>('/brandArchives/addFromRegister', { appNos: candidate.appNo }, corp);
+    const again = await ok('brandArchives.addFromRegister', { appNos: candidate.appNo }, corp);
     expect(again.added).toEqual([]);
     expect(again.skipped).toBeGreaterThan(0);
     const copied = (await list(corp, { ids: added.added }))[0]!;
@@ -288,7 +267,7 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
     const victim = corpMarks[corpMarks.length - 1]!;
     expect(await refused('/api/delTrademarkList', { ids: [victim.id, agencyMark.id] }, corp)).toContain(String(agencyMark.id));
     expect((await list(corp, { ids: [victim.id] })).length).toBe(1);
-    expect((await ok<{ deleted: number }>('/api/delTrademarkList', { ids: [victim.id] }, corp)).deleted).toBe(1);
+    expect((await ok('brandArchives.delTrademarkList', { ids: [victim.id] }, corp)).deleted).toBe(1);
     expect((await list(corp, { ids: [victim.id] })).length).toBe(0);
     expect(await refused('/api/delTrademarkList', { ids: [] }, corp)).toContain('商标');
   });
@@ -296,47 +275,52 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
   it('finds related marks by registration number: the same name or applicant', async () => {
     const marks = await list(admin);
     const anchor = marks.find((m) => m.regNo)!;
-    const related = (await ok<{ list: Trademark[] }>('/brand/relevanceBrand', { regNo: anchor.regNo! }, admin)).list;
+    const related = (await ok('brandArchives.relevanceBrand', { regNo: anchor.regNo! }, admin)).list;
     // The mark itself comes first, with any duplicate filed under the same number.
     expect(related[0]!.appNo).toBe(anchor.appNo);
     expect(related.some((m) => m.id === anchor.id)).toBe(true);
     expect(related.every((m) => m.tmName === anchor.tmName || m.applicant === anchor.applicant)).toBe(true);
     expect(await refused('/brand/relevanceBrand', {}, admin)).toContain('注册号');
-    expect((await ok<{ list: Trademark[] }>('/brand/relevanceBrand', { regNo: 'NO-SUCH' }, admin)).list).toEqual([]);
+    expect((await ok('brandArchives.relevanceBrand', { regNo: 'NO-SUCH' }, admin)).list).toEqual([]);
   });
 
   it.skipIf(!haveFile)('lists similar goods of the same similar groups, or none', async () => {
     const mark = (await list(admin)).find((m) => m.regNo && m.goodsItems.length > 0)!;
-    const reply = await ok<{ text: string | null }>('/brandArchives/similarGoods', { applyNo: `${mark.regNo}_${mark.tmCl}` }, admin);
+    const reply = await ok('brandArchives.similarGoods', { applyNo: `${mark.regNo}_${mark.tmCl}` }, admin);
     expect(reply.text).toContain(mark.goodsItems[0]!.code);
-    const none = await ok<{ text: string | null }>('/brandArchives/similarGoods', { applyNo: `${mark.regNo}_${mark.tmCl === 1 ? 2 : 1}` }, admin);
+    const none = await ok('brandArchives.similarGoods', { applyNo: `${mark.regNo}_${mark.tmCl === 1 ? 2 : 1}` }, admin);
     expect(none.text).toBeNull();
     expect(await refused('/brandArchives/similarGoods', { applyNo: 'abc' }, admin)).toContain('注册号与类别');
   });
 
   it('keeps organisation settings for the archive; only administrators change them', async () => {
-    expect(await ok('/common/getGlobalConfiguration', {}, staff)).toEqual({
+    expect(await ok('brandArchives.getGlobalConfiguration', {}, staff)).toEqual({
       defaultView: 'card',
       sortField: 'app_date',
       sortType: 'desc',
       expiryReminderMonths: 6,
     });
-    const settings = { defaultView: 'table', sortField: 'reg_date', sortType: 'asc', expiryReminderMonths: 3 };
-    expect(await ok('/common/updateGlobalConfiguration', settings, corp)).toEqual(settings);
-    expect(await ok('/common/getGlobalConfiguration', {}, staff)).toEqual(settings);
-    expect((await ok<{ defaultView: string }>('/common/getGlobalConfiguration', {}, admin)).defaultView).toBe('card');
+    const settings: BrandArchivesUpdateGlobalConfigurationRequest = { defaultView: 'table', sortField: 'reg_date', sortType: 'asc', expiryReminderMonths: 3 };
+    expect(await ok('brandArchives.updateGlobalConfiguration', settings, corp)).toEqual(settings);
+    expect(await ok('brandArchives.getGlobalConfiguration', {}, staff)).toEqual(settings);
+    expect((await ok('brandArchives.getGlobalConfiguration', {}, admin)).defaultView).toBe('card');
     // The list without a chosen sort follows the default; statistics look as far ahead as set.
     const regDates = (await list(staff)).map((m) => m.regDate).filter((d): d is string => d !== null);
     expect(regDates).toEqual([...regDates].sort());
-    expect((await ok<{ expiryMonths: number }>('/brandArchives/getBrandDetailsStatistics', {}, staff)).expiryMonths).toBe(3);
-    expect((await ok<{ expiryMonths: number }>('/brandArchives/getBrandDetailsStatistics', {}, admin)).expiryMonths).toBe(6);
+    expect((await ok('brandArchives.getBrandDetailsStatistics', {}, staff)).expiryMonths).toBe(3);
+    expect((await ok('brandArchives.getBrandDetailsStatistics', {}, admin)).expiryMonths).toBe(6);
     await refused('/common/updateGlobalConfiguration', settings, staff, 403);
     expect(await refused('/common/updateGlobalConfiguration', { ...settings, expiryReminderMonths: 13 }, corp)).toContain('到期提醒提前月数');
     // Each organisation reads its own row, whichever organisation read before it.
-    const own = { defaultView: 'table', sortField: 'private_end_date', sortType: 'asc', expiryReminderMonths: 12 };
-    expect(await ok('/common/updateGlobalConfiguration', own, admin)).toEqual(own);
-    expect(await ok('/common/getGlobalConfiguration', {}, staff)).toEqual(settings);
-    expect(await ok('/common/getGlobalConfiguration', {}, admin)).toEqual(own);
+    const own: BrandArchivesUpdateGlobalConfigurationRequest = {
+      defaultView: 'table',
+      sortField: 'private_end_date',
+      sortType: 'asc',
+      expiryReminderMonths: 12,
+    };
+    expect(await ok('brandArchives.updateGlobalConfiguration', own, admin)).toEqual(own);
+    expect(await ok('brandArchives.getGlobalConfiguration', {}, staff)).toEqual(settings);
+    expect(await ok('brandArchives.getGlobalConfiguration', {}, admin)).toEqual(own);
     const endDates = (await list(admin)).map((m) => m.privateEndDate).filter((d): d is string => d !== null);
     expect(endDates).toEqual([...endDates].sort());
   });

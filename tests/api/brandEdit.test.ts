@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { CustomField, Trademark } from '../../src/generated/types.js';
+import type { CustomField, Trademark, CustomFieldSetCustomFieldRequest } from '../../src/generated/types.js';
 import { logoPng } from '../../src/server/trademarks/generatedLogo.js';
 import { decodeImage } from '../../src/server/trademarks/imageDecode.js';
 import { differenceHash, hashForColumn } from '../../src/server/trademarks/logoHash.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { multipart } from './support/multipart.js';
+import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const TM = 1;
@@ -27,7 +28,7 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
   let mark: Trademark;
   let fields: CustomField[];
 
-  const ok = <T>(url: string, body: object, token = admin) => server.ok<T>(url, body, token);
+  const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token = admin) => server.call(id, body, token);
   const refused = (url: string, body: object, token = admin) => server.refused(url, body, token);
   const upload = async (name: string, content: Buffer, token = admin): Promise<string> => {
     const { payload, headers } = multipart(name, content);
@@ -36,8 +37,8 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     return res.json().data.path as string;
   };
   const snapshot = async (id: number): Promise<Snapshot> => ({
-    listed: (await ok<{ list: Snapshot['listed'][] }>('/brandArchives/queryBrandPage', { ids: [id] })).list[0]!,
-    detail: (await ok<{ detailVo: { record: Trademark } }>('/brandArchives/queryBrandDetailList', { id })).detailVo.record,
+    listed: (await ok('brandArchives.queryBrandPage', { ids: [id] })).list[0]!,
+    detail: (await ok('brandArchives.queryBrandDetailList', { id })).detailVo.record,
   });
   /** The snapshot with the named fields (and the time of the change) set aside. */
   const except = (shot: Snapshot, ...names: string[]) => {
@@ -58,18 +59,18 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     server = await startTestServer({ filesDir });
     [admin, corp] = [await server.signIn('admin'), await server.signIn('corpAdmin')];
     // A mark with an image, tags, goods and dates, given custom values of several types.
-    const { list } = await ok<{ list: (Trademark & { minMap?: unknown[] })[] }>('/brandArchives/queryBrandPage', { pageSize: 200 });
+    const { list } = await ok('brandArchives.queryBrandPage', { pageSize: 200 });
     mark = list.find((m) => m.tmLogoUrl && (m.minMap?.length ?? 0) > 0 && m.appDate && m.registerId !== null)!;
     expect(mark).toBeDefined();
-    const create = async (fieldTitle: string, fieldType: string, fieldContent?: unknown) =>
+    const create = async (fieldTitle: string, fieldType: CustomFieldSetCustomFieldRequest['fieldType'], fieldContent?: unknown) =>
       (
-        await ok<{ field: CustomField }>('/customField/setCustomField', {
+        await ok('customField.setCustomField', {
           type: TM,
           fieldTitle,
           fieldType,
           ...(fieldContent ? { fieldContent: JSON.stringify(fieldContent) } : {}),
         })
-      ).field;
+      ).field!;
     fields = [
       await create('内部编号', '单行文本'),
       await create('重要程度', '单选', [
@@ -78,7 +79,7 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
       ]),
       await create('续展提醒日', '日期', { 日期格式: 'y/m/d' }),
     ];
-    await ok('/customField/setTmArchiveCustomFieldData', {
+    await ok('customField.setTmArchiveCustomFieldData', {
       id: mark.id,
       customValues: { [fields[0]!.id]: 'IPM-001', [fields[1]!.id]: '高', [fields[2]!.id]: '2031-05-06' },
     });
@@ -92,30 +93,30 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     const before = await snapshot(mark.id);
     expect(before.detail.customValues).toMatchObject({ [fields[0]!.id]: 'IPM-001' });
     expect(before.detail.tmLogoUrl).toMatch(/^\/tm\/logo\?design=\d+$/);
-    const saved = await ok<Trademark>('/brandArchives/saveBrand', { id: mark.id });
+    const saved = await ok('brandArchives.saveBrand', { id: mark.id });
     expect(saved).toEqual(before.detail);
     expect(await snapshot(mark.id)).toEqual(before);
   });
 
   it('changes only the fields a partial save names: image, custom values, tags, goods and dates stay', async () => {
     const before = await snapshot(mark.id);
-    const saved = await ok<Trademark>('/brandArchives/saveBrand', { id: mark.id, remark: '只改备注', agentEn: 'Huaxin IP' });
+    const saved = await ok('brandArchives.saveBrand', { id: mark.id, remark: '只改备注', agentEn: 'Huaxin IP' });
     expect(saved).toMatchObject({ remark: '只改备注', agentEn: 'Huaxin IP', tmLogoUrl: before.detail.tmLogoUrl });
     const after = await snapshot(mark.id);
     expect(after.detail).toMatchObject({ remark: '只改备注', agentEn: 'Huaxin IP' });
     expect(except(after, 'remark', 'agentEn')).toEqual(except(before, 'remark', 'agentEn'));
 
     // A date and the class, likewise: nothing else moves.
-    await ok('/brandArchives/saveBrand', { id: mark.id, prelimDate: null });
+    await ok('brandArchives.saveBrand', { id: mark.id, prelimDate: null });
     const third = await snapshot(mark.id);
     expect(third.detail.prelimDate).toBeNull();
     expect(except(third, 'prelimDate')).toEqual(except(after, 'prelimDate'));
   });
 
   it('keeps everything but the named fields when several marks are changed together', async () => {
-    const other = (await ok<{ list: Trademark[] }>('/brandArchives/queryBrandPage', { pageSize: 5 })).list.find((m) => m.id !== mark.id)!;
+    const other = (await ok('brandArchives.queryBrandPage', { pageSize: 5 })).list.find((m) => m.id !== mark.id)!;
     const before = await snapshot(mark.id);
-    await ok('/brandArchives/batchUpdateBrands', { ids: [mark.id, other.id], fields: [{ field: 'agent', value: '星辰代理' }] });
+    await ok('brandArchives.batchUpdateBrands', { ids: [mark.id, other.id], fields: [{ field: 'agent', value: '星辰代理' }] });
     const after = await snapshot(mark.id);
     expect(after.detail.agent).toBe('星辰代理');
     expect(except(after, 'agent')).toEqual(except(before, 'agent'));
@@ -123,7 +124,7 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
 
   it('keeps the other custom values when one is saved in place', async () => {
     const before = await snapshot(mark.id);
-    await ok('/customField/setTmArchiveCustomFieldData', { id: mark.id, customValues: { [fields[1]!.id]: '低' } });
+    await ok('customField.setTmArchiveCustomFieldData', { id: mark.id, customValues: { [fields[1]!.id]: '低' } });
     const after = await snapshot(mark.id);
     expect(after.detail.customValues).toEqual({ ...before.detail.customValues, [fields[1]!.id]: '低' });
     expect(except(after, 'customValues')).toEqual(except(before, 'customValues'));
@@ -133,20 +134,20 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     const picture = logoPng(7);
     const path = await upload('新图样.png', picture);
     const before = await snapshot(mark.id);
-    const replaced = await ok<Trademark>('/brandArchives/saveBrand', { id: mark.id, logoPath: path });
+    const replaced = await ok('brandArchives.saveBrand', { id: mark.id, logoPath: path });
     expect(replaced.tmLogoUrl).toBe(`/api/file/download?path=${encodeURIComponent(path)}`);
     expect(await logoHash(mark.id)).toBe(hashForColumn(differenceHash(decodeImage(picture))));
     const after = await snapshot(mark.id);
     expect(except(after, 'tmLogoUrl')).toEqual(except(before, 'tmLogoUrl'));
 
     // Another edit keeps the new picture; the same path again changes nothing.
-    await ok('/brandArchives/saveBrand', { id: mark.id, remark: '换了图样' });
+    await ok('brandArchives.saveBrand', { id: mark.id, remark: '换了图样' });
     expect((await snapshot(mark.id)).detail.tmLogoUrl).toBe(replaced.tmLogoUrl);
     const unchanged = await snapshot(mark.id);
-    await ok('/brandArchives/saveBrand', { id: mark.id, logoPath: path });
+    await ok('brandArchives.saveBrand', { id: mark.id, logoPath: path });
     expect(await snapshot(mark.id)).toEqual(unchanged);
 
-    const removed = await ok<Trademark>('/brandArchives/saveBrand', { id: mark.id, logoPath: null });
+    const removed = await ok('brandArchives.saveBrand', { id: mark.id, logoPath: null });
     expect(removed.tmLogoUrl).toBeNull();
     expect(await logoHash(mark.id)).toBeNull();
     expect(removed.customValues).toEqual(unchanged.detail.customValues);
@@ -161,7 +162,7 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     expect(await refused('/brandArchives/saveBrand', { id: mark.id, logoPath: foreign })).toBe('商标图样不存在，请重新上传');
     expect(await snapshot(mark.id)).toEqual(before);
     // A new mark by hand takes an uploaded picture the same way.
-    const added = await ok<Trademark>('/brandArchives/addBrand', {
+    const added = await ok('brandArchives.addBrand', {
       appNo: 'LOGO-0001',
       tmName: '带图',
       tmCl: 9,

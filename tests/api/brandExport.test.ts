@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
-import type { BrandExportRecord, Trademark } from '../../src/generated/types.js';
+import type { BrandExportRecord, Trademark, BrandExportStartRequest, CustomFieldSetCustomFieldRequest } from '../../src/generated/types.js';
 import { ARCHIVE_EXPORT_COLUMNS } from '../../src/shared/archiveExportColumns.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { download, readXlsx, waitFor } from './support/xlsx.js';
 import { multipart } from './support/multipart.js';
+import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
 describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
   let server: TestServer;
@@ -28,29 +29,25 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const call = <T>(url: string, body: object, token = admin) => server.ok<T>(url, body, token);
+  const call = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token = admin) => server.call(id, body, token);
   /** Every mark the archive list shows for a filter, page by page, in its order. */
   async function listed(filter: object, token = admin): Promise<Trademark[]> {
     const all: Trademark[] = [];
     for (let pageNo = 1; ; pageNo++) {
-      const page = await call<{ list: Trademark[] }>('/brandArchives/queryBrandPage', { ...filter, pageNo, pageSize: 200 }, token);
+      const page = await call('brandArchives.queryBrandPage', { ...filter, pageNo, pageSize: 200 }, token);
       all.push(...page.list);
       if (page.list.length < 200) return all;
     }
   }
   async function exportOf(
-    filter: object,
+    filter: BrandExportStartRequest['filter'],
     token = admin,
-    columns?: string[],
+    columns?: BrandExportStartRequest['columns'],
     customFieldIds?: number[],
   ): Promise<{ record: BrandExportRecord; rows: string[][] }> {
-    const started = await call<BrandExportRecord>(
-      '/api/brandExport/start',
-      { filter, ...(columns ? { columns } : {}), ...(customFieldIds ? { customFieldIds } : {}) },
-      token,
-    );
+    const started = await call('brandExport.start', { filter, ...(columns ? { columns } : {}), ...(customFieldIds ? { customFieldIds } : {}) }, token);
     expect(started.status).toBe('running');
-    const record = await waitFor(() => call<BrandExportRecord>('/api/brandExport/get', { id: started.id }, token), ['running']);
+    const record = await waitFor(() => call('brandExport.get', { id: started.id }, token), ['running']);
     expect(record.status, record.message).toBe('done');
     return { record, rows: await readXlsx(await download(server, token, record.fileUrl!)) };
   }
@@ -97,14 +94,14 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
   });
 
   it('writes the chosen custom fields after the standard columns, each as a person reads it', async () => {
-    const create = async (fieldTitle: string, fieldType: string, fieldContent?: unknown, token = admin) =>
+    const create = async (fieldTitle: string, fieldType: CustomFieldSetCustomFieldRequest['fieldType'], fieldContent?: unknown, token = admin) =>
       (
-        await call<{ field: { id: number } }>(
-          '/customField/setCustomField',
+        await call(
+          'customField.setCustomField',
           { type: 1, fieldTitle, fieldType, ...(fieldContent ? { fieldContent: JSON.stringify(fieldContent) } : {}) },
           token,
         )
-      ).field.id;
+      ).field!.id;
     const option = (cont: string) => ({ cont, color: '#FFE7BA', value: '' });
     const text = await create('内部编号', '单行文本');
     const single = await create('重要程度', '单选', [option('高'), option('低')]);
@@ -114,11 +111,11 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     const files = await create('证明文件', '附件');
     const empty = await create('暂无值', '单行文本');
     // A hidden field is still the archive's data, and can be exported.
-    await call('/customField/setCustomField', { type: 1, id: text, state: 0 });
+    await call('customField.setCustomField', { type: 1, id: text, state: 0 });
     const { payload, headers } = multipart('使用证据.pdf', Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'));
     const uploaded = (await server.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, token: admin } })).json().data;
     const mark = (await listed({}))[0]!;
-    await call('/customField/setTmArchiveCustomFieldData', {
+    await call('customField.setTmArchiveCustomFieldData', {
       id: mark.id,
       customValues: {
         [text]: 'IPM-001',
@@ -132,9 +129,9 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
 
     // Chosen in any order, written in the organisation's order of its fields.
     const chosen = [money, files, empty, text, date, multiple, single];
-    const started = await call<BrandExportRecord>('/api/brandExport/start', { filter: { ids: [mark.id] }, columns: ['appNo'], customFieldIds: chosen });
+    const started = await call('brandExport.start', { filter: { ids: [mark.id] }, columns: ['appNo'], customFieldIds: chosen });
     expect(started.columns).toEqual(['appNo', ...[text, single, multiple, date, money, files, empty].map((id) => `custom:${id}`)]);
-    const record = await waitFor(() => call<BrandExportRecord>('/api/brandExport/get', { id: started.id }), ['running']);
+    const record = await waitFor(() => call('brandExport.get', { id: started.id }), ['running']);
     expect(record.status, record.message).toBe('done');
     const file = await download(server, admin, record.fileUrl!);
     const rows = await readXlsx(file);
@@ -152,7 +149,7 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     expect(only.rows).toEqual([['重要程度'], ['高']]);
     const foreign = await create('星辰字段', '单行文本', undefined, corp);
     expect(await server.refused('/api/brandExport/start', { filter: {}, customFieldIds: [foreign] }, admin)).toBe(`自定义字段不存在或已删除：${foreign}`);
-    await call('/customField/setCustomField', { type: 1, id: empty, delete: 1 });
+    await call('customField.setCustomField', { type: 1, id: empty, delete: 1 });
     expect(await server.refused('/api/brandExport/start', { filter: {}, customFieldIds: [single, empty] }, admin)).toBe(`自定义字段不存在或已删除：${empty}`);
     expect(await server.refused('/api/brandExport/start', { filter: {}, columns: [] }, admin)).toBe('请至少选择一列');
   });
@@ -171,7 +168,7 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
   });
 
   it('lists export records newest first for those allowed to see them, and refuses the others', async () => {
-    const { list, count } = await call<{ list: BrandExportRecord[]; count: number }>('/api/brandExport/list', { pageSize: 50 });
+    const { list, count } = await call('brandExport.list', { pageSize: 50 });
     expect(count).toBe(list.length);
     expect(list.length).toBeGreaterThanOrEqual(3);
     expect(list.map((r) => r.id)).toEqual([...list.map((r) => r.id)].sort((a, b) => b - a));
@@ -183,7 +180,7 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
       .where('name', '=', '代理机构')
       .execute();
     const agentAgain = await server.signIn('agent');
-    const agents = await call<{ list: BrandExportRecord[] }>('/api/brandExport/list', { pageSize: 50 }, agentAgain);
+    const agents = await call('brandExport.list', { pageSize: 50 }, agentAgain);
     expect(agents.list.length).toBe(1);
     expect(list.map((r) => r.id)).toContain(agents.list[0]!.id);
     const hidden = await server.post('/api/brandExport/get', { id: list.find((r) => r.id !== agents.list[0]!.id)!.id }, agentAgain);

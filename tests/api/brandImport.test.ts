@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
-import type { BrandImportIssue, BrandImportJob, Trademark } from '../../src/generated/types.js';
+import type { BrandImportJob } from '../../src/generated/types.js';
 import { IMPORT_COLUMNS } from '../../src/server/trademarks/importColumns.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { download, readXlsx, uploadFile, waitFor, xlsxOf } from './support/xlsx.js';
+import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
 const HEADERS = IMPORT_COLUMNS.map((c) => c.header);
 type Row = Partial<Record<(typeof IMPORT_COLUMNS)[number]['header'], string | number>>;
@@ -39,20 +40,18 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const call = <T>(url: string, body: object, token = admin) => server.ok<T>(url, body, token);
-  const archive = (query: object, token = admin) =>
-    call<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token);
-  const job = (id: number, token = admin) => call<BrandImportJob>('/api/brandImport/job', { id }, token);
+  const call = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token = admin) => server.call(id, body, token);
+  const archive = (query: object, token = admin) => call('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token);
+  const job = (id: number, token = admin) => call('brandImport.job', { id }, token);
 
   async function check(content: Buffer, token = admin, name = '商标清单.xlsx'): Promise<BrandImportJob> {
     const uploaded = await uploadFile(server, token, name, content);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const started = await call<BrandImportJob>('/api/brandImport/check', { path: uploaded.json().data.path }, token);
+    const started = await call('brandImport.check', { path: uploaded.json().data.path }, token);
     expect(started.status).toBe('checking');
     return waitFor(() => job(started.id, token), ['checking']);
   }
-  const issues = async (jobId: number, token = admin) =>
-    (await call<{ list: BrandImportIssue[]; count: number }>('/api/brandImport/issues', { jobId, pageSize: 100 }, token)).list;
+  const issues = async (jobId: number, token = admin) => (await call('brandImport.issues', { jobId, pageSize: 100 }, token)).list;
 
   it('hands out a template with the Chinese headers', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/brandImport/template', headers: { token: admin } });
@@ -124,7 +123,7 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     // Checking wrote nothing into the archive.
     expect((await archive({})).count).toBe(before);
 
-    const confirmed = await call<BrandImportJob>('/api/brandImport/confirm', { id: checked.id, existingMode: 'update' });
+    const confirmed = await call('brandImport.confirm', { id: checked.id, existingMode: 'update' });
     expect(confirmed.status).toBe('importing');
     const done = await waitFor(() => job(checked.id), ['importing']);
     expect(done).toMatchObject({ status: 'done', insertedRows: 3, updatedRows: 1, skippedRows: 0 });
@@ -169,7 +168,7 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
       await xlsxOf(HEADERS, [line({ 商标名称: '改名', 申请号: existing.appNo, 类别: existing.tmCl!, '国家/地区': existing.countryCode, 备注: '不应写入' })]),
     );
     expect(checked).toMatchObject({ validRows: 1, existingRows: 1 });
-    await call('/api/brandImport/confirm', { id: checked.id, existingMode: 'skip' });
+    await call('brandImport.confirm', { id: checked.id, existingMode: 'skip' });
     const done = await waitFor(() => job(checked.id), ['importing']);
     expect(done).toMatchObject({ status: 'done', insertedRows: 0, updatedRows: 0, skippedRows: 1 });
     expect((await archive({ ids: [existing.id] })).list[0]!.remark).not.toBe('不应写入');
@@ -178,7 +177,7 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
   it('writes nothing when the import is cancelled, and refuses a file with no valid row', async () => {
     const before = (await archive({})).count;
     const checked = await check(await xlsxOf(HEADERS, [line({ 商标名称: '取消', 申请号: 'IMP0100', 类别: 3 })]));
-    const cancelled = await call<BrandImportJob>('/api/brandImport/cancel', { id: checked.id });
+    const cancelled = await call('brandImport.cancel', { id: checked.id });
     expect(cancelled.status).toBe('cancelled');
     const refused = await server.post('/api/brandImport/confirm', { id: checked.id, existingMode: 'skip' }, admin);
     expect(refused.statusCode).toBe(422);
@@ -200,7 +199,7 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     // Make the second row's write fail inside the transaction.
     await sql`alter table brand_archives add constraint import_test_refuses check (app_no <> 'IMP0201')`.execute(server.database.db);
     try {
-      await call('/api/brandImport/confirm', { id: checked.id, existingMode: 'skip' });
+      await call('brandImport.confirm', { id: checked.id, existingMode: 'skip' });
       const failed = await waitFor(() => job(checked.id), ['importing']);
       expect(failed.status).toBe('failed');
       expect(failed.message).toContain('未写入任何商标');
@@ -233,7 +232,7 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     const other = await server.post('/api/brandImport/job', { id: checked.id }, admin);
     expect(other.statusCode).toBe(404);
     expect(await issues(checked.id, agent)).toEqual([expect.objectContaining({ rowNo: 3, message: expect.stringContaining('由他人负责，导入时将跳过') })]);
-    await call('/api/brandImport/confirm', { id: checked.id, existingMode: 'update' }, agent);
+    await call('brandImport.confirm', { id: checked.id, existingMode: 'update' }, agent);
     const done = await waitFor(() => job(checked.id, agent), ['importing']);
     expect(done).toMatchObject({ insertedRows: 1, updatedRows: 0, skippedRows: 1 });
     expect((await archive({ appNo: 'IMP0300' }, agent)).list).toMatchObject([{ ownerUserId: agentId, source: 2 }]);
@@ -248,7 +247,7 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     const checked = await check(await xlsxOf(HEADERS, rows));
     expect(checked).toMatchObject({ status: 'checked', totalRows: 20_000, validRows: 19_999, errorRows: 1 });
     expect((await issues(checked.id)).map((i) => i.rowNo)).toEqual([10_001]);
-    await call('/api/brandImport/confirm', { id: checked.id, existingMode: 'skip' });
+    await call('brandImport.confirm', { id: checked.id, existingMode: 'skip' });
     const done = await waitFor(() => job(checked.id), ['importing'], 200_000);
     expect(done).toMatchObject({ status: 'done', insertedRows: 19_999 });
     expect((await archive({ applicant: '批量申请人', pageSize: 1 })).count).toBe(10_000);

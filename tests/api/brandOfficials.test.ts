@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/tables.js';
-import type { OfficialDocument, UploadedFile } from '../../src/generated/types.js';
+import type { UploadedFile } from '../../src/generated/types.js';
 import { pdfOfSize } from './support/multipart.js';
 import { download, uploadFile } from './support/xlsx.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
-type Listed = { list: OfficialDocument[]; count: number; pending: number };
 let serial = 0;
 
 describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () => {
@@ -27,9 +27,9 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
   afterAll(() => server?.stop());
 
   const user = (name: string) => users.get(name)!;
-  const ok = <T>(url: string, body: object, token: string) => server.ok<T>(url, body, token);
+  const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token: string) => server.call(id, body, token);
   const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
-  const listOf = (brandId: number, token = admin, extra: object = {}) => ok<Listed>('/brandArchives/brandOfficialList', { brandId, ...extra }, token);
+  const listOf = (brandId: number, token = admin, extra: object = {}) => ok('brandOfficials.brandOfficialList', { brandId, ...extra }, token);
   const manage = (body: object, token = admin) => server.post('/brandArchives/officialManagement', body, token);
 
   async function mark(owner: string): Promise<number> {
@@ -186,9 +186,9 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
     const orgId = user('admin').orgId;
     const [kept, merged, deleted] = [await mark('admin'), await mark('admin'), await mark('admin')];
     const [d1, d2, d3] = [await doc(kept, orgId), await doc(merged, orgId), await doc(deleted, orgId)];
-    await ok('/brandArchives/mergeBrand', { mergeList: [{ targetBrandId: kept, mergedBrandIds: [merged] }] }, admin);
+    await ok('brandMerge.mergeBrand', { mergeList: [{ targetBrandId: kept, mergedBrandIds: [merged] }] }, admin);
     expect((await listOf(kept)).list.map((d) => d.id).sort()).toEqual([d1, d2].sort());
-    await ok('/api/delTrademarkList', { ids: [deleted] }, admin);
+    await ok('brandArchives.delTrademarkList', { ids: [deleted] }, admin);
     expect((await stored([d3]))[0]!.brand_archive_id).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrandArchivesGetBrandDetailsStatisticsResponse, Trademark, WorkQueue } from '../../src/generated/types.js';
+import type { Trademark, WorkQueue } from '../../src/generated/types.js';
 import { addDays, addMonths, chinaToday, daysBetween, graceEndDate, GRACE_MONTHS } from '../../src/shared/trademarkDates.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
 type Expiry = 'expiring' | 'grace';
 
@@ -17,13 +18,11 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
   });
   afterAll(() => server?.stop());
 
-  const ok = <T>(url: string, body: object, token: string) => server.ok<T>(url, body, token);
-  const reminders = (token: string, expiry: Expiry, limit = 20) => ok<WorkQueue>('/brandArchives/getExpiryReminders', { expiry, limit }, token);
-  const archive = async (token: string, query: object = {}) =>
-    (await ok<{ list: Trademark[]; count: number }>('/brandArchives/queryBrandPage', { pageSize: 200, ...query }, token)).list;
-  const statistics = (token: string, query: object = {}) =>
-    ok<BrandArchivesGetBrandDetailsStatisticsResponse>('/brandArchives/getBrandDetailsStatistics', query, token);
-  const userId = async (token: string) => (await ok<{ id: number }>('/homepage/getUserInfo', {}, token)).id;
+  const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token: string) => server.call(id, body, token);
+  const reminders = (token: string, expiry: Expiry, limit = 20) => ok('brandArchives.getExpiryReminders', { expiry, limit }, token);
+  const archive = async (token: string, query: object = {}) => (await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token)).list;
+  const statistics = (token: string, query: object = {}) => ok('brandArchives.getBrandDetailsStatistics', query, token);
+  const userId = async (token: string) => (await ok('auth.getUserInfo', {}, token)).id;
 
   /** The marks a reminder should hold, worked out from the whole archive as the user sees it. */
   const expected = (marks: Trademark[], expiry: Expiry, months = 6) => {
@@ -93,8 +92,8 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
     const before = { expiring: (await reminders(corp, 'expiring')).count, grace: (await reminders(corp, 'grace')).count };
     const added: number[] = [];
     for (const [i, [end]] of ends.entries()) {
-      const mark = await ok<Trademark>(
-        '/brandArchives/addBrand',
+      const mark = await ok(
+        'brandArchives.addBrand',
         { appNo: `EDGE${Date.now()}${i}`, tmName: `边界${i}`, tmCl: 3, tmStatus: '已注册', regDate: addDays(addMonths(end, -120), 1), privateEndDate: end },
         corp,
       );
@@ -111,19 +110,19 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
     }
     expect(expiring.items.find((i) => i.id === added[0])).toMatchObject({ daysLeft: 0 });
     expect(grace.items.find((i) => i.id === added[4])).toMatchObject({ date: today, daysLeft: 0 });
-    await ok('/api/delTrademarkList', { ids: added }, corp);
+    await ok('brandArchives.delTrademarkList', { ids: added as [number, ...number[]] }, corp);
   });
 
   it('looks as far ahead as the organisation’s archive setting says', async () => {
-    const settings = await ok<{ expiryReminderMonths: number }>('/common/getGlobalConfiguration', {}, corp);
+    const settings = await ok('brandArchives.getGlobalConfiguration', {}, corp);
     const later = addMonths(chinaToday(), 4);
-    const mark = await ok<Trademark>(
-      '/brandArchives/addBrand',
+    const mark = await ok(
+      'brandArchives.addBrand',
       { appNo: `LATER${Date.now()}`, tmName: '四个月后', tmCl: 3, tmStatus: '已注册', regDate: addDays(addMonths(later, -120), 1), privateEndDate: later },
       corp,
     );
     const marks = await archive(corp);
-    await ok('/common/updateGlobalConfiguration', { ...settings, expiryReminderMonths: 2 }, corp);
+    await ok('brandArchives.updateGlobalConfiguration', { ...settings, expiryReminderMonths: 2 }, corp);
     try {
       const queue = await reminders(corp, 'expiring');
       expect(queue.count).toBe(expected(marks, 'expiring', 2).length);
@@ -132,12 +131,12 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
       expect((await archive(corp, { expiry: 'expiring' })).length).toBe(queue.count);
       expect((await statistics(corp)).expiringSoon).toBe(queue.count);
     } finally {
-      await ok('/common/updateGlobalConfiguration', settings, corp);
+      await ok('brandArchives.updateGlobalConfiguration', settings, corp);
     }
     const sixMonths = await reminders(corp, 'expiring');
     expect(sixMonths.note).toBe('专用权在 6 个月内截止');
     expect(sixMonths.items.map((i) => i.id)).toContain(mark.id);
-    await ok('/api/delTrademarkList', { ids: [mark.id] }, corp);
+    await ok('brandArchives.delTrademarkList', { ids: [mark.id] }, corp);
   });
 
   it('keeps to the agency rule and to the organisation, on the server', async () => {
@@ -151,7 +150,7 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
       expect(queue.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(theirs.map((m) => m.id).sort((a, b) => a - b));
       expect((await archive(agent, { expiry })).every((m) => m.ownerUserId === agentId)).toBe(true);
       // Tagging by the filter acts on the same marks, not on every mark.
-      expect((await ok<{ count: number }>('/api/inquireLabelsByCon', { filter: { expiry } }, admin)).count).toBe(expected(all, expiry).length);
+      expect((await ok('brandLabels.inquireLabelsByCon', { filter: { expiry } }, admin)).count).toBe(expected(all, expiry).length);
       // Another organisation's marks are never among them, nor counted.
       const agencyIds = new Set(all.map((m) => m.id));
       const company = await reminders(corp, expiry);
@@ -162,8 +161,8 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
     }
     // A mark the agent is given shows up in the agent's reminders at once.
     const soon = addDays(chinaToday(), 20);
-    const mark = await ok<Trademark>(
-      '/brandArchives/addBrand',
+    const mark = await ok(
+      'brandArchives.addBrand',
       {
         appNo: `AGENT${Date.now()}`,
         tmName: '代理新标',
@@ -177,7 +176,7 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
     );
     expect((await reminders(agent, 'expiring')).items.map((i) => i.id)).toContain(mark.id);
     expect((await reminders(corp, 'expiring')).items.map((i) => i.id)).not.toContain(mark.id);
-    await ok('/api/delTrademarkList', { ids: [mark.id] }, admin);
+    await ok('brandArchives.delTrademarkList', { ids: [mark.id] }, admin);
   });
 
   it('says what is wrong with a request', async () => {
@@ -188,20 +187,20 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
   });
 
   it('completes a to-do and takes it back, only one’s own', async () => {
-    const open = async (token: string) => await ok<{ list: { id: number; title: string }[]; count: number }>('/api/todo-list', {}, token);
+    const open = async (token: string) => await ok('home.todoList', {}, token);
     const before = await open(staff);
     const todo = before.list[0]!;
-    await ok('/api/todo-complete', { id: todo.id }, staff);
+    await ok('home.completeTodo', { id: todo.id }, staff);
     expect((await open(staff)).list.map((t) => t.id)).not.toContain(todo.id);
     // Someone else can neither complete nor reopen it.
     expect(await server.refused('/api/todo-reopen', { id: todo.id }, corp, 404)).toBe('待办不存在或尚未完成');
     expect((await open(staff)).count).toBe(before.count - 1);
-    await ok('/api/todo-reopen', { id: todo.id }, staff);
+    await ok('home.reopenTodo', { id: todo.id }, staff);
     expect(await open(staff)).toEqual(before);
     expect(await server.refused('/api/todo-reopen', { id: todo.id }, staff, 404)).toBe('待办不存在或尚未完成');
     // And done again, as often as one changes one's mind.
-    await ok('/api/todo-complete', { id: todo.id }, staff);
-    await ok('/api/todo-reopen', { id: todo.id }, staff);
+    await ok('home.completeTodo', { id: todo.id }, staff);
+    await ok('home.reopenTodo', { id: todo.id }, staff);
     expect((await open(staff)).count).toBe(before.count);
   });
 });

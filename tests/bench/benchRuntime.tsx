@@ -16,16 +16,18 @@ dayjs.locale('zh-cn');
  * from memory so the numbers are the renderer's and not the network's.
  */
 export function BenchRuntime({ children, operations }: { children: ReactNode; operations: Record<string, (body: Record<string, unknown>) => unknown> }) {
+  const answer = async (id: string, body: unknown) => {
+    const reply = operations[id];
+    if (!reply) throw new Error(`no bench operation ${id}`);
+    return reply(body as Record<string, unknown>);
+  };
   const services: RuntimeServices = {
     user: null,
     permissions: new Set(['bench']),
     navigate: () => undefined,
     query: new URLSearchParams(),
-    callOperation: async <Res,>(id: string, body: unknown) => {
-      const answer = operations[id];
-      if (!answer) throw new Error(`no bench operation ${id}`);
-      return answer(body as Record<string, unknown>) as Res;
-    },
+    callOperation: answer as RuntimeServices['callOperation'],
+    callNamedOperation: answer as RuntimeServices['callNamedOperation'],
     notify: () => undefined,
   };
   return (

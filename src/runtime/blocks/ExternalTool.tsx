@@ -1,12 +1,11 @@
 import { Button, Result, Skeleton } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
-import type { SiteGetExternalToolsResponse } from '../../generated/types.js';
 import { useOperation } from '../useOperation.js';
 import type { ExternalToolProps } from '../../generated/types.js';
 
 /** A tool served by an outside search service: opens its configured address in a new window. */
 export function ExternalTool({ toolKey, title, description }: ExternalToolProps) {
-  const { data } = useOperation<SiteGetExternalToolsResponse>('site.getExternalTools', {});
+  const { data } = useOperation('site.getExternalTools', {});
   if (!data) return <Skeleton active />;
   const url = data.tools.find((t) => t.key === toolKey)?.url;
   if (!url) {

@@ -4,7 +4,7 @@ import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { RecursionField, useField, useFieldSchema, type ISchema } from '@formily/react';
 import type { GeneralField } from '@formily/core';
 import { useSWRConfig } from 'swr';
-import { useOperation } from '../useOperation.js';
+import { useNamedOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { askConfirm, showNotice } from '../confirmDialog.js';
 import { fillPathTemplate, fillTemplate, readPath } from './readPath.js';
@@ -129,7 +129,7 @@ export function GenericTable(props: GenericTableProps) {
   const sorted = sortRequest(sort);
   const sortBody = sorted ? { [props.sortFieldParam ?? 'sortField']: sorted.sortField, [props.sortOrderParam ?? 'sortType']: sorted.sortType } : {};
   const request = { ...props.body, ...conditions, ...sortBody, ...page };
-  const { data, isLoading, isValidating, mutate } = useOperation<unknown>(operation, request);
+  const { data, isLoading, isValidating, mutate } = useNamedOperation<unknown>(operation, request);
   const { mutate: mutateCache } = useSWRConfig();
   const requestText = JSON.stringify(request);
   // After a change every cached page of this list is stale: drop the others, fetch this one again.
@@ -172,7 +172,7 @@ export function GenericTable(props: GenericTableProps) {
     }
     setBusy(busyKey);
     try {
-      await runtime.callOperation(button.operation, { ...button.body, ...body });
+      await runtime.callNamedOperation(button.operation, { ...button.body, ...body });
       if (button.successMessage) runtime.notify('success', button.successMessage);
       if (button.successDialog) showNotice(modal, button.successDialog);
       await refresh();

@@ -1,12 +1,12 @@
 import { Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useOperation } from '../useOperation.js';
+import { useNamedOperation } from '../useOperation.js';
 import { readPath } from './readPath.js';
 import type { OperationArticleProps } from '../../generated/types.js';
 
 /** A titled text from one operation (agreement, notice); blank lines separate paragraphs. */
 export function OperationArticle({ operation, titleField, contentField, dateField, dateLabel = '更新于' }: OperationArticleProps) {
-  const { data, error } = useOperation<unknown>(operation, {});
+  const { data, error } = useNamedOperation<unknown>(operation, {});
   if (error) return <Typography.Paragraph type="secondary">{error.message}</Typography.Paragraph>;
   if (!data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const content = String(readPath(data, contentField) ?? '');

@@ -1,5 +1,5 @@
 import { Carousel, Typography } from 'antd';
-import { useOperation } from '../useOperation.js';
+import { useNamedOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { readPath } from './readPath.js';
 import type { OperationCarouselProps } from '../../generated/types.js';
@@ -7,7 +7,7 @@ import type { OperationCarouselProps } from '../../generated/types.js';
 /** Slides from one operation's list, each optionally linking into the product. */
 export function OperationCarousel({ operation, titleField, subtitleField, linkField, height = 160 }: OperationCarouselProps) {
   const runtime = useRuntime();
-  const { data } = useOperation<Record<string, unknown>[]>(operation, {});
+  const { data } = useNamedOperation<Record<string, unknown>[]>(operation, {});
   if (!data || data.length === 0) return null;
   return (
     <Carousel autoplay autoplaySpeed={5000} className="ipm-carousel">

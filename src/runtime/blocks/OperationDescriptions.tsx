@@ -1,11 +1,11 @@
 import { Descriptions, Skeleton } from 'antd';
-import { useOperation } from '../useOperation.js';
+import { useNamedOperation } from '../useOperation.js';
 import { fillTemplate, readPath } from './readPath.js';
 import type { OperationDescriptionsProps } from '../../generated/types.js';
 
 /** Label–value pairs read from one operation's reply, or from a record already at hand (`data`). */
 export function OperationDescriptions({ operation, body, data: given, fields, column = 1 }: OperationDescriptionsProps) {
-  const reply = useOperation<unknown>(operation ?? '', given || !operation ? null : (body ?? {}));
+  const reply = useNamedOperation<unknown>(operation ?? '', given || !operation ? null : (body ?? {}));
   const data = given ?? reply.data;
   if (!data) return <Skeleton active paragraph={{ rows: fields.length }} />;
   return (

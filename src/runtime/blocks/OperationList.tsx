@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Badge, Button, Empty, Input, List, Space, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
-import { useOperation } from '../useOperation.js';
+import { useNamedOperation } from '../useOperation.js';
 import { useDebounced } from '../useDebounced.js';
 import { useRuntime } from '../runtimeContext.js';
 import { fillTemplate, readPath } from './readPath.js';
@@ -29,7 +29,7 @@ export function OperationList(props: OperationListProps) {
   // A new search starts from the first page.
   useEffect(() => setPageNo(1), [search]);
   const searchBody = props.searchField && search ? { [props.searchField]: search } : {};
-  const { data, isLoading, mutate } = useOperation<unknown>(operation, { ...props.body, ...searchBody, pageNo, pageSize });
+  const { data, isLoading, mutate } = useNamedOperation<unknown>(operation, { ...props.body, ...searchBody, pageNo, pageSize });
   const items = (readPath(data, listPath) as Item[] | undefined) ?? [];
   const total = Number(readPath(data, countPath) ?? items.length);
 
@@ -38,7 +38,7 @@ export function OperationList(props: OperationListProps) {
     const { undo: reverse } = action;
     if (!reverse) return;
     try {
-      await runtime.callOperation(reverse.operation, body);
+      await runtime.callNamedOperation(reverse.operation, body);
       runtime.notify('success', fillTemplate(reverse.successMessage ?? '已撤销', item ?? {}));
       await mutate();
     } catch {
@@ -53,7 +53,7 @@ export function OperationList(props: OperationListProps) {
     }
     setBusy(key);
     try {
-      await runtime.callOperation(action.operation, body);
+      await runtime.callNamedOperation(action.operation, body);
       const text = fillTemplate(action.successMessage ?? '', item ?? {});
       if (action.undo) runtime.notify('success', text || '操作成功', { label: action.undo.label ?? '撤销', run: () => void undo(action, body, item) });
       else if (text) runtime.notify('success', text);

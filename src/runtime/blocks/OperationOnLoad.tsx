@@ -23,7 +23,7 @@ export function OperationOnLoad({
     if (started.current || missing) return;
     started.current = true;
     runtime
-      .callOperation(operation, body)
+      .callNamedOperation(operation, body)
       .then((result) => runAction(onSuccess, result, runtime))
       .catch((err: Error) => setFailure(err.message));
   });

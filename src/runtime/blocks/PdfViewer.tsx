@@ -54,7 +54,7 @@ export function PdfViewer({ path, height = 640, watermark = true }: PdfViewerPro
     setState('loading');
     (async () => {
       try {
-        const [pdfjs, blob] = await Promise.all([loadPdfjs(), callRef.current<Blob>('file.download', { path })]);
+        const [pdfjs, blob] = await Promise.all([loadPdfjs(), callRef.current('file.download', { path })]);
         if (cancelled) return;
         const task = pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()) });
         destroyTask = () => task.destroy();

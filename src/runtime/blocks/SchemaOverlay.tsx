@@ -67,7 +67,7 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
     }
     setBusy(true);
     try {
-      const reply = await runtime.callOperation(spec.operation, { ...values, ...spec.extra, ...requestExtra });
+      const reply = await runtime.callNamedOperation(spec.operation, { ...values, ...spec.extra, ...requestExtra });
       const told = spec.replyMessage
         ? replyMessage(spec.replyMessage, reply)
         : spec.successMessage

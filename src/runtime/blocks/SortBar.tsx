@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Input, Modal, Popover, Radio, Select, Space, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, MinusCircleOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
 import { currentSort, publishDefaultSort, publishSort, runtimeBus } from '../bus.js';
-import { useOperation } from '../useOperation.js';
+import { useNamedOperation, useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { confirmOptions } from '../confirmDialog.js';
 import {
@@ -46,10 +46,10 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
   const [rows, setRows] = useState<SortRow[]>(() => keysToRows(currentSort(channel)));
   const [naming, setNaming] = useState<{ keys: SortKey[]; name: string; error?: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const saved = useOperation<string | null>('display.query', custom ? { displayType: SORT_PRESET_DISPLAY_TYPE } : null);
+  const saved = useOperation('display.query', custom ? { displayType: SORT_PRESET_DISPLAY_TYPE } : null);
   const presets = presetsFor(parsePresets(saved.data), fieldOptions);
   // The list's order before any choice: shown as the active sort, so the first press on it flips it.
-  const settings = useOperation<{ sortField?: string | null; sortType?: string | null }>(defaultSortOperation ?? '', defaultSortOperation ? {} : null);
+  const settings = useNamedOperation<{ sortField?: string | null; sortType?: string | null }>(defaultSortOperation ?? '', defaultSortOperation ? {} : null);
   const fallback = useMemo(() => sortFromSettings(settings.data), [settings.data]);
   const shown = effectiveSort(current, fallback);
   useEffect(() => {
@@ -77,7 +77,7 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
 
   /** The whole preference read fresh, changed, and written back: another tab may have saved too. */
   const writePresets = async (change: (all: SortPreset[]) => { presets: SortPreset[]; error?: string }): Promise<boolean> => {
-    const text = await runtime.callOperation<string | null>('display.query', { displayType: SORT_PRESET_DISPLAY_TYPE });
+    const text = await runtime.callOperation('display.query', { displayType: SORT_PRESET_DISPLAY_TYPE });
     const { presets: next, error } = change(parsePresets(text));
     if (error) {
       warn(error);

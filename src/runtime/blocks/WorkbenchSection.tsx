@@ -1,7 +1,7 @@
 import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import type { WorkbenchSectionProps, WorkQueue } from '../../generated/types.js';
-import { useOperation } from '../useOperation.js';
+import { useNamedOperation } from '../useOperation.js';
 import { RouterLink } from '../components/RouterLink.js';
 import { DEADLINE_TAG_COLOR, deadlineStatusIn } from '../components/deadlineStatus.js';
 
@@ -10,7 +10,7 @@ import { DEADLINE_TAG_COLOR, deadlineStatusIn } from '../components/deadlineStat
  * link to the list filtered to exactly them. What the work is comes from the operation (a WorkQueue).
  */
 export function WorkbenchSection({ title, operation, body, link, linkText = '查看全部', emptyText = '暂无需要处理的事项' }: WorkbenchSectionProps) {
-  const { data, error, isLoading, mutate } = useOperation<WorkQueue>(operation, body ?? {});
+  const { data, error, isLoading, mutate } = useNamedOperation<WorkQueue>(operation, body ?? {});
   const count = data?.count ?? 0;
   // A failed call is not "nothing to do": say so, and offer to ask again.
   const empty = error ? (

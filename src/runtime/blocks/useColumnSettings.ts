@@ -19,7 +19,7 @@ export function useColumnSettings(tableKey: string, columns: ConfigurableColumn[
     let cancelled = false;
     runtime
       // In the background: local storage has already given the table its columns.
-      .callOperation<string | null>('display.query', { displayType: displayType(tableKey) }, { silent: true })
+      .callOperation('display.query', { displayType: displayType(tableKey) }, { silent: true })
       .then((text) => {
         const fromServer = parseColumnSettings(text);
         if (cancelled || !fromServer) return;

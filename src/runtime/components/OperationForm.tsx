@@ -35,7 +35,7 @@ export function OperationForm(props: OperationFormProps) {
     }
     setBusy(true);
     try {
-      const result = await runtime.callOperation(operation, { ...encodeValues(values, encode), ...extra });
+      const result = await runtime.callNamedOperation(operation, { ...encodeValues(values, encode), ...extra });
       if (successMessage) runtime.notify('success', successMessage);
       if (resetOnSuccess) await Promise.all(fields.map((f) => f.reset({ forceClear: true, validate: false })));
       if (refresh.length > 0) await mutate((key) => Array.isArray(key) && refresh.includes(key[0] as string));

@@ -29,7 +29,7 @@ export function PersonSearch({ placeholder = '请输入姓名、账号或手机�
     if (!search) return;
     let current = true;
     runtime
-      .callOperation<PersonOption[]>('person.getUserList', { search, ...PAGE })
+      .callOperation('person.getUserList', { search, ...PAGE })
       .then((people) => current && setFound({ search, people }))
       .catch(() => current && setFound({ search, people: [] }));
     return () => {

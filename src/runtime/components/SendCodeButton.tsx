@@ -35,7 +35,7 @@ export function SendCodeButton({ operation, targetField, text = '获取验证码
     }
     setBusy(true);
     try {
-      const reply = await runtime.callOperation<{ resendAfterSeconds: number }>(operation, { [targetField]: field.value });
+      const reply = await runtime.callNamedOperation<{ resendAfterSeconds: number }>(operation, { [targetField]: field.value });
       runtime.notify('success', '验证码已发送');
       setWait(reply.resendAfterSeconds);
     } catch {

@@ -1,4 +1,3 @@
-import type { UploadedFile } from '../../generated/types.js';
 import type { RuntimeServices } from '../runtimeContext.js';
 
 export const EDITOR_IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
@@ -26,7 +25,7 @@ export async function uploadEditorImage(file: File, runtime: RuntimeServices): P
   try {
     const form = new FormData();
     form.append('file', file);
-    const stored = await runtime.callOperation<UploadedFile>('file.upload', form);
+    const stored = await runtime.callOperation('file.upload', form);
     runtime.notify('success', '上传成功');
     return stored.url;
   } catch {

@@ -35,7 +35,7 @@ export function useLazyPages<T>(operationId: string, body: object | null, keyOf:
       busy.current = true;
       setState((s) => ({ ...s, loading: true }));
       try {
-        const reply = await runtime.callOperation<PageReply<T>>(operationId, { ...(JSON.parse(key) as object), pageNo, pageSize });
+        const reply = await runtime.callNamedOperation<PageReply<T>>(operationId, { ...(JSON.parse(key) as object), pageNo, pageSize });
         if (id !== request.current) return;
         setState((s) => ({ items: reset ? reply.list : appendPage(s.items, reply.list, keyOf), count: reply.count, loading: false }));
       } catch {

@@ -17,7 +17,7 @@ export function useFileActions() {
   const download = async (file: Pick<DownloadableFile, 'name' | 'path'>) => {
     message.warning('开始下载，请稍候');
     try {
-      saveBlob(await runtime.callOperation<Blob>('file.download', { path: file.path }), file.name);
+      saveBlob(await runtime.callOperation('file.download', { path: file.path }), file.name);
     } catch {
       message.error('文件下载失败，请稍后重试');
     }

@@ -51,7 +51,7 @@ export function useUploadQueue(rules: UploadRules, taken: () => number) {
     const uid = `upload-${++sequence}`;
     uids.push(uid);
     setInFlight((list) => [...list, { uid, name: file.name, percent: 0 }]);
-    return sendFile(runtime.callOperation, file, rules, (percent) => setInFlight((list) => list.map((f) => (f.uid === uid ? { ...f, percent } : f))));
+    return sendFile(runtime.callNamedOperation, file, rules, (percent) => setInFlight((list) => list.map((f) => (f.uid === uid ? { ...f, percent } : f))));
   };
 
   /**

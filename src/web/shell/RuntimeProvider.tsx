@@ -32,6 +32,7 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
       },
       query: new URLSearchParams(search),
       callOperation: (id, body, options) => callOperationById(id, body, options),
+      callNamedOperation: (id, body, options) => callOperationById(id, body, options),
       notify: (type, text, action) => {
         if (!action) return void message[type](text);
         const key = `notify-action-${++actionMessages}`;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
-import type { ArchiveExportButtonProps, BrandArchiveQuery, BrandExportRecord, CustomField } from '../../generated/types.js';
+import type { ArchiveExportButtonProps, BrandArchiveQuery, BrandExportRecord } from '../../generated/types.js';
 import { ARCHIVE_EXPORT_COLUMNS, type ArchiveExportColumn } from '../../shared/archiveExportColumns.js';
 import { currentQuery, currentSelection, currentSort } from '../../runtime/bus.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
@@ -34,7 +34,7 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState<BrandArchiveQuery>({});
   const [columns, setColumns] = useState<ArchiveExportColumn[]>(ALL);
-  const { data: fields = [], isLoading: fieldsLoading } = useOperation<CustomField[]>('customField.getCustomFieldList', open ? ARCHIVE_FIELDS : null);
+  const { data: fields = [], isLoading: fieldsLoading } = useOperation('customField.getCustomFieldList', open ? ARCHIVE_FIELDS : null);
   const fieldIds = fields.map((f) => f.id);
   /** Custom fields chosen; until the person chooses, the ones the list shows. */
   const [customChoice, setCustomChoice] = useState<number[] | null>(null);
@@ -68,7 +68,7 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
     if (chosenCount === 0) return;
     setStarting(true);
     try {
-      setRecord(await runtime.callOperation<BrandExportRecord>('brandExport.start', { filter, columns, customFieldIds: customIds }));
+      setRecord(await runtime.callOperation('brandExport.start', { filter, columns, customFieldIds: customIds }));
       void refreshLists();
     } catch {
       // The call has already said why.

@@ -13,7 +13,7 @@ export function useExportDownload() {
     if (!record.filePath) return;
     message.warning('开始下载，请稍候');
     try {
-      saveBlob(await runtime.callOperation<Blob>('file.download', { path: record.filePath }), record.fileName);
+      saveBlob(await runtime.callOperation('file.download', { path: record.filePath }), record.fileName);
     } catch {
       message.error('文件下载失败，请稍后重试');
     }

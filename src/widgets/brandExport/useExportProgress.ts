@@ -22,7 +22,7 @@ export function useExportProgress(initial: BrandExportRecord | null, pollMs: num
     if (!record || record.status !== 'running') return;
     const timer = setTimeout(() => {
       runtime
-        .callOperation<BrandExportRecord>('brandExport.get', { id: record.id })
+        .callOperation('brandExport.get', { id: record.id })
         .then((next) => {
           setRecord(next);
           if (next.status !== 'running') void refreshLists();

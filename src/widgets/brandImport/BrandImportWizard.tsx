@@ -40,7 +40,7 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
     const saved = Number(sessionStorage.getItem(storageKey));
     if (!saved) return;
     runtime
-      .callOperation<BrandImportJob>('brandImport.job', { id: saved })
+      .callOperation('brandImport.job', { id: saved })
       .then((found) => (RESUMABLE.has(found.status) ? setJob(found) : sessionStorage.removeItem(storageKey)))
       .catch(() => sessionStorage.removeItem(storageKey));
     // Only when the page opens.
@@ -56,7 +56,7 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
     if (!job || !RUNNING.has(job.status)) return;
     const timer = setTimeout(() => {
       runtime
-        .callOperation<BrandImportJob>('brandImport.job', { id: job.id })
+        .callOperation('brandImport.job', { id: job.id })
         .then(setJob)
         .catch(() => undefined);
     }, pollMs);
@@ -65,7 +65,7 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
 
   const downloadTemplate = async () => {
     try {
-      saveBlob(await runtime.callOperation<Blob>('brandImport.template', {}), '商标批量导入模板.xlsx');
+      saveBlob(await runtime.callOperation('brandImport.template', {}), '商标批量导入模板.xlsx');
       setTemplateTaken(true);
     } catch {
       message.error('模板下载失败，请稍后重试');
@@ -80,8 +80,8 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
     }
     setUploading(true);
     try {
-      const stored = await sendFile(runtime.callOperation, file, RULES);
-      setJob(await runtime.callOperation<BrandImportJob>('brandImport.check', { path: (stored as UploadedFile).path }));
+      const stored = await sendFile(runtime.callNamedOperation, file, RULES);
+      setJob(await runtime.callOperation('brandImport.check', { path: (stored as UploadedFile).path }));
     } catch {
       // The call has already said why.
     } finally {
@@ -94,7 +94,7 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
     setActing(true);
     try {
       const body = operation === 'brandImport.confirm' ? { id: job.id, existingMode } : { id: job.id };
-      const next = await runtime.callOperation<BrandImportJob>(operation, body);
+      const next = await runtime.callNamedOperation<BrandImportJob>(operation, body);
       if (next.status === 'cancelled') {
         message.success('已取消导入，未写入任何商标');
         setJob(null);
@@ -109,7 +109,7 @@ export function BrandImportWizard({ archivePath = '/brandManage/brandRecord', po
   const downloadReport = async () => {
     if (!job?.reportPath) return;
     try {
-      saveBlob(await runtime.callOperation<Blob>('file.download', { path: job.reportPath }), `${job.fileName.replace(/\.xlsx$/i, '')}-校验结果.xlsx`);
+      saveBlob(await runtime.callOperation('file.download', { path: job.reportPath }), `${job.fileName.replace(/\.xlsx$/i, '')}-校验结果.xlsx`);
     } catch {
       message.error('文件下载失败，请稍后重试');
     }

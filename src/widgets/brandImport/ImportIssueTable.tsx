@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Radio, Space, Table, Tag } from 'antd';
-import type { BrandImportIssue, BrandImportIssuesResponse } from '../../generated/types.js';
+import type { BrandImportIssue } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 
 type Level = 'all' | 'error' | 'warning';
@@ -9,7 +9,7 @@ type Level = 'all' | 'error' | 'warning';
 export function ImportIssueTable({ jobId }: { jobId: number }) {
   const [level, setLevel] = useState<Level>('all');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
-  const { data, isLoading } = useOperation<BrandImportIssuesResponse>('brandImport.issues', {
+  const { data, isLoading } = useOperation('brandImport.issues', {
     jobId,
     ...(level === 'all' ? {} : { level }),
     ...page,

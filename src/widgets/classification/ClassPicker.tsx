@@ -48,7 +48,7 @@ export function ClassPicker({ value: rawValue, onChange, disabled, placeholder =
     const groups = value.groups.filter((t) => !names.has(tagKey(1, t)));
     return categories.length + groups.length > 0 ? { categories, groups } : null;
   }, [value, names]);
-  const lookup = useOperation<ClassificationEntry[]>('classification.lookup', missing);
+  const lookup = useOperation('classification.lookup', missing);
   useEffect(() => {
     if (lookup.data?.length) remember(lookup.data);
   }, [lookup.data]);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Col, Collapse, Empty, Input, List, Row, Skeleton, Tag, Typography } from 'antd';
 import type { ClassificationNode } from '../../generated/types.js';
-import { useOperation } from '../../runtime/useOperation.js';
+import { useNamedOperation } from '../../runtime/useOperation.js';
 import { useDebounced } from '../../runtime/useDebounced.js';
 
 const OPERATION = 'classification.queryAllCgList';
@@ -47,8 +47,8 @@ export function ClassificationBrowser() {
   const [selected, setSelected] = useState('1');
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
-  const classes = useOperation<ClassificationNode[]>(OPERATION, { maxLevel: 0 });
-  const detail = useOperation<ClassificationNode[]>(OPERATION, keyword ? { keyword } : { parentNum: selected });
+  const classes = useNamedOperation<ClassificationNode[]>(OPERATION, { maxLevel: 0 });
+  const detail = useNamedOperation<ClassificationNode[]>(OPERATION, keyword ? { keyword } : { parentNum: selected });
 
   const searchGroups = useMemo(() => (keyword ? (detail.data ?? []).flatMap((c) => c.cgList) : []), [keyword, detail.data]);
 

@@ -45,7 +45,7 @@ function toDisplay(nodes: CountryTreeNode[]): DisplayNode[] {
 export function CountryArrangementEditor() {
   const runtime = useRuntime();
   const { message, modal } = App.useApp();
-  const saved = useOperation<CountryTreeNode[]>('country.treeList', {});
+  const saved = useOperation('country.treeList', {});
   const { countries } = useCountryList();
   const [draft, setDraft] = useState<CountryTreeNode[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export function CountryArrangementEditor() {
   const save = async () => {
     setSaving(true);
     try {
-      const result = await runtime.callOperation<CountryTreeNode[]>('country.reSave', { tree });
+      const result = await runtime.callOperation('country.reSave', { tree });
       await saved.mutate(result, { revalidate: false });
       setDraft(null);
       void message.success('国家分组已保存');
@@ -92,7 +92,7 @@ export function CountryArrangementEditor() {
 
   const restore = async () => {
     if (!(await askConfirm(modal, { title: '恢复内置国家分组？', content: '本组织保存的国家分组将被删除，国家选择恢复为内置分组。' }))) return;
-    const result = await runtime.callOperation<CountryTreeNode[]>('country.restoreDefault', {});
+    const result = await runtime.callOperation('country.restoreDefault', {});
     await saved.mutate(result, { revalidate: false });
     setDraft(null);
     setSelected(null);

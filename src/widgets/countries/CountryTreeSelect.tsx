@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Space } from 'antd';
-import type { CountryTreeNode, CountryTreeSelectProps as DescribedProps } from '../../generated/types.js';
+import type { CountryTreeSelectProps as DescribedProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { TreeSelectAll } from '../../runtime/components/treeSelectAll/TreeSelectAll.js';
 import { readTree, type TreeValue } from '../../runtime/components/treeSelectAll/treeSelection.js';
@@ -31,7 +31,7 @@ export function CountryTreeSelect({
   onChange,
   disabled,
 }: CountryTreeSelectProps) {
-  const tree = useOperation<CountryTreeNode[]>('country.treeList', {});
+  const tree = useOperation('country.treeList', {});
   const { countries } = useCountryList();
   const nodes = useMemo(() => readTree(tree.data, COUNTRY_FIELDS, false), [tree.data]);
   const { preference, save } = useNoticePreference();

@@ -8,14 +8,14 @@ const NO_COUNTRIES: CountryEntry[] = [];
 
 /** Every country, region and union with its Chinese name; one call per page, shared through swr. */
 export function useCountryList(): { countries: CountryEntry[]; loading: boolean } {
-  const list = useOperation<CountryEntry[]>('country.getCountryList', {});
+  const list = useOperation('country.getCountryList', {});
   return { countries: list.data ?? NO_COUNTRIES, loading: list.isLoading };
 }
 
 /** The user's "下次不再提醒" choice for the regional-registration notice (display preference 7). */
 export function useNoticePreference(): { preference: NoticePreference; loaded: boolean; save(preference: NoticePreference): Promise<void> } {
   const runtime = useRuntime();
-  const stored = useOperation<string | null>('display.query', { displayType: NOTICE_DISPLAY_TYPE });
+  const stored = useOperation('display.query', { displayType: NOTICE_DISPLAY_TYPE });
   const { mutate } = stored;
   const save = useCallback(
     async (preference: NoticePreference) => {

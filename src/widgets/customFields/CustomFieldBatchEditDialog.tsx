@@ -54,7 +54,7 @@ export function CustomFieldBatchEditDialog({ open, type, fields, recordIds, onCl
     }
     setSaving(true);
     try {
-      const reply = await runtime.callOperation<{ message: string }>('customField.setCustomFieldData', { data, source: 0, type, key: recordIds.join(',') });
+      const reply = await runtime.callOperation('customField.setCustomFieldData', { data, source: 0, type, key: recordIds.join(',') });
       runtime.notify('success', reply.message);
       await onSaved();
       onClose();

@@ -48,7 +48,7 @@ export function CustomFieldCell({ field, values, recordId, saveOperation, editab
       return;
     }
     const customValues = { [String(field.id)]: isEmptyValue(value) ? null : value };
-    await save(same(value, current), () => runtime.callOperation(saveOperation, { id: recordId, customValues }));
+    await save(same(value, current), () => runtime.callNamedOperation(saveOperation, { id: recordId, customValues }));
   };
 
   if (!editing) {

@@ -1,6 +1,6 @@
 import { DatePicker, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { CustomField, CustomFieldFilterProps as DescribedProps } from '../../generated/types.js';
+import type { CustomFieldFilterProps as DescribedProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { usePublishLabels } from '../../runtime/fieldLabels.js';
 import { optionsOfField } from './fieldDrafts.js';
@@ -16,7 +16,7 @@ export type CustomFieldFilterProps = DescribedProps & {
  * one of, dates a [from, to] range.
  */
 export function CustomFieldFilter({ type, value, onChange }: CustomFieldFilterProps) {
-  const { data } = useOperation<CustomField[]>('customField.getCustomFieldList', { type, state: 1 });
+  const { data } = useOperation('customField.getCustomFieldList', { type, state: 1 });
   const fields = (data ?? []).filter((f) => f.isFilter === 1);
   const current = value ?? {};
   const set = (id: number, v: unknown) => onChange?.({ ...current, [String(id)]: v });

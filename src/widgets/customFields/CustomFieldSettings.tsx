@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Dropdown, Empty, List, Modal, Space, Tag, Typography } from 'antd';
 import { DownOutlined, HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useSWRConfig } from 'swr';
-import type { CustomField, CustomFieldSettingsProps as DescribedProps } from '../../generated/types.js';
+import type { CustomFieldSettingsProps as DescribedProps } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { MAX_PINNED, PINNED_LIMIT_TEXT, isFilterable } from '../../shared/customFieldRules.js';
 import { FieldEditor } from './FieldEditor.js';
@@ -40,7 +40,7 @@ export function CustomFieldSettings({ type, buttonText = '自定义字段', perm
   const load = async () => {
     setLoading(true);
     try {
-      setRows((await runtime.callOperation<CustomField[]>('customField.getCustomFieldList', { type })).map(draftOf));
+      setRows((await runtime.callOperation('customField.getCustomFieldList', { type })).map(draftOf));
     } finally {
       setLoading(false);
     }
@@ -58,7 +58,7 @@ export function CustomFieldSettings({ type, buttonText = '自定义字段', perm
       setRows((rs) => rs.map((r) => (r.key === row.key ? { ...r, ...patch } : r)));
       return;
     }
-    const reply = await runtime.callOperation<{ message: string }>('customField.setCustomField', { type, id: row.id, ...body });
+    const reply = await runtime.callOperation('customField.setCustomField', { type, id: row.id, ...body });
     setRows((rs) => rs.map((r) => (r.key === row.key ? { ...r, ...patch } : r)));
     runtime.notify('success', reply.message);
     await refreshLists();
@@ -67,7 +67,7 @@ export function CustomFieldSettings({ type, buttonText = '自定义字段', perm
   const saveOrder = async (next: FieldDraft[]) => {
     setRows(next);
     if (!next.some((r) => r.id !== undefined)) return;
-    const reply = await runtime.callOperation<{ message: string }>('customField.sortCustomField', sortBody(type, next));
+    const reply = await runtime.callOperation('customField.sortCustomField', sortBody(type, next));
     runtime.notify('success', reply.message);
     await refreshLists();
   };

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { TableColumnsType } from 'antd';
-import type { CustomField } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { readPath } from '../../runtime/blocks/readPath.js';
@@ -25,7 +24,7 @@ const CHOICE_WIDTH = 160;
  */
 export function useCustomFieldColumns(config: CustomFieldColumnsConfig | undefined, rowKey: string, onSaved: () => Promise<unknown>) {
   const runtime = useRuntime();
-  const { data } = useOperation<CustomField[]>('customField.getCustomFieldList', config ? { type: config.type, state: 1 } : null);
+  const { data } = useOperation('customField.getCustomFieldList', config ? { type: config.type, state: 1 } : null);
   const fields = useMemo(() => data ?? [], [data]);
   const editable = Boolean(config) && (!config?.editPermission || runtime.permissions.has(config.editPermission));
   const columns = useMemo<TableColumnsType<Row>>(() => {

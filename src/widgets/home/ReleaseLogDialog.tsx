@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReleaseNote, SiteQueryReleaseLogResponse } from '../../generated/types.js';
+import type { ReleaseNote } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 
 /** 更新日志: shown once per new version to each signed-in user, until 我知道了. */
@@ -15,7 +15,7 @@ export function ReleaseLogDialog() {
     if (!signedIn) return;
     let cancelled = false;
     runtime
-      .callOperation<SiteQueryReleaseLogResponse>('site.queryReleaseLog', {})
+      .callOperation('site.queryReleaseLog', {})
       .then((log) => !cancelled && setNote(log.list.find((n) => n.version === log.unreadVersion) ?? null))
       .catch(() => undefined);
     return () => {

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Button, Modal, Table, Tag, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import type { BatchTask, BrandMergeBatchTaskListResponse } from '../../generated/types.js';
+import type { BatchTask } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { PaginationBar, PAGE_SIZES } from '../../runtime/blocks/PaginationBar.js';
+import type { BrandMergeBatchTaskListRequest } from '../../generated/types.js';
 
 /** operateStatus (spec 001 §4). */
 export const TASK_STATUS: Record<number, { text: string; color: string }> = {
@@ -19,16 +20,13 @@ const WATCH_MS = 2000;
 export interface BatchTaskListDialogProps {
   open: boolean;
   onClose(): void;
-  operateType?: string;
+  operateType?: BrandMergeBatchTaskListRequest['operateType'];
 }
 
 /** 批量任务列表: the organisation's batch merge tasks, newest first, paged from page 1 (20 a page). */
 export function BatchTaskListDialog({ open, onClose, operateType = 'onceMerge' }: BatchTaskListDialogProps) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
-  const { data, isLoading, isValidating, mutate } = useOperation<BrandMergeBatchTaskListResponse>(
-    'brandMerge.batchTaskList',
-    open ? { operateType, ...page } : null,
-  );
+  const { data, isLoading, isValidating, mutate } = useOperation('brandMerge.batchTaskList', open ? { operateType, ...page } : null);
   const running = (data?.list ?? []).some((t) => t.operateStatus === 0);
   useEffect(() => {
     if (!open || !running) return;

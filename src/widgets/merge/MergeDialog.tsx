@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { BrandMergeQueryBrandConflictFieldResponse, BrandMergeQueryMergeCandidatesResponse, MergeCandidate } from '../../generated/types.js';
+import type { MergeCandidate } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
 import { MergeColumns, markColumns, type MergeRow } from './MergeColumns.js';
 import { useMergeConfirm } from './useMergeConfirm.js';
 import { MergeDialogFrame } from './MergeDialogFrame.js';
 import { TrademarkStatusTag } from '../trademarks/index.js';
+import { hasAtLeastTwo } from '../../shared/listLength.js';
 
 export interface MergeDialogProps {
   ids: number[];
@@ -28,9 +29,9 @@ const goodsText = (c: MergeCandidate) => c.brandCGInfo.map((g) => `${g.code} ${g
 
 /** 数据合并 (850px): duplicates side by side; the person picks the one to keep. */
 export function MergeDialog({ ids, open, onClose, onMerged }: MergeDialogProps) {
-  const body = open ? { ids } : null;
-  const candidates = useOperation<BrandMergeQueryMergeCandidatesResponse>('brandMerge.queryMergeCandidates', body);
-  const conflicts = useOperation<BrandMergeQueryBrandConflictFieldResponse>('brandMerge.queryBrandConflictField', body);
+  const body = open && hasAtLeastTwo(ids) ? { ids } : null;
+  const candidates = useOperation('brandMerge.queryMergeCandidates', body);
+  const conflicts = useOperation('brandMerge.queryBrandConflictField', body);
   const [kept, setKept] = useState<number | null>(null);
   const { merging, confirm } = useMergeConfirm(ids, async () => {
     await onMerged();

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Space, Typography } from 'antd';
-import type { BrandMergeQueryOverseasMergeDetailResponse, OverseasRecord } from '../../generated/types.js';
+import type { OverseasRecord } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { MergeColumns, markColumns, type MergeRow } from './MergeColumns.js';
 import { useMergeConfirm } from './useMergeConfirm.js';
 import { MergeDialogFrame } from './MergeDialogFrame.js';
 import type { MergeDialogProps } from './MergeDialog.js';
+import { hasAtLeastTwo } from '../../shared/listLength.js';
 
 const SOURCE_LABELS = ['公有云同步', '手动录入', '批量导入', '由案件生成'];
 
@@ -32,7 +33,7 @@ const show = (field: keyof OverseasRecord, record: OverseasRecord) => {
 
 /** 海外商标合并对比: overseas duplicates' record fields side by side, differing rows marked. */
 export function OverseasMergeDialog({ ids, open, onClose, onMerged }: MergeDialogProps) {
-  const detail = useOperation<BrandMergeQueryOverseasMergeDetailResponse>('brandMerge.queryOverseasMergeDetail', open ? { idList: ids } : null);
+  const detail = useOperation('brandMerge.queryOverseasMergeDetail', open && hasAtLeastTwo(ids) ? { idList: ids } : null);
   const [kept, setKept] = useState<number | null>(null);
   const { merging, confirm } = useMergeConfirm(ids, async () => {
     await onMerged();

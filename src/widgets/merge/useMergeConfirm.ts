@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useRuntime } from '../../runtime/runtimeContext.js';
+import { isNonEmpty } from '../../shared/listLength.js';
 
 /** How long 合并成功 waits after the merge (spec 001 §4). */
 export const MERGE_SUCCESS_DELAY_MS = 1000;
@@ -12,13 +13,14 @@ export function useMergeConfirm(ids: readonly number[], onMerged: () => Promise<
   const runtime = useRuntime();
   const [merging, setMerging] = useState(false);
   const confirm = async (kept: number | null) => {
-    if (kept === null) {
+    const merged = ids.filter((id) => id !== kept);
+    if (kept === null || !isNonEmpty(merged)) {
       runtime.notify('warning', '请选择需要保留的商标');
       return;
     }
     setMerging(true);
     try {
-      await runtime.callOperation('brandMerge.mergeBrand', { mergeList: [{ targetBrandId: kept, mergedBrandIds: ids.filter((id) => id !== kept) }] });
+      await runtime.callOperation('brandMerge.mergeBrand', { mergeList: [{ targetBrandId: kept, mergedBrandIds: merged }] });
       await new Promise((resolve) => setTimeout(resolve, MERGE_SUCCESS_DELAY_MS));
       runtime.notify('success', '合并成功');
       await onMerged();

@@ -9,10 +9,6 @@ import { TrademarkTags } from './TrademarkTags.js';
 import { MindMap } from './MindMap.js';
 import './tags.css';
 
-interface Counts {
-  list: { mapId: number; nodeId: string; num: number }[];
-}
-
 /** The colour of a map that has none of its own. */
 const DEFAULT_COLOR = '#ff7200';
 
@@ -22,13 +18,13 @@ const DEFAULT_COLOR = '#ff7200';
  */
 export function BrandGraph({ pageSize = 10 }: BrandGraphProps) {
   const { maps, isLoading } = useBrandMaps();
-  const { data: counts } = useOperation<Counts>('brandLabels.nodeCounts', {});
+  const { data: counts } = useOperation('brandLabels.nodeCounts', {});
   const [chosen, setChosen] = useState<{ map: BrandMap; nodeId: string } | null>(null);
   const [pageNo, setPageNo] = useState(1);
   const numOf = useMemo(() => new Map((counts?.list ?? []).map((c) => [`${c.mapId}:${c.nodeId}`, c.num])), [counts]);
   const chosenNode = chosen?.map.map ? findNode(chosen.map.map, chosen.nodeId) : null;
   const request = chosenNode ? { labelNodeIds: subtreeIds(chosenNode.node), pageNo, pageSize } : null;
-  const { data: marks, isLoading: marksLoading } = useOperation<{ list: Trademark[]; count: number }>('brandArchives.queryBrandPage', request);
+  const { data: marks, isLoading: marksLoading } = useOperation('brandArchives.queryBrandPage', request);
 
   if (isLoading) return <Spin />;
   if (maps.length === 0) return <Empty description="暂无图谱" />;

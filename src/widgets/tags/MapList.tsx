@@ -37,7 +37,7 @@ export function MapList({ maps, activeId, onSelect, editable, onSaved }: Props) 
         color: typeof values.color === 'string' ? values.color : DEFAULT_COLOR,
         ...(editing !== 'new' && editing ? { id: editing.id } : {}),
       };
-      const saved = await runtime.callOperation<BrandMap>('brandLabels.saveMap', body);
+      const saved = await runtime.callOperation('brandLabels.saveMap', body);
       runtime.notify('success', editing === 'new' ? '图谱已新建' : '图谱已保存');
       setEditing(null);
       onSaved(saved);

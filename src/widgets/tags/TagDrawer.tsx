@@ -59,7 +59,7 @@ export function TagDrawer({ open, target, onClose, onSaved }: Props) {
     setReply(null);
     const [operation, body] = inquiry(target);
     runtime
-      .callOperation<Reply>(operation, body)
+      .callNamedOperation<Reply>(operation, body)
       .then((r) => current && setReply(r))
       .catch(() => current && setReply({ count: 0, selectAll: [], partSelect: [] }));
     return () => {
@@ -109,7 +109,7 @@ export function TagDrawer({ open, target, onClose, onSaved }: Props) {
     setSubmitting(true);
     try {
       const [operation, body] = saving(target, lists);
-      await runtime.callOperation(operation, body);
+      await runtime.callNamedOperation(operation, body);
       runtime.notify('success', '保存成功');
       onSaved();
       close();

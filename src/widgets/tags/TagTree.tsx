@@ -5,7 +5,7 @@ import type { BrandMap } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { subtreeIds } from '../../shared/brandMapTree.js';
 import type { TagState } from '../../shared/tagSelection.js';
-import { toTreeItems, type EditNodeReply, type TreeItem } from './tagCalls.js';
+import { toTreeItems, type TreeItem } from './tagCalls.js';
 
 interface Props {
   map: BrandMap;
@@ -40,7 +40,7 @@ export function TagTree({ map, stateOf, onToggle, editable, onEdited }: Props) {
   const edit = async (action: Action, nodeId: string, label?: string) => {
     setBusy(true);
     try {
-      const reply = await runtime.callOperation<EditNodeReply>('brandLabels.editNode', {
+      const reply = await runtime.callOperation('brandLabels.editNode', {
         mapId: map.id,
         action,
         nodeId,

@@ -22,6 +22,7 @@ export function TrademarkTags({ tags, markId, deletable = true, refresh = DEFAUL
   const canDelete = deletable && markId !== undefined && runtime.permissions.has('delTags');
 
   const remove = async (tag: TrademarkTag) => {
+    if (markId === undefined) return;
     setRemoving(tag.nodeId);
     try {
       await runtime.callOperation('brandLabels.deleteLabel', { id: markId, nodeId: tag.nodeId });

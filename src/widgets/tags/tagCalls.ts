@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { BrandMap, BrandMapNode } from '../../generated/types.js';
+import type { BrandMapNode } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 
 /** The organisation's maps with their trees, shared by the drawer, the tag cells and the graph. */
 export function useBrandMaps(enabled = true) {
-  const { data, isLoading, mutate } = useOperation<{ list: BrandMap[] }>('brandLabels.mapList', enabled ? { format: 1 } : null);
+  const { data, isLoading, mutate } = useOperation('brandLabels.mapList', enabled ? { format: 1 } : null);
   return { maps: data?.list ?? [], isLoading, reload: mutate };
 }
 
@@ -13,12 +13,6 @@ export function useBrandMaps(enabled = true) {
 export function useRefreshOperations(operations: readonly string[]) {
   const { mutate } = useSWRConfig();
   return useCallback(() => mutate((key) => Array.isArray(key) && operations.includes(key[0] as string)), [mutate, operations]);
-}
-
-export interface EditNodeReply {
-  map: BrandMap;
-  nodeId: string;
-  removedLabels: number;
 }
 
 /** An antd tree item for a map node. */

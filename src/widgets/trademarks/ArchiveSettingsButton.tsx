@@ -30,7 +30,7 @@ export function ArchiveSettingsButton({ label = '档案设置', permission = 'sy
     setError(null);
     setOpen(true);
     try {
-      form.setFieldsValue(await runtime.callOperation<ArchiveSettings>('brandArchives.getGlobalConfiguration', {}));
+      form.setFieldsValue(await runtime.callOperation('brandArchives.getGlobalConfiguration', {}));
     } catch (err) {
       setError((err as Error).message);
     }

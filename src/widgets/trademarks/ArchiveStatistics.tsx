@@ -1,5 +1,5 @@
 import { Card, Col, Row, Statistic } from 'antd';
-import type { ArchiveStatisticsProps, BrandArchivesGetBrandDetailsStatisticsResponse } from '../../generated/types.js';
+import type { ArchiveStatisticsProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { useArchiveQuery } from './useArchiveQuery.js';
 
@@ -14,7 +14,7 @@ const GROUPS: { title: string; statuses: string[] }[] = [
 export function ArchiveStatistics({ channel }: ArchiveStatisticsProps) {
   const { request } = useArchiveQuery(channel);
   const { sortField: _f, sortType: _t, ...conditions } = request;
-  const { data } = useOperation<BrandArchivesGetBrandDetailsStatisticsResponse>('brandArchives.getBrandDetailsStatistics', conditions);
+  const { data } = useOperation('brandArchives.getBrandDetailsStatistics', conditions);
   const count = (statuses: string[]) => data?.byStatus.filter((s) => statuses.includes(s.tmStatus)).reduce((n, s) => n + s.count, 0) ?? 0;
   const items = [
     { title: '商标总数', value: data?.total ?? 0 },

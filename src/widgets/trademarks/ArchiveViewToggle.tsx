@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Segmented } from 'antd';
 import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import type { ArchiveViewToggleProps as DescribedProps, BrandArchivesGetGlobalConfigurationResponse } from '../../generated/types.js';
+import type { ArchiveViewToggleProps as DescribedProps } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 
 export type ArchiveView = 'card' | 'table';
@@ -35,7 +35,7 @@ export function ArchiveViewToggle({ value, onChange, name = 'brandArchive' }: Ar
     }
     let cancelled = false;
     runtime
-      .callOperation<BrandArchivesGetGlobalConfigurationResponse>('brandArchives.getGlobalConfiguration', {})
+      .callOperation('brandArchives.getGlobalConfiguration', {})
       .then((settings) => !cancelled && !chosen.current && onChange?.(settings.defaultView))
       .catch(() => !cancelled && !chosen.current && onChange?.('card'));
     return () => {

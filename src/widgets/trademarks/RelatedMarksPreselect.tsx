@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'antd';
-import type { BrandArchivesRelevanceBrandResponse, RelatedMarksPreselectProps } from '../../generated/types.js';
+import type { RelatedMarksPreselectProps } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { currentQuery, publishQuery } from '../../runtime/bus.js';
 
@@ -19,7 +19,7 @@ export function RelatedMarksPreselect({ channel, param = 'regNo' }: RelatedMarks
     if (!regNo) return;
     let cancelled = false;
     runtime
-      .callOperation<BrandArchivesRelevanceBrandResponse>('brandArchives.relevanceBrand', { regNo })
+      .callOperation('brandArchives.relevanceBrand', { regNo })
       .then(({ list }) => {
         if (cancelled) return;
         setFound(list.length);

@@ -1,5 +1,4 @@
 import { Alert, Button, Modal, Skeleton, Typography } from 'antd';
-import type { BrandArchivesSimilarGoodsResponse } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 
 export const NO_SIMILAR_GOODS = '暂无类似商品';
@@ -13,7 +12,7 @@ export interface SimilarGoodsDialogProps {
 
 /** 类似商品项: goods of the same similar groups as the mark's (spec 001 §7). */
 export function SimilarGoodsDialog({ open, onClose, applyNo }: SimilarGoodsDialogProps) {
-  const { data, error, isLoading } = useOperation<BrandArchivesSimilarGoodsResponse>('brandArchives.similarGoods', open && applyNo ? { applyNo } : null);
+  const { data, error, isLoading } = useOperation('brandArchives.similarGoods', open && applyNo ? { applyNo } : null);
   return (
     <Modal open={open} onCancel={onClose} title="类似商品项" width={720} footer={<Button onClick={onClose}>关闭</Button>} destroyOnHidden>
       {!applyNo ? (

@@ -3,7 +3,7 @@ import { Button, Checkbox, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { RecursionField, useField, useFieldSchema, type ISchema } from '@formily/react';
 import type { GeneralField } from '@formily/core';
 import type { BrandArchivesQueryBrandPageResponse, Trademark, TrademarkCardListProps } from '../../generated/types.js';
-import { useOperation } from '../../runtime/useOperation.js';
+import { useNamedOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { PaginationBar } from '../../runtime/blocks/PaginationBar.js';
 import { EmptyState } from '../../runtime/blocks/EmptyState.js';
@@ -42,7 +42,7 @@ export function TrademarkCardList({
   useEffect(() => setPage((p) => ({ ...p, pageNo: 1 })), [generation]);
   // A preselection (the regNo parameter) arrives as the ids condition: those marks start checked.
   const preselected = Array.isArray(request.ids) ? (request.ids as number[]) : null;
-  const { data, isLoading } = useOperation<BrandArchivesQueryBrandPageResponse>(operation, { ...request, ...page });
+  const { data, isLoading } = useNamedOperation<BrandArchivesQueryBrandPageResponse>(operation, { ...request, ...page });
   const rows = useMemo(() => data?.list ?? [], [data]);
   const total = data?.count ?? 0;
   useEffect(() => {

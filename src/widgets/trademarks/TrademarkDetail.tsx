@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { BrandArchivesQueryBrandDetailListResponse, BrandArchivesQueryBrandPageResponse, Trademark, TrademarkDetailProps } from '../../generated/types.js';
+import type { Trademark, TrademarkDetailProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
@@ -22,7 +22,7 @@ function useMarkId(
   const numeric = Number(id);
   const byNumber = !(numeric > 0) && Boolean(appNo);
   const cls = Number(tmCl);
-  const { data, isLoading } = useOperation<BrandArchivesQueryBrandPageResponse>(
+  const { data, isLoading } = useOperation(
     'brandArchives.queryBrandPage',
     byNumber ? { appNo, searchType: 1, ...(cls >= 1 && cls <= 45 ? { tmCl: [cls] } : {}), pageSize: 1 } : null,
   );
@@ -41,10 +41,7 @@ function useMarkId(
 export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }: TrademarkDetailProps & { children?: ReactNode }) {
   const runtime = useRuntime();
   const { markId, searching } = useMarkId(id, appNo, tmCl);
-  const { data, error, isLoading } = useOperation<BrandArchivesQueryBrandDetailListResponse>(
-    'brandArchives.queryBrandDetailList',
-    markId ? { id: markId } : null,
-  );
+  const { data, error, isLoading } = useOperation('brandArchives.queryBrandDetailList', markId ? { id: markId } : null);
   if (searching || isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (!markId) return <Empty description={appNo ? `商标档案中没有申请号 ${appNo} 的商标` : '缺少商标编号'} />;
   if (error || !data) return <Alert type="error" showIcon message={error?.message ?? '商标不存在或无权查看'} />;

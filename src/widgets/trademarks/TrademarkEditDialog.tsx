@@ -1,12 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Col, Collapse, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Spin, Typography } from 'antd';
-import type {
-  BrandArchivesAddBrandRequest,
-  BrandArchivesQueryBrandDetailListResponse,
-  BrandArchivesSaveBrandRequest,
-  Trademark,
-  UploadedFile,
-} from '../../generated/types.js';
+import type { BrandArchivesAddBrandRequest, BrandArchivesSaveBrandRequest, Trademark, UploadedFile } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { ThumbnailUpload } from '../../runtime/components/ThumbnailUpload.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
@@ -72,7 +66,7 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
     setLoaded(recordId === null ? null : undefined);
     if (recordId === null) return;
     runtimeRef.current
-      .callOperation<BrandArchivesQueryBrandDetailListResponse>('brandArchives.queryBrandDetailList', { id: recordId })
+      .callOperation('brandArchives.queryBrandDetailList', { id: recordId })
       .then((reply) => current && setLoaded(reply.detailVo.record))
       .catch((err: Error) => current && setError(err.message));
     return () => {
@@ -107,8 +101,8 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
     setError(null);
     try {
       const saved = loaded
-        ? await runtime.callOperation<Trademark>('brandArchives.saveBrand', { ...request, id: loaded.id } satisfies BrandArchivesSaveBrandRequest)
-        : await runtime.callOperation<Trademark>('brandArchives.addBrand', request as BrandArchivesAddBrandRequest);
+        ? await runtime.callOperation('brandArchives.saveBrand', { ...request, id: loaded.id } satisfies BrandArchivesSaveBrandRequest)
+        : await runtime.callOperation('brandArchives.addBrand', request as BrandArchivesAddBrandRequest);
       runtime.notify('success', loaded ? '修改成功' : '添加成功');
       await refresh();
       onSaved?.(saved);

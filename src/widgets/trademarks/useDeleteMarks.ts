@@ -3,6 +3,7 @@ import { useRuntime } from '../../runtime/runtimeContext.js';
 import { confirmOptions } from '../../runtime/confirmDialog.js';
 import { forgetSelected } from '../../runtime/bus.js';
 import { useRefreshArchive } from './refreshArchive.js';
+import { isNonEmpty } from '../../shared/listLength.js';
 
 /** Deletes archive marks after the 确认要删除吗？ confirmation; true when deleted. */
 export function useDeleteMarks(): (ids: number[]) => Promise<boolean> {
@@ -10,7 +11,7 @@ export function useDeleteMarks(): (ids: number[]) => Promise<boolean> {
   const { modal } = App.useApp();
   const refresh = useRefreshArchive();
   return async (ids) => {
-    if (ids.length === 0) {
+    if (!isNonEmpty(ids)) {
       runtime.notify('warning', '请先选择数据');
       return false;
     }

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { buildServer, type BuiltServer, type ServerOptions } from '../../../src/server/app.js';
 import { configFromEnv, type ServerConfig } from '../../../src/server/config.js';
 import { DEMO_ACCOUNTS } from '../../../src/server/seed/demoAccounts.js';
+import { operationRoutes, type OperationId, type OperationRequest, type OperationResponse } from '../../../src/generated/client.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -41,7 +42,9 @@ export async function createIsolatedDatabase(): Promise<{ url: string; drop(): P
 
 export interface TestServer extends BuiltServer {
   post(url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse>;
-  /** A call that must succeed: its reply's data. */
+  /** A call that must succeed, by operation id: its reply's data, typed by the operation's generated response. */
+  call<Id extends OperationId>(id: Id, payload: OperationRequest<Id>, token: string): Promise<OperationResponse<Id>>;
+  /** A call that must succeed, to a path outside the generated client: its reply's data. */
   ok<T>(url: string, payload: object, token: string): Promise<T>;
   /** A call that must be refused with `status` (422 unless said): its Chinese message. */
   refused(url: string, payload: object, token: string, status?: number): Promise<string>;
@@ -70,6 +73,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
   return {
     ...server,
     post,
+    async call(id, payload, token) {
+      const reply = await post(operationRoutes[id].path, payload, token);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json().data;
+    },
     async ok<T>(url: string, payload: object, token: string) {
       const reply = await post(url, payload, token);
       expect(reply.statusCode, reply.body).toBe(200);

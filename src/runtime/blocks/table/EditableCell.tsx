@@ -37,7 +37,7 @@ export function EditableCell({ column, row, rowKey, view, onSaved }: EditableCel
   const save = (value: unknown) =>
     saveOnce(
       asText(value) === asText(current),
-      () => runtime.callOperation(column.edit.operation, cellSaveBody(column.edit, row, rowKey, column.prop, value)),
+      () => runtime.callNamedOperation(column.edit.operation, cellSaveBody(column.edit, row, rowKey, column.prop, value)),
       column.edit.successMessage,
     );
 

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Space, TreeSelect, Typography } from 'antd';
 import type { TreeSelectAllProps as DescribedProps } from '../../../generated/types.js';
-import { useOperation } from '../../useOperation.js';
+import { useNamedOperation } from '../../useOperation.js';
 import { useDebounced } from '../../useDebounced.js';
 import { usePublishLabels } from '../../fieldLabels.js';
 import {
@@ -70,7 +70,7 @@ export function TreeSelectAll({
   open,
   onOpenChange,
 }: TreeSelectAllProps) {
-  const remote = useOperation<unknown>(operation ?? '', operation && !givenNodes ? (body ?? {}) : null);
+  const remote = useNamedOperation<unknown>(operation ?? '', operation && !givenNodes ? (body ?? {}) : null);
   const names = useMemo(() => ({ ...DEFAULT_FIELD_NAMES, ...fieldNames }), [fieldNames]);
   const nodes = useMemo(
     () => givenNodes ?? readTree(operation ? remote.data : treeData, names, groupsSelectable),
