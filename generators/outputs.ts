@@ -6,6 +6,7 @@ import { generateClient } from './emitClient.js';
 import { generateOpenApi } from './emitOpenApi.js';
 import { generateComponentNames } from './emitComponents.js';
 import { generateBlockDocs } from './emitBlockDocs.js';
+import { generateFieldTitles } from './emitFieldTitles.js';
 
 /** Directories whose every file is generated: a file no schema produces any more is stale too. */
 export const GENERATED_DIRS = ['src/generated', 'docs/blocks'];
@@ -18,6 +19,7 @@ export async function generatedOutputs(files: SchemaFile[], operations: Operatio
     'src/generated/client.ts': generateClient(operations),
     'src/generated/openapi.json': generateOpenApi(files, operations),
     'src/generated/components.ts': generateComponentNames(files),
+    'src/generated/fieldTitles.ts': generateFieldTitles(files),
     ...generateBlockDocs(files),
   };
 }

@@ -3,6 +3,9 @@ import type { BrandArchivesTable } from '../db/tables.js';
 import type { BrandArchivesSaveBrandRequest, GoodsItem } from '../../generated/types.js';
 import { badRequest } from '../http/apiError.js';
 import { namePinyin } from './namePinyin.js';
+import { FIELD_TITLES } from '../../generated/fieldTitles.js';
+
+const TRADEMARK = FIELD_TITLES.Trademark;
 
 /** The standard fields of an archive record a person may edit, as the API names them. */
 export type EditableFields = Omit<BrandArchivesSaveBrandRequest, 'id'>;
@@ -18,33 +21,33 @@ interface FieldSpec {
 
 /** Each editable field: its Chinese title (for messages), its column and how it is checked. */
 export const EDITABLE: Record<EditableField, FieldSpec> = {
-  tmName: { title: '商标名称', column: 'tm_name', kind: 'text', max: 200 },
-  appNo: { title: '申请号', column: 'app_no', kind: 'text', max: 50 },
-  regNo: { title: '注册号', column: 'reg_no', kind: 'nullableText', max: 50 },
-  tmCl: { title: '类别', column: 'int_cls', kind: 'class' },
-  countryCode: { title: '国家/地区', column: 'country_code', kind: 'text', max: 10 },
-  tmType: { title: '商标类型', column: 'tm_type', kind: 'text', max: 20 },
-  tmStatus: { title: '商标状态', column: 'tm_status', kind: 'text', max: 20 },
-  oriTmStatus: { title: '流程状态', column: 'ori_tm_status', kind: 'text', max: 50 },
-  applicant: { title: '申请人', column: 'applicant_cn', kind: 'text', max: 200 },
-  applicantEn: { title: '申请人（英文）', column: 'applicant_en', kind: 'text', max: 200 },
-  applicantAddress: { title: '申请人地址', column: 'applicant_address', kind: 'text', max: 300 },
-  applicantAddressEn: { title: '申请人地址（英文）', column: 'applicant_address_en', kind: 'text', max: 300 },
-  agent: { title: '代理机构', column: 'agent', kind: 'text', max: 200 },
-  agentEn: { title: '代理机构（英文）', column: 'agent_en', kind: 'text', max: 200 },
-  agentAddress: { title: '代理机构地址', column: 'agent_address', kind: 'text', max: 300 },
-  agentAddressEn: { title: '代理机构地址（英文）', column: 'agent_address_en', kind: 'text', max: 300 },
-  appDate: { title: '申请日期', column: 'app_date', kind: 'date' },
-  prelimDate: { title: '初审公告日期', column: 'prelim_date', kind: 'date' },
-  announcementIssue: { title: '初审公告期号', column: 'announcement_issue', kind: 'text', max: 20 },
-  regDate: { title: '注册日期', column: 'reg_date', kind: 'date' },
-  regIssue: { title: '注册公告期号', column: 'reg_issue', kind: 'text', max: 20 },
-  privateEndDate: { title: '专用权截止日期', column: 'private_end_date', kind: 'date' },
-  submitWay: { title: '申请方式', column: 'submit_way', kind: 'text', max: 20 },
-  goodsItems: { title: '商品/服务项目', column: 'goods', kind: 'goods' },
-  goodsItemsEn: { title: '商品/服务项目（英文）', column: 'goods_en', kind: 'goods' },
-  remark: { title: '备注', column: 'remark', kind: 'text', max: 1000 },
-  ownerUserId: { title: '负责人', column: 'owner_user_id', kind: 'owner' },
+  tmName: { title: TRADEMARK.tmName, column: 'tm_name', kind: 'text', max: 200 },
+  appNo: { title: TRADEMARK.appNo, column: 'app_no', kind: 'text', max: 50 },
+  regNo: { title: TRADEMARK.regNo, column: 'reg_no', kind: 'nullableText', max: 50 },
+  tmCl: { title: TRADEMARK.tmCl, column: 'int_cls', kind: 'class' },
+  countryCode: { title: TRADEMARK.countryCode, column: 'country_code', kind: 'text', max: 10 },
+  tmType: { title: TRADEMARK.tmType, column: 'tm_type', kind: 'text', max: 20 },
+  tmStatus: { title: TRADEMARK.tmStatus, column: 'tm_status', kind: 'text', max: 20 },
+  oriTmStatus: { title: TRADEMARK.oriTmStatus, column: 'ori_tm_status', kind: 'text', max: 50 },
+  applicant: { title: TRADEMARK.applicant, column: 'applicant_cn', kind: 'text', max: 200 },
+  applicantEn: { title: TRADEMARK.applicantEn, column: 'applicant_en', kind: 'text', max: 200 },
+  applicantAddress: { title: TRADEMARK.applicantAddress, column: 'applicant_address', kind: 'text', max: 300 },
+  applicantAddressEn: { title: TRADEMARK.applicantAddressEn, column: 'applicant_address_en', kind: 'text', max: 300 },
+  agent: { title: TRADEMARK.agent, column: 'agent', kind: 'text', max: 200 },
+  agentEn: { title: TRADEMARK.agentEn, column: 'agent_en', kind: 'text', max: 200 },
+  agentAddress: { title: TRADEMARK.agentAddress, column: 'agent_address', kind: 'text', max: 300 },
+  agentAddressEn: { title: TRADEMARK.agentAddressEn, column: 'agent_address_en', kind: 'text', max: 300 },
+  appDate: { title: TRADEMARK.appDate, column: 'app_date', kind: 'date' },
+  prelimDate: { title: TRADEMARK.prelimDate, column: 'prelim_date', kind: 'date' },
+  announcementIssue: { title: TRADEMARK.announcementIssue, column: 'announcement_issue', kind: 'text', max: 20 },
+  regDate: { title: TRADEMARK.regDate, column: 'reg_date', kind: 'date' },
+  regIssue: { title: TRADEMARK.regIssue, column: 'reg_issue', kind: 'text', max: 20 },
+  privateEndDate: { title: TRADEMARK.privateEndDate, column: 'private_end_date', kind: 'date' },
+  submitWay: { title: TRADEMARK.submitWay, column: 'submit_way', kind: 'text', max: 20 },
+  goodsItems: { title: TRADEMARK.goodsItems, column: 'goods', kind: 'goods' },
+  goodsItemsEn: { title: TRADEMARK.goodsItemsEn, column: 'goods_en', kind: 'goods' },
+  remark: { title: TRADEMARK.remark, column: 'remark', kind: 'text', max: 1000 },
+  ownerUserId: { title: TRADEMARK.ownerUserId, column: 'owner_user_id', kind: 'owner' },
   logoPath: { title: '商标图样', column: 'logo_path', kind: 'nullableText', max: 500 },
 };
 

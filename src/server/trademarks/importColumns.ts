@@ -1,24 +1,28 @@
+import { FIELD_TITLES } from '../../generated/fieldTitles.js';
+
+const TRADEMARK = FIELD_TITLES.Trademark;
+
 /**
  * The columns of the portfolio import template, in the template's order. A filled-in file is read
  * by header text, not by position, so a person may reorder or drop optional columns.
  */
 export const IMPORT_COLUMNS = [
-  { key: 'tmName', header: '商标名称', required: true, width: 20, hint: '必填' },
-  { key: 'appNo', header: '申请号', required: true, width: 16, hint: '必填' },
-  { key: 'tmCl', header: '类别', required: true, width: 8, hint: '必填，1–45 的整数' },
-  { key: 'country', header: '国家/地区', required: false, width: 12, hint: '不填为中国' },
-  { key: 'applicant', header: '申请人', required: false, width: 28, hint: '' },
-  { key: 'applicantAddress', header: '申请人地址', required: false, width: 32, hint: '' },
-  { key: 'appDate', header: '申请日期', required: false, width: 14, hint: 'YYYY-MM-DD' },
-  { key: 'prelimDate', header: '初审公告日期', required: false, width: 14, hint: 'YYYY-MM-DD' },
-  { key: 'regDate', header: '注册日期', required: false, width: 14, hint: 'YYYY-MM-DD' },
-  { key: 'privateEndDate', header: '专用权截止日期', required: false, width: 16, hint: 'YYYY-MM-DD' },
-  { key: 'regNo', header: '注册号', required: false, width: 14, hint: '' },
-  { key: 'tmStatus', header: '商标状态', required: false, width: 12, hint: '' },
+  { key: 'tmName', header: TRADEMARK.tmName, required: true, width: 20, hint: '必填' },
+  { key: 'appNo', header: TRADEMARK.appNo, required: true, width: 16, hint: '必填' },
+  { key: 'tmCl', header: TRADEMARK.tmCl, required: true, width: 8, hint: '必填，1–45 的整数' },
+  { key: 'country', header: TRADEMARK.countryCode, required: false, width: 12, hint: '不填为中国' },
+  { key: 'applicant', header: TRADEMARK.applicant, required: false, width: 28, hint: '' },
+  { key: 'applicantAddress', header: TRADEMARK.applicantAddress, required: false, width: 32, hint: '' },
+  { key: 'appDate', header: TRADEMARK.appDate, required: false, width: 14, hint: 'YYYY-MM-DD' },
+  { key: 'prelimDate', header: TRADEMARK.prelimDate, required: false, width: 14, hint: 'YYYY-MM-DD' },
+  { key: 'regDate', header: TRADEMARK.regDate, required: false, width: 14, hint: 'YYYY-MM-DD' },
+  { key: 'privateEndDate', header: TRADEMARK.privateEndDate, required: false, width: 16, hint: 'YYYY-MM-DD' },
+  { key: 'regNo', header: TRADEMARK.regNo, required: false, width: 14, hint: '' },
+  { key: 'tmStatus', header: TRADEMARK.tmStatus, required: false, width: 12, hint: '' },
   { key: 'goods', header: '商品/服务', required: false, width: 40, hint: '以全角分号“；”分隔，可带类似群号，如“0901 计算机；0901 手机”' },
-  { key: 'submitWay', header: '申请方式', required: false, width: 12, hint: '不填为单一申请' },
-  { key: 'agent', header: '代理机构', required: false, width: 28, hint: '' },
-  { key: 'remark', header: '备注', required: false, width: 28, hint: '' },
+  { key: 'submitWay', header: TRADEMARK.submitWay, required: false, width: 12, hint: '不填为单一申请' },
+  { key: 'agent', header: TRADEMARK.agent, required: false, width: 28, hint: '' },
+  { key: 'remark', header: TRADEMARK.remark, required: false, width: 28, hint: '' },
 ] as const;
 
 export type ImportColumnKey = (typeof IMPORT_COLUMNS)[number]['key'];

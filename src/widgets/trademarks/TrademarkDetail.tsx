@@ -12,6 +12,9 @@ import { TrademarkEditButton } from './TrademarkEditButton.js';
 import { SimilarGoodsButton } from './SimilarGoodsButton.js';
 import { classText, DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY, detailPath, markName, orDash, SOURCE_LABELS } from './trademarkText.js';
 import './trademarks.css';
+import { FIELD_TITLES } from '../../generated/fieldTitles.js';
+
+const TRADEMARK = FIELD_TITLES.Trademark;
 
 /** The id of the mark to show: given, or found by application number and class (/onlyTrademark). */
 function useMarkId(
@@ -48,11 +51,11 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }:
   const { record, brandCGInfo, family, register, ownerName } = data.detailVo;
   const item = (label: string, children: ReactNode) => ({ key: label, label, children });
   const dateItems = [
-    item('申请日期', orDash(record.appDate)),
-    item('初审公告日期', orDash(record.prelimDate)),
-    item('注册日期', orDash(record.regDate)),
-    item('专用权截止日期', orDash(record.privateEndDate)),
-    item('宽展期截止日期', orDash(record.graceEndDate)),
+    item(TRADEMARK.appDate, orDash(record.appDate)),
+    item(TRADEMARK.prelimDate, orDash(record.prelimDate)),
+    item(TRADEMARK.regDate, orDash(record.regDate)),
+    item(TRADEMARK.privateEndDate, orDash(record.privateEndDate)),
+    item(TRADEMARK.graceEndDate, orDash(record.graceEndDate)),
   ];
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="tm-detail">
@@ -83,16 +86,16 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }:
             items={[
               item('商标名称', markName(record)),
               item('当前状态', orDash(record.tmStatus)),
-              item('流程状态', orDash(record.oriTmStatus)),
+              item(TRADEMARK.oriTmStatus, orDash(record.oriTmStatus)),
               item('类别', classText(record.tmCl)),
-              item('申请号', orDash(record.appNo)),
-              item('注册号', orDash(record.regNo)),
-              item('申请人', orDash(record.applicant)),
+              item(TRADEMARK.appNo, orDash(record.appNo)),
+              item(TRADEMARK.regNo, orDash(record.regNo)),
+              item(TRADEMARK.applicant, orDash(record.applicant)),
               item('国家/地区', <CountryName value={record.countryCode || DEFAULT_COUNTRY} />),
               item('申请方式', record.submitWay || DEFAULT_SUBMIT_WAY),
-              item('商标类型', orDash(record.tmType)),
-              item('代理机构', orDash(record.agent)),
-              item('申请人地址', orDash(record.applicantAddress)),
+              item(TRADEMARK.tmType, orDash(record.tmType)),
+              item(TRADEMARK.agent, orDash(record.agent)),
+              item(TRADEMARK.applicantAddress, orDash(record.applicantAddress)),
               ...dateItems,
             ]}
           />
@@ -108,12 +111,12 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }:
               item('负责人', orDash(ownerName)),
               item('公告库记录', register ? `已关联（${register.tmStatus}，更新于 ${register.updatedAt.slice(0, 10)}）` : '未关联'),
               item('创建时间', record.createdAt ? dayjs(record.createdAt).format('YYYY-MM-DD HH:mm') : '--'),
-              item('申请人（英文）', orDash(record.applicantEn)),
-              item('申请人地址（英文）', orDash(record.applicantAddressEn)),
-              item('代理机构（英文）', orDash(record.agentEn)),
-              item('代理机构地址', orDash(record.agentAddress)),
-              item('代理机构地址（英文）', orDash(record.agentAddressEn)),
-              item('备注', orDash(record.remark)),
+              item(TRADEMARK.applicantEn, orDash(record.applicantEn)),
+              item(TRADEMARK.applicantAddressEn, orDash(record.applicantAddressEn)),
+              item(TRADEMARK.agentEn, orDash(record.agentEn)),
+              item(TRADEMARK.agentAddress, orDash(record.agentAddress)),
+              item(TRADEMARK.agentAddressEn, orDash(record.agentAddressEn)),
+              item(TRADEMARK.remark, orDash(record.remark)),
               // The English goods run long: a line of their own, worded like the other fields.
               { ...item('商品/服务项目（英文）', orDash(record.goodsItemsEn?.map((g) => `${g.code} ${g.name}`.trim()).join('；'))), span: 'filled' as const },
             ]}

@@ -10,6 +10,9 @@ import { useCountryList } from '../countries/index.js';
 import { useRefreshArchive } from './refreshArchive.js';
 import { TM_STATUSES } from './trademarkText.js';
 import { changedFields, formValuesOf, newMarkRequest, type DATE_FIELDS, type TEXT_FIELDS, type TrademarkFormValues } from './trademarkEditForm.js';
+import { FIELD_TITLES } from '../../generated/fieldTitles.js';
+
+const TRADEMARK = FIELD_TITLES.Trademark;
 
 /** The footer note (spec 001 §2: what is entered here is synced to the archive). */
 export const SYNC_NOTE = '此处录入的商标信息将自动同步至商标档案';
@@ -179,14 +182,14 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
           </div>
           <Form form={form} layout="vertical" className="tm-edit-form" disabled={readOnly} requiredMark={editing}>
             <Row gutter={16}>
-              <Col span={12}>{text('tmName', '商标名称', { rules: [{ required: true, whitespace: true, message: '请输入商标名称' }] })}</Col>
+              <Col span={12}>{text('tmName', TRADEMARK.tmName, { rules: [{ required: true, whitespace: true, message: '请输入商标名称' }] })}</Col>
               <Col span={12}>
                 <Form.Item name="countryCode" label="国家/地区">
                   <Select showSearch optionFilterProp="label" options={countryOptions} />
                 </Form.Item>
               </Col>
-              <Col span={12}>{text('appNo', '申请号', { rules: [{ required: true, whitespace: true, message: '请输入申请号' }] })}</Col>
-              <Col span={12}>{text('regNo', '注册号')}</Col>
+              <Col span={12}>{text('appNo', TRADEMARK.appNo, { rules: [{ required: true, whitespace: true, message: '请输入申请号' }] })}</Col>
+              <Col span={12}>{text('regNo', TRADEMARK.regNo)}</Col>
               <Col span={12}>
                 <Form.Item
                   name="tmCl"
@@ -204,18 +207,18 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
                   <Select allowClear options={TM_STATUSES.map((s) => ({ value: s, label: s }))} />
                 </Form.Item>
               </Col>
-              <Col span={12}>{text('oriTmStatus', '流程状态')}</Col>
-              <Col span={12}>{text('submitWay', '申请方式')}</Col>
-              <Col span={12}>{text('applicant', '申请人')}</Col>
-              <Col span={12}>{text('applicantAddress', '申请人地址')}</Col>
-              <Col span={12}>{date('appDate', '申请日期')}</Col>
-              <Col span={12}>{date('prelimDate', '初审公告日期')}</Col>
-              <Col span={12}>{text('announcementIssue', '初审公告期号')}</Col>
-              <Col span={12}>{date('regDate', '注册日期')}</Col>
-              <Col span={12}>{text('regIssue', '注册公告期号')}</Col>
-              <Col span={12}>{date('privateEndDate', '专用权截止日期')}</Col>
-              <Col span={12}>{text('agent', '代理机构')}</Col>
-              <Col span={12}>{text('tmType', '商标类型')}</Col>
+              <Col span={12}>{text('oriTmStatus', TRADEMARK.oriTmStatus)}</Col>
+              <Col span={12}>{text('submitWay', TRADEMARK.submitWay)}</Col>
+              <Col span={12}>{text('applicant', TRADEMARK.applicant)}</Col>
+              <Col span={12}>{text('applicantAddress', TRADEMARK.applicantAddress)}</Col>
+              <Col span={12}>{date('appDate', TRADEMARK.appDate)}</Col>
+              <Col span={12}>{date('prelimDate', TRADEMARK.prelimDate)}</Col>
+              <Col span={12}>{text('announcementIssue', TRADEMARK.announcementIssue)}</Col>
+              <Col span={12}>{date('regDate', TRADEMARK.regDate)}</Col>
+              <Col span={12}>{text('regIssue', TRADEMARK.regIssue)}</Col>
+              <Col span={12}>{date('privateEndDate', TRADEMARK.privateEndDate)}</Col>
+              <Col span={12}>{text('agent', TRADEMARK.agent)}</Col>
+              <Col span={12}>{text('tmType', TRADEMARK.tmType)}</Col>
               <Col span={24}>
                 <Form.Item name="goodsText" label="商品/服务项目" extra="每行一个类似群：群号、空格，再以“；”分隔商品名称，如 0901 计算机；鼠标">
                   <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
@@ -236,11 +239,11 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
                   forceRender: true,
                   children: (
                     <Row gutter={16}>
-                      <Col span={12}>{text('applicantEn', '申请人（英文）')}</Col>
-                      <Col span={12}>{text('applicantAddressEn', '申请人地址（英文）')}</Col>
-                      <Col span={12}>{text('agentEn', '代理机构（英文）')}</Col>
-                      <Col span={12}>{text('agentAddress', '代理机构地址')}</Col>
-                      <Col span={12}>{text('agentAddressEn', '代理机构地址（英文）')}</Col>
+                      <Col span={12}>{text('applicantEn', TRADEMARK.applicantEn)}</Col>
+                      <Col span={12}>{text('applicantAddressEn', TRADEMARK.applicantAddressEn)}</Col>
+                      <Col span={12}>{text('agentEn', TRADEMARK.agentEn)}</Col>
+                      <Col span={12}>{text('agentAddress', TRADEMARK.agentAddress)}</Col>
+                      <Col span={12}>{text('agentAddressEn', TRADEMARK.agentAddressEn)}</Col>
                       <Col span={24}>
                         <Form.Item name="goodsTextEn" label="商品/服务项目（英文）">
                           <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
