@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Enterprise } from '../../src/generated/types.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 const ZHOU = '周明--上海市徐汇区漕溪北路 12 号';
@@ -13,7 +12,7 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
   });
   afterAll(() => server?.stop());
 
-  const list = async (token: string) => (await server.ok<{ list: Enterprise[] }>('/enterPrise/getList', { flatIs: true, pageSize: 100 }, token)).list;
+  const list = async (token: string) => (await server.call('enterprise.getList', { flatIs: true, pageSize: 100 }, token)).list;
   const idOf = async (name: string) =>
     (await server.database.db.selectFrom('enterprises').select('id').where('applicant_name', '=', name).executeTakeFirstOrThrow()).id;
   const stored = async (id: number) => server.database.db.selectFrom('enterprises').selectAll().where('id', '=', id).executeTakeFirst();
@@ -24,13 +23,13 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
     const company = (await list(admin)).find((e) => e.applicantType === 1)!;
     expect(company.displayName).toBe(company.applicantName);
     // Sorting by the shown name is sorting by the stored one.
-    const sorted = await server.ok<{ list: Enterprise[] }>('/enterPrise/getList', { flatIs: true, sortField: 'displayName', sortType: 'asc' }, admin);
+    const sorted = await server.call('enterprise.getList', { flatIs: true, sortField: 'displayName', sortType: 'asc' }, admin);
     expect(sorted.list[0].displayName).toBe('周明');
   });
 
   it('stores a new personal applicant as name--address', async () => {
-    const saved = await server.ok<Enterprise>(
-      '/enterPrise/saveInfo',
+    const saved = await server.call(
+      'enterprise.saveInfo',
       { applicantType: 0, bookType: 1, applicantName: '张三', applicantAddress: '北京市海淀区中关村大街 1 号' },
       admin,
     );
@@ -38,18 +37,14 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
   });
 
   it('gives the detail of one of the organisation’s enterprises, and of no other organisation’s', async () => {
-    const detail = await server.ok<{ enterprise: Enterprise; groupName: string; applicantTypeName: string; bookTypeName: string }>(
-      '/enterPrise/getCompanyDetailInfo',
-      { id: await idOf(ZHOU) },
-      admin,
-    );
+    const detail = await server.call('enterprise.getCompanyDetailInfo', { id: await idOf(ZHOU) }, admin);
     expect(detail).toMatchObject({
       groupName: '未分组',
       applicantTypeName: '个人',
       bookTypeName: '中国大陆',
       enterprise: { displayName: '周明', postCode: '200030' },
     });
-    const grouped = await server.ok<{ groupName: string }>('/enterPrise/getCompanyDetailInfo', { id: await idOf('杭州青禾食品有限公司') }, admin);
+    const grouped = await server.call('enterprise.getCompanyDetailInfo', { id: await idOf('杭州青禾食品有限公司') }, admin);
     expect(grouped.groupName).toBe('重点客户');
     const corp = await server.signIn('corpAdmin');
     expect(await server.refused('/enterPrise/getCompanyDetailInfo', { id: await idOf(ZHOU) }, corp, 404)).toBe('企业不存在');
@@ -59,7 +54,7 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
   it('changes only the fields sent', async () => {
     const id = await idOf('深圳云帆电子科技有限公司');
     const before = await stored(id);
-    const changed = await server.ok<Enterprise>('/enterPrise/modifyInfo', { id, postCode: '518000', legalPerson: '' }, admin);
+    const changed = await server.call('enterprise.modifyInfo', { id, postCode: '518000', legalPerson: '' }, admin);
     expect(changed).toMatchObject({
       postCode: '518000',
       legalPerson: null,
@@ -72,9 +67,9 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
 
   it('keeps a personal applicant’s stored name in step with its name and address', async () => {
     const id = await idOf(ZHOU);
-    const renamed = await server.ok<Enterprise>('/enterPrise/modifyInfo', { id, displayName: '周明明' }, admin);
+    const renamed = await server.call('enterprise.modifyInfo', { id, displayName: '周明明' }, admin);
     expect(renamed).toMatchObject({ applicantName: '周明明--上海市徐汇区漕溪北路 12 号', displayName: '周明明' });
-    const moved = await server.ok<Enterprise>('/enterPrise/modifyInfo', { id, applicantAddress: '上海市黄浦区南京东路 1 号' }, admin);
+    const moved = await server.call('enterprise.modifyInfo', { id, applicantAddress: '上海市黄浦区南京东路 1 号' }, admin);
     expect(moved).toMatchObject({ applicantName: '周明明--上海市黄浦区南京东路 1 号', displayName: '周明明', applicantAddress: '上海市黄浦区南京东路 1 号' });
     expect((await stored(id))!.post_code).toBe('200030');
   });
@@ -101,7 +96,7 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
     expect(await server.refused('/enterPrise/deleteInfo', { id }, corp, 404)).toBe('企业不存在');
     expect(await server.refused('/enterPrise/deleteInfo', { id }, await server.signIn('staff'), 403)).toBe('没有“我的企业”权限');
     expect(await stored(id)).toBeDefined();
-    await server.ok('/enterPrise/deleteInfo', { id }, await server.signIn('agent'));
+    await server.call('enterprise.deleteInfo', { id }, await server.signIn('agent'));
     expect(await stored(id)).toBeUndefined();
     expect((await list(admin)).some((e) => e.id === id)).toBe(false);
     expect(await server.refused('/enterPrise/deleteInfo', { id }, admin, 404)).toBe('企业不存在');

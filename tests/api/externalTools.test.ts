@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
-type Setting = { key: string; title: string; url: string; defaultUrl: string; effectiveUrl: string; source: string };
-type Tools = { tools: { key: string; url: string }[] };
 type MenuEntry = { path: string; meta: { isLink: string }; children: MenuEntry[] };
 type Menu = MenuEntry[];
 
@@ -17,9 +15,8 @@ describe.skipIf(skipThisDatabase)(`external tool addresses set by an administrat
   });
   afterAll(() => server?.stop());
 
-  const settings = async (token: string) =>
-    (await server.ok<{ list: Setting[]; count: number }>('/api/external-tools/settings', { pageSize: 100 }, token)).list;
-  const addressOf = async (token: string, key: string) => (await server.ok<Tools>('/api/external-tools', {}, token)).tools.find((t) => t.key === key)?.url;
+  const settings = async (token: string) => (await server.call('site.listExternalToolSettings', { pageSize: 100 }, token)).list;
+  const addressOf = async (token: string, key: string) => (await server.call('site.getExternalTools', {}, token)).tools.find((t) => t.key === key)?.url;
   const menuLink = (menu: Menu, path: string): string | undefined => {
     for (const entry of menu) {
       if (entry.path === path) return entry.meta.isLink;
@@ -47,11 +44,11 @@ describe.skipIf(skipThisDatabase)(`external tool addresses set by an administrat
   });
 
   it('an administrator’s address is stored, used by the tool page and the menu, and cleared back to the default', async () => {
-    await server.ok('/api/external-tools/save', { key: 'brandSearch', url: 'https://tools.example.invalid/brand' }, admin);
-    await server.ok('/api/external-tools/save', { key: 'dplsearch1', url: ' http://own.example.invalid/tm ' }, admin);
+    await server.call('site.saveExternalTool', { key: 'brandSearch', url: 'https://tools.example.invalid/brand' }, admin);
+    await server.call('site.saveExternalTool', { key: 'dplsearch1', url: ' http://own.example.invalid/tm ' }, admin);
     expect(await addressOf(admin, 'brandSearch')).toBe('https://tools.example.invalid/brand');
     expect(await addressOf(admin, 'dplsearch1')).toBe('http://own.example.invalid/tm');
-    const menu = await server.ok<Menu>('/homepage/getMenuList', {}, admin);
+    const menu = await server.call('auth.getMenuList', {}, admin);
     expect(menuLink(menu, '/tool/dplsearch1')).toBe('http://own.example.invalid/tm');
     expect((await settings(admin)).find((s) => s.key === 'dplsearch1')).toMatchObject({
       url: 'http://own.example.invalid/tm',
@@ -61,14 +58,14 @@ describe.skipIf(skipThisDatabase)(`external tool addresses set by an administrat
     // Everyone in the organisation gets it.
     expect(await addressOf(await server.signIn('agent'), 'brandSearch')).toBe('https://tools.example.invalid/brand');
 
-    await server.ok('/api/external-tools/save', { key: 'dplsearch1', url: '' }, admin);
+    await server.call('site.saveExternalTool', { key: 'dplsearch1', url: '' }, admin);
     expect(await addressOf(admin, 'dplsearch1')).toBe(DEFAULT);
   });
 
   it('is the organisation’s own: another organisation keeps the default', async () => {
     const corp = await server.signIn('corpAdmin');
     expect(await addressOf(corp, 'brandSearch')).toBeUndefined();
-    await server.ok('/api/external-tools/save', { key: 'brandSearch', url: 'https://corp.example.invalid/' }, corp);
+    await server.call('site.saveExternalTool', { key: 'brandSearch', url: 'https://corp.example.invalid/' }, corp);
     expect(await addressOf(corp, 'brandSearch')).toBe('https://corp.example.invalid/');
     expect(await addressOf(admin, 'brandSearch')).toBe('https://tools.example.invalid/brand');
   });

@@ -17,7 +17,7 @@ describe.skipIf(skipThisDatabase || dbKind !== 'postgres')('statements every req
 
   it('sends the session check and the archive settings read by name, prepared on the connection once', async () => {
     const token = await server.signIn('admin');
-    await server.ok('/brandArchives/queryBrandPage', { pageNo: 1, pageSize: 10 }, token);
+    await server.call('brandArchives.queryBrandPage', { pageNo: 1, pageSize: 10 }, token);
     const db = server.database.db;
     const session = sessionQuery(db, hashToken(token), true).compile();
     const settings = await db.transaction().execute(async (trx) => archiveSettingsQuery(scopedTo(trx, 1), 1).compile());
