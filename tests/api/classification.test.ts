@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import type { ClassificationNode } from '../../src/generated/types.js';
 import { importClassificationFile } from '../../src/server/classification/importClassification.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
@@ -28,7 +27,7 @@ describe.skipIf(skipThisDatabase)(`goods and services classification (${dbKind})
     });
 
     it('serves the whole tree for an empty request', async () => {
-      const tree = (await server.post('/api/queryAllCgList')).json().data as ClassificationNode[];
+      const tree = await server.call('classification.queryAllCgList', {});
       expect(tree).toHaveLength(45);
       expect(tree.reduce((n, c) => n + c.cgList.length, 0)).toBe(494);
       expect(tree.reduce((n, c) => n + c.cgList.reduce((m, g) => m + g.cgList.length, 0), 0)).toBe(10158);
@@ -38,20 +37,20 @@ describe.skipIf(skipThisDatabase)(`goods and services classification (${dbKind})
     });
 
     it('serves the 45 classes alone, one class’s groups, or one group’s items', async () => {
-      const classes = (await server.post('/api/queryAllCgList', { maxLevel: 0 })).json().data as ClassificationNode[];
+      const classes = await server.call('classification.queryAllCgList', { maxLevel: 0 });
       expect(classes.map((c) => c.cgNum)).toEqual(Array.from({ length: 45 }, (_, i) => String(i + 1)));
       expect(classes.every((c) => c.cgList.length === 0 && c.count > 0)).toBe(true);
-      const groups = (await server.post('/api/queryAllCgList', { parentNum: '9', maxLevel: 1 })).json().data as ClassificationNode[];
+      const groups = await server.call('classification.queryAllCgList', { parentNum: '9', maxLevel: 1 });
       expect(groups.every((g) => g.cgNum.startsWith('09') && g.cgList.length === 0)).toBe(true);
-      const full = (await server.post('/api/queryAllCgList', { parentNum: '9' })).json().data as ClassificationNode[];
+      const full = await server.call('classification.queryAllCgList', { parentNum: '9' });
       expect(groups.reduce((n, g) => n + g.count, 0)).toBe(full.reduce((n, g) => n + g.cgList.length, 0));
-      const items = (await server.post('/api/queryAllCgList', { parentNum: '0901' })).json().data as ClassificationNode[];
+      const items = await server.call('classification.queryAllCgList', { parentNum: '0901' });
       expect(items.length).toBeGreaterThan(0);
       expect(items.every((i) => i.dirLevel === 2)).toBe(true);
     });
 
     it('keeps only matching items and their parents for a keyword', async () => {
-      const tree = (await server.post('/api/queryAllCgList', { keyword: '咖啡' })).json().data as ClassificationNode[];
+      const tree = await server.call('classification.queryAllCgList', { keyword: '咖啡' });
       const names = tree.flatMap((c) => c.cgList.flatMap((g) => g.cgList.map((i) => i.cgName)));
       expect(names.length).toBeGreaterThan(0);
       expect(names.every((n) => n.includes('咖啡'))).toBe(true);

@@ -43,7 +43,7 @@ export async function createIsolatedDatabase(): Promise<{ url: string; drop(): P
 export interface TestServer extends BuiltServer {
   post(url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse>;
   /** A call that must succeed, by operation id: its reply's data, typed by the operation's generated response. */
-  call<Id extends OperationId>(id: Id, payload: OperationRequest<Id>, token: string): Promise<OperationResponse<Id>>;
+  call<Id extends OperationId>(id: Id, payload: OperationRequest<Id>, token?: string): Promise<OperationResponse<Id>>;
   /** A call that must succeed, to a path outside the generated client: its reply's data. */
   ok<T>(url: string, payload: object, token: string): Promise<T>;
   /** A call that must be refused with `status` (422 unless said): its Chinese message. */
