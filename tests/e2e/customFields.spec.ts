@@ -21,7 +21,20 @@ async function archiveValues(page: Page): Promise<{ id: number; tmName: string; 
 test('custom fields: settings dialog, creation dialog, list settings, inline edit, batch edit and filter', async ({ page }) => {
   // One long walk through every dialog; a busy two-core machine needs more than the default minute.
   test.setTimeout(180_000);
-  await openSignedIn(page, 'admin', '/system/blockExample');
+  // Starts from an organisation without custom fields, whatever other tests on this server defined.
+  await openSignedIn(page, 'admin', '/api/health');
+  const { token } = await storedUser(page);
+  const existing = (await (await page.request.post('/customField/getCustomFieldList', { headers: { token }, data: { type: 1 } })).json()).data as {
+    id: number;
+  }[];
+  if (existing.length > 0) {
+    const cleared = await page.request.post('/customField/updateCustomFields', {
+      headers: { token },
+      data: { type: 1, fields: existing.map((f) => ({ id: f.id, delete: 1 })) },
+    });
+    expect(cleared.status()).toBe(200);
+  }
+  await page.goto('/system/blockExample');
   const card = page.locator('.ant-card').filter({ has: page.getByText('自定义字段（商标档案）', { exact: true }) });
   const table = card.locator('.ipm-generic-table');
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();

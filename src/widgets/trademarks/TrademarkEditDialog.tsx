@@ -180,7 +180,7 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
               )}
             </div>
           </div>
-          <Form form={form} layout="vertical" className="tm-edit-form" disabled={readOnly} requiredMark={editing}>
+          <Form form={form} layout="vertical" className="tm-edit-form" disabled={readOnly || loaded === undefined} requiredMark={editing}>
             <Row gutter={16}>
               <Col span={12}>{text('tmName', TRADEMARK.tmName, { rules: [{ required: true, whitespace: true, message: '请输入商标名称' }] })}</Col>
               <Col span={12}>
