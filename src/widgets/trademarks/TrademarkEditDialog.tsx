@@ -61,7 +61,11 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
   runtimeRef.current = runtime;
 
   useEffect(() => {
-    if (!open) return;
+    // A closed dialog forgets the mark, so reopening it waits for a fresh read before taking input.
+    if (!open) {
+      setLoaded(undefined);
+      return;
+    }
     let current = true;
     setEditing(startEditing);
     setError(null);
@@ -120,12 +124,12 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
   const readOnly = !editing;
   const text = (name: (typeof TEXT_FIELDS)[number], label: string, extra: object = {}) => (
     <Form.Item name={name} label={label} {...extra}>
-      <Input disabled={readOnly} maxLength={name === 'remark' ? 1000 : 200} />
+      <Input maxLength={name === 'remark' ? 1000 : 200} />
     </Form.Item>
   );
   const date = (name: (typeof DATE_FIELDS)[number], label: string) => (
     <Form.Item name={name} label={label}>
-      <DatePicker disabled={readOnly} style={{ width: '100%' }} placeholder="YYYY-MM-DD" />
+      <DatePicker style={{ width: '100%' }} placeholder="YYYY-MM-DD" />
     </Form.Item>
   );
 
