@@ -667,6 +667,22 @@ export const sharedSchemas: JsonSchema[] = [
         "type": "string",
         "description": "缺少此按钮权限时不渲染该节点"
       },
+      "x-queries": {
+        "type": "object",
+        "description": "页面查询（写在页面或表单正文的根节点）：名称 → 说明。筛选栏、排序栏、表格、卡片、统计、标签与导出等构件以 channel / queryChannel 指向同一个名称，共用它的条件、排序、分页起点与已选行；名称须在此声明",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "title": {
+              "type": "string"
+            },
+            "description": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": false
+        }
+      },
       "properties": {
         "type": "object",
         "additionalProperties": {

@@ -141,6 +141,15 @@ export interface FormilyNode {
    * 缺少此按钮权限时不渲染该节点
    */
   "x-permission"?: string;
+  /**
+   * 页面查询（写在页面或表单正文的根节点）：名称 → 说明。筛选栏、排序栏、表格、卡片、统计、标签与导出等构件以 channel / queryChannel 指向同一个名称，共用它的条件、排序、分页起点与已选行；名称须在此声明
+   */
+  "x-queries"?: {
+    [k: string]: {
+      title?: string;
+      description?: string;
+    };
+  };
   properties?: {
     [k: string]: FormilyNode;
   };
@@ -2199,7 +2208,7 @@ export interface AlertProps {
 
 export interface ArchiveExportButtonProps {
   /**
-   * 条件频道：与商标档案列表的筛选栏、排序栏相同的频道；不填时导出全部商标
+   * 页面查询：页面 x-queries 中声明的查询名：导出它的已选商标，未选时按它的条件与排序；不填时导出全部商标
    */
   channel?: string;
   /**
@@ -2229,7 +2238,7 @@ export interface ArchiveSettingsButtonProps {
 
 export interface ArchiveStatisticsProps {
   /**
-   * 频道：与筛选栏、排序栏的 channel 相同
+   * 页面查询：页面 x-queries 中声明的查询名：按它的条件统计
    */
   channel: string;
 }
@@ -2689,7 +2698,7 @@ export interface ExternalToolProps {
 
 export interface FilterBarProps {
   /**
-   * 条件频道：与表格的 queryChannel 相同
+   * 页面查询：页面 x-queries 中声明的查询名：“查 询”把条件写入这个查询
    */
   channel: string;
   /**
@@ -3986,7 +3995,7 @@ export interface GenericTableProps {
    */
   defaultPageSize?: number;
   /**
-   * 筛选频道：与筛选栏、搜索表单的 channel 相同时接收其条件；同频道排序栏的排序（多个键时 sortField/sortType 逗号连接）
+   * 页面查询：页面 x-queries 中声明的查询名：按它的条件与排序取数（多个排序键时 sortField/sortType 逗号连接），已选行也是它的；条件或排序一变回到第 1 页
    */
   queryChannel?: string;
   /**
@@ -4605,7 +4614,7 @@ export interface RadioGroupProps {
 
 export interface RelatedMarksPreselectProps {
   /**
-   * 频道：与筛选栏、排序栏的 channel 相同
+   * 页面查询：页面 x-queries 中声明的查询名：预选的商标作为它的 ids 条件
    */
   channel: string;
   /**
@@ -4710,7 +4719,7 @@ export interface SchemaDesignerProps {}
 
 export interface SearchFormProps {
   /**
-   * 条件频道：与表格的 queryChannel 相同
+   * 页面查询：页面 x-queries 中声明的查询名：“查 询”把条件写入这个查询
    */
   channel: string;
   /**
@@ -4785,7 +4794,7 @@ export interface SimilarGoodsButtonProps {
 
 export interface SortBarProps {
   /**
-   * 条件频道：与表格的 queryChannel 相同
+   * 页面查询：页面 x-queries 中声明的查询名：所选排序写入这个查询
    */
   channel: string;
   /**
@@ -4872,7 +4881,7 @@ export interface TagDrawerButtonProps {
    */
   label?: string;
   /**
-   * 频道：通用表格的 queryChannel：取它的已选行与筛选条件
+   * 页面查询：页面 x-queries 中声明的查询名：取它的已选行与筛选条件
    */
   channel?: string;
   /**
@@ -4983,7 +4992,7 @@ export interface TitleProps {
 
 export interface TrademarkCardListProps {
   /**
-   * 频道：与筛选栏、排序栏的 channel 相同
+   * 页面查询：页面 x-queries 中声明的查询名：按它的条件与排序取数，已选行与同一查询的表格共用
    */
   channel: string;
   /**

@@ -7,6 +7,8 @@ import { pruneByPermission } from './pruneByPermission.js';
 import { expressionScope, useRuntime } from './runtimeContext.js';
 import { protectNestedSchemas } from './protectNestedSchemas.js';
 import { FormItemStyleScope } from './components/FormItem.js';
+import { PageQueries } from './pageQuery.js';
+import { declaredQueries, PageQueriesProvider } from './pageQueries.js';
 
 export interface PageRendererProps {
   /** The page or form body. */
@@ -17,7 +19,7 @@ export interface PageRendererProps {
 
 /**
  * Renders one page body with Formily: a fresh form per page, nodes the user lacks permission for
- * removed, schemas carried in props kept for the scope they render in, and `$user`,
+ * removed, the queries its blocks share (`x-queries`), schemas carried in props kept for the scope they render in, and `$user`,
  * `$permissions` and `$query` available to `{{ }}` expressions. Memoised: a parent redrawn for
  * something else (the navigation guard's verdict) does not redraw the whole page.
  */
@@ -26,6 +28,9 @@ export const PageRenderer = memo(function PageRenderer({ schema, formKey }: Page
   const SchemaField = useSchemaField();
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const form = useMemo(() => createForm(), [formKey]);
+  // The page's queries (x-queries) live as long as its form.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const queries = useMemo(() => new PageQueries(declaredQueries(schema)), [formKey]);
   // Compiled once per schema: SchemaField given plain JSON rebuilds the whole tree on every render.
   const visible = useMemo(() => {
     const permitted = pruneByPermission(schema, runtime.permissions);
@@ -36,9 +41,11 @@ export const PageRenderer = memo(function PageRenderer({ schema, formKey }: Page
   if (!visible) return null;
   return (
     <FormProvider form={form}>
-      <FormItemStyleScope>
-        <SchemaField schema={visible as ISchema} scope={scope} />
-      </FormItemStyleScope>
+      <PageQueriesProvider queries={queries}>
+        <FormItemStyleScope>
+          <SchemaField schema={visible as ISchema} scope={scope} />
+        </FormItemStyleScope>
+      </PageQueriesProvider>
     </FormProvider>
   );
 });

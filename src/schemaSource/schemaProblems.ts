@@ -68,6 +68,20 @@ function describeAjvError(e: ErrorObject): string {
   }
 }
 
+/** The names of the queries a page or form body declares on its root node. */
+function declaredQueries(body: JsonSchema): Set<string> {
+  const declared = body['x-queries'];
+  return new Set(declared && typeof declared === 'object' ? Object.keys(declared) : []);
+}
+
+/** The props of a component that name a page query (`x-page-query`). */
+function pageQueryProps(props: JsonSchema | undefined): string[] {
+  const properties = (props?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(properties)
+    .filter(([, p]) => p['x-page-query'] === true)
+    .map(([name]) => name);
+}
+
 /** Visits every Formily node of a page or form body with its JSON pointer. */
 function walkFormily(node: JsonSchema, at: string, visit: (node: JsonSchema, at: string) => void): void {
   visit(node, at);
@@ -133,7 +147,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
 
   // Names that must exist.
   // Every component description: named like its file, props a schema that compiles.
-  const components = new Map<string, { kind: string; props: ValidateFunction | null; nested: string[][] }>();
+  const components = new Map<string, { kind: string; props: ValidateFunction | null; nested: string[][]; queryProps: string[] }>();
   for (const f of files.filter((x) => x.kind === 'components')) {
     const name = f.body.name as string;
     if (`components/${name}.json` !== f.file) problems.push({ file: f.file, at: '/name', message: `构件名 ${name} 与文件名不一致` });
@@ -143,7 +157,12 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     } catch (err) {
       problems.push({ file: f.file, at: '/props', message: (err as Error).message });
     }
-    components.set(name, { kind: f.body.kind as string, props, nested: formilyPaths(f.body.props as JsonSchema) });
+    components.set(name, {
+      kind: f.body.kind as string,
+      props,
+      nested: formilyPaths(f.body.props as JsonSchema),
+      queryProps: pageQueryProps(f.body.props as JsonSchema),
+    });
   }
   // Custom field types: settings and value are schemas, the widget a registered field component.
   for (const f of files.filter((x) => x.kind === 'fields')) {
@@ -181,7 +200,8 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
       problems.push({ file, at: `${at}${e.instancePath}`, message: describeAjvError(e) });
     }
   };
-  const checkBody = (file: string, body: JsonSchema, root: string): void =>
+  // A body's blocks name the queries its root declares (x-queries); schemas carried in props render in the same page.
+  const checkBody = (file: string, body: JsonSchema, root: string, queries: ReadonlySet<string> = declaredQueries(body)): void =>
     walkFormily(body, root, (node, at) => {
       const decorator = node['x-decorator'];
       if (typeof decorator === 'string') {
@@ -200,10 +220,16 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
         else {
           const props = node['x-component-props'] as JsonSchema | undefined;
           checkProps(file, `${at}/x-component-props`, entry.props, props);
+          for (const prop of entry.queryProps) {
+            const named = props?.[prop];
+            if (typeof named === 'string' && !isExpression(named) && !queries.has(named)) {
+              problems.push({ file, at: `${at}/x-component-props/${prop}`, message: `页面没有声明查询 ${named}（在正文根节点的 x-queries 中声明）` });
+            }
+          }
           // Schemas carried in props (a dialog's form, a cell's content) are pages in miniature.
           for (const path of entry.nested) {
             for (const [inner, innerAt] of valuesAtPath(props, path, `${at}/x-component-props`)) {
-              if (inner && typeof inner === 'object') checkBody(file, inner as JsonSchema, innerAt);
+              if (inner && typeof inner === 'object') checkBody(file, inner as JsonSchema, innerAt, queries);
             }
           }
         }

@@ -22,7 +22,7 @@ export const FORMILY_KEYWORDS = [
   'x-data',
 ] as const;
 
-export const PROJECT_KEYWORDS = ['x-permission', 'x-table', 'tsType'] as const;
+export const PROJECT_KEYWORDS = ['x-permission', 'x-table', 'x-queries', 'x-page-query', 'tsType'] as const;
 
 export const ANNOTATION_KEYWORDS: string[] = [...FORMILY_KEYWORDS, ...PROJECT_KEYWORDS];
 

@@ -129,6 +129,49 @@ describe('the schema check', () => {
     expect(messages.filter((m) => m.includes('/expression/'))).toEqual([]);
   });
 
+  it('finds a block naming a query its page does not declare, in the body and in schemas carried in props', () => {
+    const page = file('pages', 'queries.json', {
+      path: '/queries',
+      title: '查询',
+      body: {
+        type: 'object',
+        'x-queries': { marks: { title: '商标' } },
+        properties: {
+          filters: { type: 'void', 'x-component': 'FilterBar', 'x-component-props': { channel: 'marks' } },
+          sort: { type: 'void', 'x-component': 'SortBar', 'x-component-props': { channel: 'marcs' } },
+          table: {
+            type: 'void',
+            'x-component': 'GenericTable',
+            'x-component-props': {
+              operation: 'brandArchives.queryBrandPage',
+              queryChannel: 'marks',
+              columns: [{ prop: 'tmName', label: '商标名称' }],
+              rowButtons: [
+                {
+                  label: '查看',
+                  dialog: {
+                    title: '查看',
+                    content: {
+                      type: 'void',
+                      properties: { tag: { type: 'void', 'x-component': 'TagDrawerButton', 'x-component-props': { channel: 'other' } } },
+                    },
+                  },
+                },
+              ],
+            },
+          },
+        },
+      },
+    });
+    const messages = problemsWith([page]).map((p) => `${p.at} ${p.message}`);
+    expect(messages.filter((m) => m.includes('没有声明查询'))).toEqual([
+      '/body/properties/sort/x-component-props/channel 页面没有声明查询 marcs（在正文根节点的 x-queries 中声明）',
+      expect.stringMatching(
+        /^\/body\/properties\/table\/x-component-props\/rowButtons\/0\/dialog\/content\/properties\/tag\/x-component-props\/channel 页面没有声明查询 other/,
+      ),
+    ]);
+  });
+
   it('checks each component description: its name, its props schema and its example', () => {
     const component = file('components', 'Misnamed.json', {
       name: 'Sparkline',

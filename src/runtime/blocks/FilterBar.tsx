@@ -4,7 +4,7 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { RecursionField, useField, useFieldSchema, useForm, useFormEffects } from '@formily/react';
 import { onFieldInputValueChange } from '@formily/core';
 import { fieldsWithin } from '../sectionFields.js';
-import { publishQuery } from '../bus.js';
+import { useBlockQuery } from '../pageQueries.js';
 import { useRuntime } from '../runtimeContext.js';
 import { createDebouncer, filterSearchDelay } from '../debounce.js';
 import { conditionsFromUrl, isEmptyCondition, resetConditions, withoutParams, type UrlCondition } from './filterConditions.js';
@@ -17,7 +17,7 @@ const storageKey = (channel: string, userId: number | undefined) => `filter:${us
 /**
  * 筛选栏: labelled fields with 重 置 and 查 询, only the first four until 展开, and the chosen
  * conditions as chips under 已选条件： with 清空条件. Conditions survive a reload (local storage)
- * and are published on the channel for the table. The address may give the conditions named in
+ * and are the conditions of the page's query the table lists by. The address may give the conditions named in
  * `urlParams` (a link to a filtered list): they then replace all others, and leave the address.
  */
 export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchOnChange = false, urlParams = [] }: FilterBarProps) {
@@ -27,6 +27,7 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchO
   const [expanded, setExpanded] = useState(false);
   const [applied, setApplied] = useState<Record<string, unknown>>({});
   const runtime = useRuntime();
+  const query = useBlockQuery(channel);
   const userId = runtime.user?.id;
   const fromUrl = conditionsFromUrl(
     runtime.query,
@@ -43,7 +44,7 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchO
     const conditions = Object.fromEntries(Object.entries(values).filter(([, v]) => !isEmptyCondition(v)));
     localStorage.setItem(storageKey(channel, userId), JSON.stringify(values));
     setApplied(values);
-    publishQuery(channel, conditions);
+    query.setConditions(conditions);
   };
 
   const setAll = (values: Record<string, unknown>) => {

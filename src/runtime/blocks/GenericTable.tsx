@@ -11,9 +11,9 @@ import { fillPathTemplate, fillTemplate, readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
 import { useColumnSettings } from './useColumnSettings.js';
-import { currentDefaultSort, currentQuery, currentSort, publishSort, runtimeBus, type SortKeyEvent } from '../bus.js';
+import { useBlockQuery, useQueryPaging, useQueryRequest, useQueryValue } from '../pageQueries.js';
 import { useSelectedRows } from '../useSelectedRows.js';
-import { effectiveSort, sortRequest } from './sortPresets.js';
+import { effectiveSort } from './sortPresets.js';
 import { pinnedRightLast } from './table/columnOrder.js';
 import { SchemaOverlay, type OverlaySpec } from './SchemaOverlay.js';
 import { cellView } from './table/CellView.js';
@@ -86,49 +86,22 @@ export function GenericTable(props: GenericTableProps) {
     }
     return out;
   }, [fieldSchema, slotNames]);
-  const [page, setPage] = useState({ pageNo: 1, pageSize: props.defaultPageSize ?? pageSizes[0] });
+  // The page's query the table lists by (its filter bar's conditions, its sort bar's keys, the selection), or one of its own.
+  const query = useBlockQuery(props.queryChannel);
+  const [page, setPage] = useQueryPaging(query, props.defaultPageSize ?? pageSizes[0]);
   // Several keys only come from a sort bar; a column header sorts by one.
-  const [sort, setSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentSort(props.queryChannel) : []));
-  // The list's order while no sort is chosen, as a sort bar on the channel learnt it: its column shows it.
-  const [defaultSort, setDefaultSort] = useState<SortKeyEvent[]>(() => (props.queryChannel ? currentDefaultSort(props.queryChannel) : []));
+  const sort = useQueryValue(query, 'sort');
+  // The list's order while no sort is chosen, as a sort bar learnt it: its column shows it.
+  const defaultSort = useQueryValue(query, 'defaultSort');
   const [overlay, setOverlay] = useState<{ button: TableButton; dialog: OverlaySpec; row: Row } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // The drawer (and its styles) is made on first opening, not with every table.
   const [settingsUsed, setSettingsUsed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  // On a channel the selection is the channel's: other views of the same rows (cards) share it.
+  // On a query the selection is the query's: other views of the same rows (cards) share it.
   const [selected, setSelected] = useSelectedRows(props.queryChannel);
-  const [conditions, setConditions] = useState<Record<string, unknown>>(() => (props.queryChannel ? currentQuery(props.queryChannel) : {}));
-
-  useEffect(() => {
-    if (!props.queryChannel) return;
-    const onQuery = ({ channel, values }: { channel: string; values: Record<string, unknown> }) => {
-      if (channel !== props.queryChannel) return;
-      setConditions(values);
-      setPage((p) => ({ ...p, pageNo: 1 }));
-    };
-    const onSort = ({ channel, keys }: { channel: string; keys: SortKeyEvent[] }) => {
-      if (channel !== props.queryChannel) return;
-      setSort(keys);
-      setPage((p) => ({ ...p, pageNo: 1 }));
-    };
-    const onDefaultSort = ({ channel, keys }: { channel: string; keys: SortKeyEvent[] }) => channel === props.queryChannel && setDefaultSort(keys);
-    runtimeBus.on('query', onQuery);
-    runtimeBus.on('sort', onSort);
-    runtimeBus.on('defaultSort', onDefaultSort);
-    // A filter bar that mounted first may have published already.
-    setConditions(currentQuery(props.queryChannel));
-    setDefaultSort(currentDefaultSort(props.queryChannel));
-    return () => {
-      runtimeBus.off('query', onQuery);
-      runtimeBus.off('sort', onSort);
-      runtimeBus.off('defaultSort', onDefaultSort);
-    };
-  }, [props.queryChannel]);
-
-  const sorted = sortRequest(sort);
-  const sortBody = sorted ? { [props.sortFieldParam ?? 'sortField']: sorted.sortField, [props.sortOrderParam ?? 'sortType']: sorted.sortType } : {};
-  const request = { ...props.body, ...conditions, ...sortBody, ...page };
+  const conditions = useQueryValue(query, 'conditions');
+  const request = { ...props.body, ...useQueryRequest(query, { sortField: props.sortFieldParam, sortType: props.sortOrderParam }), ...page };
   const { data, isLoading, isValidating, mutate } = useNamedOperation<unknown>(operation, request);
   const { mutate: mutateCache } = useSWRConfig();
   const requestText = JSON.stringify(request);
@@ -146,8 +119,8 @@ export function GenericTable(props: GenericTableProps) {
   useEffect(() => {
     if (data === undefined) return;
     const pageNo = clampPage(page.pageNo, page.pageSize, total);
-    if (pageNo !== page.pageNo) setPage((p) => ({ ...p, pageNo }));
-  }, [data, total, page.pageNo, page.pageSize]);
+    if (pageNo !== page.pageNo) setPage({ pageNo, pageSize: page.pageSize });
+  }, [data, total, page.pageNo, page.pageSize, setPage]);
   const idOf = useCallback((row: Row) => String(row[rowKey]), [rowKey]);
 
   const permitted = useMemo(() => props.columns.filter((c) => !c.permission || runtime.permissions.has(c.permission)), [props.columns, runtime.permissions]);
@@ -504,10 +477,8 @@ export function GenericTable(props: GenericTableProps) {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;
             const column = permitted.find((c) => c.prop === String(s?.columnKey));
             const keys = s?.order && column ? [{ key: column.sortKey ?? column.prop, ascending: s.order === 'ascend' }] : [];
-            // On a channel, a sort bar there shows the column's sort too.
-            if (props.queryChannel) publishSort(props.queryChannel, keys);
-            else setSort(keys);
-            setPage((p) => ({ ...p, pageNo: 1 }));
+            // On a page's query, a sort bar there shows the column's sort too; the list goes back to its first page.
+            query.setSort(keys);
           }}
         />
       </rowWindow.Provider>

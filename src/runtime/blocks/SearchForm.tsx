@@ -4,7 +4,7 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { RecursionField, useField, useFieldSchema, useForm, useFormEffects } from '@formily/react';
 import { onFieldInputValueChange, type Field } from '@formily/core';
 import { fieldsWithin } from '../sectionFields.js';
-import { publishQuery } from '../bus.js';
+import { useBlockQuery } from '../pageQueries.js';
 import { createAutoSubmitter } from '../debounce.js';
 import { isEmptyCondition, resetConditions } from './filterConditions.js';
 import { ConditionChips } from './ConditionChips.js';
@@ -14,7 +14,7 @@ const conditionsOf = (values: Record<string, unknown>) => Object.fromEntries(Obj
 
 /**
  * 搜索表单: fields from the schema that fold away (收起/展开), with 显示全部 for the ones past the
- * first few; 查 询 checks every field's own rules before the conditions go out on the channel, and
+ * first few; 查 询 checks every field's own rules before the conditions become the page query's, and
  * the conditions searched with stay visible as chips. With auto search, edits submit by themselves.
  */
 export function SearchForm({ channel, visibleCount = 3, autoSearch = false, defaultCollapsed = false, excludeKeys = [] }: SearchFormProps) {
@@ -24,6 +24,7 @@ export function SearchForm({ channel, visibleCount = 3, autoSearch = false, defa
   const [collapsed, setCollapsed] = useState(defaultCollapsed);
   const [showAll, setShowAll] = useState(false);
   const [applied, setApplied] = useState<Record<string, unknown>>({});
+  const query = useBlockQuery(channel);
 
   const fields = () => fieldsWithin(form, section.address.toString());
   const valuesOf = (list: Field[] = fields()) => Object.fromEntries(list.map((f) => [f.path.toString(), f.value]));
@@ -31,7 +32,7 @@ export function SearchForm({ channel, visibleCount = 3, autoSearch = false, defa
 
   const publish = (values: Record<string, unknown>) => {
     setApplied(values);
-    publishQuery(channel, conditionsOf(values));
+    query.setConditions(conditionsOf(values));
   };
 
   /** Every field checked by its own rules; a failing field is brought into view. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Input, Modal, Popover, Radio, Select, Space, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, MinusCircleOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
-import { currentSort, publishDefaultSort, publishSort, runtimeBus } from '../bus.js';
+import { useBlockQuery, useQueryValue } from '../pageQueries.js';
 import { useNamedOperation, useOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { confirmOptions } from '../confirmDialog.js';
@@ -33,17 +33,19 @@ const DIRECTION_TEXT = { ascending: '升序', descending: '降序' } as const;
 
 /**
  * 排序栏: preset buttons that toggle ascending/descending, a 自定义排序 popover of {field, direction}
- * rows, and presets saved per user on the server (display preference 8). The chosen keys go out on
- * the channel; the table listening there fetches again. With `defaultSortOperation` the list's
- * default order shows as the active sort until another is chosen, and goes out on the channel too.
+ * rows, and presets saved per user on the server (display preference 8). The chosen keys are the
+ * sort of the page's query; the table listing by it fetches again. With `defaultSortOperation` the
+ * list's default order shows as the active sort until another is chosen, and the query knows it too.
  */
 export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custom = true, defaultSortOperation }: SortBarProps) {
   const runtime = useRuntime();
   const { modal } = App.useApp();
   const fieldOptions = fields ?? options;
-  const [current, setCurrent] = useState<SortKey[]>(() => currentSort(channel));
+  const query = useBlockQuery(channel);
+  // A column header of the table sorts too: the buttons follow it.
+  const current = useQueryValue(query, 'sort');
   const [popoverOpen, setPopoverOpen] = useState(false);
-  const [rows, setRows] = useState<SortRow[]>(() => keysToRows(currentSort(channel)));
+  const [rows, setRows] = useState<SortRow[]>(() => keysToRows(query.sort));
   const [naming, setNaming] = useState<{ keys: SortKey[]; name: string; error?: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const saved = useOperation('display.query', custom ? { displayType: SORT_PRESET_DISPLAY_TYPE } : null);
@@ -53,18 +55,10 @@ export function SortBar({ channel, options = DEFAULT_SORT_OPTIONS, fields, custo
   const fallback = useMemo(() => sortFromSettings(settings.data), [settings.data]);
   const shown = effectiveSort(current, fallback);
   useEffect(() => {
-    if (defaultSortOperation) publishDefaultSort(channel, fallback);
-  }, [channel, defaultSortOperation, fallback]);
+    if (defaultSortOperation) query.setDefaultSort(fallback);
+  }, [query, defaultSortOperation, fallback]);
 
-  useEffect(() => {
-    setCurrent(currentSort(channel));
-    // A column header of the table sorts too: the buttons follow it.
-    const onSort = (event: { channel: string; keys: SortKey[] }) => event.channel === channel && setCurrent(event.keys);
-    runtimeBus.on('sort', onSort);
-    return () => runtimeBus.off('sort', onSort);
-  }, [channel]);
-
-  const apply = (keys: SortKey[]) => publishSort(channel, keys);
+  const apply = (keys: SortKey[]) => query.setSort(keys);
 
   const warn = (text: string) => runtime.notify('warning', text);
 

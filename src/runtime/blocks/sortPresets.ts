@@ -93,7 +93,7 @@ export function keysToRows(keys: SortKey[]): SortRow[] {
 }
 
 /** The request fields of a sort: keys and directions in order, comma-joined when several. */
-export function sortRequest(keys: SortKey[]): { sortField: string; sortType: string } | null {
+export function sortRequest(keys: readonly SortKey[]): { sortField: string; sortType: string } | null {
   if (keys.length === 0) return null;
   return { sortField: keys.map((k) => k.key).join(','), sortType: keys.map((k) => (k.ascending ? 'asc' : 'desc')).join(',') };
 }

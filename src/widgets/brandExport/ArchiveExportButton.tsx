@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import type { ArchiveExportButtonProps, BrandArchiveQuery, BrandExportRecord } from '../../generated/types.js';
 import { ARCHIVE_EXPORT_COLUMNS, type ArchiveExportColumn } from '../../shared/archiveExportColumns.js';
-import { currentQuery, currentSelection, currentSort } from '../../runtime/bus.js';
+import { usePageQuery } from '../../runtime/pageQueries.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { archiveExportFilter, MAX_SELECTED_EXPORT, selectionExportFilter } from './exportFilter.js';
@@ -24,13 +24,14 @@ function SelectAll({ chosen, total, onChange }: { chosen: number; total: number;
 }
 
 /**
- * 导出 for the trademark archive: takes the marks selected on the list's channel (in either view),
- * or with none selected the conditions last published there, with the channel's sort; lets the person choose the columns (the standard ones and the organisation's custom
+ * 导出 for the trademark archive: takes the marks selected on the page's query (in either view),
+ * or with none selected its conditions, in its sort; lets the person choose the columns (the standard ones and the organisation's custom
  * fields, those shown in the list chosen to begin with), and starts the export; its progress and
  * download stay in the dialog and on the export records page.
  */
 export function ArchiveExportButton({ channel, label = '导出', recordsPath = '/brand/export', primary = false }: ArchiveExportButtonProps) {
   const runtime = useRuntime();
+  const query = usePageQuery(channel);
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState<BrandArchiveQuery>({});
   const [columns, setColumns] = useState<ArchiveExportColumn[]>(ALL);
@@ -47,18 +48,12 @@ export function ArchiveExportButton({ channel, label = '导出', recordsPath = '
   if (!runtime.permissions.has('trademark')) return null;
 
   const show = () => {
-    const selected = channel ? currentSelection(channel).map(Number) : [];
+    const selected = query ? query.selectedKeys.map(Number) : [];
     if (selected.length > MAX_SELECTED_EXPORT) {
       runtime.notify('warning', `所选商标超过 ${MAX_SELECTED_EXPORT} 件，请少选一些，或取消选择后按筛选条件导出`);
       return;
     }
-    setFilter(
-      !channel
-        ? {}
-        : selected.length > 0
-          ? selectionExportFilter(selected, currentSort(channel))
-          : archiveExportFilter(currentQuery(channel), currentSort(channel)),
-    );
+    setFilter(!query ? {} : selected.length > 0 ? selectionExportFilter(selected, query.sort) : archiveExportFilter(query.conditions, query.sort));
     setRecord(null);
     setCustomChoice(null);
     setOpen(true);

@@ -3,7 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { TagsOutlined } from '@ant-design/icons';
 import type { BrandArchiveQuery, TagDrawerButtonProps } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
-import { currentQuery, currentSelection } from '../../runtime/bus.js';
+import { usePageQuery } from '../../runtime/pageQueries.js';
 import { TagDrawer, type TagTarget } from './TagDrawer.js';
 import { useRefreshOperations } from './tagCalls.js';
 
@@ -12,8 +12,7 @@ const DEFAULT_REFRESH = ['brandArchives.queryBrandPage'];
 const NOT_CONDITIONS = new Set(['pageNo', 'pageSize', 'sortField', 'sortType', 'timeQDZY']);
 
 /** The filter form as the archive query: the conditions only, empty ones left out. */
-function filterOf(channel: string | undefined): BrandArchiveQuery {
-  const values = channel ? currentQuery(channel) : {};
+function filterOf(values: Record<string, unknown>): BrandArchiveQuery {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
     if (NOT_CONDITIONS.has(key) || value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
@@ -24,7 +23,7 @@ function filterOf(channel: string | undefined): BrandArchiveQuery {
 
 /**
  * Opens the tag drawer for some marks: fixed ids (a card), the selected rows of the table on
- * `channel`, or every mark its filter bar matches. Drop it beside an archive table or on a card.
+ * the page's query `channel`, or every mark its filter bar matches. Drop it beside an archive table or on a card.
  */
 export function TagDrawerButton({
   label = '新增标签',
@@ -36,19 +35,20 @@ export function TagDrawerButton({
   refresh = DEFAULT_REFRESH,
 }: TagDrawerButtonProps) {
   const runtime = useRuntime();
+  const query = usePageQuery(channel);
   const [target, setTarget] = useState<TagTarget | null>(null);
   const refreshLists = useRefreshOperations(refresh);
   if (icon && !runtime.permissions.has('addTags')) return null;
 
   const openDrawer = () => {
     if (ids && ids.length > 0) return setTarget({ kind: 'list', ids, variant });
-    const selected = channel && source !== 'filter' ? currentSelection(channel) : [];
+    const selected = query && source !== 'filter' ? query.selectedKeys : [];
     if (selected.length > 0) return setTarget({ kind: 'list', ids: selected, variant });
-    if (source === 'selection' || !channel) {
+    if (source === 'selection' || !query) {
       runtime.notify('warning', '请先选择数据');
       return;
     }
-    setTarget({ kind: 'filter', filter: filterOf(channel) });
+    setTarget({ kind: 'filter', filter: filterOf(query.conditions) });
   };
 
   return (

@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import type { ArchiveStatisticsProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
-import { useArchiveQuery } from './useArchiveQuery.js';
+import { usePageQuery, useQueryValue } from '../../runtime/pageQueries.js';
 
 /** Status groups of the archive header. */
 const GROUPS: { title: string; statuses: string[] }[] = [
@@ -10,10 +10,9 @@ const GROUPS: { title: string; statuses: string[] }[] = [
   { title: '已失效', statuses: ['已驳回', '已无效', '已销亡'] },
 ];
 
-/** Counts over what the filter bar on the channel selects: total, status groups, expiring, in grace. */
+/** Counts over what the page query's filter bar selects: total, status groups, expiring, in grace. */
 export function ArchiveStatistics({ channel }: ArchiveStatisticsProps) {
-  const { request } = useArchiveQuery(channel);
-  const { sortField: _f, sortType: _t, ...conditions } = request;
+  const conditions = useQueryValue(usePageQuery(channel), 'conditions');
   const { data } = useOperation('brandArchives.getBrandDetailsStatistics', conditions);
   const count = (statuses: string[]) => data?.byStatus.filter((s) => statuses.includes(s.tmStatus)).reduce((n, s) => n + s.count, 0) ?? 0;
   const items = [

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button } from 'antd';
 import type { RelatedMarksPreselectProps } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
-import { currentQuery, publishQuery } from '../../runtime/bus.js';
+import { useBlockQuery } from '../../runtime/pageQueries.js';
 
 /**
  * The `regNo` query parameter (spec 001 §2): the archive opens on the marks related to that
@@ -10,6 +10,7 @@ import { currentQuery, publishQuery } from '../../runtime/bus.js';
  */
 export function RelatedMarksPreselect({ channel, param = 'regNo' }: RelatedMarksPreselectProps) {
   const runtime = useRuntime();
+  const query = useBlockQuery(channel);
   const regNo = runtime.query.get(param)?.trim() ?? '';
   const [found, setFound] = useState<number | null>(null);
   const [dismissed, setDismissed] = useState(false);
@@ -23,18 +24,18 @@ export function RelatedMarksPreselect({ channel, param = 'regNo' }: RelatedMarks
       .then(({ list }) => {
         if (cancelled) return;
         setFound(list.length);
-        if (list.length > 0) publishQuery(channel, { ...currentQuery(channel), ids: list.map((m) => m.id) });
+        if (list.length > 0) query.setConditions({ ...query.conditions, ids: list.map((m) => m.id) });
       })
       .catch(() => !cancelled && setFound(0));
     return () => {
       cancelled = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [regNo, channel]);
+  }, [regNo, query]);
   if (!regNo || found === null || dismissed) return null;
   const showAll = () => {
-    const { ids: _ids, ...rest } = currentQuery(channel);
-    publishQuery(channel, rest);
+    const { ids: _ids, ...rest } = query.conditions;
+    query.setConditions(rest);
     setDismissed(true);
   };
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Button, Checkbox, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { RecursionField, useField, useFieldSchema, type ISchema } from '@formily/react';
 import type { GeneralField } from '@formily/core';
@@ -11,18 +11,17 @@ import { RowFragment, useFragmentForm } from '../../runtime/blocks/table/RowFrag
 import { clampPage } from '../../runtime/blocks/table/paging.js';
 import { TableSelectionContext, type TableSelection } from '../../runtime/blocks/table/tableSelection.js';
 import { useSelectedRows } from '../../runtime/useSelectedRows.js';
-import { currentQuery } from '../../runtime/bus.js';
+import { useBlockQuery, useQueryPaging, useQueryRequest, useQueryValue } from '../../runtime/pageQueries.js';
 import { TrademarkCard } from './TrademarkCard.js';
 import { TrademarkEditButton } from './TrademarkEditButton.js';
-import { useArchiveQuery } from './useArchiveQuery.js';
 import { useDeleteMarks } from './useDeleteMarks.js';
 import { useRefreshArchive } from './refreshArchive.js';
 import { detailPath } from './trademarkText.js';
 
 /**
- * The archive as cards: the same request as the table on the channel (filter bar and sort bar),
+ * The archive as cards: the same request as the table on the page's query (filter bar and sort bar),
  * a checkbox per card kept across pages, 本页全选, 批量删除 after confirmation, and the pagination bar.
- * The selection is the channel's, shared with the table on it: a mark ticked here is ticked there.
+ * The selection is the query's, shared with the table on it: a mark ticked here is ticked there.
  * `tagsSlot` and `customFieldsSlot` name fragments under this node rendered on each card with `$record`;
  * `toolbarSlots` name fragments shown beside 批量删除 that act on the selection (as a table's do).
  */
@@ -36,10 +35,11 @@ export function TrademarkCardList({
 }: TrademarkCardListProps) {
   const runtime = useRuntime();
   const remove = useDeleteMarks();
-  const { request, generation } = useArchiveQuery(channel);
-  const [page, setPage] = useState<{ pageNo: number; pageSize: number }>({ pageNo: 1, pageSize: defaultPageSize });
+  const query = useBlockQuery(channel);
+  const request = useQueryRequest(query);
+  const [page, setPage] = useQueryPaging(query, defaultPageSize);
   const [selected, setSelected] = useSelectedRows(channel);
-  useEffect(() => setPage((p) => ({ ...p, pageNo: 1 })), [generation]);
+  const conditions = useQueryValue(query, 'conditions');
   // A preselection (the regNo parameter) arrives as the ids condition: those marks start checked.
   const preselected = Array.isArray(request.ids) ? (request.ids as number[]) : null;
   const { data, isLoading } = useNamedOperation<BrandArchivesQueryBrandPageResponse>(operation, { ...request, ...page });
@@ -54,8 +54,8 @@ export function TrademarkCardList({
   useEffect(() => {
     if (data === undefined) return;
     const pageNo = clampPage(page.pageNo, page.pageSize, total);
-    if (pageNo !== page.pageNo) setPage((p) => ({ ...p, pageNo }));
-  }, [data, total, page.pageNo, page.pageSize]);
+    if (pageNo !== page.pageNo) setPage({ pageNo, pageSize: page.pageSize });
+  }, [data, total, page.pageNo, page.pageSize, setPage]);
 
   const fieldSchema = useFieldSchema() as ReturnType<typeof useFieldSchema> | undefined;
   const fragmentForm = useFragmentForm();
@@ -80,10 +80,8 @@ export function TrademarkCardList({
   const field = useField() as GeneralField | undefined;
   const slots = useMemo(() => new Set(toolbarSlots ?? []), [toolbarSlots]);
   const selection = useMemo<TableSelection>(
-    () => ({ rows: [...selected.values()], rowKey: 'id', conditions: currentQuery(channel), clear: () => setSelected(new Map()), refresh: refreshList }),
-    // The conditions are read again when they change (the generation moves).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [selected, generation, channel, setSelected, refreshList],
+    () => ({ rows: [...selected.values()], rowKey: 'id', conditions, clear: () => setSelected(new Map()), refresh: refreshList }),
+    [selected, conditions, setSelected, refreshList],
   );
 
   return (
