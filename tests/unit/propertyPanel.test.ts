@@ -20,6 +20,20 @@ describe('the visual builder’s property panel', () => {
     expect(jsonProps(components.get('DialogFormButton')!, choices)).toEqual(expect.arrayContaining(['form', 'extra']));
   });
 
+  it('offers the queries the page declares for a prop that names one', () => {
+    const withQueries = { ...choices, queries: [{ name: 'brandArchive', title: '商标档案' }, { name: 'other' }] };
+    const schema = panelSchema(components.get('FilterBar')!, { type: 'void', 'x-component': 'FilterBar' }, withQueries) as {
+      properties: { props: { properties: Record<string, Record<string, unknown>> } };
+    };
+    expect(schema.properties.props.properties.channel).toMatchObject({
+      'x-component': 'Select',
+      enum: [
+        { label: '商标档案（brandArchive）', value: 'brandArchive' },
+        { label: 'other', value: 'other' },
+      ],
+    });
+  });
+
   it('turns rules and linkage into Formily validators and reactions, and reads them back', () => {
     const node: FormilyNode = {
       type: 'string',

@@ -149,6 +149,7 @@ export function VisualBuilder({ root, onChange, context }: VisualBuilderProps) {
       siblings: Object.entries(nodeAt(root, parentPath)?.properties ?? {})
         .filter(([, n]) => n.type !== 'void')
         .map(([k]) => k),
+      queries: Object.entries(root['x-queries'] ?? {}).map(([name, q]) => ({ name, title: q.title })),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [context, selectionId],

@@ -36,6 +36,8 @@ export interface PanelChoices {
   permissions: { value: string; label: string }[];
   /** Data fields beside the selected node, for linkage. */
   siblings: string[];
+  /** The queries the page declares (x-queries), for the props that name one. */
+  queries?: { name: string; title?: string }[];
 }
 
 const option = (label: string, value: string) => ({ label, value });
@@ -52,6 +54,14 @@ function propField(schema: Schema, choices: PanelChoices, required: boolean): Sc
       'x-component': 'Select',
       'x-component-props': { showSearch: true, allowClear: true },
       enum: choices.operations.map((o) => option(`${o.id}（${o.summary}）`, o.id)),
+    };
+  if (schema['x-page-query'] === true)
+    return {
+      ...base,
+      type: 'string',
+      'x-component': 'Select',
+      'x-component-props': { allowClear: true, placeholder: '在页面根节点的 x-queries 中声明' },
+      enum: (choices.queries ?? []).map((q) => option(q.title ? `${q.title}（${q.name}）` : q.name, q.name)),
     };
   if (schema.format === 'permission')
     return {
