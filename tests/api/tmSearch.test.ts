@@ -431,6 +431,20 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().subMessage).toBe('图片不存在或无权访问，请重新上传');
     });
+
+    it('refuses a picture whose header claims 12,000 × 12,000 pixels without decoding it', async () => {
+      const ihdr = Buffer.alloc(25);
+      ihdr.writeUInt32BE(13, 0);
+      ihdr.write('IHDR', 4, 'latin1');
+      ihdr.writeUInt32BE(12_000, 8);
+      ihdr.writeUInt32BE(12_000, 12);
+      ihdr.set([8, 6, 0, 0, 0], 16);
+      const huge = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), ihdr, Buffer.alloc(4096, 0xab)]);
+      const { payload, headers } = multipart('巨图.png', huge);
+      const res = await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload, headers: { ...headers, token: admin } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().subMessage).toBe('图片像素过多（12000×12000）：商标图样请不超过 16 百万像素');
+    });
   });
 
   it('stops counting a broad search at 10,000 while statistics count everything', async () => {

@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 type Executor = Parameters<RawBuilder<unknown>['execute']>[0];
 import { badRequest } from '../http/apiError.js';
 import { differenceHash, hashForColumn } from './logoHash.js';
-import { decodeImage, UnsupportedImageError } from './imageDecode.js';
+import { decodeImage, ImageTooLargeError, MAX_MEGAPIXELS, UnsupportedImageError } from './imageDecode.js';
 import type { ResultRow } from './registerQuery.js';
 
 export interface LogoRow extends ResultRow {
@@ -17,6 +17,7 @@ export async function hashOfImageFile(absolutePath: string): Promise<bigint> {
   try {
     return differenceHash(decodeImage(bytes));
   } catch (err) {
+    if (err instanceof ImageTooLargeError) throw badRequest(`图片像素过多（${err.message}）：商标图样请不超过 ${MAX_MEGAPIXELS} 百万像素`);
     if (err instanceof UnsupportedImageError) throw badRequest('无法识别的图片：请上传 PNG 或 JPG 格式的商标图样');
     throw err;
   }
