@@ -233,6 +233,14 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
     expect(foreign.statusCode).toBe(422);
   });
 
+  it('refuses a batch merge given neither marks nor conditions, and starts no task', async () => {
+    const before = (await server.post('/batchTask/list', { operateType: 'onceMerge', pageNo: 1 }, admin)).json().data.count as number;
+    const refused = await server.post('/brandArchives/onceMergeBrand', {}, admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().subMessage).toBe('请指定要合并的商标（ids）或筛选条件（filter）');
+    expect((await server.post('/batchTask/list', { operateType: 'onceMerge', pageNo: 1 }, admin)).json().data.count).toBe(before);
+  });
+
   it('merges every duplicate group of a batch in the background and lists the task as 成功', async () => {
     const groups: number[][] = [];
     for (let g = 0; g < 3; g++) {

@@ -132,7 +132,7 @@ test('batch merge: every remaining duplicate merged in the background, 批量任
   const table = card.locator('.ipm-generic-table');
   await table.getByRole('button', { name: '批量合并' }).click();
   const ask = page.getByRole('dialog', { name: '批量合并重复商标' });
-  await expect(ask).toContainText('当前条件下的全部商标');
+  await expect(ask).toContainText(/当前条件下的全部 \d+ 件商标/);
   await ask.getByRole('button', { name: /确\s?定/ }).click();
   await expect(page.getByText('已创建批量合并任务')).toBeVisible();
 

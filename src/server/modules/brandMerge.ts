@@ -82,8 +82,10 @@ export const brandMergeHandlers: HandlersOf<'brandMerge'> = {
 
   'brandMerge.onceMergeBrand': async (body, ctx) => {
     const viewer = archiveViewer(ctx.session);
-    const query = { ...(body.filter ?? {}), ...(body.ids ? { ids: body.ids } : {}) };
+    // A merge cannot be undone: it acts on the marks or the conditions it is given, never on all because both were left out.
+    if (!body.ids && !body.filter) throw badRequest('请指定要合并的商标（ids）或筛选条件（filter）');
     if (body.ids && body.ids.length === 0) throw badRequest('请先选择数据');
+    const query = { ...(body.filter ?? {}), ...(body.ids ? { ids: body.ids } : {}) };
     const payload: OnceMergePayload = { viewer, query };
     const task = await ctx.db
       .insertInto('batch_tasks')

@@ -18,9 +18,23 @@ export function OnceMergeButton({ label = '批量合并', permission }: OnceMerg
   const [listOpen, setListOpen] = useState(false);
   if (permission && !runtime.permissions.has(permission)) return null;
 
-  const start = () => {
+  const start = async () => {
     const rows = selection?.rows ?? [];
-    const scope = rows.length > 0 ? `所选的 ${rows.length} 件商标` : '当前条件下的全部商标';
+    const filter = stripPaging(selection?.conditions ?? {});
+    let scope = `所选的 ${rows.length} 件商标`;
+    if (rows.length === 0) {
+      // The count of what the conditions match, so the person knows how far a merge that cannot be undone reaches.
+      setBusy(true);
+      try {
+        const { count } = await runtime.callOperation('brandArchives.queryBrandPage', { ...filter, pageNo: 1, pageSize: 1 });
+        if (count === 0) return runtime.notify('warning', '当前条件下没有商标');
+        scope = `当前条件下的全部 ${count} 件商标`;
+      } catch {
+        return;
+      } finally {
+        setBusy(false);
+      }
+    }
     modal.confirm({
       title: '批量合并重复商标',
       content: `将在${scope}中查找申请号、类别相同的重复商标，每组保留一件，其余合并后删除。是否继续？`,
@@ -31,7 +45,7 @@ export function OnceMergeButton({ label = '批量合并', permission }: OnceMerg
         setBusy(true);
         try {
           const key = selection?.rowKey ?? 'id';
-          const body = rows.length > 0 ? { ids: rows.map((r) => Number(r[key])) } : { filter: stripPaging(selection?.conditions ?? {}) };
+          const body = rows.length > 0 ? { ids: rows.map((r) => Number(r[key])) } : { filter };
           await runtime.callOperation('brandMerge.onceMergeBrand', body);
           runtime.notify('success', '已创建批量合并任务');
           selection?.clear();
@@ -47,7 +61,7 @@ export function OnceMergeButton({ label = '批量合并', permission }: OnceMerg
 
   return (
     <>
-      <Button loading={busy} onClick={start}>
+      <Button loading={busy} onClick={() => void start()}>
         {label}
       </Button>
       {listOpen && (
