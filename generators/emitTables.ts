@@ -3,6 +3,7 @@ import { GENERATED_BANNER } from './emitTypes.js';
 import { namedTypeIds } from './typeNames.js';
 import { tableDescriptions } from '../src/schemaSource/tableDescriptions.js';
 import { kyselyType } from './tableColumns.js';
+import { withEnumTitlesDescribed } from './enumTitles.js';
 
 const interfaceName = (table: string): string => `${table.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())}Table`;
 
@@ -13,7 +14,12 @@ export function generateTables(files: SchemaFile[]): string {
   const typeNames = namedTypeIds(files);
   const tables = tableDescriptions(files);
   const interfaces = tables.map((t) => {
-    const columns = t.columns.map((c) => `${c.description ? comment(c.description, '  ') : ''}  ${c.name}: ${kyselyType(c, typeNames)};`).join('\n');
+    const columns = t.columns
+      .map((c) => {
+        const description = withEnumTitlesDescribed(c.schema).description as string | undefined;
+        return `${description ? comment(description, '  ') : ''}  ${c.name}: ${kyselyType(c, typeNames)};`;
+      })
+      .join('\n');
     return `${comment(`${t.description} (schemas/${t.file})`, '')}export interface ${interfaceName(t.table)} {\n${columns}\n}\n`;
   });
   const body = interfaces.join('\n');

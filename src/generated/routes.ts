@@ -538,6 +538,18 @@ export const sharedSchemas: JsonSchema[] = [
                 "const": false
               }
             ]
+          },
+          "x-enum-titles": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "enum 每个值的中文名称，与 enum 一一对应（列表、导出与详情显示它）"
+          },
+          "examples": {
+            "type": "array",
+            "description": "自由文本字段常用的取值，按提供给用户的顺序（如档案的商标状态）"
           }
         },
         "anyOf": [
@@ -556,7 +568,12 @@ export const sharedSchemas: JsonSchema[] = [
           {
             "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/storage"
           }
-        ]
+        ],
+        "dependencies": {
+          "x-enum-titles": [
+            "enum"
+          ]
+        }
       }
     },
     "dependencies": {
@@ -3613,7 +3630,12 @@ export const sharedSchemas: JsonSchema[] = [
           2,
           3
         ],
-        "description": "0 公有云同步，1 手动录入，2 批量导入，3 由案件生成"
+        "x-enum-titles": [
+          "公有云同步",
+          "手动录入",
+          "批量导入",
+          "由案件生成"
+        ]
       },
       "countryCode": {
         "title": "国家/地区",
@@ -3654,7 +3676,17 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "tmStatus": {
         "title": "商标状态",
-        "type": "string"
+        "type": "string",
+        "examples": [
+          "申请中",
+          "初审公告",
+          "异议中",
+          "已注册",
+          "续展",
+          "已驳回",
+          "已无效",
+          "已销亡"
+        ]
       },
       "oriTmStatus": {
         "title": "流程状态",

@@ -5,6 +5,7 @@ import { PUBLIC, SIGNED_IN } from '../shared/operation.js';
 import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../shared/schemaKeywords.js';
 import { schemaId, type SchemaFile } from './schemaFiles.js';
 import { collectTableProblems } from './tableProblems.js';
+import { collectEnumTitleProblems } from './enumTitleProblems.js';
 import { formilyPaths, valuesAtPath } from '../shared/nestedSchemas.js';
 
 export interface SchemaProblem {
@@ -133,7 +134,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     const at = f.kind === 'tables' ? '/columns' : '/x-storage/columns';
     for (const [name, column] of Object.entries(columns ?? {})) compile(f.file, `${at}/${name}`, column as JsonSchema);
   }
-  problems.push(...collectTableProblems(files));
+  problems.push(...collectTableProblems(files), ...collectEnumTitleProblems(files));
   const fileOfDomain = new Map(files.filter((f) => f.kind === 'api').map((f) => [f.body.domain as string, f.file]));
   for (const op of operations) {
     const file = fileOfDomain.get(op.domain) ?? 'api';

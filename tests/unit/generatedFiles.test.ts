@@ -35,6 +35,13 @@ describe('generated files are what schemas/ produce (run `npm run generate` afte
     expect(tables).toContain('  brand_archives: BrandArchivesTable;');
   });
 
+  it('carries the entities’ date formats, value names and usual values for lists, imports and exports', () => {
+    const formats = outputs['src/generated/fieldFormats.ts'];
+    expect(formats).toContain("    prelimDate: 'date',");
+    expect(formats).toContain("    source: { 0: '公有云同步', 1: '手动录入', 2: '批量导入', 3: '由案件生成' },");
+    expect(formats).toMatch(/tmStatus: \['申请中', '初审公告', /);
+  });
+
   it('types each building block’s props from its description', () => {
     expect(outputs['src/generated/types.ts']).toMatch(/export interface GenericTableProps \{/);
     expect(outputs['src/generated/components.ts']).toContain("'GenericTable',");
