@@ -23,8 +23,9 @@ export function generateTables(files: SchemaFile[]): string {
     return `${comment(`${t.description} (schemas/${t.file})`, '')}export interface ${interfaceName(t.table)} {\n${columns}\n}\n`;
   });
   const body = interfaces.join('\n');
-  const records = [...new Set(typeNames.values())].filter((name) => new RegExp(`\\b${name}\\b`).test(body)).sort();
-  const kysely = ['ColumnType', 'Generated'].filter((name) => body.includes(`${name}<`));
+  const types = tables.flatMap((t) => t.columns.map((c) => kyselyType(c, typeNames))).join('\n');
+  const records = [...new Set(typeNames.values())].filter((name) => new RegExp(`\\b${name}\\b`).test(types)).sort();
+  const kysely = ['ColumnType', 'Generated'].filter((name) => types.includes(`${name}<`));
   return `${GENERATED_BANNER}${kysely.length ? `import type { ${kysely.join(', ')} } from 'kysely';\n` : ''}${records.length ? `import type { ${records.join(', ')} } from './types.js';\n` : ''}
 ${body}
 export interface Database {

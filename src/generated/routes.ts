@@ -512,6 +512,11 @@ export const sharedSchemas: JsonSchema[] = [
           },
           "columns": {
             "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/columns"
+          },
+          "description": {
+            "type": "string",
+            "minLength": 1,
+            "description": "表的说明，与实体的说明不同时才写（生成的表类型的注释）"
           }
         }
       }

@@ -82,13 +82,14 @@ export function tableDescriptions(files: SchemaFile[]): TableDescription[] {
   const byId = new Map(files.map((f) => [f.id, f.body]));
   const tables: TableDescription[] = [];
   for (const f of filesOfKind(files, 'entities')) {
-    const storage = f.body['x-storage'] as { tenant?: boolean; columns?: Record<string, JsonSchema> } | undefined;
+    const storage = f.body['x-storage'] as { tenant?: boolean; description?: string; columns?: Record<string, JsonSchema> } | undefined;
     if (!storage) continue;
     const columns = Object.entries((f.body.properties ?? {}) as Record<string, JsonSchema>)
       .filter(([, property]) => property['x-column'] !== false)
       .map(([property, schema]) => column(typeof schema['x-column'] === 'string' ? (schema['x-column'] as string) : snakeCase(property), schema, byId));
     for (const [name, schema] of Object.entries(storage.columns ?? {})) columns.push(column(name, schema, byId));
-    tables.push({ table: f.body['x-table'] as string, file: f.file, description: f.body.description as string, tenant: storage.tenant === true, columns });
+    const description = storage.description ?? (f.body.description as string);
+    tables.push({ table: f.body['x-table'] as string, file: f.file, description, tenant: storage.tenant === true, columns });
   }
   for (const f of filesOfKind(files, 'tables')) {
     const columns = Object.entries(f.body.columns as Record<string, JsonSchema>).map(([name, schema]) => column(name, schema, byId));
