@@ -6,10 +6,10 @@ module.exports = {
   forbidden: [
     {
       name: 'shared-is-pure',
-      comment: 'src/shared is pure code both sides use: it imports nothing else of ours but the generated types and field titles',
+      comment: 'src/shared is pure code both sides use: it imports nothing else of ours but the generated types, field titles and field formats',
       severity: 'error',
       from: { path: '^src/shared/' },
-      to: { path: '^(src/(?!shared/)|generators/)', pathNot: '^src/generated/(types|fieldTitles)\\.ts$' },
+      to: { path: '^(src/(?!shared/)|generators/)', pathNot: '^src/generated/(types|fieldTitles|fieldFormats)\\.ts$' },
     },
     {
       name: 'browser-never-imports-server',

@@ -15,5 +15,5 @@ if (problems.length > 0) {
 }
 const count = (kind: SchemaFile['kind']) => filesOfKind(files, kind).length;
 console.log(
-  `schemas/ 检查通过：${count('entities')} 个实体，${count('api')} 个接口文件，${count('pages')} 个页面，${count('forms')} 个表单，${count('fields')} 个字段类型，${count('dicts')} 个字典，${count('components')} 个构件，${count('caseTypes')} 个案件类型`,
+  `schemas/ 检查通过：${count('entities')} 个实体，${count('tables')} 个数据表文件，${count('api')} 个接口文件，${count('pages')} 个页面，${count('forms')} 个表单，${count('fields')} 个字段类型，${count('dicts')} 个字典，${count('components')} 个构件，${count('caseTypes')} 个案件类型`,
 );

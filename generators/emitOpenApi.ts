@@ -1,13 +1,14 @@
 import type { JsonSchema, OperationDefinition } from '../src/shared/operation.js';
 import { PUBLIC } from '../src/shared/operation.js';
 import type { SchemaFile } from '../src/schemaSource/schemaFiles.js';
+import { withEnumTitlesDescribed } from './enumTitles.js';
 
 /** Rewrites refs to shared schemas into OpenAPI component refs and drops rendering keywords. */
 function toComponentRefs(node: unknown, componentOf: Map<string, string>): unknown {
   if (Array.isArray(node)) return node.map((n) => toComponentRefs(n, componentOf));
   if (node === null || typeof node !== 'object') return node;
   const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node as JsonSchema)) {
+  for (const [key, value] of Object.entries(withEnumTitlesDescribed(node as JsonSchema))) {
     if (key.startsWith('x-') || key === 'tsType') continue;
     if (key === '$ref' && typeof value === 'string') {
       const name = componentOf.get(value.split('#')[0]);

@@ -3,13 +3,17 @@ import type { SchemaFile } from '../src/schemaSource/schemaFiles.js';
 import { PUBLIC } from '../src/shared/operation.js';
 import { operationTypeName } from '../src/schemaSource/operationsFromFiles.js';
 import { GENERATED_BANNER } from './emitTypes.js';
+import { withoutStorage } from './tableColumns.js';
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
 /** The server's route table: every operation with its schemas, and the type of each. */
 export function generateRouteTable(files: SchemaFile[], operations: OperationDefinition[]): string {
   // Meta-schemas too: the designer's replies carry component descriptions and page bodies.
-  const shared = files.filter((f) => f.kind === 'entities' || f.kind === 'meta').map((f) => ({ $id: f.id, ...f.body }));
+  // Storage keywords describe the database, not the API: they stay out of the server's schemas.
+  const shared = files
+    .filter((f) => f.kind === 'entities' || f.kind === 'meta')
+    .map((f) => ({ $id: f.id, ...(f.kind === 'entities' ? withoutStorage(f.body) : f.body) }));
   const typeEntries = operations
     .map(
       (op) =>

@@ -7,6 +7,8 @@ import { generateOpenApi } from './emitOpenApi.js';
 import { generateComponentNames } from './emitComponents.js';
 import { generateBlockDocs } from './emitBlockDocs.js';
 import { generateFieldTitles } from './emitFieldTitles.js';
+import { generateTables } from './emitTables.js';
+import { generateFieldFormats } from './emitFieldFormats.js';
 
 /** Directories whose every file is generated: a file no schema produces any more is stale too. */
 export const GENERATED_DIRS = ['src/generated', 'docs/blocks'];
@@ -20,6 +22,8 @@ export async function generatedOutputs(files: SchemaFile[], operations: Operatio
     'src/generated/openapi.json': generateOpenApi(files, operations),
     'src/generated/components.ts': generateComponentNames(files),
     'src/generated/fieldTitles.ts': generateFieldTitles(files),
+    'src/generated/fieldFormats.ts': generateFieldFormats(files),
+    'src/generated/tables.ts': generateTables(files),
     ...generateBlockDocs(files),
   };
 }

@@ -454,7 +454,7 @@ export const sharedSchemas: JsonSchema[] = [
   {
     "$id": "https://schemas.ipm.local/meta/entity.schema.json",
     "title": "实体描述文件",
-    "description": "schemas/entities/*.json：一条记录的 JSON Schema。title 是生成的 TypeScript 类型名，每个属性都要有中文 title。",
+    "description": "schemas/entities/*.json：一条记录的 JSON Schema。title 是生成的 TypeScript 类型名，每个属性都要有中文 title。带 x-storage 的实体同时描述它的数据表。",
     "type": "object",
     "required": [
       "title",
@@ -495,7 +495,30 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "x-table": {
         "type": "string",
+        "pattern": "^[a-z][a-z0-9_]*$",
         "description": "保存这条记录的数据库表"
+      },
+      "x-storage": {
+        "type": "object",
+        "description": "这张表由本实体描述：属性即列（x-column 为 false 的除外），columns 为只在存储中的列。一张表只由一个实体或一个 schemas/tables 文件描述。",
+        "required": [
+          "tenant",
+          "columns"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "tenant": {
+            "$ref": "https://schemas.ipm.local/meta/table.schema.json#/properties/tenant"
+          },
+          "columns": {
+            "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/columns"
+          },
+          "description": {
+            "type": "string",
+            "minLength": 1,
+            "description": "表的说明，与实体的说明不同时才写（生成的表类型的注释）"
+          }
+        }
       }
     },
     "additionalProperties": false,
@@ -509,6 +532,29 @@ export const sharedSchemas: JsonSchema[] = [
           },
           "$ref": {
             "type": "string"
+          },
+          "x-column": {
+            "description": "保存它的列：列名（与属性名的 snake_case 不同时才写），或 false（不保存，如计算得出的值）",
+            "anyOf": [
+              {
+                "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/name"
+              },
+              {
+                "const": false
+              }
+            ]
+          },
+          "x-enum-titles": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "minLength": 1
+            },
+            "description": "enum 每个值的中文名称，与 enum 一一对应（列表、导出与详情显示它）"
+          },
+          "examples": {
+            "type": "array",
+            "description": "自由文本字段常用的取值，按提供给用户的顺序（如档案的商标状态）"
           }
         },
         "anyOf": [
@@ -522,8 +568,23 @@ export const sharedSchemas: JsonSchema[] = [
               "$ref"
             ]
           }
-        ]
+        ],
+        "allOf": [
+          {
+            "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/storage"
+          }
+        ],
+        "dependencies": {
+          "x-enum-titles": [
+            "enum"
+          ]
+        }
       }
+    },
+    "dependencies": {
+      "x-storage": [
+        "x-table"
+      ]
     }
   },
   {
@@ -802,6 +863,140 @@ export const sharedSchemas: JsonSchema[] = [
       }
     },
     "additionalProperties": false
+  },
+  {
+    "$id": "https://schemas.ipm.local/meta/table.schema.json",
+    "title": "数据表描述文件",
+    "description": "schemas/tables/*.json：没有接口实体的数据表（关联表、任务、会话……）。有实体的表写在那个实体的 x-storage 里。每一列是其值的 JSON Schema 加上存储关键字；npm run generate 由它生成数据库层的表类型（src/generated/tables.ts）。",
+    "type": "object",
+    "required": [
+      "table",
+      "description",
+      "tenant",
+      "columns"
+    ],
+    "properties": {
+      "$schema": {
+        "type": "string"
+      },
+      "table": {
+        "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/name",
+        "description": "表名"
+      },
+      "description": {
+        "type": "string",
+        "minLength": 1
+      },
+      "tenant": {
+        "type": "boolean",
+        "description": "行属于一个组织（org_id 列）：由租户插件与行级安全策略隔离"
+      },
+      "columns": {
+        "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/columns"
+      }
+    },
+    "additionalProperties": false,
+    "$defs": {
+      "name": {
+        "type": "string",
+        "pattern": "^[a-z][a-z0-9_]*$"
+      },
+      "sqlType": {
+        "enum": [
+          "integer",
+          "smallint",
+          "bigint",
+          "text",
+          "character varying",
+          "boolean",
+          "date",
+          "timestamp with time zone",
+          "jsonb",
+          "integer[]"
+        ],
+        "description": "列的 SQL 类型（information_schema 的写法，数组为 元素[]）"
+      },
+      "storage": {
+        "description": "列的存储关键字，写在表的列上或实体的属性上",
+        "properties": {
+          "x-sql": {
+            "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/sqlType",
+            "description": "SQL 类型，与值的 JSON 类型所对应的（integer、text、boolean、date、timestamp with time zone、jsonb）不同时才写"
+          },
+          "x-default": {
+            "const": true,
+            "description": "数据库有默认值：插入时可省略"
+          },
+          "x-immutable": {
+            "const": true,
+            "description": "写入后不再更新"
+          },
+          "x-ts": {
+            "type": "string",
+            "minLength": 1,
+            "description": "读出的 TypeScript 类型，与值的描述所对应的不同时才写"
+          },
+          "x-write": {
+            "type": "string",
+            "minLength": 1,
+            "description": "写入的 TypeScript 类型，与读出的不同时才写（jsonb 写入 JSON 文本、时间戳写入 Date 或字符串，不必写）"
+          }
+        }
+      },
+      "column": {
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/storage"
+          }
+        ],
+        "anyOf": [
+          {
+            "required": [
+              "type"
+            ]
+          },
+          {
+            "required": [
+              "$ref"
+            ]
+          },
+          {
+            "required": [
+              "x-ts"
+            ]
+          },
+          {
+            "required": [
+              "x-sql"
+            ]
+          }
+        ],
+        "not": {
+          "anyOf": [
+            {
+              "required": [
+                "x-column"
+              ]
+            },
+            {
+              "required": [
+                "x-storage"
+              ]
+            }
+          ]
+        }
+      },
+      "columns": {
+        "type": "object",
+        "propertyNames": {
+          "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/name"
+        },
+        "additionalProperties": {
+          "$ref": "https://schemas.ipm.local/meta/table.schema.json#/$defs/column"
+        }
+      }
+    }
   },
   {
     "$id": "https://schemas.ipm.local/entities/banner.json",
@@ -3456,7 +3651,12 @@ export const sharedSchemas: JsonSchema[] = [
           2,
           3
         ],
-        "description": "0 公有云同步，1 手动录入，2 批量导入，3 由案件生成"
+        "x-enum-titles": [
+          "公有云同步",
+          "手动录入",
+          "批量导入",
+          "由案件生成"
+        ]
       },
       "countryCode": {
         "title": "国家/地区",
@@ -3497,7 +3697,17 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "tmStatus": {
         "title": "商标状态",
-        "type": "string"
+        "type": "string",
+        "examples": [
+          "申请中",
+          "初审公告",
+          "异议中",
+          "已注册",
+          "续展",
+          "已驳回",
+          "已无效",
+          "已销亡"
+        ]
       },
       "oriTmStatus": {
         "title": "流程状态",

@@ -6,7 +6,7 @@ import type { JsonSchema } from '../shared/operation.js';
 /** Every schema file gets this base plus its path under schemas/ as its `$id`. */
 export const SCHEMA_BASE = 'https://schemas.ipm.local/';
 
-export const SCHEMA_KINDS = ['meta', 'entities', 'api', 'pages', 'forms', 'fields', 'dicts', 'components', 'caseTypes'] as const;
+export const SCHEMA_KINDS = ['meta', 'entities', 'tables', 'api', 'pages', 'forms', 'fields', 'dicts', 'components', 'caseTypes'] as const;
 export type SchemaKind = (typeof SCHEMA_KINDS)[number];
 
 export interface SchemaFile {

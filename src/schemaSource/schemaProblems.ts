@@ -4,6 +4,8 @@ import type { JsonSchema, OperationDefinition } from '../shared/operation.js';
 import { PUBLIC, SIGNED_IN } from '../shared/operation.js';
 import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../shared/schemaKeywords.js';
 import { schemaId, type SchemaFile } from './schemaFiles.js';
+import { collectTableProblems } from './tableProblems.js';
+import { collectEnumTitleProblems } from './enumTitleProblems.js';
 import { formilyPaths, valuesAtPath } from '../shared/nestedSchemas.js';
 
 export interface SchemaProblem {
@@ -14,6 +16,7 @@ export interface SchemaProblem {
 
 const META_OF_KIND: Partial<Record<SchemaFile['kind'], string>> = {
   entities: 'meta/entity.schema.json',
+  tables: 'meta/table.schema.json',
   api: 'meta/api.schema.json',
   pages: 'meta/page.schema.json',
   forms: 'meta/form.schema.json',
@@ -138,6 +141,14 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     }
   };
   for (const f of files.filter((x) => x.kind === 'entities')) compile(f.file, '/', { $ref: f.id });
+  // Table columns too: a column may borrow an entity's property by \`$ref\`.
+  for (const f of files) {
+    const columns = (f.kind === 'tables' ? f.body.columns : f.kind === 'entities' ? (f.body['x-storage'] as JsonSchema | undefined)?.columns : undefined) as
+      JsonSchema | undefined;
+    const at = f.kind === 'tables' ? '/columns' : '/x-storage/columns';
+    for (const [name, column] of Object.entries(columns ?? {})) compile(f.file, `${at}/${name}`, column as JsonSchema);
+  }
+  problems.push(...collectTableProblems(files), ...collectEnumTitleProblems(files));
   const fileOfDomain = new Map(files.filter((f) => f.kind === 'api').map((f) => [f.body.domain as string, f.file]));
   for (const op of operations) {
     const file = fileOfDomain.get(op.domain) ?? 'api';

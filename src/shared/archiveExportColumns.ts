@@ -1,5 +1,6 @@
 import type { BrandExportStartRequest } from '../generated/types.js';
 import { FIELD_TITLES } from '../generated/fieldTitles.js';
+import { FIELD_ENUM_TITLES } from '../generated/fieldFormats.js';
 
 const TRADEMARK = FIELD_TITLES.Trademark;
 
@@ -30,4 +31,4 @@ export const ARCHIVE_EXPORT_COLUMNS: readonly { key: ArchiveExportColumn; label:
   { key: 'source', label: TRADEMARK.source },
 ];
 
-export const ARCHIVE_SOURCE_LABELS: Record<number, string> = { 0: '公有云同步', 1: '手动录入', 2: '批量导入', 3: '案件生成' };
+export const ARCHIVE_SOURCE_LABELS: Record<number, string> = FIELD_ENUM_TITLES.Trademark.source;

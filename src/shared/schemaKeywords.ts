@@ -22,9 +22,12 @@ export const FORMILY_KEYWORDS = [
   'x-data',
 ] as const;
 
-export const PROJECT_KEYWORDS = ['x-permission', 'x-table', 'x-queries', 'x-page-query', 'tsType'] as const;
+export const PROJECT_KEYWORDS = ['x-permission', 'x-table', 'x-enum-titles', 'x-queries', 'x-page-query', 'tsType'] as const;
 
-export const ANNOTATION_KEYWORDS: string[] = [...FORMILY_KEYWORDS, ...PROJECT_KEYWORDS];
+/** How an entity's record is stored (schemas/meta/table.schema.json); the generator of the table types reads them. */
+export const STORAGE_KEYWORDS = ['x-storage', 'x-column', 'x-sql', 'x-default', 'x-immutable', 'x-ts', 'x-write'] as const;
+
+export const ANNOTATION_KEYWORDS: string[] = [...FORMILY_KEYWORDS, ...PROJECT_KEYWORDS, ...STORAGE_KEYWORDS];
 
 /**
  * Ajv options shared by the schema check and the server: unknown keywords are errors, nothing is

@@ -27,6 +27,21 @@ describe('generated files are what schemas/ produce (run `npm run generate` afte
     expect(types).toContain('role: Role;');
   });
 
+  it('types the database tables from the entities’ storage and schemas/tables', () => {
+    const tables = outputs['src/generated/tables.ts'];
+    expect(tables).toContain('  applicant_cn: Generated<string>;');
+    expect(tables).toContain('  goods: ColumnType<GoodsItem[], string | undefined, string>;');
+    expect(tables).toContain('  created_at: ColumnType<Date, Date | string | undefined, never>;');
+    expect(tables).toContain('  brand_archives: BrandArchivesTable;');
+  });
+
+  it('carries the entities’ date formats, value names and usual values for lists, imports and exports', () => {
+    const formats = outputs['src/generated/fieldFormats.ts'];
+    expect(formats).toContain("    prelimDate: 'date',");
+    expect(formats).toContain("    source: { 0: '公有云同步', 1: '手动录入', 2: '批量导入', 3: '由案件生成' },");
+    expect(formats).toMatch(/tmStatus: \['申请中', '初审公告', /);
+  });
+
   it('types each building block’s props from its description', () => {
     expect(outputs['src/generated/types.ts']).toMatch(/export interface GenericTableProps \{/);
     expect(outputs['src/generated/components.ts']).toContain("'GenericTable',");

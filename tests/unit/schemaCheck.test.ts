@@ -185,4 +185,36 @@ describe('the schema check', () => {
     expect(messages).toContain('/name 构件名 Sparkline 与文件名不一致');
     expect(messages).toContain('/example/x-component-props/operation 未知的接口 nothing.here');
   });
+
+  it('checks table descriptions (storage keywords, one description per table, x-table naming a described table) and value names', () => {
+    const table = file('tables', 'broken.json', {
+      table: 'sessions',
+      description: '重复描述的表',
+      tenant: true,
+      columns: { id: { type: 'integer', 'x-sql': 'serial', 'x-default': 'yes' }, label: { description: '没有类型' } },
+    });
+    const entity = file('entities', 'broken.json', {
+      title: 'Broken',
+      description: '指向没有描述的表',
+      'x-table': 'no_such_table',
+      type: 'object',
+      properties: {
+        name: { title: '名称', type: 'string', 'x-column': 'display_name' },
+        kind: { title: '种类', type: 'integer', enum: [0, 1], 'x-enum-titles': ['甲'] },
+      },
+    });
+    const messages = problemsWith([table, entity]).map((p) => `${p.file} ${p.at ?? ''} ${p.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^tables\/broken\.json \/columns\/id\/x-sql /),
+        expect.stringMatching(/^tables\/broken\.json \/columns\/id\/x-default /),
+        expect.stringMatching(/^tables\/broken\.json \/columns\/label /),
+        'tables/broken.json  数据表 sessions 已由 schemas/tables/sessions.json 描述，一张表只能描述一次',
+        'tables/broken.json  数据表 sessions 属于组织（tenant），必须有非空的整数列 org_id',
+        'entities/broken.json /x-table 数据表 no_such_table 没有描述（实体的 x-storage 或 schemas/tables）',
+        'entities/broken.json /properties/name x-column 只用在描述数据表（带 x-storage）的实体上',
+        'entities/broken.json /properties/kind/x-enum-titles x-enum-titles 的个数与 enum 的值不一致',
+      ]),
+    );
+  });
 });

@@ -1,6 +1,14 @@
 import { FIELD_TITLES } from '../../generated/fieldTitles.js';
+import { FIELD_FORMATS } from '../../generated/fieldFormats.js';
 
 const TRADEMARK = FIELD_TITLES.Trademark;
+const FORMATS: Partial<Record<string, string>> = FIELD_FORMATS.Trademark;
+
+/** How a date is typed in the template (the fields the Trademark entity gives `format: date`). */
+export const DATE_PATTERN = 'YYYY-MM-DD';
+
+/** The hint of a field whose format says how to type it. */
+const formatHint = (field: keyof typeof TRADEMARK): string => (FORMATS[field] === 'date' ? DATE_PATTERN : '');
 
 /**
  * The columns of the portfolio import template, in the template's order. A filled-in file is read
@@ -13,10 +21,10 @@ export const IMPORT_COLUMNS = [
   { key: 'country', header: TRADEMARK.countryCode, required: false, width: 12, hint: '不填为中国' },
   { key: 'applicant', header: TRADEMARK.applicant, required: false, width: 28, hint: '' },
   { key: 'applicantAddress', header: TRADEMARK.applicantAddress, required: false, width: 32, hint: '' },
-  { key: 'appDate', header: TRADEMARK.appDate, required: false, width: 14, hint: 'YYYY-MM-DD' },
-  { key: 'prelimDate', header: TRADEMARK.prelimDate, required: false, width: 14, hint: 'YYYY-MM-DD' },
-  { key: 'regDate', header: TRADEMARK.regDate, required: false, width: 14, hint: 'YYYY-MM-DD' },
-  { key: 'privateEndDate', header: TRADEMARK.privateEndDate, required: false, width: 16, hint: 'YYYY-MM-DD' },
+  { key: 'appDate', header: TRADEMARK.appDate, required: false, width: 14, hint: formatHint('appDate') },
+  { key: 'prelimDate', header: TRADEMARK.prelimDate, required: false, width: 14, hint: formatHint('prelimDate') },
+  { key: 'regDate', header: TRADEMARK.regDate, required: false, width: 14, hint: formatHint('regDate') },
+  { key: 'privateEndDate', header: TRADEMARK.privateEndDate, required: false, width: 16, hint: formatHint('privateEndDate') },
   { key: 'regNo', header: TRADEMARK.regNo, required: false, width: 14, hint: '' },
   { key: 'tmStatus', header: TRADEMARK.tmStatus, required: false, width: 12, hint: '' },
   { key: 'goods', header: '商品/服务', required: false, width: 40, hint: '以全角分号“；”分隔，可带类似群号，如“0901 计算机；0901 手机”' },
@@ -29,6 +37,9 @@ export type ImportColumnKey = (typeof IMPORT_COLUMNS)[number]['key'];
 
 /** The cells of one data row, by column, as trimmed text ('' when empty). */
 export type ImportCells = Partial<Record<ImportColumnKey, string>>;
+
+/** The template's date columns: those whose Trademark field has `format: date`. */
+export const DATE_COLUMNS = IMPORT_COLUMNS.map((c) => c.key).filter((key) => FORMATS[key] === 'date');
 
 export const HEADER_OF = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.header])) as Record<ImportColumnKey, string>;
 

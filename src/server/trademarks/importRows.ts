@@ -1,5 +1,5 @@
 import type { GoodsItem } from '../../generated/types.js';
-import { HEADER_OF, WHOLE_ROW, type ImportCells, type ImportColumnKey } from './importColumns.js';
+import { DATE_COLUMNS, DATE_PATTERN, HEADER_OF, WHOLE_ROW, type ImportCells, type ImportColumnKey } from './importColumns.js';
 
 /** One problem found in one row of an import file. Errors keep the row out; warnings do not. */
 export interface RowIssue {
@@ -105,23 +105,23 @@ export function validateRow(rowNo: number, cells: ImportCells, context: RowConte
   }
 
   const tmName = text('tmName');
-  if (!tmName) error('tmName', '商标名称不能为空');
+  if (!tmName) error('tmName', `${HEADER_OF.tmName}不能为空`);
 
   const appNo = text('appNo');
-  if (!appNo) error('appNo', '申请号不能为空');
-  else if (!APP_NO.test(appNo)) error('appNo', `申请号“${appNo}”格式不正确：只能包含字母、数字、“.”“-”“/”`);
+  if (!appNo) error('appNo', `${HEADER_OF.appNo}不能为空`);
+  else if (!APP_NO.test(appNo)) error('appNo', `${HEADER_OF.appNo}“${appNo}”格式不正确：只能包含字母、数字、“.”“-”“/”`);
 
   const clsText = text('tmCl');
   const intCls = clsText ? parseClass(clsText) : null;
-  if (!clsText) error('tmCl', '类别不能为空');
-  else if (intCls === null) error('tmCl', `类别应为 1–45 的整数（填写的是“${clsText}”）`);
+  if (!clsText) error('tmCl', `${HEADER_OF.tmCl}不能为空`);
+  else if (intCls === null) error('tmCl', `${HEADER_OF.tmCl}应为 1–45 的整数（填写的是“${clsText}”）`);
 
   const countryText = text('country');
   const countryCode = countryText ? context.countryCode(countryText) : DEFAULT_COUNTRY;
-  if (countryCode === null) error('country', `国家/地区“${countryText}”无法识别，请填写中文名称（如“美国”）或两位代码（如“US”）`);
+  if (countryCode === null) error('country', `${HEADER_OF.country}“${countryText}”无法识别，请填写中文名称（如“美国”）或两位代码（如“US”）`);
 
   const dates: Partial<Record<ImportColumnKey, string | null>> = {};
-  for (const key of ['appDate', 'prelimDate', 'regDate', 'privateEndDate'] as const) {
+  for (const key of DATE_COLUMNS) {
     const value = text(key);
     if (!value) {
       dates[key] = null;
@@ -129,34 +129,35 @@ export function validateRow(rowNo: number, cells: ImportCells, context: RowConte
     }
     const parsed = parseDate(value);
     if (parsed === null) {
-      error(key, DATE_TEXT.test(value) ? `${HEADER_OF[key]}“${value}”不是有效的日期` : `${HEADER_OF[key]}格式应为 YYYY-MM-DD（填写的是“${value}”）`);
+      error(key, DATE_TEXT.test(value) ? `${HEADER_OF[key]}“${value}”不是有效的日期` : `${HEADER_OF[key]}格式应为 ${DATE_PATTERN}（填写的是“${value}”）`);
     }
     dates[key] = parsed;
   }
   const appDate = dates.appDate ?? null;
   for (const key of ['prelimDate', 'regDate'] as const) {
     const later = dates[key];
-    if (appDate && later && later < appDate) error(key, `${HEADER_OF[key]}不能早于申请日期`);
+    if (appDate && later && later < appDate) error(key, `${HEADER_OF[key]}不能早于${HEADER_OF.appDate}`);
   }
-  if (dates.regDate && dates.privateEndDate && dates.privateEndDate <= dates.regDate) error('privateEndDate', '专用权截止日期应晚于注册日期');
+  if (dates.regDate && dates.privateEndDate && dates.privateEndDate <= dates.regDate)
+    error('privateEndDate', `${HEADER_OF.privateEndDate}应晚于${HEADER_OF.regDate}`);
 
   const goods: GoodsItem[] = [];
   const seenGoods = new Set<string>();
   for (const item of splitGoods(text('goods'))) {
     if (item.name.length > 200) {
-      error('goods', `商品/服务“${item.name.slice(0, 20)}…”不能超过 200 个字符`);
+      error('goods', `${HEADER_OF.goods}“${item.name.slice(0, 20)}…”不能超过 200 个字符`);
       continue;
     }
     if (seenGoods.has(item.name)) continue;
     seenGoods.add(item.name);
     if (item.code && intCls !== null && Number(item.code.slice(0, 2)) !== intCls) {
-      error('goods', `类似群 ${item.code} 不属于第 ${intCls} 类（商品/服务“${item.name}”）`);
+      error('goods', `类似群 ${item.code} 不属于第 ${intCls} 类（${HEADER_OF.goods}“${item.name}”）`);
       continue;
     }
     let code = item.code;
     if (intCls !== null) {
       const group = context.goodsGroup(intCls, item.name);
-      if (group === '') warning('goods', `商品/服务“${item.name}”不在第 ${intCls} 类的分类表中，将按填写的内容保存`);
+      if (group === '') warning('goods', `${HEADER_OF.goods}“${item.name}”不在第 ${intCls} 类的分类表中，将按填写的内容保存`);
       else if (group !== null && !code) code = group;
     }
     goods.push({ code, name: item.name });

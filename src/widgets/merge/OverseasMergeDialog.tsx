@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Space, Typography } from 'antd';
 import type { OverseasRecord } from '../../generated/types.js';
+import { FIELD_TITLES } from '../../generated/fieldTitles.js';
+import { FIELD_ENUM_TITLES } from '../../generated/fieldFormats.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { MergeColumns, markColumns, type MergeRow } from './MergeColumns.js';
 import { useMergeConfirm } from './useMergeConfirm.js';
@@ -8,22 +10,24 @@ import { MergeDialogFrame } from './MergeDialogFrame.js';
 import type { MergeDialogProps } from './MergeDialog.js';
 import { hasAtLeastTwo } from '../../shared/listLength.js';
 
-const SOURCE_LABELS = ['公有云同步', '手动录入', '批量导入', '由案件生成'];
+const SOURCE_LABELS: Record<number, string> = FIELD_ENUM_TITLES.Trademark.source;
 
 /** The overseas record fields (spec 001 §3), in the order the comparison shows them. */
-const FIELDS: [keyof OverseasRecord, string][] = [
-  ['applicant', '申请人'],
-  ['applicantEn', '申请人（英文）'],
-  ['applicantAddress', '申请人地址'],
-  ['applicantAddressEn', '申请人地址（英文）'],
-  ['agent', '代理机构'],
-  ['agentEn', '代理机构（英文）'],
-  ['agentAddress', '代理机构地址'],
-  ['agentAddressEn', '代理机构地址（英文）'],
-  ['goodsItems', '商品/服务项目'],
-  ['goodItemEn', '英文商品/服务项目'],
-  ['source', '来源'],
-];
+const FIELDS: [keyof OverseasRecord, string][] = (
+  [
+    'applicant',
+    'applicantEn',
+    'applicantAddress',
+    'applicantAddressEn',
+    'agent',
+    'agentEn',
+    'agentAddress',
+    'agentAddressEn',
+    'goodsItems',
+    'goodItemEn',
+    'source',
+  ] as const
+).map((field) => [field, FIELD_TITLES.OverseasRecord[field]]);
 
 const show = (field: keyof OverseasRecord, record: OverseasRecord) => {
   if (field === 'source') return SOURCE_LABELS[record.source] ?? '--';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Checkbox, Space, Typography } from 'antd';
 import type { Trademark } from '../../generated/types.js';
+import { FIELD_TITLES } from '../../generated/fieldTitles.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
 import { CountryName } from '../countries/index.js';
@@ -8,6 +9,8 @@ import { GoodsGroupList } from './GoodsGroupList.js';
 import { TrademarkStatusTag } from './TrademarkStatusTag.js';
 import { classText, DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY, detailPath, markName, orDash } from './trademarkText.js';
 import './trademarks.css';
+
+const TRADEMARK = FIELD_TITLES.Trademark;
 
 export interface TrademarkCardProps {
   record: Trademark;
@@ -50,13 +53,13 @@ export function TrademarkCard({ record, checked, onCheck, actions, tags, customF
               </Typography.Text>
             )}
           </Space>
-          {line('类别', classText(record.tmCl))}
-          {line('申请号', orDash(record.appNo))}
+          {line(TRADEMARK.tmCl, classText(record.tmCl))}
+          {line(TRADEMARK.appNo, orDash(record.appNo))}
         </div>
       </div>
-      {line('申请人', orDash(record.applicant))}
-      {line('国家/地区', <CountryName value={record.countryCode || DEFAULT_COUNTRY} />)}
-      {line('申请方式', record.submitWay || DEFAULT_SUBMIT_WAY)}
+      {line(TRADEMARK.applicant, orDash(record.applicant))}
+      {line(TRADEMARK.countryCode, <CountryName value={record.countryCode || DEFAULT_COUNTRY} />)}
+      {line(TRADEMARK.submitWay, record.submitWay || DEFAULT_SUBMIT_WAY)}
       <div className="tm-card-goods">
         <GoodsGroupList groups={record.goodServices} rows={2} />
       </div>

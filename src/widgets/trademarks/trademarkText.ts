@@ -1,7 +1,8 @@
 import type { Trademark } from '../../generated/types.js';
+import { FIELD_ENUM_TITLES, FIELD_EXAMPLES } from '../../generated/fieldFormats.js';
 
 /** Record sources (spec 001 §3 "Overseas record fields"). */
-export const SOURCE_LABELS: Record<number, string> = { 0: '公有云同步', 1: '手动录入', 2: '批量导入', 3: '由案件生成' };
+export const SOURCE_LABELS: Record<number, string> = FIELD_ENUM_TITLES.Trademark.source;
 
 export const DEFAULT_COUNTRY = 'CN';
 export const DEFAULT_SUBMIT_WAY = '单一申请';
@@ -20,4 +21,4 @@ export const detailPath = (id: number): string => `/brand/detail?id=${id}`;
 export const applyNoOf = (mark: Pick<Trademark, 'regNo' | 'appNo' | 'tmCl'>): string | null => (mark.tmCl ? `${mark.regNo || mark.appNo}_${mark.tmCl}` : null);
 
 /** The statuses the archive uses, in procedural order. */
-export const TM_STATUSES = ['申请中', '初审公告', '异议中', '已注册', '续展', '已驳回', '已无效', '已销亡'] as const;
+export const TM_STATUSES = FIELD_EXAMPLES.Trademark.tmStatus;
