@@ -189,6 +189,14 @@ export interface ClassificationClassesTable {
   remark: string;
 }
 
+/** 当前导入的商品和服务分类表来自哪里：随产品提供的（shipped）或配置、命令导入的文件（file），及其内容摘要；启动时据此决定是否换上新版本。 (schemas/tables/classification-edition.json) */
+export interface ClassificationEditionTable {
+  id: Generated<number>;
+  source: 'shipped' | 'file';
+  digest: string;
+  imported_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** 尼斯分类的类似群。 (schemas/tables/classification-groups.json) */
 export interface ClassificationGroupsTable {
   group_no: string;
@@ -591,6 +599,7 @@ export interface Database {
   brand_maps: BrandMapsTable;
   brand_merge_log: BrandMergeLogTable;
   classification_classes: ClassificationClassesTable;
+  classification_edition: ClassificationEditionTable;
   classification_groups: ClassificationGroupsTable;
   classification_items: ClassificationItemsTable;
   country_trees: CountryTreesTable;

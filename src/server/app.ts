@@ -59,7 +59,7 @@ import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
 import fastifyMultipart from '@fastify/multipart';
 import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
-import { classificationImported, importClassificationFile } from './classification/importClassification.js';
+import { prepareClassification } from './classification/prepareClassification.js';
 
 const handlers: Handlers = {
   ...authHandlers,
@@ -114,8 +114,8 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   await migrateToLatest(database.db);
   await seedSiteContent(database.db);
   if (config.seedDemo) await seedDemoData(database.db);
-  const classificationReady = await prepareClassification(database, config);
-  // After the classification, so the demo marks carry real goods items when it is configured.
+  const classificationReady = await prepareClassification(database.db, config);
+  // After the classification, so the demo marks carry real goods items.
   if (config.seedDemo) await seedDemoTrademarks(database.db);
   if (config.seedDemo) await seedDemoTags(database.db);
   if (config.seedDemo) await seedDemoOfficialDocuments(database.db);
@@ -204,7 +204,8 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       : async () => {};
 
   if (config.batchTaskPollMs > 0) await services.batchWorker.start();
-  if (!classificationReady) app.log.warn('商品和服务分类表尚未导入：设置 CLASSIFICATION_FILE 或执行 npm run import:classification');
+  if (!classificationReady)
+    app.log.warn('商品和服务分类表尚未导入：缺少随产品提供的 assets/classification，可设置 CLASSIFICATION_FILE 或执行 npm run import:classification');
 
   return {
     app,
@@ -221,12 +222,4 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       await database.close();
     },
   };
-}
-
-/** Imports the configured classification file into an empty table; true when the table is filled. */
-async function prepareClassification(database: DatabaseHandle, config: ServerConfig): Promise<boolean> {
-  if (await classificationImported(database.db)) return true;
-  if (!config.classificationFile || !existsSync(config.classificationFile)) return false;
-  await importClassificationFile(database.db, config.classificationFile);
-  return true;
 }

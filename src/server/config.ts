@@ -13,7 +13,10 @@ export interface ServerConfig {
   webDir: string;
   /** The schema files the server reads at start (pages, components, operations…). */
   schemasDir: string;
+  /** A classification file (the public table's tree form) that replaces the shipped one. */
   classificationFile?: string;
+  /** Import the classification shipped with the product when no file is configured. */
+  shippedClassification: boolean;
   /** Seed the demo organisations and users when the database has no organisation yet. */
   seedDemo: boolean;
   /** Lifetime of a sign-in, in days (the spec's cookie lifetime argument is 3). */
@@ -72,6 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : join(projectRoot, 'dist', 'web'),
     schemasDir: env.SCHEMAS_DIR ? resolve(env.SCHEMAS_DIR) : join(projectRoot, 'schemas'),
     classificationFile: env.CLASSIFICATION_FILE ? resolve(env.CLASSIFICATION_FILE) : undefined,
+    shippedClassification: env.SHIPPED_CLASSIFICATION !== '0',
     seedDemo: env.SEED_DEMO !== '0',
     sessionDays: int(env.SESSION_DAYS, 3),
     maxFailedLogins: int(env.MAX_FAILED_LOGINS, 5),

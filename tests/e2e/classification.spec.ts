@@ -1,7 +1,5 @@
 import { expect, test } from './serverPerWorker.js';
 
-test.skip(!process.env.CLASSIFICATION_FILE, 'needs CLASSIFICATION_FILE (CI points it at the shared classification data)');
-
 test('/try45 lists the 45 classes, their similar groups and goods, and searches them', async ({ page }) => {
   await page.goto('/try45');
   await expect(page).toHaveTitle('45类商标分类 - 商标知识产权管理平台');

@@ -1,8 +1,6 @@
 import { expect, test, type Locator, type Page } from './serverPerWorker.js';
 import { openSignedIn, storedUser } from './support.js';
 
-const haveClassification = Boolean(process.env.CLASSIFICATION_FILE);
-
 async function openExample(page: Page): Promise<void> {
   await openSignedIn(page, 'admin', '/system/blockExample');
   await expect(page.getByText('选择器与树')).toBeVisible();
@@ -49,7 +47,6 @@ test.describe('pickers and trees on the example page', () => {
   test.afterEach(() => expect(scriptErrors).toEqual([]));
 
   test('class picker: 300px panel, level lock, unlock on clear, goods 50 at a time', async ({ page }) => {
-    test.skip(!haveClassification, 'needs CLASSIFICATION_FILE (CI points it at the shared classification data)');
     await openExample(page);
     const field = item(card(page), '商品分类');
     await field.locator('.ipm-class-picker').click();
@@ -86,7 +83,6 @@ test.describe('pickers and trees on the example page', () => {
   });
 
   test('class picker: the server search waits 500 ms, pages 50 at a time and keeps the level lock', async ({ page }) => {
-    test.skip(!haveClassification, 'needs CLASSIFICATION_FILE (CI points it at the shared classification data)');
     await openExample(page);
     const field = item(card(page), '商品分类');
     await field.locator('.ipm-class-picker').click();
@@ -245,7 +241,6 @@ test.describe('pickers and trees on the example page', () => {
   });
 
   test('filter bar: class and country conditions read as names on the chips, 清空条件 and 重 置 clear them', async ({ page }) => {
-    test.skip(!haveClassification, 'needs CLASSIFICATION_FILE (CI points it at the shared classification data)');
     await openExample(page);
     await setNoRemind(page, true);
     await page.reload();

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { parseClassification, type ClassificationTable } from './parseClassification.js';
+import type { ClassificationTable } from './parseClassification.js';
+import { fileEdition, type ClassificationEdition } from './classificationSources.js';
 
 export interface ImportSummary {
   classes: number;
@@ -11,9 +11,18 @@ export interface ImportSummary {
 
 const BATCH = 1000;
 
-/** Replaces the classification with the table, all or nothing. */
-export async function replaceClassification(db: Kysely<Database>, table: ClassificationTable): Promise<ImportSummary> {
+/** Replaces the classification with the table, all or nothing, noting the edition it came from. */
+export async function replaceClassification(
+  db: Kysely<Database>,
+  table: ClassificationTable,
+  edition: Pick<ClassificationEdition, 'source' | 'digest'>,
+): Promise<ImportSummary> {
   await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('classification_edition')
+      .values({ id: 1, source: edition.source, digest: edition.digest })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ source: edition.source, digest: edition.digest, imported_at: sql`now()` }))
+      .execute();
     await trx.deleteFrom('classification_items').execute();
     await trx.deleteFrom('classification_groups').execute();
     await trx.deleteFrom('classification_classes').execute();
@@ -45,13 +54,8 @@ export async function replaceClassification(db: Kysely<Database>, table: Classif
 }
 
 export async function importClassificationFile(db: Kysely<Database>, file: string): Promise<ImportSummary> {
-  let source: unknown;
-  try {
-    source = JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`无法读取分类表 ${file}：${(err as Error).message}`, { cause: err });
-  }
-  return replaceClassification(db, parseClassification(source));
+  const edition = await fileEdition(file);
+  return replaceClassification(db, edition.read(), edition);
 }
 
 export async function classificationImported(db: Kysely<Database>): Promise<boolean> {

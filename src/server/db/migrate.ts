@@ -28,6 +28,7 @@ import * as archiveAppNoContains from './migrations/0026_archive_app_no_contains
 import * as numberContains from './migrations/0027_number_contains.js';
 import * as loginFailures from './migrations/0028_login_failures.js';
 import * as externalToolAddresses from './migrations/0029_external_tool_addresses.js';
+import * as classificationEdition from './migrations/0030_classification_edition.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027_number_contains': numberContains,
   '0028_login_failures': loginFailures,
   '0029_external_tool_addresses': externalToolAddresses,
+  '0030_classification_edition': classificationEdition,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -6,7 +6,7 @@ import { configFromEnv } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData } from './demo.js';
-import { classificationImported, importClassificationFile } from '../classification/importClassification.js';
+import { prepareClassification } from '../classification/prepareClassification.js';
 import { seedTrademarkVolume } from './trademarks.js';
 
 function option(name: string): string | undefined {
@@ -21,7 +21,7 @@ try {
   if (applied.length > 0) console.log(`已执行迁移：${applied.join('，')}`);
   console.log((await seedDemoData(database.db)) ? '已写入演示组织与账号' : '演示组织与账号已存在');
   // Generated marks take their goods items from the classification, so import it first.
-  if (config.classificationFile && !(await classificationImported(database.db))) await importClassificationFile(database.db, config.classificationFile);
+  await prepareClassification(database.db, config);
   const trademarks = option('trademarks');
   if (trademarks !== undefined) {
     const count = Number(trademarks);

@@ -65,6 +65,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     webDir: '/nonexistent',
     // A test that wants the upkeep runs it itself.
     statisticsUpkeepMs: 0,
+    // Ten thousand rows a test rarely needs: one that does names a file or asks for the shipped edition.
+    shippedClassification: false,
     ...overrides,
   };
   const server = await buildServer(config, options);
