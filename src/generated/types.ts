@@ -2396,6 +2396,17 @@ export interface ColProps {
   [k: string]: unknown;
 }
 
+export interface CollapseSectionProps {
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 默认展开
+   */
+  defaultOpen?: boolean;
+}
+
 export interface CopyTextProps {
   /**
    * 文字：不写时取字段的值
@@ -2436,6 +2447,17 @@ export interface CountryNameProps {
    * 固定代码：不绑定字段值时直接显示这些代码的名称
    */
   codes?: string[];
+}
+
+export interface CountrySelectProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 可清除
+   */
+  allowClear?: boolean;
 }
 
 export interface CountryTreeSelectProps {
@@ -5056,6 +5078,13 @@ export interface TrademarkEditButtonProps {
   link?: boolean;
 }
 
+export interface TrademarkLogoUploadProps {
+  /**
+   * 允许的扩展名：如 ["jpg", "png"]
+   */
+  accept?: string[];
+}
+
 export interface TrademarkRowActionsProps {
   /**
    * 商标：商标档案记录，如表格片段中的 "{{$record}}"
@@ -7674,6 +7703,20 @@ export interface SchemaListPagesResponse {
    * 页面
    */
   pages: PageDefinition[];
+}
+
+export interface SchemaGetFormRequest {
+  /**
+   * 表单名
+   */
+  name: string;
+}
+
+export interface SchemaGetFormResponse {
+  /**
+   * 表单
+   */
+  form: FormDefinition;
 }
 
 export interface SiteGetAgreementRequest {}

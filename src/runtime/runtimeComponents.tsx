@@ -36,6 +36,7 @@ import { CopyText } from './components/CopyText.js';
 import { AvatarBadge } from './blocks/AvatarBadge.js';
 import { EmptyState } from './blocks/EmptyState.js';
 import { ResponsiveGrid } from './blocks/ResponsiveGrid.js';
+import { CollapseSection } from './blocks/CollapseSection.js';
 
 /** The runtime's own components: fields, layout and the blocks pages are built of. Domain widgets and the designer are given by the application. */
 export const runtimeComponents = {
@@ -94,4 +95,5 @@ export const runtimeComponents = {
   AvatarBadge,
   EmptyState,
   ResponsiveGrid,
+  CollapseSection,
 } satisfies SchemaComponents;

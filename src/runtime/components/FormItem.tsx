@@ -1,4 +1,4 @@
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import { cloneElement, createContext, isValidElement, useContext, useRef, useState, type ReactNode } from 'react';
 import { ConfigProvider, Popover, Tooltip } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { isVoidField, type GeneralField } from '@formily/core';
@@ -31,7 +31,20 @@ const ICON_MAP = {
   warning: <ExclamationCircleOutlined />,
 } as const;
 
-type ItemProps = IFormItemProps & { children?: ReactNode; className?: string; gridSpan?: number; [data: `data-${string}`]: unknown };
+type ItemProps = IFormItemProps & {
+  children?: ReactNode;
+  className?: string;
+  gridSpan?: number;
+  /** The id the control is given and the label points to, so the label names the control (as antd's Form.Item does). */
+  controlId?: string;
+  [data: `data-${string}`]: unknown;
+};
+
+/** The control with the id its label points to, unless it was given an id of its own. */
+function withControlId(children: ReactNode, controlId: string | undefined): ReactNode {
+  if (!controlId || !isValidElement<{ id?: string }>(children) || children.props.id !== undefined) return children;
+  return cloneElement(children, { id: controlId });
+}
 
 const dataProps = (props: Record<string, unknown>) => Object.fromEntries(Object.entries(props).filter(([key]) => key.includes('data-')));
 
@@ -69,7 +82,8 @@ function useLabelOverflow() {
   return { containerRef, contentRef, overflow, measure };
 }
 
-function ItemBody({ children, hashId, ...props }: ItemProps & { prefixCls: string; hashId: string }) {
+function ItemBody({ children: control, hashId, controlId, ...props }: ItemProps & { prefixCls: string; hashId: string }) {
+  const children = withControlId(control, controlId);
   const [active, setActive] = useState(false);
   const formLayout = useFormItemLayout(props);
   const { containerRef, contentRef, overflow, measure } = useLabelOverflow();
@@ -152,7 +166,7 @@ function ItemBody({ children, hashId, ...props }: ItemProps & { prefixCls: strin
       <div className={`${prefixCls}-label-content`} ref={containerRef} onMouseEnter={measure}>
         <span ref={contentRef}>
           {asterisk && <span className={`${prefixCls}-asterisk`}>*</span>}
-          <label>{label}</label>
+          <label htmlFor={controlId}>{label}</label>
         </span>
       </div>
     );
@@ -271,7 +285,8 @@ export const FormItem = Object.assign(
         return undefined;
       })();
       const asterisk = 'asterisk' in props ? props.asterisk : field.required && field.pattern !== 'readPretty';
-      return { ...props, label: props.label || field.title, feedbackStatus, feedbackText, asterisk, extra: props.extra || field.description };
+      const controlId = `${field.form.id}-${field.address.toString()}`;
+      return { ...props, label: props.label || field.title, feedbackStatus, feedbackText, asterisk, extra: props.extra || field.description, controlId };
     },
   }),
   { BaseItem },
