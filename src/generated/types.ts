@@ -2656,6 +2656,25 @@ export interface DialogFormButtonProps {
   refresh?: string[];
 }
 
+export interface DisplayTextProps {
+  /**
+   * 前缀：有值时写在值之前，如 “第”
+   */
+  prefix?: string;
+  /**
+   * 后缀：有值时写在值之后，如 “类”
+   */
+  suffix?: string;
+  /**
+   * 日期格式：date 为 YYYY-MM-DD；datetime 为 YYYY-MM-DD HH:mm
+   */
+  format?: "date" | "datetime";
+  /**
+   * 空值文字
+   */
+  emptyText?: string;
+}
+
 export interface DividerProps {
   /**
    * 文字位置
@@ -2707,6 +2726,30 @@ export interface ExternalToolProps {
    * 说明
    */
   description?: string;
+}
+
+export interface FieldDescriptionsProps {
+  /**
+   * 列数：一个数，或按窗口宽度的列数，如 {"xs": 1, "md": 2, "xl": 3}
+   */
+  column?:
+    | number
+    | {
+        xs?: number;
+        sm?: number;
+        md?: number;
+        lg?: number;
+        xl?: number;
+        xxl?: number;
+      };
+  /**
+   * 尺寸
+   */
+  size?: "small" | "middle" | "default";
+  /**
+   * 独占一行的字段：这些字段（子节点名）占满所在行的剩余宽度，适合较长的值
+   */
+  fullRow?: string[];
 }
 
 export interface FilterBarProps {

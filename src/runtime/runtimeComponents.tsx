@@ -37,6 +37,8 @@ import { AvatarBadge } from './blocks/AvatarBadge.js';
 import { EmptyState } from './blocks/EmptyState.js';
 import { ResponsiveGrid } from './blocks/ResponsiveGrid.js';
 import { CollapseSection } from './blocks/CollapseSection.js';
+import { FieldDescriptions } from './blocks/FieldDescriptions.js';
+import { DisplayText } from './components/DisplayText.js';
 
 /** The runtime's own components: fields, layout and the blocks pages are built of. Domain widgets and the designer are given by the application. */
 export const runtimeComponents = {
@@ -96,4 +98,6 @@ export const runtimeComponents = {
   EmptyState,
   ResponsiveGrid,
   CollapseSection,
+  FieldDescriptions,
+  DisplayText,
 } satisfies SchemaComponents;
