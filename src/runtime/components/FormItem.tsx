@@ -35,15 +35,15 @@ type ItemProps = IFormItemProps & {
   children?: ReactNode;
   className?: string;
   gridSpan?: number;
-  /** The id the control is given and the label points to, so the label names the control (as antd's Form.Item does). */
-  controlId?: string;
+  /** The field's title given to its control as its accessible name, so the control is found by its label. */
+  controlLabel?: string;
   [data: `data-${string}`]: unknown;
 };
 
-/** The control with the id its label points to, unless it was given an id of its own. */
-function withControlId(children: ReactNode, controlId: string | undefined): ReactNode {
-  if (!controlId || !isValidElement<{ id?: string }>(children) || children.props.id !== undefined) return children;
-  return cloneElement(children, { id: controlId });
+/** The control named by its field's title, unless it was given a name of its own. */
+function withControlLabel(children: ReactNode, controlLabel: string | undefined): ReactNode {
+  if (!controlLabel || !isValidElement<{ 'aria-label'?: string }>(children) || children.props['aria-label'] !== undefined) return children;
+  return cloneElement(children, { 'aria-label': controlLabel });
 }
 
 const dataProps = (props: Record<string, unknown>) => Object.fromEntries(Object.entries(props).filter(([key]) => key.includes('data-')));
@@ -82,8 +82,8 @@ function useLabelOverflow() {
   return { containerRef, contentRef, overflow, measure };
 }
 
-function ItemBody({ children: control, hashId, controlId, ...props }: ItemProps & { prefixCls: string; hashId: string }) {
-  const children = withControlId(control, controlId);
+function ItemBody({ children: control, hashId, controlLabel, ...props }: ItemProps & { prefixCls: string; hashId: string }) {
+  const children = withControlLabel(control, controlLabel);
   const [active, setActive] = useState(false);
   const formLayout = useFormItemLayout(props);
   const { containerRef, contentRef, overflow, measure } = useLabelOverflow();
@@ -166,7 +166,7 @@ function ItemBody({ children: control, hashId, controlId, ...props }: ItemProps 
       <div className={`${prefixCls}-label-content`} ref={containerRef} onMouseEnter={measure}>
         <span ref={contentRef}>
           {asterisk && <span className={`${prefixCls}-asterisk`}>*</span>}
-          <label htmlFor={controlId}>{label}</label>
+          <label>{label}</label>
         </span>
       </div>
     );
@@ -285,8 +285,9 @@ export const FormItem = Object.assign(
         return undefined;
       })();
       const asterisk = 'asterisk' in props ? props.asterisk : field.required && field.pattern !== 'readPretty';
-      const controlId = `${field.form.id}-${field.address.toString()}`;
-      return { ...props, label: props.label || field.title, feedbackStatus, feedbackText, asterisk, extra: props.extra || field.description, controlId };
+      const label = props.label || field.title;
+      const controlLabel = typeof label === 'string' && label.trim() ? label : undefined;
+      return { ...props, label, feedbackStatus, feedbackText, asterisk, extra: props.extra || field.description, controlLabel };
     },
   }),
   { BaseItem },
