@@ -194,7 +194,9 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
           <FormItemStyleScope>
             <LogoPreviewContext.Provider value={!editing}>
               <FormLayout layout="vertical" colon={false}>
-                <div className="tm-edit-body">{schema && <SchemaField schema={schema as ISchema} scope={scope} />}</div>
+                <div className={editing ? 'tm-edit-body' : 'tm-edit-body tm-edit-readonly'}>
+                  {schema && <SchemaField schema={schema as ISchema} scope={scope} />}
+                </div>
               </FormLayout>
             </LogoPreviewContext.Provider>
           </FormItemStyleScope>
