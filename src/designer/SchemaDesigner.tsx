@@ -55,6 +55,8 @@ export function SchemaDesigner() {
 
   const call = runtime.callOperation;
   const refreshList = () => mutate((key) => Array.isArray(key) && key[0] === 'designer.listSchemas');
+  // Forms are read where they are shown (a dialog's form); what took effect is read again there.
+  const refreshForms = () => mutate((key) => Array.isArray(key) && key[0] === 'schema.getForm');
 
   const openVersion = useCallback(
     async (t: Target, version: number | null, builtIn: unknown) => {
@@ -170,7 +172,7 @@ export function SchemaDesigner() {
         if (version === null) return;
         await call('designer.publish', { ...target, version });
         message.success(`已发布第 ${version} 版`);
-        await Promise.all([reloadDetail(), refreshList()]);
+        await Promise.all([reloadDetail(), refreshList(), refreshForms()]);
       },
     });
   };
@@ -180,7 +182,7 @@ export function SchemaDesigner() {
     const reply = await call('designer.rollback', { ...target, version });
     message.success(reply.publishedVersion === null ? '已回到内置版本' : `已回滚：第 ${version} 版的内容发布为第 ${reply.publishedVersion} 版`);
     const refreshed = await reloadDetail();
-    await refreshList();
+    await Promise.all([refreshList(), refreshForms()]);
     setBaseVersion(refreshed?.versions[0]?.version ?? null);
     await openVersion(target, reply.publishedVersion, refreshed?.builtIn);
     setHistoryOpen(false);

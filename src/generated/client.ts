@@ -115,6 +115,7 @@ export const operationRoutes = {
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false,"transport":"json"},
   'person.getUserList': {"id":"person.getUserList","method":"POST","path":"/brandArchives/getUserList","silent":true,"transport":"json"},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true,"transport":"json"},
+  'schema.getForm': {"id":"schema.getForm","method":"POST","path":"/schema/form","silent":true,"transport":"json"},
   'site.getAgreement': {"id":"site.getAgreement","method":"POST","path":"/api/get-agreement","silent":true,"transport":"json"},
   'site.getBanner': {"id":"site.getBanner","method":"POST","path":"/open/getBanner","silent":true,"transport":"json"},
   'site.queryReleaseLog': {"id":"site.queryReleaseLog","method":"POST","path":"/api/queryTheReleaseLog","silent":true,"transport":"json"},
@@ -247,6 +248,7 @@ export interface OperationTypes {
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse };
+  'schema.getForm': { request: T.SchemaGetFormRequest; response: T.SchemaGetFormResponse };
   'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse };
   'site.getBanner': { request: T.SiteGetBannerRequest; response: T.SiteGetBannerResponse };
   'site.queryReleaseLog': { request: T.SiteQueryReleaseLogRequest; response: T.SiteQueryReleaseLogResponse };
@@ -630,6 +632,9 @@ export function createApiClient(call: OperationCaller) {
       /** 全部页面描述（POST /schema/pages） */
       listPages: (body: T.SchemaListPagesRequest = {}, options?: CallOptions): Promise<T.SchemaListPagesResponse> =>
         call<T.SchemaListPagesResponse>(operationRoutes['schema.listPages'], body, options),
+      /** 一张表单的描述（POST /schema/form） */
+      getForm: (body: T.SchemaGetFormRequest, options?: CallOptions): Promise<T.SchemaGetFormResponse> =>
+        call<T.SchemaGetFormResponse>(operationRoutes['schema.getForm'], body, options),
     },
     site: {
       /** 用户协议（POST /api/get-agreement） */

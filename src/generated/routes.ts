@@ -10027,6 +10027,49 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "schema.getForm",
+    "domain": "schema",
+    "name": "getForm",
+    "method": "POST",
+    "path": "/schema/form",
+    "summary": "一张表单的描述",
+    "description": "本组织在页面设计器中发布的版本；没有发布过时为内置版本（schemas/forms）。商标信息对话框等构件按 name 读取自己的表单。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "name": {
+          "title": "表单名",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "form"
+      ],
+      "properties": {
+        "form": {
+          "title": "表单",
+          "type": "object",
+          "additionalProperties": true,
+          "tsType": "FormDefinition"
+        }
+      }
+    }
+  },
+  {
     "id": "site.getAgreement",
     "domain": "site",
     "name": "getAgreement",
@@ -12239,6 +12282,7 @@ export interface OperationTypes {
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse; public: false; transport: 'json' };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true; transport: 'json' };
+  'schema.getForm': { request: T.SchemaGetFormRequest; response: T.SchemaGetFormResponse; public: false; transport: 'json' };
   'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse; public: true; transport: 'json' };
   'site.getBanner': { request: T.SiteGetBannerRequest; response: T.SiteGetBannerResponse; public: true; transport: 'json' };
   'site.queryReleaseLog': { request: T.SiteQueryReleaseLogRequest; response: T.SiteQueryReleaseLogResponse; public: false; transport: 'json' };

@@ -2405,6 +2405,17 @@ export interface ColProps {
   [k: string]: unknown;
 }
 
+export interface CollapseSectionProps {
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 默认展开
+   */
+  defaultOpen?: boolean;
+}
+
 export interface CopyTextProps {
   /**
    * 文字：不写时取字段的值
@@ -2445,6 +2456,17 @@ export interface CountryNameProps {
    * 固定代码：不绑定字段值时直接显示这些代码的名称
    */
   codes?: string[];
+}
+
+export interface CountrySelectProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 可清除
+   */
+  allowClear?: boolean;
 }
 
 export interface CountryTreeSelectProps {
@@ -2643,6 +2665,25 @@ export interface DialogFormButtonProps {
   refresh?: string[];
 }
 
+export interface DisplayTextProps {
+  /**
+   * 前缀：有值时写在值之前，如 “第”
+   */
+  prefix?: string;
+  /**
+   * 后缀：有值时写在值之后，如 “类”
+   */
+  suffix?: string;
+  /**
+   * 日期格式：date 为 YYYY-MM-DD；datetime 为 YYYY-MM-DD HH:mm
+   */
+  format?: "date" | "datetime";
+  /**
+   * 空值文字
+   */
+  emptyText?: string;
+}
+
 export interface DividerProps {
   /**
    * 文字位置
@@ -2694,6 +2735,30 @@ export interface ExternalToolProps {
    * 说明
    */
   description?: string;
+}
+
+export interface FieldDescriptionsProps {
+  /**
+   * 列数：一个数，或按窗口宽度的列数，如 {"xs": 1, "md": 2, "xl": 3}
+   */
+  column?:
+    | number
+    | {
+        xs?: number;
+        sm?: number;
+        md?: number;
+        lg?: number;
+        xl?: number;
+        xxl?: number;
+      };
+  /**
+   * 尺寸
+   */
+  size?: "small" | "middle" | "default";
+  /**
+   * 独占一行的字段：这些字段（子节点名）占满所在行的剩余宽度，适合较长的值
+   */
+  fullRow?: string[];
 }
 
 export interface FilterBarProps {
@@ -5063,6 +5128,13 @@ export interface TrademarkEditButtonProps {
    * 链接样式
    */
   link?: boolean;
+}
+
+export interface TrademarkLogoUploadProps {
+  /**
+   * 允许的扩展名：如 ["jpg", "png"]
+   */
+  accept?: string[];
 }
 
 export interface TrademarkRowActionsProps {
@@ -7683,6 +7755,20 @@ export interface SchemaListPagesResponse {
    * 页面
    */
   pages: PageDefinition[];
+}
+
+export interface SchemaGetFormRequest {
+  /**
+   * 表单名
+   */
+  name: string;
+}
+
+export interface SchemaGetFormResponse {
+  /**
+   * 表单
+   */
+  form: FormDefinition;
 }
 
 export interface SiteGetAgreementRequest {}

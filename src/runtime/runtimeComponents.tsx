@@ -36,6 +36,9 @@ import { CopyText } from './components/CopyText.js';
 import { AvatarBadge } from './blocks/AvatarBadge.js';
 import { EmptyState } from './blocks/EmptyState.js';
 import { ResponsiveGrid } from './blocks/ResponsiveGrid.js';
+import { CollapseSection } from './blocks/CollapseSection.js';
+import { FieldDescriptions } from './blocks/FieldDescriptions.js';
+import { DisplayText } from './components/DisplayText.js';
 
 /** The runtime's own components: fields, layout and the blocks pages are built of. Domain widgets and the designer are given by the application. */
 export const runtimeComponents = {
@@ -94,4 +97,7 @@ export const runtimeComponents = {
   AvatarBadge,
   EmptyState,
   ResponsiveGrid,
+  CollapseSection,
+  FieldDescriptions,
+  DisplayText,
 } satisfies SchemaComponents;

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Response } from './serverPerWorker.js';
-import { openSignedIn, signIn } from './support.js';
+import { openSignedIn, signIn, storedUser } from './support.js';
 
 test.use({ viewport: { width: 1680, height: 1000 } });
 
@@ -128,6 +128,65 @@ test('a column added to a list page visually appears on the page once published'
     .getByRole('button', { name: /确\s?定/ })
     .click();
   await expect(page.getByText('已回到内置版本')).toBeVisible();
+});
+
+test('the trademark info form changed in the designer is the one the archive’s 编辑 opens, until it goes back to the built-in one', async ({ page }) => {
+  await signIn(page, 'admin');
+  const { token } = await storedUser(page);
+  const backToBuiltIn = () => page.request.post('/designer/rollback', { headers: { token }, data: { kind: 'forms', key: 'trademarkEdit', version: 0 } });
+  try {
+    await page.goto('/system/designer');
+    await page.locator('.ipm-designer-kinds').getByText('表单').click();
+    await page.getByPlaceholder('按标题或路由查找').fill('商标信息');
+    await page.locator('.ipm-designer-list-item').filter({ hasText: 'trademarkEdit' }).click();
+    await expect(page.locator('.ipm-designer-toolbar')).toBeVisible();
+
+    // 注册号 renamed 注册证号 on the canvas; the preview beside renders the dialog's form.
+    await page.getByTestId('node-fields.main.regNo').click();
+    const panel = page.getByLabel('属性面板');
+    await expect(panel).toBeVisible();
+    await field(panel, '标题').fill('注册证号');
+    await expect(page.getByTestId('node-fields.main.regNo')).toContainText('注册证号');
+    await expect(page.locator('.ipm-designer-preview').getByText('注册证号')).toBeVisible();
+    await publish(page, 1);
+
+    // The archive's first card, as the API lists it: its 编辑 shows the published form, with the mark's values.
+    const reply = await page.request.post('/brandArchives/queryBrandPage', { headers: { token }, data: {} });
+    const first = (await reply.json()).data.list[0] as { appNo: string; regNo: string | null };
+    await page.goto('/brandManage/brandRecord');
+    const card = page.getByTestId('tm-card-list').locator('.tm-card').first();
+    await expect(card).toContainText(first.appNo);
+    await card.getByRole('button', { name: /编\s?辑/ }).click();
+    const dialog = page.getByRole('dialog', { name: '商标信息' });
+    await expect(dialog.getByLabel('注册证号')).toHaveValue(first.regNo ?? '');
+    await expect(dialog.getByLabel('申请号')).toHaveValue(first.appNo);
+    await expect(dialog.getByText('注册号', { exact: true })).toHaveCount(0);
+    await dialog.getByRole('button', { name: /取\s?消/ }).click();
+
+    // Back to the built-in form in the designer: the dialog says 注册号 again.
+    await page.goto('/system/designer');
+    await page.locator('.ipm-designer-kinds').getByText('表单').click();
+    await page.locator('.ipm-designer-list-item').filter({ hasText: 'trademarkEdit' }).click();
+    await page.getByRole('button', { name: '版本历史' }).click();
+    await page.getByRole('button', { name: '回到内置版本' }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s?定/ })
+      .click();
+    await expect(page.getByText('已回到内置版本')).toBeVisible();
+    await page.goto('/brandManage/brandRecord');
+    await page
+      .getByTestId('tm-card-list')
+      .locator('.tm-card')
+      .first()
+      .getByRole('button', { name: /编\s?辑/ })
+      .click();
+    await expect(dialog.getByLabel('注册号')).toHaveValue(first.regNo ?? '');
+    await expect(dialog.getByText('注册证号')).toHaveCount(0);
+  } finally {
+    // Other tests of this worker's server open the dialog: whatever happened above, the built-in form is in effect.
+    await backToBuiltIn();
+  }
 });
 
 test('an error typed into the source is underlined at its place and never published', async ({ page }) => {

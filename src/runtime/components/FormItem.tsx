@@ -1,4 +1,4 @@
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import { cloneElement, createContext, isValidElement, useContext, useRef, useState, type ReactNode } from 'react';
 import { ConfigProvider, Popover, Tooltip } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { isVoidField, type GeneralField } from '@formily/core';
@@ -31,7 +31,20 @@ const ICON_MAP = {
   warning: <ExclamationCircleOutlined />,
 } as const;
 
-type ItemProps = IFormItemProps & { children?: ReactNode; className?: string; gridSpan?: number; [data: `data-${string}`]: unknown };
+type ItemProps = IFormItemProps & {
+  children?: ReactNode;
+  className?: string;
+  gridSpan?: number;
+  /** The field's title given to its control as its accessible name, so the control is found by its label. */
+  controlLabel?: string;
+  [data: `data-${string}`]: unknown;
+};
+
+/** The control named by its field's title, unless it was given a name of its own. */
+function withControlLabel(children: ReactNode, controlLabel: string | undefined): ReactNode {
+  if (!controlLabel || !isValidElement<{ 'aria-label'?: string }>(children) || children.props['aria-label'] !== undefined) return children;
+  return cloneElement(children, { 'aria-label': controlLabel });
+}
 
 const dataProps = (props: Record<string, unknown>) => Object.fromEntries(Object.entries(props).filter(([key]) => key.includes('data-')));
 
@@ -69,7 +82,8 @@ function useLabelOverflow() {
   return { containerRef, contentRef, overflow, measure };
 }
 
-function ItemBody({ children, hashId, ...props }: ItemProps & { prefixCls: string; hashId: string }) {
+function ItemBody({ children: control, hashId, controlLabel, ...props }: ItemProps & { prefixCls: string; hashId: string }) {
+  const children = withControlLabel(control, controlLabel);
   const [active, setActive] = useState(false);
   const formLayout = useFormItemLayout(props);
   const { containerRef, contentRef, overflow, measure } = useLabelOverflow();
@@ -271,7 +285,9 @@ export const FormItem = Object.assign(
         return undefined;
       })();
       const asterisk = 'asterisk' in props ? props.asterisk : field.required && field.pattern !== 'readPretty';
-      return { ...props, label: props.label || field.title, feedbackStatus, feedbackText, asterisk, extra: props.extra || field.description };
+      const label = props.label || field.title;
+      const controlLabel = typeof label === 'string' && label.trim() ? label : undefined;
+      return { ...props, label, feedbackStatus, feedbackText, asterisk, extra: props.extra || field.description, controlLabel };
     },
   }),
   { BaseItem },

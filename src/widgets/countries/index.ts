@@ -1,5 +1,6 @@
 import { CountryTreeSelect } from './CountryTreeSelect.js';
 import { CountryName } from './CountryName.js';
+import { CountrySelect } from './CountrySelect.js';
 import { CountryMemberTip } from './CountryMemberTip.js';
 import { CountryGroupNotice } from './CountryGroupNotice.js';
 import { CountryArrangementEditor } from './CountryArrangementEditor.js';
@@ -12,6 +13,7 @@ export { useCountryList } from './useCountries.js';
 export const countryWidgets = {
   CountryTreeSelect,
   CountryName,
+  CountrySelect,
   CountryMemberTip,
   CountryGroupNotice,
   CountryArrangementEditor,

@@ -1,20 +1,40 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
-import type { Trademark, TrademarkDetailProps } from '../../generated/types.js';
+import { useMemo, type ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Skeleton, Space, Table, Typography } from 'antd';
+import { createForm } from '@formily/core';
+import { FormProvider, Schema, type ISchema } from '@formily/react';
+import type { FormilyNode, Trademark, TrademarkDetailProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
-import { useRuntime } from '../../runtime/runtimeContext.js';
+import { expressionScope, useRuntime } from '../../runtime/runtimeContext.js';
+import { useSchemaField } from '../../runtime/schemaFieldContext.js';
+import { pruneByPermission } from '../../runtime/pruneByPermission.js';
 import { FallbackImage } from '../../runtime/components/FallbackImage.js';
 import { CountryName } from '../countries/index.js';
 import { GoodsGroupList } from './GoodsGroupList.js';
 import { TrademarkStatusTag } from './TrademarkStatusTag.js';
 import { TrademarkEditButton } from './TrademarkEditButton.js';
 import { SimilarGoodsButton } from './SimilarGoodsButton.js';
-import { classText, DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY, detailPath, markName, orDash, SOURCE_LABELS } from './trademarkText.js';
+import { classText, detailPath, markName } from './trademarkText.js';
+import { detailValues } from './trademarkDetailValues.js';
 import './trademarks.css';
-import { FIELD_TITLES } from '../../generated/fieldTitles.js';
 
-const TRADEMARK = FIELD_TITLES.Trademark;
+/** The form whose sections the detail shows: schemas/forms/trademark-detail.json, or the organisation's published version. */
+export const TRADEMARK_DETAIL_FORM = 'trademarkDetail';
+
+/** The field sections of the detail form: `mark` beside the image, `record` in 档案信息. */
+type Section = 'mark' | 'record';
+
+/** Each section of the form as a schema of its own, compiled once per published version, without what the user may not see. */
+function useSections(form: FormilyNode | undefined, permissions: ReadonlySet<string>): Partial<Record<Section, Schema>> {
+  return useMemo(() => {
+    const permitted = form ? pruneByPermission(form, permissions) : null;
+    const sections: Partial<Record<Section, Schema>> = {};
+    for (const name of ['mark', 'record'] as const) {
+      const node = permitted?.properties?.[name];
+      if (node) sections[name] = new Schema({ type: 'object', properties: { [name]: node } } as ISchema);
+    }
+    return sections;
+  }, [form, permissions]);
+}
 
 /** The id of the mark to show: given, or found by application number and class (/onlyTrademark). */
 function useMarkId(
@@ -43,20 +63,30 @@ function useMarkId(
  */
 export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }: TrademarkDetailProps & { children?: ReactNode }) {
   const runtime = useRuntime();
+  const SchemaField = useSchemaField();
   const { markId, searching } = useMarkId(id, appNo, tmCl);
   const { data, error, isLoading } = useOperation('brandArchives.queryBrandDetailList', markId ? { id: markId } : null);
-  if (searching || isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const definition = useOperation('schema.getForm', { name: TRADEMARK_DETAIL_FORM });
+  const sections = useSections(definition.data?.form.schema as FormilyNode | undefined, runtime.permissions);
+  // The sections read the mark's fields from a form of their own, shown read-only.
+  const fields = useMemo(() => createForm({ values: data ? detailValues(data.detailVo) : {}, readPretty: true }), [data]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const scope = useMemo(() => expressionScope(runtime), [runtime.user, runtime.permissions, runtime.query]);
+  if (searching || isLoading || definition.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (!markId) return <Empty description={appNo ? `商标档案中没有申请号 ${appNo} 的商标` : '缺少商标编号'} />;
   if (error || !data) return <Alert type="error" showIcon message={error?.message ?? '商标不存在或无权查看'} />;
-  const { record, brandCGInfo, family, register, ownerName } = data.detailVo;
-  const item = (label: string, children: ReactNode) => ({ key: label, label, children });
-  const dateItems = [
-    item(TRADEMARK.appDate, orDash(record.appDate)),
-    item(TRADEMARK.prelimDate, orDash(record.prelimDate)),
-    item(TRADEMARK.regDate, orDash(record.regDate)),
-    item(TRADEMARK.privateEndDate, orDash(record.privateEndDate)),
-    item(TRADEMARK.graceEndDate, orDash(record.graceEndDate)),
-  ];
+  const { record, brandCGInfo, family } = data.detailVo;
+  // Each section in the detail's own read-only form; the node's children stay in the page's form.
+  const section = (name: Section) =>
+    definition.error ? (
+      <Alert type="error" showIcon message={definition.error.message} />
+    ) : (
+      sections[name] && (
+        <FormProvider form={fields}>
+          <SchemaField schema={sections[name] as ISchema} scope={scope} />
+        </FormProvider>
+      )
+    );
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="tm-detail">
       <Card
@@ -80,47 +110,12 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }:
       >
         <div className="tm-detail-head">
           <FallbackImage width={160} height={160} style={{ objectFit: 'contain' }} src={record.tmLogoUrl ?? undefined} alt={markName(record)} />
-          <Descriptions
-            size="small"
-            column={{ xs: 1, md: 2, xl: 3 }}
-            items={[
-              item('商标名称', markName(record)),
-              item('当前状态', orDash(record.tmStatus)),
-              item(TRADEMARK.oriTmStatus, orDash(record.oriTmStatus)),
-              item('类别', classText(record.tmCl)),
-              item(TRADEMARK.appNo, orDash(record.appNo)),
-              item(TRADEMARK.regNo, orDash(record.regNo)),
-              item(TRADEMARK.applicant, orDash(record.applicant)),
-              item('国家/地区', <CountryName value={record.countryCode || DEFAULT_COUNTRY} />),
-              item('申请方式', record.submitWay || DEFAULT_SUBMIT_WAY),
-              item(TRADEMARK.tmType, orDash(record.tmType)),
-              item(TRADEMARK.agent, orDash(record.agent)),
-              item(TRADEMARK.applicantAddress, orDash(record.applicantAddress)),
-              ...dateItems,
-            ]}
-          />
+          {section('mark')}
         </div>
       </Card>
-      {variant === 'record' && (
+      {variant === 'record' && sections.record && (
         <Card title="档案信息" size="small">
-          <Descriptions
-            size="small"
-            column={{ xs: 1, md: 2 }}
-            items={[
-              item('来源', SOURCE_LABELS[record.source ?? 1] ?? '--'),
-              item('负责人', orDash(ownerName)),
-              item('公告库记录', register ? `已关联（${register.tmStatus}，更新于 ${register.updatedAt.slice(0, 10)}）` : '未关联'),
-              item('创建时间', record.createdAt ? dayjs(record.createdAt).format('YYYY-MM-DD HH:mm') : '--'),
-              item(TRADEMARK.applicantEn, orDash(record.applicantEn)),
-              item(TRADEMARK.applicantAddressEn, orDash(record.applicantAddressEn)),
-              item(TRADEMARK.agentEn, orDash(record.agentEn)),
-              item(TRADEMARK.agentAddress, orDash(record.agentAddress)),
-              item(TRADEMARK.agentAddressEn, orDash(record.agentAddressEn)),
-              item(TRADEMARK.remark, orDash(record.remark)),
-              // The English goods run long: a line of their own, worded like the other fields.
-              { ...item('商品/服务项目（英文）', orDash(record.goodsItemsEn?.map((g) => `${g.code} ${g.name}`.trim()).join('；'))), span: 'filled' as const },
-            ]}
-          />
+          {section('record')}
         </Card>
       )}
       <Card title="商品/服务项目" size="small">

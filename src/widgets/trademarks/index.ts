@@ -3,6 +3,7 @@ import { ArchiveViewToggle } from './ArchiveViewToggle.js';
 import { ArchiveStatistics } from './ArchiveStatistics.js';
 import { RelatedMarksPreselect } from './RelatedMarksPreselect.js';
 import { TrademarkEditButton } from './TrademarkEditButton.js';
+import { TrademarkLogoUpload } from './TrademarkLogoUpload.js';
 import { SimilarGoodsButton } from './SimilarGoodsButton.js';
 import { TrademarkRowActions } from './TrademarkRowActions.js';
 import { TrademarkDetail } from './TrademarkDetail.js';
@@ -19,6 +20,7 @@ export const trademarkWidgets = {
   ArchiveStatistics,
   RelatedMarksPreselect,
   TrademarkEditButton,
+  TrademarkLogoUpload,
   SimilarGoodsButton,
   TrademarkRowActions,
   TrademarkDetail,

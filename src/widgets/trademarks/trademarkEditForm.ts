@@ -1,4 +1,3 @@
-import dayjs, { type Dayjs } from 'dayjs';
 import type { BrandArchivesAddBrandRequest, BrandArchivesSaveBrandRequest, Trademark } from '../../generated/types.js';
 import { goodsToText, textToGoods } from './goodsText.js';
 import { DEFAULT_COUNTRY, DEFAULT_SUBMIT_WAY } from './trademarkText.js';
@@ -28,9 +27,9 @@ export const TEXT_FIELDS = [
 type TextField = (typeof TEXT_FIELDS)[number];
 type DateField = (typeof DATE_FIELDS)[number];
 
-/** The trademark info form's values: texts, dates as pickers hold them, goods as editable text. */
+/** The trademark info form's values: texts, dates as YYYY-MM-DD (null when empty), goods as editable text. */
 export type TrademarkFormValues = Partial<Record<TextField, string>> &
-  Partial<Record<DateField, Dayjs | null>> & { tmCl?: number | null; countryCode?: string; goodsText?: string; goodsTextEn?: string };
+  Partial<Record<DateField, string | null>> & { tmCl?: number | null; countryCode?: string; goodsText?: string; goodsTextEn?: string };
 
 /** The request fields the form edits (everything the save call takes but the id, the owner and the logo). */
 export type TrademarkFormRequest = Omit<BrandArchivesSaveBrandRequest, 'id' | 'ownerUserId' | 'logoPath'>;
@@ -45,7 +44,7 @@ export function formValuesOf(record: Trademark | null): TrademarkFormValues {
     goodsTextEn: goodsToText(record.goodsItemsEn ?? []),
   };
   for (const f of TEXT_FIELDS) values[f] = (record[f] as string | null | undefined) ?? '';
-  for (const f of DATE_FIELDS) values[f] = record[f] ? dayjs(record[f]) : null;
+  for (const f of DATE_FIELDS) values[f] = record[f] || null;
   return values;
 }
 
@@ -57,7 +56,7 @@ export function requestOf(values: TrademarkFormValues, before: Trademark | null)
   const body: TrademarkFormRequest = {};
   for (const f of TEXT_FIELDS) if (values[f] !== undefined) body[f] = (values[f] ?? '').trim();
   if (values.regNo !== undefined) body.regNo = values.regNo?.trim() || null;
-  for (const f of DATE_FIELDS) if (values[f] !== undefined) body[f] = values[f] ? values[f]!.format('YYYY-MM-DD') : null;
+  for (const f of DATE_FIELDS) if (values[f] !== undefined) body[f] = values[f] || null;
   if (values.tmCl !== undefined && values.tmCl !== null) body.tmCl = values.tmCl;
   if (values.countryCode !== undefined) body.countryCode = values.countryCode || DEFAULT_COUNTRY;
   if (values.goodsText !== undefined) body.goodsItems = textToGoods(values.goodsText ?? '', before?.goodsItems ?? []);
