@@ -20,7 +20,8 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
 
   const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token: string) => server.call(id, body, token);
   const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
-  const marks = async (token: string, query: object = {}) => await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token);
+  const marks = async (token: string, query: OperationRequest<'brandArchives.queryBrandPage'> = {}) =>
+    await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token);
   /** A fresh map with two leaves under one branch, so tests do not depend on each other's tags. */
   const freshMap = async (name: string) => {
     const created = await ok('brandLabels.saveMap', { name, color: '#00aa00' }, admin);
