@@ -41,7 +41,8 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
   });
 
   const call = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token = admin) => server.call(id, body, token);
-  const archive = (query: object, token = admin) => call('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token);
+  const archive = (query: OperationRequest<'brandArchives.queryBrandPage'>, token = admin) =>
+    call('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token);
   const job = (id: number, token = admin) => call('brandImport.job', { id }, token);
 
   async function check(content: Buffer, token = admin, name = '商标清单.xlsx'): Promise<BrandImportJob> {
