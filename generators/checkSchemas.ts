@@ -1,13 +1,15 @@
 /**
  * `npm run check:schemas`: every file under schemas/ is valid against its meta-schema, and
- * every `$ref`, operation id, component name, permission key and route it names exists.
+ * every `$ref`, operation id, component name, permission key and route it names exists, and each
+ * page file sits in the folder of its menu area.
  */
 import { filesOfKind, loadSchemaFiles, type SchemaFile } from '../src/schemaSource/schemaFiles.js';
 import { operationsFromFiles } from '../src/schemaSource/operationsFromFiles.js';
 import { collectSchemaProblems } from '../src/schemaSource/schemaProblems.js';
+import { pageFolderProblems } from '../src/schemaSource/pageFolders.js';
 
 const files = loadSchemaFiles();
-const problems = collectSchemaProblems(files, operationsFromFiles(filesOfKind(files, 'api')));
+const problems = [...collectSchemaProblems(files, operationsFromFiles(filesOfKind(files, 'api'))), ...pageFolderProblems(files)];
 if (problems.length > 0) {
   for (const p of problems) console.error(`schemas/${p.file}${p.at ? ` ${p.at}` : ''}：${p.message}`);
   console.error(`共 ${problems.length} 处问题`);

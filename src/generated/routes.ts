@@ -777,7 +777,7 @@ export const sharedSchemas: JsonSchema[] = [
   {
     "$id": "https://schemas.ipm.local/meta/page.schema.json",
     "title": "页面描述文件",
-    "description": "schemas/pages/*.json：一个路由。路由表、菜单和页面正文都由它生成。",
+    "description": "schemas/pages/<区域>/*.json：一个路由，放在其菜单区域的目录中。路由表、菜单和页面正文都由它生成。",
     "type": "object",
     "required": [
       "path",

@@ -163,7 +163,7 @@ export interface FormilyNode {
 }
 
 /**
- * schemas/pages/*.json：一个路由。路由表、菜单和页面正文都由它生成。
+ * schemas/pages/<区域>/*.json：一个路由，放在其菜单区域的目录中。路由表、菜单和页面正文都由它生成。
  */
 export interface PageDefinition {
   $schema?: string;

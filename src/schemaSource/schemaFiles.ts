@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../shared/operation.js';
@@ -45,18 +45,27 @@ export function readSchemaFile(kind: SchemaKind, name: string, root = schemasDir
   return { kind, file, id, body: absolutiseRefs(raw, id) };
 }
 
+/** The `.json` files under `dir`, sub-folders included (pages sit in one folder per menu area), as sorted relative paths. */
+function jsonFilesUnder(dir: string, prefix = ''): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(join(dir, prefix), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const names: string[] = [];
+  for (const entry of entries) {
+    const name = posix.join(prefix, entry.name);
+    if (entry.isDirectory()) names.push(...jsonFilesUnder(dir, name));
+    else if (entry.name.endsWith('.json')) names.push(name);
+  }
+  return names.sort();
+}
+
 export function loadSchemaFiles(root = schemasDir): SchemaFile[] {
   const files: SchemaFile[] = [];
   for (const kind of SCHEMA_KINDS) {
-    let names: string[];
-    try {
-      names = readdirSync(join(root, kind))
-        .filter((n) => n.endsWith('.json'))
-        .sort();
-    } catch {
-      continue;
-    }
-    for (const name of names) files.push(readSchemaFile(kind, name, root));
+    for (const name of jsonFilesUnder(join(root, kind))) files.push(readSchemaFile(kind, name, root));
   }
   return files;
 }

@@ -27,14 +27,13 @@ describe.skipIf(skipThisDatabase)(`personal centre, authorisation and single sig
     expect((await change(here, DEMO_ACCOUNTS.agent.password, 'NewPass2026')).statusCode).toBe(200);
     expect((await server.post('/homepage/getUserInfo', {}, here)).statusCode).toBe(200);
     expect((await server.post('/homepage/getUserInfo', {}, elsewhere)).statusCode).toBe(401);
-    const login = await server.post('/loginPage/login', { username: 'agent', password: base64('NewPass2026'), encryptionType: 'base64' });
-    expect(login.statusCode).toBe(200);
+    await server.call('auth.login', { username: 'agent', password: base64('NewPass2026'), encryptionType: 'base64' });
   });
 
   it('changes name and e-mail, refusing a malformed address', async () => {
     const token = await server.signIn('staff');
-    expect((await server.post('/api/user/modify', { name: '  陈小员  ' }, token)).json().data.name).toBe('陈小员');
-    expect((await server.post('/api/user/modify-email', { email: 'Chen@Example.com' }, token)).json().data.email).toBe('chen@example.com');
+    expect((await server.call('account.modifyUser', { name: '  陈小员  ' }, token)).name).toBe('陈小员');
+    expect((await server.call('account.modifyEmail', { email: 'Chen@Example.com' }, token)).email).toBe('chen@example.com');
     const bad = await server.post('/api/user/modify-email', { email: 'not-an-address' }, token);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().subMessage).toBe('请求参数有误：邮箱格式不正确');
@@ -42,8 +41,8 @@ describe.skipIf(skipThisDatabase)(`personal centre, authorisation and single sig
 
   it('changes the phone only with the code sent to the new number', async () => {
     const token = await server.signIn('corpAdmin');
-    const sent = await server.post('/api/user/verification-code', { phone: '13912345678' }, token);
-    expect(sent.json().data).toEqual({ expiresInSeconds: 300, resendAfterSeconds: 60 });
+    const sent = await server.call('account.sendVerificationCode', { phone: '13912345678' }, token);
+    expect(sent).toEqual({ expiresInSeconds: 300, resendAfterSeconds: 60 });
     expect(texts.at(-1)!.phone).toBe('13912345678');
     const code = /验证码 (\d{6})/.exec(texts.at(-1)!.text)![1];
     const again = await server.post('/api/user/verification-code', { phone: '13912345678' }, token);
@@ -53,8 +52,8 @@ describe.skipIf(skipThisDatabase)(`personal centre, authorisation and single sig
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect((await server.post('/api/user/modify-phone', { phone: '13912345678', code: wrongCode }, token)).json().subMessage).toBe('验证码不正确');
     expect((await server.post('/api/user/modify-phone', { phone: '13900000000', code }, token)).json().subMessage).toBe('请先获取验证码');
-    const done = await server.post('/api/user/modify-phone', { phone: '13912345678', code }, token);
-    expect(done.json().data.phone).toBe('13912345678');
+    const done = await server.call('account.modifyPhone', { phone: '13912345678', code }, token);
+    expect(done.phone).toBe('13912345678');
     expect((await server.post('/api/user/modify-phone', { phone: '13912345678', code }, token)).json().subMessage).toBe('请先获取验证码');
     const badPhone = await server.post('/api/user/verification-code', { phone: '12345' }, token);
     expect(badPhone.json().subMessage).toBe('请求参数有误：手机号格式不正确');
@@ -65,11 +64,11 @@ describe.skipIf(skipThisDatabase)(`personal centre, authorisation and single sig
     const { db } = server.database;
     const staff = await db.selectFrom('users').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow();
     const agent = await db.selectFrom('users').select('id').where('username', '=', 'agent').executeTakeFirstOrThrow();
-    expect((await server.post('/api/user/auth/close', { userId: staff.id }, admin)).statusCode).toBe(200);
+    await server.call('account.closeAuth', { userId: staff.id }, admin);
     const staffToken = await server.signIn('staff');
-    expect((await server.post('/homepage/getUserInfo', {}, staffToken)).json().data.mauth).toBe(false);
-    expect((await server.post('/api/user/auth/open', { userId: staff.id }, admin)).statusCode).toBe(200);
-    expect((await server.post('/homepage/getUserInfo', {}, staffToken)).json().data.mauth).toBe(true);
+    expect((await server.call('auth.getUserInfo', {}, staffToken)).mauth).toBe(false);
+    await server.call('account.openAuth', { userId: staff.id }, admin);
+    expect((await server.call('auth.getUserInfo', {}, staffToken)).mauth).toBe(true);
     const foreign = await server.post('/api/user/auth/close', { userId: agent.id }, admin);
     expect(foreign.statusCode).toBe(404);
     const self = await db.selectFrom('users').select('id').where('username', '=', 'corpadmin').executeTakeFirstOrThrow();
@@ -80,10 +79,9 @@ describe.skipIf(skipThisDatabase)(`personal centre, authorisation and single sig
   it('signs in with a signed ticket exactly once', async () => {
     const claims = { username: 'admin', exp: Math.floor(Date.now() / 1000) + 300, nonce: randomBytes(8).toString('hex') };
     const ticket = signTicket(SSO_SECRET, claims);
-    const res = await server.post('/api/ssoAuth', { ticket });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.userInfo.username).toBe('admin');
-    expect((await server.post('/homepage/getUserInfo', {}, res.json().data.token)).statusCode).toBe(200);
+    const signedIn = await server.call('auth.ssoAuth', { ticket });
+    expect(signedIn.userInfo.username).toBe('admin');
+    await server.call('auth.getUserInfo', {}, signedIn.token);
     expect((await server.post('/api/ssoAuth', { ticket })).json().subMessage).toBe('单点登录票据已被使用');
   });
 

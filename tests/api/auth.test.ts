@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { SessionExpiry } from '../../src/shared/envelope.js';
+import { SessionExpiry, type ApiEnvelope } from '../../src/shared/envelope.js';
+import type { OperationResponse } from '../../src/generated/client.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
-import { base64, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { base64, dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 describe.skipIf(skipThisDatabase)(`sign-in and sessions (${dbKind})`, () => {
   let server: TestServer;
@@ -17,7 +18,7 @@ describe.skipIf(skipThisDatabase)(`sign-in and sessions (${dbKind})`, () => {
   it('signs in with a base64 password, sets a 3-day cookie and answers with the user info', async () => {
     const res = await login('admin', DEMO_ACCOUNTS.admin.password);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json() as ApiEnvelope<OperationResponse<'auth.login'>>;
     expect(body).toMatchObject({ code: 200, message: 'success' });
     expect(body.data.userInfo).toMatchObject({ username: 'admin', name: DEMO_ACCOUNTS.admin.name, mauth: true, roleName: '管理员' });
     expect(body.data.userInfo.role.roleAuth.split(',')).toContain('userManagement');
@@ -30,10 +31,10 @@ describe.skipIf(skipThisDatabase)(`sign-in and sessions (${dbKind})`, () => {
 
   it('accepts the token in the header and in the cookie', async () => {
     const token = await server.signIn('staff');
-    const byHeader = await server.post('/homepage/getUserInfo', {}, token);
-    expect(byHeader.json().data).toMatchObject({ username: 'staff', phone: DEMO_ACCOUNTS.staff.phone, roleName: '员工' });
+    const byHeader = await server.call('auth.getUserInfo', {}, token);
+    expect(byHeader).toMatchObject({ username: 'staff', phone: DEMO_ACCOUNTS.staff.phone, roleName: '员工' });
     const byCookie = await server.app.inject({ method: 'POST', url: '/homepage/getUserInfo', cookies: { token }, payload: {} });
-    expect(byCookie.json().data.username).toBe('staff');
+    expect(dataOf('auth.getUserInfo', byCookie).username).toBe('staff');
   });
 
   it('says the same for a wrong password and an unknown account, and counts down the attempts', async () => {

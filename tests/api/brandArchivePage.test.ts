@@ -5,18 +5,6 @@ import { archivePage } from '../../src/server/trademarks/archivePage.js';
 import type { TextPlanLimits } from '../../src/server/trademarks/textDensity.js';
 import type { BrandArchiveQuery, BrandMapNode } from '../../src/generated/types.js';
 
-interface Mark {
-  id: number;
-  appNo: string;
-  tmCl: number | null;
-  tmStatus: string;
-  applicant: string;
-  appDate: string | null;
-  ownerUserId: number | null;
-  graceEndDate: string | null;
-  privateEndDate: string | null;
-}
-
 describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () => {
   let server: TestServer;
   let admin: string;
@@ -28,11 +16,7 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
   });
   afterAll(() => server?.stop());
 
-  const page = async (token: string, query: object = {}) => {
-    const reply = await server.post('/brandArchives/queryBrandPage', query, token);
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json().data as { list: Mark[]; count: number; countCapped: boolean };
-  };
+  const page = (token: string, query: BrandArchiveQuery = {}) => server.call('brandArchives.queryBrandPage', query, token);
 
   it('lists only the organisation’s own marks, newest filing first', async () => {
     const agency = await page(admin, { pageSize: 200 });
@@ -73,8 +57,7 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
 
   it('names the tags from the maps as this process last read them, and reads them again once another process has changed them', async () => {
     const { db } = server.database;
-    type Tagged = Mark & { minMap: { nodeId: string; mapId: number; label: string }[] };
-    const tags = async () => ((await page(admin, { pageSize: 200 })).list as Tagged[]).flatMap((m) => m.minMap);
+    const tags = async () => (await page(admin, { pageSize: 200 })).list.flatMap((m) => m.minMap!);
     const tag = (await tags())[0]!;
     expect(tag).toBeDefined();
     const labelOf = async (nodeId: string) => (await tags()).find((t) => t.nodeId === nodeId)?.label;
@@ -141,7 +124,7 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
   });
 
   it('finds the marks whose registration number contains the text typed, through its lookup', async () => {
-    const all = (await page(admin, { pageSize: 200 })).list as (Mark & { regNo: string | null })[];
+    const all = (await page(admin, { pageSize: 200 })).list;
     const target = all.find((m) => (m.regNo ?? '').length >= 7)!;
     const part = target.regNo!.slice(2, 7);
     const found = await page(admin, { regNo: part, pageSize: 200 });
@@ -170,7 +153,7 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
   });
 
   it('finds names containing one or two characters, in any case, as a plain contains would', async () => {
-    const all = (await page(admin, { pageSize: 200 })).list as (Mark & { tmName: string })[];
+    const all = (await page(admin, { pageSize: 200 })).list;
     for (const part of ['星辰', '星', 'star', 'S']) {
       const found = (await page(admin, { tmName: part, pageSize: 200 })).list.map((m) => m.id).sort();
       const expected = all
@@ -183,13 +166,13 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
   });
 
   it('finds applicants and keywords by contains, only within the organisation and what the viewer may see', async () => {
-    const all = (await page(admin, { pageSize: 200 })).list as (Mark & { tmName: string; regNo: string | null })[];
+    const all = (await page(admin, { pageSize: 200 })).list;
     // Two characters read the character index, longer texts the trigram index; `_` and `%` are literal.
-    for (const part of [all[0]!.applicant.slice(1, 3), all[0]!.applicant.slice(0, 5), '有_公司', '限公司%']) {
+    for (const part of [all[0]!.applicant!.slice(1, 3), all[0]!.applicant!.slice(0, 5), '有_公司', '限公司%']) {
       const byApplicant = (await page(admin, { applicant: part, pageSize: 200 })).list.map((m) => m.id).sort();
       expect(byApplicant, part).toEqual(
         all
-          .filter((m) => m.applicant.includes(part))
+          .filter((m) => m.applicant!.includes(part))
           .map((m) => m.id)
           .sort(),
       );
@@ -198,7 +181,7 @@ describe.skipIf(skipThisDatabase)(`the trademark archive list (${dbKind})`, () =
     // The keyword is a name or applicant containing the text, or an exact number.
     const keyword = (text: string) =>
       all
-        .filter((m) => m.tmName.toLowerCase().includes(text.toLowerCase()) || m.applicant.includes(text) || m.appNo === text || m.regNo === text)
+        .filter((m) => m.tmName.toLowerCase().includes(text.toLowerCase()) || m.applicant!.includes(text) || m.appNo === text || m.regNo === text)
         .map((m) => m.id)
         .sort();
     for (const text of ['星辰', all[0]!.appNo, '%', '不存在的名称']) {

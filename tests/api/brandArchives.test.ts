@@ -22,7 +22,8 @@ describe.skipIf(skipThisDatabase)(`trademark archive calls (${dbKind})`, () => {
 
   const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token: string) => server.call(id, body, token);
   const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
-  const list = async (token: string, query: object = {}) => (await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token)).list;
+  const list = async (token: string, query: OperationRequest<'brandArchives.queryBrandPage'> = {}) =>
+    (await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token)).list;
 
   it('gives a mark’s detail with its register record, goods groups and same-name family', async () => {
     const marks = await list(admin);

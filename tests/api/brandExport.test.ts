@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import type { BrandExportRecord, Trademark, BrandExportStartRequest, CustomFieldSetCustomFieldRequest } from '../../src/generated/types.js';
 import { ARCHIVE_EXPORT_COLUMNS } from '../../src/shared/archiveExportColumns.js';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { download, readXlsx, waitFor } from './support/xlsx.js';
 import { multipart } from './support/multipart.js';
 import type { OperationId, OperationRequest } from '../../src/generated/client.js';
@@ -113,7 +113,10 @@ describe.skipIf(skipThisDatabase)(`archive export (${dbKind})`, () => {
     // A hidden field is still the archive's data, and can be exported.
     await call('customField.setCustomField', { type: 1, id: text, state: 0 });
     const { payload, headers } = multipart('使用证据.pdf', Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'));
-    const uploaded = (await server.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, token: admin } })).json().data;
+    const uploaded = dataOf(
+      'file.upload',
+      await server.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, token: admin } }),
+    );
     const mark = (await listed({}))[0]!;
     await call('customField.setTmArchiveCustomFieldData', {
       id: mark.id,

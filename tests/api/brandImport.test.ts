@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import type { BrandImportJob } from '../../src/generated/types.js';
 import { IMPORT_COLUMNS } from '../../src/server/trademarks/importColumns.js';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { download, readXlsx, uploadFile, waitFor, xlsxOf } from './support/xlsx.js';
 import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
@@ -41,13 +41,13 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
   });
 
   const call = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token = admin) => server.call(id, body, token);
-  const archive = (query: object, token = admin) => call('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token);
+  const archive = (query: OperationRequest<'brandArchives.queryBrandPage'>, token = admin) =>
+    call('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token);
   const job = (id: number, token = admin) => call('brandImport.job', { id }, token);
 
   async function check(content: Buffer, token = admin, name = '商标清单.xlsx'): Promise<BrandImportJob> {
     const uploaded = await uploadFile(server, token, name, content);
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const started = await call('brandImport.check', { path: uploaded.json().data.path }, token);
+    const started = await call('brandImport.check', { path: dataOf('file.upload', uploaded).path }, token);
     expect(started.status).toBe('checking');
     return waitFor(() => job(started.id, token), ['checking']);
   }

@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import type { OperationId, OperationRequest } from '../../src/generated/client.js';
-
-interface MapNode {
-  value: string;
-  label: string;
-  data: { text: string; id: string };
-  children: MapNode[];
-}
+import type { BrandMapNode } from '../../src/generated/types.js';
 
 describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
   let server: TestServer;
@@ -26,7 +20,8 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
 
   const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token: string) => server.call(id, body, token);
   const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
-  const marks = async (token: string, query: object = {}) => await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token);
+  const marks = async (token: string, query: OperationRequest<'brandArchives.queryBrandPage'> = {}) =>
+    await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token);
   /** A fresh map with two leaves under one branch, so tests do not depend on each other's tags. */
   const freshMap = async (name: string) => {
     const created = await ok('brandLabels.saveMap', { name, color: '#00aa00' }, admin);
@@ -45,7 +40,7 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
     const full = await ok('brandLabels.mapList', { format: 1 }, corp);
     expect(full.list[0]!.map!.children.map((c) => c.label)).toEqual(['主品牌', '子品牌']);
     const details = await ok('brandLabels.mapDetails', { id: full.list[1]!.id }, corp);
-    const root = JSON.parse(details.map) as MapNode;
+    const root = JSON.parse(details.map) as BrandMapNode;
     expect(root).toMatchObject({ value: 'line', label: '产品线', data: { text: '产品线', id: 'line' } });
     const brands = ['brand-xingchen', 'brand-qinghe', 'brand-xingchen-rihua', 'brand-qinghe-youxuan', 'brand-yunfan'];
     const tagged = (await marks(corp, { labelNodeIds: brands })).list;
@@ -193,7 +188,7 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
     const map = await freshMap('测试图谱八');
     const mark = (await marks(admin)).list[2]!;
     await ok('brandLabels.batchAddLabels', { ids: `${mark.id}`, addNodeId: `${map.a},${map.b}` }, admin);
-    const full = JSON.parse((await ok('brandLabels.mapDetails', { id: map.id }, admin)).map) as MapNode;
+    const full = JSON.parse((await ok('brandLabels.mapDetails', { id: map.id }, admin)).map) as BrandMapNode;
     full.children[0]!.children = full.children[0]!.children.filter((c) => c.value !== map.a);
     const saved = await ok('brandLabels.saveMap', { id: map.id, name: '测试图谱八', color: '#123456', sort: 9, map: full }, admin);
     expect(saved).toMatchObject({ color: '#123456', sort: 9, nodeCount: 2 });

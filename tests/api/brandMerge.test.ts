@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/tables.js';
+import type { OperationResponse } from '../../src/generated/client.js';
+import type { ApiEnvelope } from '../../src/shared/envelope.js';
 import { registerMergeReference, unregisterMergeReference, unregisteredArchiveReferences } from '../../src/server/trademarks/mergeRegistry.js';
-import { createIsolatedDatabase, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { createIsolatedDatabase, dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 type Row = Record<string, unknown>;
 let serial = 0;
@@ -111,8 +113,7 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
     await sql`insert into merge_probe (brand_id, node) values (${target}, 'x'), (${older}, 'x'), (${older}, 'y'), (${newer}, 'y'), (${newer}, 'z')`.execute(db);
 
     const reply = await merge([{ targetBrandId: target, mergedBrandIds: [older, newer] }]);
-    expect(reply.statusCode, reply.body).toBe(200);
-    expect(reply.json().data).toEqual({ mergedCount: 2, targetBrandIds: [target] });
+    expect(dataOf('brandMerge.mergeBrand', reply)).toEqual({ mergedCount: 2, targetBrandIds: [target] });
 
     const [kept, ...gone] = await marksById(db, [target, older, newer]);
     expect(gone).toEqual([]);
@@ -209,10 +210,8 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
       country_code: 'US',
       goods_en: [{ code: '0301', name: 'soap' }],
     });
-    const candidates = await server.post('/brandArchives/queryMergeCandidates', { ids: [b, a] }, admin);
-    expect(candidates.statusCode, candidates.body).toBe(200);
-    const list = candidates.json().data.list;
-    expect(list.map((c: { id: number }) => c.id)).toEqual([b, a]);
+    const { list } = await server.call('brandMerge.queryMergeCandidates', { ids: [b, a] }, admin);
+    expect(list.map((c) => c.id)).toEqual([b, a]);
     expect(list[1]).toMatchObject({
       tmName: '对话',
       appNo: 'DLG1',
@@ -222,13 +221,13 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
       brandCGInfo: [{ code: '0301', name: '香皂' }],
     });
     expect(list[0]).toMatchObject({ dplSourceLabel: '手动录入', intClsOverse: [{ code: '0301', nameEn: 'soap' }] });
-    const conflicts = await server.post('/brandArchives/queryBrandConflictField', { ids: [a, b] }, admin);
-    const fields = conflicts.json().data.fields.map((f: { field: string }) => f.field);
+    const conflicts = await server.call('brandMerge.queryBrandConflictField', { ids: [a, b] }, admin);
+    const fields = conflicts.fields.map((f) => f.field);
     expect(fields).toEqual(expect.arrayContaining(['applicantEn', 'countryCode', 'goodsItems', 'goodsItemsEn', 'source']));
     expect(fields).not.toContain('tmName');
     expect(fields).not.toContain('appNo');
-    const overseas = await server.post('/brandArchives/queryOverseasMergeDetail', { idList: [a, b] }, admin);
-    expect(overseas.json().data.list[1]).toMatchObject({ id: b, countryCode: 'US', detailVo: { applicantEn: 'B LTD', goodItemEn: 'soap', source: 1 } });
+    const overseas = await server.call('brandMerge.queryOverseasMergeDetail', { idList: [a, b] }, admin);
+    expect(overseas.list[1]).toMatchObject({ id: b, countryCode: 'US', detailVo: { applicantEn: 'B LTD', goodItemEn: 'soap', source: 1 } });
     const foreign = await server.post('/brandArchives/queryMergeCandidates', { ids: [a, b] }, corp);
     expect(foreign.statusCode).toBe(422);
   });
@@ -251,17 +250,16 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
       ]);
     }
     const lone = await insertMark(db, agency.orgId, { app_no: 'BATCHLONE', tm_name: '批量' });
-    const created = await server.post('/brandArchives/onceMergeBrand', { filter: { tmName: '批量', searchType: 1 } }, admin);
-    expect(created.statusCode, created.body).toBe(200);
-    expect(created.json().data).toMatchObject({ operateType: 'onceMerge', operateStatus: 0, name: '批量商标合并', endTime: null });
-    const taskId = created.json().data.id as number;
+    const created = await server.call('brandMerge.onceMergeBrand', { filter: { tmName: '批量', searchType: 1 } }, admin);
+    expect(created).toMatchObject({ operateType: 'onceMerge', operateStatus: 0, name: '批量商标合并', endTime: null });
+    const taskId = created.id;
     const listed = await waitFor(
-      async () => (await server.post('/batchTask/list', { operateType: 'onceMerge', pageNo: 1 }, admin)).json().data,
-      (data) => data.list.find((t: { id: number }) => t.id === taskId)?.operateStatus !== 0,
+      () => server.call('brandMerge.batchTaskList', { operateType: 'onceMerge', pageNo: 1 }, admin),
+      (data) => data.list.find((t) => t.id === taskId)?.operateStatus !== 0,
     );
-    const task = listed.list.find((t: { id: number }) => t.id === taskId);
+    const task = listed.list.find((t) => t.id === taskId);
     expect(task).toMatchObject({ operateStatus: 1, progress: 3, total: 3, error: null, name: '批量商标合并' });
-    expect(task.endTime).toMatch(/^\d{4}-/);
+    expect(task!.endTime).toMatch(/^\d{4}-/);
     expect(listed.count).toBeGreaterThanOrEqual(1);
     for (const [older, newer] of groups) {
       // The newest is kept; its empty remark is filled from the older one.
@@ -271,8 +269,8 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
     }
     expect(await marksById(db, [lone])).toHaveLength(1);
     // Other organisations and agency users who did not start it do not see it.
-    expect((await server.post('/batchTask/list', {}, corp)).json().data.list.some((t: { id: number }) => t.id === taskId)).toBe(false);
-    expect((await server.post('/batchTask/list', {}, agent)).json().data.list.some((t: { id: number }) => t.id === taskId)).toBe(false);
+    expect((await server.call('brandMerge.batchTaskList', {}, corp)).list.some((t) => t.id === taskId)).toBe(false);
+    expect((await server.call('brandMerge.batchTaskList', {}, agent)).list.some((t) => t.id === taskId)).toBe(false);
   });
 
   it('merges in a batch only the duplicates the agency user who started it is responsible for', async () => {
@@ -286,14 +284,12 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
     ];
     // A mark of someone else with the same number as the agent's pair is not theirs to merge either.
     const sameNumber = await insertMark(db, agency.orgId, { app_no: 'AGENCYB', tm_name: '代理批量', owner_user_id: agency.userId }, 0);
-    const created = await server.post('/brandArchives/onceMergeBrand', { filter: { tmName: '代理批量' } }, agent);
-    expect(created.statusCode, created.body).toBe(200);
-    const taskId = created.json().data.id as number;
+    const taskId = (await server.call('brandMerge.onceMergeBrand', { filter: { tmName: '代理批量' } }, agent)).id;
     const listed = await waitFor(
-      async () => (await server.post('/batchTask/list', { operateType: 'onceMerge' }, agent)).json().data,
-      (data) => data.list.find((t: { id: number }) => t.id === taskId)?.operateStatus === 1,
+      () => server.call('brandMerge.batchTaskList', { operateType: 'onceMerge' }, agent),
+      (data) => data.list.find((t) => t.id === taskId)?.operateStatus === 1,
     );
-    expect(listed.list.find((t: { id: number }) => t.id === taskId)).toMatchObject({ total: 1, progress: 1 });
+    expect(listed.list.find((t) => t.id === taskId)).toMatchObject({ total: 1, progress: 1 });
     expect((await marksById(db, mine)).map((m) => m.id)).toEqual([mine[1]]);
     expect(await marksById(db, [...theirs, sameNumber])).toHaveLength(3);
   });
@@ -303,8 +299,7 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
       select ${agency.orgId}, 'BUSY' || g, 3, '繁忙合并', '' from generate_series(1, 300) g, generate_series(0, 1) k`.execute(db);
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as { port: number };
-    const created = await server.post('/brandArchives/onceMergeBrand', { filter: { tmName: '繁忙合并', searchType: 1 } }, admin);
-    const taskId = created.json().data.id as number;
+    const taskId = (await server.call('brandMerge.onceMergeBrand', { filter: { tmName: '繁忙合并', searchType: 1 } }, admin)).id;
     // The embedded database answers through promises alone: unless the driver lets the event loop turn
     // between transactions, this request is read only once the whole merge is over.
     const reply = await fetch(`http://127.0.0.1:${port}/batchTask/list`, {
@@ -312,12 +307,11 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
       headers: { 'content-type': 'application/json', token: admin },
       body: JSON.stringify({ operateType: 'onceMerge', pageNo: 1 }),
     });
-    const during = ((await reply.json()) as { data: { list: { id: number; operateStatus: number }[] } }).data.list.find((t) => t.id === taskId);
+    const during = ((await reply.json()) as ApiEnvelope<OperationResponse<'brandMerge.batchTaskList'>>).data.list.find((t) => t.id === taskId);
     expect(during?.operateStatus).toBe(0);
     const finished = await waitFor(
-      async () =>
-        (await server.post('/batchTask/list', { operateType: 'onceMerge', pageNo: 1 }, admin)).json().data.list.find((t: { id: number }) => t.id === taskId),
-      (task) => task.operateStatus !== 0,
+      async () => (await server.call('brandMerge.batchTaskList', { operateType: 'onceMerge', pageNo: 1 }, admin)).list.find((t) => t.id === taskId),
+      (task) => task!.operateStatus !== 0,
       120_000,
     );
     expect(finished).toMatchObject({ operateStatus: 1, progress: 300, total: 300 });
@@ -328,10 +322,10 @@ describe.skipIf(skipThisDatabase)(`merging duplicate trademarks (${dbKind})`, ()
       .insertInto('batch_tasks')
       .values(Array.from({ length: 22 }, () => ({ org_id: company.orgId, operate_type: 'onceMerge', operate_status: 1, total: 0 })))
       .execute();
-    const first = (await server.post('/batchTask/list', { operateType: 'onceMerge' }, corp)).json().data;
+    const first = await server.call('brandMerge.batchTaskList', { operateType: 'onceMerge' }, corp);
     expect(first.list).toHaveLength(20);
     expect(first.count).toBe(22);
-    const second = (await server.post('/batchTask/list', { operateType: 'onceMerge', pageNo: 2 }, corp)).json().data;
+    const second = await server.call('brandMerge.batchTaskList', { operateType: 'onceMerge', pageNo: 2 }, corp);
     expect(second.list).toHaveLength(2);
   });
 });
@@ -369,8 +363,7 @@ describe.skipIf(skipThisDatabase)(`batch merge tasks across a crash (${dbKind})`
       groups.push(ids);
     }
     const token = await first.signIn('admin');
-    const created = await first.post('/brandArchives/onceMergeBrand', { filter: { tmName: '崩溃恢复' } }, token);
-    const taskId = created.json().data.id as number;
+    const taskId = (await first.call('brandMerge.onceMergeBrand', { filter: { tmName: '崩溃恢复' } }, token)).id;
     // Planning is a step, then two groups; then the process is gone without letting go of the task.
     const done = await first.services.batchWorker.runOnce(3);
     const afterRun = await db.selectFrom('batch_tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/tables.js';
-import type { UploadedFile } from '../../src/generated/types.js';
 import { pdfOfSize } from './support/multipart.js';
 import { download, uploadFile } from './support/xlsx.js';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
 let serial = 0;
@@ -30,7 +29,7 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
   const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token: string) => server.call(id, body, token);
   const refused = (url: string, body: object, token: string, status?: number) => server.refused(url, body, token, status);
   const listOf = (brandId: number, token = admin, extra: object = {}) => ok('brandOfficials.brandOfficialList', { brandId, ...extra }, token);
-  const manage = (body: object, token = admin) => server.post('/brandArchives/officialManagement', body, token);
+  const manage = (body: OperationRequest<'brandOfficials.officialManagement'>, token = admin) => server.send('brandOfficials.officialManagement', body, token);
 
   async function mark(owner: string): Promise<number> {
     const { id, orgId } = user(owner);
@@ -87,8 +86,7 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
   it('lists a mark’s documents newest received first, with its file, the pending count and a status filter', async () => {
     const brand = await mark('admin');
     const uploaded = await uploadFile(server, admin, '补正通知书.pdf', pdfOfSize(2048), 'officialDocument');
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const file = uploaded.json().data as UploadedFile;
+    const file = dataOf('file.upload', uploaded);
     const orgId = user('admin').orgId;
     const older = await doc(brand, orgId, { document_type: '商标注册申请受理通知书', receive_date: '2026-03-02', official_limit: null, status: 1 });
     const newest = await doc(brand, orgId, { receive_date: '2026-11-02', file_id: Number(file.uid) });
@@ -126,8 +124,7 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
     const [a, b] = [await doc(brand, orgId), await doc(brand, orgId)];
 
     const done = await manage({ ids: [a, b], status: 1, remark: ' 已提交补正材料 ' });
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json().data).toEqual({ updated: 2 });
+    expect(dataOf('brandOfficials.officialManagement', done)).toEqual({ updated: 2 });
     const listed = await listOf(brand);
     expect(listed.pending).toBe(0);
     expect(listed.list.every((d) => d.status === 1 && d.isRead && d.remark === '已提交补正材料' && d.handledByName === '王管理' && d.handledAt !== null)).toBe(
@@ -152,7 +149,7 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
       [mine, 99_999_999],
       [mine, unattached],
       [mine, foreign],
-    ]) {
+    ] as [number, number][]) {
       const reply = await manage({ ids, status: 1 });
       expect(reply.statusCode, reply.body).toBe(422);
       expect(reply.json().subMessage).toBe(`以下官文不存在或无权操作：编号 ${ids[1]}`);

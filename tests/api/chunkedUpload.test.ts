@@ -4,9 +4,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { EXE, MB, multipart, pdfOfSize } from './support/multipart.js';
 import { cleanAbandonedUploads } from '../../src/server/files/abandonedUploads.js';
+import type { OperationRequest } from '../../src/generated/client.js';
 
 const CHUNK = 5 * MB;
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -27,8 +28,8 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const start = (fileName: string, size: number, purpose?: string, token = admin) =>
-    server.post('/api/file/chunked/start', { fileName, size, ...(purpose ? { purpose } : {}) }, token);
+  const start = (fileName: string, size: number, purpose?: OperationRequest<'file.startUpload'>['purpose'], token = admin) =>
+    server.send('file.startUpload', { fileName, size, ...(purpose ? { purpose } : {}) }, token);
   const putChunk = (uploadId: string, index: number, bytes: Buffer, token = admin) => {
     const { payload, headers } = multipart('blob', bytes, { uploadId, index: String(index) });
     return server.app.inject({ method: 'POST', url: '/api/file/chunked/chunk', payload, headers: { ...headers, token } });
@@ -38,8 +39,7 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
   it('takes a 60 MB official document in 5 MB chunks, and it downloads with identical bytes', async () => {
     const file = pdfOfSize(60 * MB);
     const started = await start('商标异议裁定书.pdf', file.length, 'officialDocument');
-    expect(started.statusCode).toBe(200);
-    const upload = started.json().data;
+    const upload = dataOf('file.startUpload', started);
     expect(upload).toMatchObject({
       fileName: '商标异议裁定书.pdf',
       size: 60 * MB,
@@ -50,13 +50,9 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
     });
     expect(upload.uploadId).toMatch(/^[0-9a-f]{32}$/);
     for (let index = 0; index < 12; index++) {
-      const res = await putChunk(upload.uploadId, index, chunkOf(file, index));
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.received).toHaveLength(index + 1);
+      expect(dataOf('file.uploadChunk', await putChunk(upload.uploadId, index, chunkOf(file, index))).received).toHaveLength(index + 1);
     }
-    const done = await server.post('/api/file/chunked/complete', { uploadId: upload.uploadId }, admin);
-    expect(done.statusCode).toBe(200);
-    const stored = done.json().data;
+    const stored = await server.call('file.completeUpload', { uploadId: upload.uploadId }, admin);
     // The same reply as an ordinary upload.
     expect(stored).toMatchObject({ name: '商标异议裁定书.pdf', size: 60 * MB, type: 'pdf', status: 'done' });
     expect(stored.path).toMatch(/^\d+\/\d{6}\/[0-9a-f]{64}\.pdf$/);
@@ -87,12 +83,12 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
 
   it('refuses a program renamed to .pdf on its first chunk', async () => {
     const fake = Buffer.concat([EXE, Buffer.alloc(55 * MB - EXE.length, 0x90)]);
-    const upload = (await start('裁定书.pdf', fake.length, 'officialDocument')).json().data;
+    const upload = dataOf('file.startUpload', await start('裁定书.pdf', fake.length, 'officialDocument'));
     const res = await putChunk(upload.uploadId, 0, chunkOf(fake, 0));
     expect(res.statusCode).toBe(422);
     expect(res.json().subMessage).toBe('文件内容与扩展名 .pdf 不符（实际为 exe）');
-    const status = await server.post('/api/file/chunked/status', { uploadId: upload.uploadId }, admin);
-    expect(status.json().data.received).toEqual([]);
+    const status = await server.call('file.uploadStatus', { uploadId: upload.uploadId }, admin);
+    expect(status.received).toEqual([]);
     const done = await server.post('/api/file/chunked/complete', { uploadId: upload.uploadId }, admin);
     expect(done.statusCode).toBe(422);
     expect(done.json().subMessage).toBe('还有 11 个分片未上传（序号 0、1、2、3、4、5、6、7、8、9 等），请补传后再完成');
@@ -100,26 +96,25 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
 
   it('resumes an interrupted upload from the chunks the server reports, a chunk sent twice counting once', async () => {
     const file = pdfOfSize(12 * MB + 12345);
-    const upload = (await start('续传.pdf', file.length, 'officialDocument')).json().data;
+    const upload = dataOf('file.startUpload', await start('续传.pdf', file.length, 'officialDocument'));
     expect(upload.chunkCount).toBe(3);
     expect((await putChunk(upload.uploadId, 0, chunkOf(file, 0))).statusCode).toBe(200);
     expect((await putChunk(upload.uploadId, 2, chunkOf(file, 2))).statusCode).toBe(200);
     // The connection drops here; later the client asks what the server has.
-    const status = await server.post('/api/file/chunked/status', { uploadId: upload.uploadId }, admin);
-    expect(status.json().data).toMatchObject({ received: [0, 2], chunkCount: 3, size: file.length });
+    const status = await server.call('file.uploadStatus', { uploadId: upload.uploadId }, admin);
+    expect(status).toMatchObject({ received: [0, 2], chunkCount: 3, size: file.length });
     const early = await server.post('/api/file/chunked/complete', { uploadId: upload.uploadId }, admin);
     expect(early.json().subMessage).toBe('还有 1 个分片未上传（序号 1），请补传后再完成');
-    expect((await putChunk(upload.uploadId, 0, chunkOf(file, 0))).json().data.received).toEqual([0, 2]);
-    expect((await putChunk(upload.uploadId, 1, chunkOf(file, 1))).json().data.received).toEqual([0, 1, 2]);
-    const done = await server.post('/api/file/chunked/complete', { uploadId: upload.uploadId }, admin);
-    expect(done.statusCode).toBe(200);
-    const down = await server.app.inject({ method: 'GET', url: done.json().data.url, headers: { token: admin } });
+    expect(dataOf('file.uploadChunk', await putChunk(upload.uploadId, 0, chunkOf(file, 0))).received).toEqual([0, 2]);
+    expect(dataOf('file.uploadChunk', await putChunk(upload.uploadId, 1, chunkOf(file, 1))).received).toEqual([0, 1, 2]);
+    const done = await server.call('file.completeUpload', { uploadId: upload.uploadId }, admin);
+    const down = await server.app.inject({ method: 'GET', url: done.url, headers: { token: admin } });
     expect(sha(down.rawPayload)).toBe(sha(file));
   });
 
   it('refuses chunks of the wrong size or index', async () => {
     const file = pdfOfSize(7 * MB);
-    const upload = (await start('分片.pdf', file.length, 'officialDocument')).json().data;
+    const upload = dataOf('file.startUpload', await start('分片.pdf', file.length, 'officialDocument'));
     const short = await putChunk(upload.uploadId, 0, file.subarray(0, MB));
     expect(short.statusCode).toBe(422);
     expect(short.json().subMessage).toBe(`第 0 个分片应为 ${CHUNK} 字节，收到 ${MB} 字节`);
@@ -129,12 +124,12 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
     expect(tooBig.json().subMessage).toBe('每个分片不能超过 5MB');
     const badIndex = await putChunk(upload.uploadId, -1, file.subarray(0, MB));
     expect(badIndex.json().subMessage).toBe('请求参数有误：分片序号格式不正确');
-    expect((await server.post('/api/file/chunked/status', { uploadId: upload.uploadId }, admin)).json().data.received).toEqual([]);
+    expect((await server.call('file.uploadStatus', { uploadId: upload.uploadId }, admin)).received).toEqual([]);
   });
 
   it('does not let another organisation see, add to or complete an upload', async () => {
     const file = pdfOfSize(6 * MB);
-    const upload = (await start('机密.pdf', file.length, 'officialDocument')).json().data;
+    const upload = dataOf('file.startUpload', await start('机密.pdf', file.length, 'officialDocument'));
     expect((await putChunk(upload.uploadId, 0, chunkOf(file, 0))).statusCode).toBe(200);
     const foreign = await putChunk(upload.uploadId, 1, chunkOf(file, 1), other);
     expect(foreign.statusCode).toBe(404);
@@ -144,18 +139,18 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
     expect((await server.post('/api/file/chunked/status', { uploadId: upload.uploadId }, other)).statusCode).toBe(404);
     expect((await server.post('/api/file/chunked/complete', { uploadId: upload.uploadId }, other)).statusCode).toBe(404);
     // The owner's upload is untouched and completes with the owner's bytes.
-    expect((await server.post('/api/file/chunked/status', { uploadId: upload.uploadId }, admin)).json().data.received).toEqual([0]);
+    expect((await server.call('file.uploadStatus', { uploadId: upload.uploadId }, admin)).received).toEqual([0]);
     await putChunk(upload.uploadId, 1, chunkOf(file, 1));
-    const done = await server.post('/api/file/chunked/complete', { uploadId: upload.uploadId }, admin);
-    const down = await server.app.inject({ method: 'GET', url: done.json().data.url, headers: { token: admin } });
+    const done = await server.call('file.completeUpload', { uploadId: upload.uploadId }, admin);
+    const down = await server.app.inject({ method: 'GET', url: done.url, headers: { token: admin } });
     expect(sha(down.rawPayload)).toBe(sha(file));
   });
 
   it('gives up uploads untouched for a day, with their chunks, and keeps recent ones', async () => {
     const file = pdfOfSize(6 * MB);
-    const stale = (await start('旧的.pdf', file.length, 'officialDocument')).json().data;
+    const stale = dataOf('file.startUpload', await start('旧的.pdf', file.length, 'officialDocument'));
     await putChunk(stale.uploadId, 0, chunkOf(file, 0));
-    const fresh = (await start('新的.pdf', file.length, 'officialDocument')).json().data;
+    const fresh = dataOf('file.startUpload', await start('新的.pdf', file.length, 'officialDocument'));
     await sql`update upload_sessions set updated_at = now() - interval '25 hours' where id = ${stale.uploadId}`.execute(server.database.db);
     const orphan = join(filesDir, '.chunks', '999', 'f'.repeat(32));
     mkdirSync(orphan, { recursive: true });
@@ -171,12 +166,11 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
   });
 
   it('lists the files of each member who uploaded', async () => {
-    const res = await server.post('/api/file/byUploader', { pageNo: 1, pageSize: 10 }, admin);
-    expect(res.statusCode).toBe(200);
-    const [first] = res.json().data.list;
-    expect(res.json().data.count).toBe(1);
+    const res = await server.call('file.listByUploader', { pageNo: 1, pageSize: 10 }, admin);
+    const [first] = res.list;
+    expect(res.count).toBe(1);
     expect(first).toMatchObject({ name: '王管理', count: 3 });
-    expect(first.files.map((f: { name: string }) => f.name)).toEqual(['机密.pdf', '续传.pdf', '商标异议裁定书.pdf']);
+    expect(first!.files.map((f) => f.name)).toEqual(['机密.pdf', '续传.pdf', '商标异议裁定书.pdf']);
     expect((await server.post('/api/file/byUploader', {}, await server.signIn('staff'))).statusCode).toBe(403);
   });
 });

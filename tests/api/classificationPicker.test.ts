@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import type { ClassificationEntry } from '../../src/generated/types.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import type { OperationRequest } from '../../src/generated/client.js';
 
 // The classification data lives outside the project; CI points CLASSIFICATION_FILE at it.
 const file = process.env.CLASSIFICATION_FILE;
 const haveFile = file !== undefined && existsSync(file);
-
-interface Page {
-  list: ClassificationEntry[];
-  count: number;
-}
 
 describe.skipIf(skipThisDatabase)(`classification picker: paging and server search (${dbKind})`, () => {
   describe('before the classification is imported', () => {
@@ -36,14 +31,11 @@ describe.skipIf(skipThisDatabase)(`classification picker: paging and server sear
     });
     afterAll(() => server?.stop());
 
-    const page = async (url: string, body: object) => {
-      const res = await server.post(url, body, token);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as Page;
-    };
+    const children = (body: OperationRequest<'classification.children'>) => server.call('classification.children', body, token);
+    const search = (body: OperationRequest<'classification.search'>) => server.call('classification.search', body, token);
 
     it('lists the 45 classes on one page of 50, with their group counts', async () => {
-      const classes = await page('/api/classification/children', {});
+      const classes = await children({});
       expect(classes.count).toBe(45);
       expect(classes.list).toHaveLength(45);
       expect(classes.list[8]).toEqual({ cgId: 'c9', cgName: '科学仪器', cgNum: '9', dirLevel: 0, count: 23, classNum: '9', groupNum: null, groupName: null });
@@ -51,12 +43,12 @@ describe.skipIf(skipThisDatabase)(`classification picker: paging and server sear
     });
 
     it('pages through a group of 110 goods 50 at a time, in the book’s order', async () => {
-      const groups = await page('/api/classification/children', { parentNum: '9' });
+      const groups = await children({ parentNum: '9' });
       expect(groups.count).toBe(23);
       expect(groups.list[0]).toMatchObject({ cgNum: '0901', cgName: '电子计算机及其外部设备', dirLevel: 1, count: 110, classNum: '9' });
-      const first = await page('/api/classification/children', { parentNum: '0901' });
-      const second = await page('/api/classification/children', { parentNum: '0901', pageNo: 2 });
-      const third = await page('/api/classification/children', { parentNum: '0901', pageNo: 3 });
+      const first = await children({ parentNum: '0901' });
+      const second = await children({ parentNum: '0901', pageNo: 2 });
+      const third = await children({ parentNum: '0901', pageNo: 3 });
       expect([first.list.length, second.list.length, third.list.length]).toEqual([50, 50, 10]);
       expect(first.count).toBe(110);
       const ids = [...first.list, ...second.list, ...third.list].map((i) => i.cgId);
@@ -70,7 +62,7 @@ describe.skipIf(skipThisDatabase)(`classification picker: paging and server sear
     });
 
     it('searches names on the server across the three levels, classes first', async () => {
-      const result = await page('/api/classification/search', { keyword: '咖啡' });
+      const result = await search({ keyword: '咖啡' });
       expect(result.count).toBeGreaterThan(result.list.filter((e) => e.dirLevel < 2).length);
       expect(result.list.every((e) => e.cgName.includes('咖啡'))).toBe(true);
       const levels = result.list.map((e) => e.dirLevel);
@@ -79,20 +71,20 @@ describe.skipIf(skipThisDatabase)(`classification picker: paging and server sear
     });
 
     it('finds a class by its number and a group by its number', async () => {
-      const ninth = await page('/api/classification/search', { keyword: '第9类' });
+      const ninth = await search({ keyword: '第9类' });
       expect(ninth.list[0]).toMatchObject({ cgNum: '9', dirLevel: 0, cgName: '科学仪器' });
-      const group = await page('/api/classification/search', { keyword: '0901' });
+      const group = await search({ keyword: '0901' });
       expect(group.list[0]).toMatchObject({ cgNum: '0901', dirLevel: 1 });
       expect(group.list.slice(1).every((e) => e.dirLevel === 2 && e.cgNum.startsWith('0901'))).toBe(true);
     });
 
     it('pages a large search without repeating or losing a match', async () => {
-      const first = await page('/api/classification/search', { keyword: '机', pageSize: 50 });
+      const first = await search({ keyword: '机', pageSize: 50 });
       expect(first.count).toBeGreaterThan(100);
       const seen = new Set<string>();
       const pages = Math.ceil(first.count / 50);
       for (let p = 1; p <= pages; p++) {
-        const next = await page('/api/classification/search', { keyword: '机', pageNo: p, pageSize: 50 });
+        const next = await search({ keyword: '机', pageNo: p, pageSize: 50 });
         expect(next.list.length).toBe(p < pages ? 50 : first.count - 50 * (pages - 1));
         for (const e of next.list) seen.add(e.cgId);
       }
@@ -100,13 +92,8 @@ describe.skipIf(skipThisDatabase)(`classification picker: paging and server sear
     });
 
     it('names chosen classes and groups, and ignores numbers that do not exist', async () => {
-      const res = await server.post('/api/classification/lookup', { categories: ['9', '25'], groups: ['0901', '9999'] }, token);
-      expect(res.statusCode).toBe(200);
-      expect((res.json().data as ClassificationEntry[]).map((e) => `${e.cgNum} ${e.cgName}`)).toEqual([
-        '9 科学仪器',
-        '25 服装鞋帽',
-        '0901 电子计算机及其外部设备',
-      ]);
+      const named = await server.call('classification.lookup', { categories: ['9', '25'], groups: ['0901', '9999'] }, token);
+      expect(named.map((e) => `${e.cgNum} ${e.cgName}`)).toEqual(['9 科学仪器', '25 服装鞋帽', '0901 电子计算机及其外部设备']);
     });
 
     it('refuses an empty keyword and a page size over 100 with Chinese messages', async () => {

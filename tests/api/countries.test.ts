@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CountryEntry, CountryTreeNode } from '../../src/generated/types.js';
+import type { CountryTreeNode } from '../../src/generated/types.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 const leaf = (code: string, name: string): CountryTreeNode => ({ code, name, subList: [] });
@@ -15,17 +15,11 @@ describe.skipIf(skipThisDatabase)(`country list and per-organisation country tre
   });
   afterAll(() => server?.stop());
 
-  const treeOf = async (token: string) => {
-    const res = await server.post('/countryCtg/treeList', undefined, token);
-    expect(res.statusCode).toBe(200);
-    return res.json().data as CountryTreeNode[];
-  };
+  const treeOf = (token: string) => server.call('country.treeList', {}, token);
 
   it('lists every country in Chinese, the unions with their members, for an empty body', async () => {
     expect((await server.post('/common/getCountryList')).statusCode).toBe(401);
-    const res = await server.post('/common/getCountryList', undefined, staff);
-    expect(res.statusCode).toBe(200);
-    const list = res.json().data as CountryEntry[];
+    const list = await server.call('country.getCountryList', {}, staff);
     expect(list.slice(0, 4).map((c) => c.name)).toEqual(['欧盟', '非洲知识产权组织', '比荷卢', '马德里']);
     const byCode = new Map(list.map((c) => [c.code, c]));
     expect(byCode.get('DE')).toEqual({ code: 'DE', name: '德国', nameEn: 'Germany', region: false, members: [] });
@@ -57,9 +51,8 @@ describe.skipIf(skipThisDatabase)(`country list and per-organisation country tre
       },
       leaf('WO', '马德里'),
     ];
-    const res = await server.post('/countryCtg/reSave', { tree: own }, agencyAdmin);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data[0].name).toBe('重点市场');
+    const res = await server.call('country.reSave', { tree: own }, agencyAdmin);
+    expect(res[0].name).toBe('重点市场');
     // Another user of the same organisation sees it too.
     const saved = await treeOf(await server.signIn('agent'));
     expect(saved.map((n) => n.code)).toEqual(['keyMarkets', 'WO']);
@@ -114,9 +107,8 @@ describe.skipIf(skipThisDatabase)(`country list and per-organisation country tre
     expect(denied.statusCode).toBe(403);
     expect(denied.json().subMessage).toBe('没有“系统设置”权限');
     expect((await server.post('/countryCtg/restoreDefault', {}, staff)).statusCode).toBe(403);
-    const restored = await server.post('/countryCtg/restoreDefault', {}, agencyAdmin);
-    expect(restored.statusCode).toBe(200);
-    expect((restored.json().data as CountryTreeNode[])[0].code).toBe('regional');
+    const restored = await server.call('country.restoreDefault', {}, agencyAdmin);
+    expect(restored[0].code).toBe('regional');
     expect((await treeOf(agencyAdmin))[0].code).toBe('regional');
   });
 });

@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import type { OperationId, OperationRequest } from '../../src/generated/client.js';
+import type { CustomField } from '../../src/generated/types.js';
 import { sendDueReminders } from '../../src/server/customFields/reminders.js';
 
 const TM = 1;
-type Field = {
-  id: number;
-  fieldTitle: string;
-  name: string;
-  fieldType: string;
-  state: number;
-  isTop: number;
-  isFilter: number;
-  locked: boolean;
-  fieldContent: string;
-  sort: number;
-};
 
 describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind})`, () => {
   let server: TestServer;
@@ -51,25 +41,21 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
   // The archive list is the one place archive records are listed, custom-field conditions included.
   const call = async (path: string, body: unknown, token = admin) =>
     server.post(path === 'queryBrandPage' ? '/brandArchives/queryBrandPage' : `/customField/${path}`, body, token);
-  const ok = async (path: string, body: unknown, token = admin) => {
-    const reply = await call(path, body, token);
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json().data;
-  };
+  const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token = admin) => server.call(id, body, token);
   const refused = async (path: string, body: unknown, token = admin) => {
     const reply = await call(path, body, token);
     expect(reply.statusCode, reply.body).toBeGreaterThanOrEqual(400);
     return reply.json().subMessage as string;
   };
-  const list = async (token = admin, type = TM): Promise<Field[]> => ok('getCustomFieldList', { type }, token);
-  const create = async (fieldTitle: string, fieldType: string, fieldContent?: unknown, token = admin): Promise<Field> =>
+  const list = async (token = admin, type = TM): Promise<CustomField[]> => ok('customField.getCustomFieldList', { type }, token);
+  const create = async (fieldTitle: string, fieldType: CustomField['fieldType'], fieldContent?: unknown, token = admin): Promise<CustomField> =>
     (
       await ok(
-        'setCustomField',
+        'customField.setCustomField',
         { type: TM, fieldTitle, fieldType, ...(fieldContent === undefined ? {} : { fieldContent: JSON.stringify(fieldContent) }) },
         token,
       )
-    ).field;
+    ).field!;
   const valuesOf = async (id: number) =>
     (await server.database.db.selectFrom('brand_archives').select('custom_values').where('id', '=', id).executeTakeFirstOrThrow()).custom_values;
 
@@ -87,7 +73,7 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     expect(fields.map((f) => f.fieldTitle)).toEqual(['备注', '详细说明', '重要程度', '使用场景', '证明文件', '续展提醒日', '评估价值']);
     const choice = fields.find((f) => f.fieldTitle === '重要程度')!;
     expect(JSON.parse(choice.fieldContent)).toEqual(options('高', '中', '低'));
-    expect((choice as unknown as { fieldTypeInfoVo: { contents: unknown[] } }).fieldTypeInfoVo.contents).toHaveLength(3);
+    expect(choice.fieldTypeInfoVo.contents).toHaveLength(3);
     // Other organisations see none of them.
     expect(await list(corpAdmin)).toEqual([]);
   });
@@ -119,29 +105,29 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
 
   it('shows, hides, sets and clears filters with the spec’s messages', async () => {
     const id = (await list()).find((f) => f.fieldTitle === '重要程度')!.id;
-    expect((await ok('setCustomField', { type: TM, id, state: 0 })).message).toBe('隐藏成功！');
-    expect((await ok('getCustomFieldList', { type: TM, state: 1 })).map((f: Field) => f.id)).not.toContain(id);
-    expect((await ok('setCustomField', { type: TM, id, state: 1 })).message).toBe('显示成功！');
-    expect((await ok('setCustomField', { type: TM, id, isFilter: 1 })).message).toBe('设置筛选成功！');
+    expect((await ok('customField.setCustomField', { type: TM, id, state: 0 })).message).toBe('隐藏成功！');
+    expect((await ok('customField.getCustomFieldList', { type: TM, state: 1 })).map((f) => f.id)).not.toContain(id);
+    expect((await ok('customField.setCustomField', { type: TM, id, state: 1 })).message).toBe('显示成功！');
+    expect((await ok('customField.setCustomField', { type: TM, id, isFilter: 1 })).message).toBe('设置筛选成功！');
     expect((await list()).find((f) => f.id === id)!.isFilter).toBe(1);
-    expect((await ok('setCustomField', { type: TM, id, isFilter: 0 })).message).toBe('取消筛选成功！');
-    await ok('setCustomField', { type: TM, id, isFilter: 1 });
+    expect((await ok('customField.setCustomField', { type: TM, id, isFilter: 0 })).message).toBe('取消筛选成功！');
+    await ok('customField.setCustomField', { type: TM, id, isFilter: 1 });
   });
 
   it('reorders, pins at most five, and says what changed', async () => {
     const fields = await list();
     const ids = fields.map((f) => f.id).reverse();
-    const moved = await ok('sortCustomField', { fieldType: TM, ids: ids.join(','), isTop: '' });
+    const moved = await ok('customField.sortCustomField', { fieldType: TM, ids: ids.join(','), isTop: '' });
     expect(moved.message).toBe('移动成功！');
-    expect(moved.list.map((f: Field) => f.id)).toEqual(ids);
-    const pinned = await ok('sortCustomField', { fieldType: TM, ids: ids.join(','), isTop: `${ids[3]},${ids[4]}` });
+    expect(moved.list.map((f) => f.id)).toEqual(ids);
+    const pinned = await ok('customField.sortCustomField', { fieldType: TM, ids: ids.join(','), isTop: `${ids[3]},${ids[4]}` });
     expect(pinned.message).toBe('固定成功！');
-    expect(pinned.list.slice(0, 2).map((f: Field) => f.id)).toEqual([ids[3], ids[4]]);
-    const unpinned = await ok('sortCustomField', { fieldType: TM, ids: ids.join(','), isTop: `${ids[3]}` });
+    expect(pinned.list.slice(0, 2).map((f) => f.id)).toEqual([ids[3], ids[4]]);
+    const unpinned = await ok('customField.sortCustomField', { fieldType: TM, ids: ids.join(','), isTop: `${ids[3]}` });
     expect(unpinned.message).toBe('取消固定成功！');
     expect(await refused('sortCustomField', { fieldType: TM, ids: ids.join(','), isTop: ids.slice(0, 6).join(',') })).toBe('最多只能固定 5 个字段');
     expect((await list()).filter((f) => f.isTop === 1).map((f) => f.id)).toEqual([ids[3]]);
-    await ok('sortCustomField', { fieldType: TM, ids: fields.map((f) => f.id).join(','), isTop: '' });
+    await ok('customField.sortCustomField', { fieldType: TM, ids: fields.map((f) => f.id).join(','), isTop: '' });
   });
 
   it('saves the full list: new rows added, deleted rows dropped, pins limited, all or nothing', async () => {
@@ -156,17 +142,17 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     expect(noOptions).toBe('请输入选项');
     expect(await list()).toEqual(before);
 
-    const saved = await ok('updateCustomFields', {
+    const saved = await ok('customField.updateCustomFields', {
       type: TM,
       fields: [{ fieldTitle: '临时', fieldType: '单行文本' }, ...rows.slice(0, 6), { fieldTitle: '未保存就删', fieldType: '单行文本', delete: 1 }],
     });
-    expect(saved.list.map((f: Field) => f.fieldTitle)).toEqual(['临时', ...before.slice(0, 7).map((f) => f.fieldTitle)]);
-    const temp = saved.list.find((f: Field) => f.fieldTitle === '临时');
-    const again = await ok('updateCustomFields', { type: TM, fields: [{ id: temp.id, delete: 1 }, ...rows] });
-    expect(again.list.map((f: Field) => f.fieldTitle)).toEqual(before.map((f) => f.fieldTitle));
+    expect(saved.list.map((f) => f.fieldTitle)).toEqual(['临时', ...before.slice(0, 7).map((f) => f.fieldTitle)]);
+    const temp = saved.list.find((f) => f.fieldTitle === '临时');
+    const again = await ok('customField.updateCustomFields', { type: TM, fields: [{ id: temp!.id, delete: 1 }, ...rows] });
+    expect(again.list.map((f) => f.fieldTitle)).toEqual(before.map((f) => f.fieldTitle));
     // Deleted through the single call as well.
     const doomed = await create('待删除', '单行文本');
-    expect((await ok('setCustomField', { type: TM, id: doomed.id, delete: 1 })).message).toBe('删除成功！');
+    expect((await ok('customField.setCustomField', { type: TM, id: doomed.id, delete: 1 })).message).toBe('删除成功！');
     expect((await list()).some((f) => f.id === doomed.id)).toBe(false);
     expect(await refused('setCustomField', { type: TM, id: doomed.id, state: 1 })).toBe('字段不存在或已删除');
   });
@@ -190,7 +176,7 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     expect(await refused('setCustomField', { type: 32, id: builtIn.id, delete: 1 })).toBe('内置字段“作品类型”不能删除');
     expect(await refused('updateCustomFields', { type: 32, fields: [{ id: builtIn.id, delete: 1 }] })).toBe('内置字段“作品类型”不能删除');
     expect(await refused('updateCustomFields', { type: 32, fields: [{ id: builtIn.id, fieldTitle: '别名' }] })).toBe('内置字段“作品类型”不能修改');
-    expect((await ok('setCustomField', { type: 32, id: builtIn.id, state: 0 })).message).toBe('隐藏成功！');
+    expect((await ok('customField.setCustomField', { type: 32, id: builtIn.id, state: 0 })).message).toBe('隐藏成功！');
     expect(await list(admin, 32)).toHaveLength(1);
   });
 
@@ -243,8 +229,7 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), '证明.pdf');
     const uploaded = await server.app.inject({ method: 'POST', url: '/api/file/upload', headers: { token: admin }, payload: form as unknown as string });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const path = uploaded.json().data.path as string;
+    const { path } = dataOf('file.upload', uploaded);
     const value = [{ fileUrl: path, fileName: '证明.pdf' }];
     const reply = await call('setTmArchiveCustomFieldData', { id: records[1], customValues: { [byTitle['证明文件']!]: value } });
     expect(reply.statusCode, reply.body).toBe(200);
@@ -254,7 +239,7 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
   it('edits several records at once by field title, all or nothing', async () => {
     const byTitle = Object.fromEntries((await list()).map((f) => [f.fieldTitle, f.id]));
     const key = records.join(',');
-    const done = await ok('setCustomFieldData', { data: { 重要程度: '中', 备注: '批量' }, source: 0, type: TM, key });
+    const done = await ok('customField.setCustomFieldData', { data: { 重要程度: '中', 备注: '批量' }, source: 0, type: TM, key });
     expect(done).toEqual({ message: '修改成功', updated: 3 });
     for (const id of records) expect(await valuesOf(id)).toMatchObject({ [byTitle['重要程度']!]: '中', [byTitle['备注']!]: '批量' });
 
@@ -270,23 +255,23 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
 
   it('filters archive records by fields marked as filters', async () => {
     const byTitle = Object.fromEntries((await list()).map((f) => [f.fieldTitle, f.id]));
-    await ok('setTmArchiveCustomFieldData', { id: records[2], customValues: { [byTitle['重要程度']!]: '高' } });
-    const found = await ok('queryBrandPage', { pageSize: 100, customFields: { [byTitle['重要程度']!]: ['高'] } });
-    expect(found.list.map((r: { id: number }) => r.id)).toEqual([records[2]]);
-    expect(found.list[0].customValues[byTitle['重要程度']!]).toBe('高');
+    await ok('customField.setTmArchiveCustomFieldData', { id: records[2], customValues: { [byTitle['重要程度']!]: '高' } });
+    const found = await ok('brandArchives.queryBrandPage', { pageSize: 100, customFields: { [byTitle['重要程度']!]: ['高'] } });
+    expect(found.list.map((r) => r.id)).toEqual([records[2]]);
+    expect(found.list[0]!.customValues![byTitle['重要程度']!]).toBe('高');
     expect(await refused('queryBrandPage', { customFields: { [byTitle['备注']!]: '批量' } })).toBe('“备注”不是筛选字段');
-    await ok('setCustomField', { type: TM, id: byTitle['备注'], isFilter: 1 });
-    const text = await ok('queryBrandPage', { pageSize: 100, customFields: { [byTitle['备注']!]: '批' } });
+    await ok('customField.setCustomField', { type: TM, id: byTitle['备注'], isFilter: 1 });
+    const text = await ok('brandArchives.queryBrandPage', { pageSize: 100, customFields: { [byTitle['备注']!]: '批' } });
     expect(text.count).toBe(3);
 
     // Multiple choice holds one of the chosen; dates fall in [from, to], either end open.
     const [a, b, c] = records as [number, number, number];
-    await ok('setCustomField', { type: TM, id: byTitle['使用场景'], isFilter: 1 });
-    await ok('setCustomField', { type: TM, id: byTitle['续展提醒日'], isFilter: 1 });
-    await ok('setCustomFieldData', { data: { 使用场景: ['线下'], 续展提醒日: '2027-01-10' }, source: 0, type: TM, key: `${b}` });
-    await ok('setCustomFieldData', { data: { 使用场景: ['线上', '出口'], 续展提醒日: '2027-06-30' }, source: 0, type: TM, key: `${c}` });
+    await ok('customField.setCustomField', { type: TM, id: byTitle['使用场景'], isFilter: 1 });
+    await ok('customField.setCustomField', { type: TM, id: byTitle['续展提醒日'], isFilter: 1 });
+    await ok('customField.setCustomFieldData', { data: { 使用场景: ['线下'], 续展提醒日: '2027-01-10' }, source: 0, type: TM, key: `${b}` });
+    await ok('customField.setCustomFieldData', { data: { 使用场景: ['线上', '出口'], 续展提醒日: '2027-06-30' }, source: 0, type: TM, key: `${c}` });
     const ids = async (customFields: Record<string, unknown>) =>
-      ((await ok('queryBrandPage', { pageSize: 100, customFields })).list as { id: number }[]).map((r) => r.id).sort((x, y) => x - y);
+      (await ok('brandArchives.queryBrandPage', { pageSize: 100, customFields })).list.map((r) => r.id).sort((x, y) => x - y);
     expect(await ids({ [byTitle['使用场景']!]: ['出口', '太空'] })).toEqual([a, c].sort((x, y) => x - y));
     expect(await ids({ [byTitle['续展提醒日']!]: ['2027-01-01', '2027-03-01'] })).toEqual([b]);
     expect(await ids({ [byTitle['续展提醒日']!]: ['2027-02-01', ''] })).toEqual([c]);
@@ -297,7 +282,7 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
   it('turns due date reminders into exactly one workbench message per person', async () => {
     const field = await create('异议截止日', '日期', { 日期格式: 'y/m/d', 设置期限提醒: true, 日期: '提前1天', 时间: '09:00', 人员: `${adminId},${agentId}` });
     const id = records[0]!;
-    await ok('setTmArchiveCustomFieldData', { id, customValues: { [field.id]: '2099-03-10' } });
+    await ok('customField.setTmArchiveCustomFieldData', { id, customValues: { [field.id]: '2099-03-10' } });
     const reminders = await server.database.db.selectFrom('custom_field_reminders').selectAll().where('field_id', '=', field.id).execute();
     expect(reminders).toHaveLength(1);
     // 2099-03-09 09:00 Beijing time.
@@ -323,12 +308,12 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     expect(again).toEqual([0, 0]);
     expect(await messages()).toHaveLength(2);
     // The admin reads it on the workbench.
-    const inbox = await server.post('/homepage/getMessageList', { pageNo: 1, pageSize: 50 }, admin);
-    expect(JSON.stringify(inbox.json().data)).toContain('异议截止日');
+    const inbox = await server.call('home.getMessageList', { pageNo: 1, pageSize: 50 }, admin);
+    expect(JSON.stringify(inbox)).toContain('异议截止日');
 
     // Turning reminders on for a field that already has values plans them; deleting the field drops them.
     const plain = await create('答辩截止日', '日期', { 日期格式: 'y/m/d' });
-    await ok('setTmArchiveCustomFieldData', { id: records[2], customValues: { [plain.id]: '2099-07-01' } });
+    await ok('customField.setTmArchiveCustomFieldData', { id: records[2], customValues: { [plain.id]: '2099-07-01' } });
     const pendingOf = async (fieldId: number) =>
       server.database.db
         .selectFrom('custom_field_reminders')
@@ -337,7 +322,7 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
         .where('sent_at', 'is', null)
         .execute();
     expect(await pendingOf(plain.id)).toHaveLength(0);
-    await ok('setCustomField', {
+    await ok('customField.setCustomField', {
       type: TM,
       id: plain.id,
       fieldTitle: '答辩截止日',
@@ -346,12 +331,12 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     });
     const planned = await pendingOf(plain.id);
     expect(planned.map((p) => [new Date(p.due_at).toISOString(), p.user_ids])).toEqual([['2099-06-01T02:00:00.000Z', [agentId]]]);
-    expect((await ok('setCustomField', { type: TM, id: plain.id, delete: 1 })).message).toBe('删除成功！');
+    expect((await ok('customField.setCustomField', { type: TM, id: plain.id, delete: 1 })).message).toBe('删除成功！');
     expect(await pendingOf(plain.id)).toHaveLength(0);
 
     // Changing the date replaces the pending reminder; clearing it removes it.
-    await ok('setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: '2099-05-01' } });
-    await ok('setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: '2099-06-01' } });
+    await ok('customField.setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: '2099-05-01' } });
+    await ok('customField.setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: '2099-06-01' } });
     const pending = await server.database.db
       .selectFrom('custom_field_reminders')
       .select('due_at')
@@ -359,7 +344,7 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
       .where('sent_at', 'is', null)
       .execute();
     expect(pending.map((p) => new Date(p.due_at).toISOString())).toEqual(['2099-05-31T01:00:00.000Z']);
-    await ok('setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: null } });
+    await ok('customField.setTmArchiveCustomFieldData', { id: records[1], customValues: { [field.id]: null } });
     expect(
       await server.database.db.selectFrom('custom_field_reminders').select('id').where('field_id', '=', field.id).where('sent_at', 'is', null).execute(),
     ).toHaveLength(0);
@@ -383,8 +368,8 @@ describe.skipIf(skipThisDatabase)(`the reminder job inside the server (${dbKind}
       .where('org_id', '=', adminUser.org_id)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const created = await server.post(
-      '/customField/setCustomField',
+    const created = await server.call(
+      'customField.setCustomField',
       {
         type: 1,
         fieldTitle: '续展截止日',
@@ -393,7 +378,7 @@ describe.skipIf(skipThisDatabase)(`the reminder job inside the server (${dbKind}
       },
       admin,
     );
-    const fieldId = created.json().data.field.id as number;
+    const fieldId = created.field!.id;
     expect(
       (await server.post('/customField/setTmArchiveCustomFieldData', { id: record.id, customValues: { [fieldId]: '2099-02-01' } }, admin)).statusCode,
     ).toBe(200);

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuEntry } from '../../src/generated/types.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
-
-type MenuEntry = { path: string; meta: { isLink: string }; children: MenuEntry[] };
-type Menu = MenuEntry[];
 
 const DEFAULT = 'https://search.example.invalid/trademark';
 
@@ -17,7 +15,7 @@ describe.skipIf(skipThisDatabase)(`external tool addresses set by an administrat
 
   const settings = async (token: string) => (await server.call('site.listExternalToolSettings', { pageSize: 100 }, token)).list;
   const addressOf = async (token: string, key: string) => (await server.call('site.getExternalTools', {}, token)).tools.find((t) => t.key === key)?.url;
-  const menuLink = (menu: Menu, path: string): string | undefined => {
+  const menuLink = (menu: MenuEntry[], path: string): string | undefined => {
     for (const entry of menu) {
       if (entry.path === path) return entry.meta.isLink;
       const inner = menuLink(entry.children, path);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { EXE, MB, multipart, pdfOfSize } from './support/multipart.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -28,9 +28,7 @@ describe.skipIf(skipThisDatabase)(`file upload and download (${dbKind})`, () => 
   };
 
   it('stores a real PDF and hands back its path, and the owner downloads it', async () => {
-    const res = await upload('商标注册证.pdf', PDF);
-    expect(res.statusCode).toBe(200);
-    const file = res.json().data;
+    const file = dataOf('file.upload', await upload('商标注册证.pdf', PDF));
     expect(file).toMatchObject({ name: '商标注册证.pdf', size: PDF.length, type: 'pdf', status: 'done' });
     expect(file.path).toMatch(/^\d+\/\d{6}\/[0-9a-f]{64}\.pdf$/);
     const down = await server.app.inject({ method: 'GET', url: file.url, headers: { token: admin } });
@@ -54,9 +52,8 @@ describe.skipIf(skipThisDatabase)(`file upload and download (${dbKind})`, () => 
   });
 
   it('accepts a 29 MB PDF and refuses 31 MB with the spec’s message, storing nothing of it', async () => {
-    const accepted = await upload('29MB.pdf', pdfOfSize(29 * MB));
-    expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().data).toMatchObject({ name: '29MB.pdf', size: 29 * MB, type: 'pdf' });
+    const accepted = dataOf('file.upload', await upload('29MB.pdf', pdfOfSize(29 * MB)));
+    expect(accepted).toMatchObject({ name: '29MB.pdf', size: 29 * MB, type: 'pdf' });
     expect((await upload('big.txt', Buffer.alloc(29 * MB, 0x61))).statusCode).toBe(200);
     const res = await upload('too-big.pdf', pdfOfSize(31 * MB));
     expect(res.statusCode).toBe(413);
@@ -73,9 +70,8 @@ describe.skipIf(skipThisDatabase)(`file upload and download (${dbKind})`, () => 
 
   it('takes official documents up to 100 MB, of their own types only', async () => {
     const official = { purpose: 'officialDocument' };
-    const ok = await upload('驳回通知书.pdf', pdfOfSize(35 * MB), admin, official);
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().data).toMatchObject({ name: '驳回通知书.pdf', size: 35 * MB });
+    const ok = dataOf('file.upload', await upload('驳回通知书.pdf', pdfOfSize(35 * MB), admin, official));
+    expect(ok).toMatchObject({ name: '驳回通知书.pdf', size: 35 * MB });
     const zip = await upload('材料.zip', Buffer.from('504b0304', 'hex'), admin, official);
     expect(zip.statusCode).toBe(422);
     expect(zip.json().subMessage).toBe('请上传pdf、jpg、jpeg、png、doc、docx格式的文件');
@@ -87,7 +83,7 @@ describe.skipIf(skipThisDatabase)(`file upload and download (${dbKind})`, () => 
   });
 
   it('does not serve one organisation’s file to another', async () => {
-    const file = (await upload('logo.png', PNG)).json().data;
+    const file = dataOf('file.upload', await upload('logo.png', PNG));
     const other = await server.signIn('corpAdmin');
     const res = await server.app.inject({ method: 'GET', url: file.url, headers: { token: other } });
     expect(res.statusCode).toBe(404);

@@ -12,23 +12,22 @@ describe.skipIf(skipThisDatabase)(`deleting several memos at once (${dbKind})`, 
   });
   afterAll(() => server?.stop());
 
-  const save = async (content: string, token: string) => (await server.post('/api/memo/save', { content }, token)).json().data.id as number;
-  const count = async (token: string) => (await server.post('/api/memo/list', {}, token)).json().data.count as number;
+  const save = async (content: string, token: string) => (await server.call('memo.save', { content }, token)).id;
+  const count = async (token: string) => (await server.call('memo.list', {}, token)).count;
 
   it('deletes the listed memos of the user, given as comma-joined ids', async () => {
     const ids = [await save('一', admin), await save('二', admin), await save('三', admin)];
-    const reply = await server.post('/api/memo/delete-batch', { ids: `${ids[0]},${ids[2]}` }, admin);
-    expect(reply.statusCode).toBe(200);
-    expect(reply.json().data).toEqual({ deleted: 2 });
-    const left = (await server.post('/api/memo/list', {}, admin)).json().data.list;
-    expect(left.map((m: { content: string }) => m.content)).toEqual(['二']);
+    const reply = await server.call('memo.deleteBatch', { ids: `${ids[0]},${ids[2]}` }, admin);
+    expect(reply).toEqual({ deleted: 2 });
+    const left = (await server.call('memo.list', {}, admin)).list;
+    expect(left.map((m) => m.content)).toEqual(['二']);
   });
 
   it('leaves other users’ memos alone', async () => {
     const theirs = await save('别人的备忘', agent);
     const mine = await save('我的备忘', admin);
-    const reply = await server.post('/api/memo/delete-batch', { ids: `${theirs},${mine}` }, admin);
-    expect(reply.json().data).toEqual({ deleted: 1 });
+    const reply = await server.call('memo.deleteBatch', { ids: `${theirs},${mine}` }, admin);
+    expect(reply).toEqual({ deleted: 1 });
     expect(await count(agent)).toBe(1);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import type { OperationRequest } from '../../src/generated/client.js';
 
 describe.skipIf(skipThisDatabase)(`person search for reminders (${dbKind})`, () => {
   let server: TestServer;
@@ -28,39 +29,38 @@ describe.skipIf(skipThisDatabase)(`person search for reminders (${dbKind})`, () 
   });
   afterAll(() => server?.stop());
 
-  const search = (body: object, token = admin) => server.post('/brandArchives/getUserList', body, token);
+  const search = (body: OperationRequest<'person.getUserList'>, token = admin) => server.call('person.getUserList', body, token);
+  const refusal = (body: object) => server.post('/brandArchives/getUserList', body, admin);
 
   it('answers {id, name} pages of 30 from page 0, without deleted users', async () => {
-    const first = await search({ search: '流程专员', pageNo: 0, pageSize: 30 });
-    expect(first.statusCode, first.body).toBe(200);
-    const page0 = first.json().data as { id: number; name: string }[];
+    const page0 = await search({ search: '流程专员', pageNo: 0, pageSize: 30 });
     expect(page0).toHaveLength(30);
-    expect(Object.keys(page0[0]).sort()).toEqual(['id', 'name']);
-    expect(page0[0].name).toBe('流程专员01');
-    const page1 = (await search({ search: '流程专员', pageNo: 1 })).json().data as { name: string }[];
+    expect(Object.keys(page0[0]!).sort()).toEqual(['id', 'name']);
+    expect(page0[0]!.name).toBe('流程专员01');
+    const page1 = await search({ search: '流程专员', pageNo: 1 });
     expect(page1.map((p) => p.name)).toEqual(['流程专员31', '流程专员32', '流程专员33']);
   });
 
   it('finds people by account and phone too', async () => {
-    expect((await search({ search: 'agent' })).json().data).toEqual([expect.objectContaining({ name: '李代理' })]);
-    expect((await search({ search: '13800000001' })).json().data.map((p: { name: string }) => p.name)).toEqual(['王管理']);
+    expect(await search({ search: 'agent' })).toEqual([expect.objectContaining({ name: '李代理' })]);
+    expect((await search({ search: '13800000001' })).map((p) => p.name)).toEqual(['王管理']);
   });
 
   it('keeps to the caller’s organisation', async () => {
-    const agency = (await search({ search: '1380000' })).json().data.map((p: { name: string }) => p.name);
+    const agency = (await search({ search: '1380000' })).map((p) => p.name);
     expect(agency.sort()).toEqual(['李代理', '王管理'].sort());
-    const company = (await search({ search: '1380000' }, staff)).json().data.map((p: { name: string }) => p.name);
+    const company = (await search({ search: '1380000' }, staff)).map((p) => p.name);
     expect(company.sort()).toEqual(['赵主管', '陈员工'].sort());
-    expect((await search({ search: '流程专员' }, staff)).json().data).toEqual([]);
+    expect(await search({ search: '流程专员' }, staff)).toEqual([]);
   });
 
   it('refuses an empty or blank search with “请输入搜索内容”, and a search without text at all', async () => {
     for (const text of ['', '   ']) {
-      const res = await search({ search: text, pageNo: 0, pageSize: 30 });
+      const res = await refusal({ search: text, pageNo: 0, pageSize: 30 });
       expect(res.statusCode).toBe(422);
       expect(res.json().subMessage).toBe('请输入搜索内容');
     }
-    const missing = await search({ pageNo: 0, pageSize: 30 });
+    const missing = await refusal({ pageNo: 0, pageSize: 30 });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().subMessage).toBe('请求参数有误：搜索内容不能为空');
     expect((await server.post('/brandArchives/getUserList', { search: '王' })).statusCode).toBe(401);

@@ -57,16 +57,13 @@ describe.skipIf(skipThisDatabase)('read-only operations', () => {
   });
 
   it('answers a read-only operation from a READ ONLY transaction, and a writing one from a read-write one', async () => {
-    const read = await call('/common/getGlobalConfiguration');
-    expect(read.statusCode, read.body).toBe(200);
-    expect(read.json().data.sortField).toBeTruthy();
+    const settings = await server.call('brandArchives.getGlobalConfiguration', {}, token);
+    expect(settings.sortField).toBeTruthy();
     expect(seen.getGlobalConfiguration).toBe('on');
 
-    const settings = read.json().data;
-    const write = await call('/common/updateGlobalConfiguration', { ...settings, expiryReminderMonths: 3 });
-    expect(write.statusCode, write.body).toBe(200);
+    await server.call('brandArchives.updateGlobalConfiguration', { ...settings, expiryReminderMonths: 3 }, token);
     expect(seen.updateGlobalConfiguration).toBe('off');
-    expect((await call('/common/getGlobalConfiguration')).json().data.expiryReminderMonths).toBe(3);
+    expect((await server.call('brandArchives.getGlobalConfiguration', {}, token)).expiryReminderMonths).toBe(3);
   });
 
   it('the database refuses a write inside a read-only operation, and nothing is written', async () => {

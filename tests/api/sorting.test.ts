@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
-
-type Enterprise = { applicantName: string; applicantType: number };
+import type { OperationRequest } from '../../src/generated/client.js';
 
 describe.skipIf(skipThisDatabase)(`sorting lists by several keys and saved sort presets (${dbKind})`, () => {
   let server: TestServer;
@@ -10,10 +9,8 @@ describe.skipIf(skipThisDatabase)(`sorting lists by several keys and saved sort 
   });
   afterAll(() => server?.stop());
 
-  const names = async (token: string, sort: Record<string, string>) =>
-    ((await server.post('/enterPrise/getList', { flatIs: true, pageNo: 1, pageSize: 10, ...sort }, token)).json().data.list as Enterprise[]).map(
-      (e) => e.applicantName,
-    );
+  const names = async (token: string, sort: Pick<OperationRequest<'enterprise.getList'>, 'sortField' | 'sortType'>) =>
+    (await server.call('enterprise.getList', { flatIs: true, pageNo: 1, pageSize: 10, ...sort }, token)).list.map((e) => e.applicantName);
 
   it('sorts the enterprise list by one key or by several, comma-joined, in order', async () => {
     const admin = await server.signIn('admin');
@@ -64,11 +61,10 @@ describe.skipIf(skipThisDatabase)(`sorting lists by several keys and saved sort 
         ],
       },
     ];
-    const saved = await server.post('/userCustomDisplay/set', { displayType: 8, displayContent: JSON.stringify(presets) }, admin);
-    expect(saved.statusCode).toBe(200);
-    expect(JSON.parse((await server.post('/userCustomDisplay/query', { displayType: 8 }, admin)).json().data)).toEqual(presets);
-    expect((await server.post('/userCustomDisplay/query', { displayType: 8 }, agent)).json().data).toBeNull();
-    await server.post('/userCustomDisplay/set', { displayType: 8, displayContent: '[]' }, admin);
-    expect((await server.post('/userCustomDisplay/query', { displayType: 8 }, admin)).json().data).toBe('[]');
+    await server.call('display.set', { displayType: 8, displayContent: JSON.stringify(presets) }, admin);
+    expect(JSON.parse((await server.call('display.query', { displayType: 8 }, admin))!)).toEqual(presets);
+    expect(await server.call('display.query', { displayType: 8 }, agent)).toBeNull();
+    await server.call('display.set', { displayType: 8, displayContent: '[]' }, admin);
+    expect(await server.call('display.query', { displayType: 8 }, admin)).toBe('[]');
   });
 });

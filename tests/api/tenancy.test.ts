@@ -49,14 +49,14 @@ describe.skipIf(skipThisDatabase)(`organisations are isolated (${dbKind})`, () =
   });
 
   it('lists only the own organisation’s enterprises and log entries', async () => {
-    const agency = (await server.post('/enterPrise/getList', { flatIs: true }, agencyToken)).json().data.list;
-    const company = (await server.post('/enterPrise/getList', { flatIs: true }, companyToken)).json().data.list;
-    expect(agency.map((e: { applicantName: string }) => e.applicantName)).toContain('杭州青禾食品有限公司');
-    expect(company.map((e: { applicantName: string }) => e.applicantName)).toEqual(['星辰日化股份有限公司']);
+    const agency = (await server.call('enterprise.getList', { flatIs: true }, agencyToken)).list;
+    const company = (await server.call('enterprise.getList', { flatIs: true }, companyToken)).list;
+    expect(agency.map((e) => e.applicantName)).toContain('杭州青禾食品有限公司');
+    expect(company.map((e) => e.applicantName)).toEqual(['星辰日化股份有限公司']);
 
-    const log = (await server.post('/userManage/queryOperateLog', {}, companyToken)).json().data;
+    const log = await server.call('operationLog.query', {}, companyToken);
     expect(log.count).toBeGreaterThan(0);
-    expect(log.list.every((e: { userName: string }) => e.userName === '赵主管')).toBe(true);
+    expect(log.list.every((e) => e.userName === '赵主管')).toBe(true);
   });
 
   it('the tenant plugin alone scopes reads, joins, updates and deletes', async () => {

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 import { multipart } from './support/multipart.js';
 import { namePinyin } from '../../src/server/trademarks/namePinyin.js';
 import { generatedLogoPath, logoDesignOf, logoHashOfDesign } from '../../src/server/trademarks/generatedLogo.js';
@@ -87,19 +88,15 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const call = async (path: string, payload: unknown) => {
-    const res = await server.post(path, payload, admin);
-    if (res.statusCode !== 200) throw new Error(`${path} → ${res.statusCode} ${res.body}`);
-    return res.json().data;
-  };
+  const call = <Id extends OperationId>(id: Id, payload: OperationRequest<Id>) => server.call(id, payload, admin);
   const appNos = (list: { app_no: string }[]) => list.map((r) => r.app_no);
 
   describe('custom search', () => {
     it('finds names containing the value across archive and register, the archived mark once, newest first', async () => {
-      const data = await call('/tm/customSearch', { shouldFields: { tm_name: { value: '星辰' } } });
+      const data = await call('tmSearch.customSearch', { shouldFields: { tm_name: { value: '星辰' } } });
       expect(appNos(data.list)).toEqual(['30000002', '30000003', 'US1000008', '30000006', '30000001']);
       expect(data.count).toBe(5);
-      const archived = data.list.find((r: { app_no: string }) => r.app_no === '30000001');
+      const archived = data.list.find((r) => r.app_no === '30000001')!;
       expect(archived.scope).toBe('archive');
       expect(archived.registerId).toBe(ids.get('30000001'));
       expect(data.list[0]).toMatchObject({
@@ -116,33 +113,33 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     });
 
     it('tells exact, prefix and sound-alike matching apart, and the range limits where it looks', async () => {
-      const exact = await call('/tm/customSearch', { shouldFields: [{ field: 'tm_name', value: '星辰', searchType: 1 }], rangeType: 2 });
+      const exact = await call('tmSearch.customSearch', { shouldFields: [{ field: 'tm_name', value: '星辰', searchType: 1 }], rangeType: 2 });
       expect(appNos(exact.list).sort()).toEqual(['30000001', '30000002', '30000003', 'US1000008']);
-      const prefix = await call('/tm/customSearch', { shouldFields: { app_no: { value: '3000000', searchType: 2 } }, rangeType: 2, pageSize: 10 });
+      const prefix = await call('tmSearch.customSearch', { shouldFields: { app_no: { value: '3000000', searchType: 2 } }, rangeType: 2, pageSize: 10 });
       expect(prefix.count).toBe(8);
-      const sound = await call('/tm/customSearch', { shouldFields: { tm_name: { value: '心尘', searchType: 3 } }, rangeType: 2 });
-      expect(new Set(sound.list.map((r: { tm_name: string }) => r.tm_name))).toEqual(new Set(['星辰', '星晨', '醒辰']));
-      const archiveOnly = await call('/tm/customSearch', { shouldFields: { tm_name: { value: '星' } }, rangeType: 1 });
+      const sound = await call('tmSearch.customSearch', { shouldFields: { tm_name: { value: '心尘', searchType: 3 } }, rangeType: 2 });
+      expect(new Set(sound.list.map((r) => r.tm_name))).toEqual(new Set(['星辰', '星晨', '醒辰']));
+      const archiveOnly = await call('tmSearch.customSearch', { shouldFields: { tm_name: { value: '星' } }, rangeType: 1 });
       expect(appNos(archiveOnly.list)).toEqual(['30000001']);
     });
 
     it('finds numbers containing the value, through the indexes of migrations 0026 and 0027', async () => {
-      const archived = await call('/tm/customSearch', { shouldFields: { app_no: { value: '0000001' } }, rangeType: 1 });
+      const archived = await call('tmSearch.customSearch', { shouldFields: { app_no: { value: '0000001' } }, rangeType: 1 });
       expect(appNos(archived.list)).toEqual(['30000001']);
-      const registered = await call('/tm/customSearch', { shouldFields: { app_no: { value: 'us10000' } }, rangeType: 2 });
+      const registered = await call('tmSearch.customSearch', { shouldFields: { app_no: { value: 'us10000' } }, rangeType: 2 });
       expect(appNos(registered.list)).toEqual(['US1000008']);
-      const both = await call('/tm/customSearch', { shouldFields: { app_no: { value: '0000001' } } });
+      const both = await call('tmSearch.customSearch', { shouldFields: { app_no: { value: '0000001' } } });
       expect(appNos(both.list)).toContain('30000001');
-      expect(both.list.every((r: { app_no: string }) => r.app_no.includes('0000001'))).toBe(true);
-      const byRegNo = await call('/tm/customSearch', { shouldFields: { reg_no: { value: '0000004' } }, rangeType: 2 });
-      expect(byRegNo.list.map((r: { reg_no: string }) => r.reg_no)).toContain('30000004');
-      expect(byRegNo.list.every((r: { reg_no: string }) => r.reg_no.includes('0000004'))).toBe(true);
-      const archivedByRegNo = await call('/tm/customSearch', { shouldFields: { reg_no: { value: 'nothing-like-it' } }, rangeType: 1 });
+      expect(both.list.every((r) => r.app_no.includes('0000001'))).toBe(true);
+      const byRegNo = await call('tmSearch.customSearch', { shouldFields: { reg_no: { value: '0000004' } }, rangeType: 2 });
+      expect(byRegNo.list.map((r) => r.reg_no)).toContain('30000004');
+      expect(byRegNo.list.every((r) => r.reg_no!.includes('0000004'))).toBe(true);
+      const archivedByRegNo = await call('tmSearch.customSearch', { shouldFields: { reg_no: { value: 'nothing-like-it' } }, rangeType: 1 });
       expect(archivedByRegNo.count).toBe(0);
     });
 
     it('combines the should fields with “or” and the filters with “and”, and sorts by registration date', async () => {
-      const data = await call('/tm/customSearch', {
+      const data = await call('tmSearch.customSearch', {
         shouldFields: { tm_name: { value: '明月', searchType: 1 }, reg_no: { value: '30000004', searchType: 1 }, app_no: { value: '30000006', searchType: 1 } },
         tmCl: [3, 30],
         tmStatus: ['已注册'],
@@ -151,35 +148,35 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
         sortOrder: 'asc',
       });
       expect(appNos(data.list)).toEqual(['30000007', '30000006', '30000004']);
-      const byApplicant = await call('/tm/customSearch', { applicant: '丙检索', countryCode: ['CN'], appDateFrom: '2020-01-01' });
+      const byApplicant = await call('tmSearch.customSearch', { applicant: '丙检索', countryCode: ['CN'], appDateFrom: '2020-01-01' });
       expect(appNos(byApplicant.list)).toEqual(['30000010', '30000005']);
     });
 
     it('finds an applicant by part of its Chinese or English name, one or two characters included, in both scopes', async () => {
       const ofA = ['30000002', 'US1000008', '30000006', '30000001'];
       for (const applicant of ['Jia Search', 'jia search', '甲检索', '甲检', '甲']) {
-        const data = await call('/tm/customSearch', { applicant });
+        const data = await call('tmSearch.customSearch', { applicant });
         expect(appNos(data.list), applicant).toEqual(ofA);
-        expect(data.list.find((r: { app_no: string }) => r.app_no === '30000001').scope).toBe('archive');
+        expect(data.list.find((r) => r.app_no === '30000001')!.scope).toBe('archive');
       }
       // A text running from the Chinese name into the English one matches neither.
-      expect((await call('/tm/customSearch', { applicant: '公司Hangzhou' })).count).toBe(0);
-      expect((await call('/tm/customSearch', { applicant: '司H' })).count).toBe(0);
-      const archive = await call('/brandArchives/queryBrandPage', { applicant: 'Jia Search', pageNo: 1, pageSize: 20 });
-      expect(archive.list.map((m: { appNo: string }) => m.appNo)).toEqual(['30000001']);
+      expect((await call('tmSearch.customSearch', { applicant: '公司Hangzhou' })).count).toBe(0);
+      expect((await call('tmSearch.customSearch', { applicant: '司H' })).count).toBe(0);
+      const archive = await call('brandArchives.queryBrandPage', { applicant: 'Jia Search', pageNo: 1, pageSize: 20 });
+      expect(archive.list.map((m) => m.appNo)).toEqual(['30000001']);
     });
 
     it('pages through results with the spec’s page sizes', async () => {
-      const first = await call('/tm/customSearch', { pageSize: 10, pageNo: 1, rangeType: 2 });
+      const first = await call('tmSearch.customSearch', { pageSize: 10, pageNo: 1, rangeType: 2 });
       expect(first.count).toBe(10);
-      const second = await call('/tm/customSearch', { pageSize: 10, pageNo: 2, rangeType: 2 });
+      const second = await call('tmSearch.customSearch', { pageSize: 10, pageNo: 2, rangeType: 2 });
       expect(second.list).toEqual([]);
       const bad = await server.post('/tm/customSearch', { pageSize: 25 }, admin);
       expect(bad.statusCode).toBe(422);
     });
 
     it('V2 answers full trademark records marked with their origin', async () => {
-      const data = await call('/tm/customSearchV2', { shouldFields: { app_no: { value: '30000001', searchType: 1 } } });
+      const data = await call('tmSearch.customSearchV2', { shouldFields: { app_no: { value: '30000001', searchType: 1 } } });
       expect(data.count).toBe(1);
       expect(data.list[0].scope).toBe('archive');
       expect(data.list[0].trademark).toMatchObject({
@@ -190,7 +187,7 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
         regDate: '2016-03-01',
         registerId: ids.get('30000001'),
       });
-      const register = await call('/tm/customSearchV2', { shouldFields: { app_no: { value: '30000004', searchType: 1 } } });
+      const register = await call('tmSearch.customSearchV2', { shouldFields: { app_no: { value: '30000004', searchType: 1 } } });
       expect(register.list[0]).toMatchObject({
         scope: 'register',
         trademark: { id: ids.get('30000004'), tmName: '星晨', customValues: {}, graceEndDate: null },
@@ -213,7 +210,7 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
   });
 
   it('counts a query by status, class and filing year', async () => {
-    const data = await call('/tm/queryStatistic', { shouldFields: { tm_name: { value: '星' } }, rangeType: 2 });
+    const data = await call('tmSearch.queryStatistic', { shouldFields: { tm_name: { value: '星' } }, rangeType: 2 });
     expect(data.total).toBe(6);
     expect(data.byStatus).toEqual([
       { key: '已注册', count: 4 },
@@ -226,11 +223,11 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       { key: '3', count: 5 },
       { key: '5', count: 1 },
     ]);
-    expect(data.byYear.map((b: { key: string }) => b.key)).toEqual(['2015', '2017', '2018', '2019', '2020', '2023']);
+    expect(data.byYear.map((b) => b.key)).toEqual(['2015', '2017', '2018', '2019', '2020', '2023']);
   });
 
   it('batch search finds many application numbers at once and lists those not found', async () => {
-    const data = await call('/tm/batchTmSearchByAppNos', { appNos: '30000004，30000001\n99999999、us1000008; 30000004 88888888' });
+    const data = await call('tmSearch.batchTmSearchByAppNos', { appNos: '30000004，30000001\n99999999、us1000008; 30000004 88888888' });
     expect(appNos(data.list)).toEqual(['30000004', '30000001', 'US1000008']);
     expect(data.list[1].scope).toBe('archive');
     expect(data.notFound).toEqual(['99999999', '88888888']);
@@ -245,7 +242,7 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
   });
 
   it('family search gathers the same name of the same applicant across classes and countries', async () => {
-    const data = await call('/tm/familySearch', { appNo: '30000001' });
+    const data = await call('tmSearch.familySearch', { appNo: '30000001' });
     expect(data.mark.app_no).toBe('30000001');
     expect(appNos(data.list)).toEqual(['30000001', '30000002', 'US1000008']);
     expect(data.classes).toEqual([3, 5]);
@@ -256,24 +253,24 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     const blank = await server.post('/tm/familySearch', { appNo: ' ' }, admin);
     expect(blank.statusCode).toBe(422);
     expect(blank.json().subMessage).toBe('申请号不能为空');
-    const byClass = await call('/tm/familySearch', { appNo: 'us1000008', tmCl: 3 });
+    const byClass = await call('tmSearch.familySearch', { appNo: 'us1000008', tmCl: 3 });
     expect(byClass.mark.app_no).toBe('US1000008');
     expect(byClass.count).toBe(3);
   });
 
   it('official search looks up by number, name or applicant in the register', async () => {
-    const byNo = await call('/common/officialSearch', { searchType: 1, key: '30000004' });
+    const byNo = await call('tmSearch.officialSearch', { searchType: 1, key: '30000004' });
     expect(appNos(byNo.list)).toEqual(['30000004']);
-    const byName = await call('/common/officialSearch', { searchType: 2, key: '辰', tmCl: 3 });
+    const byName = await call('tmSearch.officialSearch', { searchType: 2, key: '辰', tmCl: 3 });
     expect(appNos(byName.list)).toEqual(['30000003', 'US1000008', '30000006', '30000001']);
     expect(byName.count).toBe(4);
-    expect(byName.list.every((r: { scope: string }) => r.scope === 'register')).toBe(true);
-    const byApplicant = await call('/common/officialSearch', { searchType: 3, key: '乙检索' });
+    expect(byName.list.every((r) => r.scope === 'register')).toBe(true);
+    const byApplicant = await call('tmSearch.officialSearch', { searchType: 3, key: '乙检索' });
     expect(appNos(byApplicant.list)).toEqual(['30000003', '30000004', '30000009']);
   });
 
   it('lists applicants matching a text with their number of marks', async () => {
-    const data = await call('/common/queryApplicantList', { keyword: '检索测试' });
+    const data = await call('tmSearch.queryApplicantList', { keyword: '检索测试' });
     expect(data.list).toEqual(
       [
         { name: A, nameEn: 'Hangzhou Jia Search Testing Co., Ltd.', count: 4 },
@@ -284,23 +281,23 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     expect(data.count).toBe(3);
     // Two characters, and the English name.
     for (const keyword of ['甲检', 'jia search']) {
-      const one = await call('/common/queryApplicantList', { keyword });
+      const one = await call('tmSearch.queryApplicantList', { keyword });
       expect(one.list, keyword).toEqual([{ name: A, nameEn: 'Hangzhou Jia Search Testing Co., Ltd.', count: 4 }]);
     }
   });
 
   it('suggests names, numbers and applicants as one types', async () => {
-    const data = await call('/api/fuzzySearch', { keyword: '3000000' });
+    const data = await call('tmSearch.fuzzySearch', { keyword: '3000000' });
     expect(data.numbers.length).toBe(8);
     expect(data.numbers[0]).toEqual({ appNo: '30000001', tmName: '星辰', tmCl: 3 });
-    const names = await call('/api/fuzzySearch', { keyword: '辰' });
+    const names = await call('tmSearch.fuzzySearch', { keyword: '辰' });
     expect(new Set(names.names)).toEqual(new Set(['星辰', '醒辰', '星辰日化']));
     expect(names.numbers).toEqual([]);
-    const applicants = await call('/api/fuzzySearch', { keyword: '丙检索' });
+    const applicants = await call('tmSearch.fuzzySearch', { keyword: '丙检索' });
     expect(applicants.applicants).toEqual([C]);
-    expect((await call('/api/fuzzySearch', { keyword: 'Jia Search' })).applicants).toEqual([A]);
-    expect((await call('/api/fuzzySearch', { keyword: '星辰日' })).names).toEqual(['星辰日化']);
-    const brand = await call('/tm/getBrandName', { prefix: '星' });
+    expect((await call('tmSearch.fuzzySearch', { keyword: 'Jia Search' })).applicants).toEqual([A]);
+    expect((await call('tmSearch.fuzzySearch', { keyword: '星辰日' })).names).toEqual(['星辰日化']);
+    const brand = await call('tmSearch.getBrandName', { prefix: '星' });
     expect(brand.list).toEqual(
       [
         { key: '星辰', count: 5 },
@@ -308,40 +305,40 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
         { key: '星辰日化', count: 1 },
       ].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1)),
     );
-    expect((await call('/tm/getBrandName', { prefix: '辰' })).list).toEqual([]);
-    expect((await call('/tm/getBrandName', { prefix: '星辰日化' })).list).toEqual([{ key: '星辰日化', count: 1 }]);
-    const hint = await call('/brandArchives/getBrandNameHint', { keyword: '星' });
+    expect((await call('tmSearch.getBrandName', { prefix: '辰' })).list).toEqual([]);
+    expect((await call('tmSearch.getBrandName', { prefix: '星辰日化' })).list).toEqual([{ key: '星辰日化', count: 1 }]);
+    const hint = await call('tmSearch.getBrandNameHint', { keyword: '星' });
     expect(hint.list[0]).toEqual({ name: '星辰', scope: 'archive' });
-    expect(hint.list.map((h: { name: string }) => h.name).sort()).toEqual(['星晨', '星辰', '星辰日化'].sort());
+    expect(hint.list.map((h) => h.name).sort()).toEqual(['星晨', '星辰', '星辰日化'].sort());
   });
 
   describe('similar names', () => {
     it('ranks the same name first, then names that sound the same, then names containing it, with reasons', async () => {
-      const data = await call('/brandArchives/brandSimilarSearch', { name: '星辰' });
-      const names = data.list.map((r: { mark: { tm_name: string } }) => r.mark.tm_name);
+      const data = await call('tmSearch.brandSimilarSearch', { name: '星辰' });
+      const names = data.list.map((r) => r.mark.tm_name);
       expect(names.slice(0, 4)).toEqual(['星辰', '星辰', '星辰', '星辰']);
       expect(data.list[0]).toMatchObject({ score: 1, reasons: ['名称相同'] });
-      const chen = data.list.find((r: { mark: { tm_name: string } }) => r.mark.tm_name === '星晨');
-      const xing = data.list.find((r: { mark: { tm_name: string } }) => r.mark.tm_name === '醒辰');
+      const chen = data.list.find((r) => r.mark.tm_name === '星晨')!;
+      const xing = data.list.find((r) => r.mark.tm_name === '醒辰')!;
       expect(chen.reasons).toContain('读音相同');
       expect(xing.reasons).toContain('读音相同');
       expect(chen.score).toBe(0.95);
-      const daily = data.list.find((r: { mark: { tm_name: string } }) => r.mark.tm_name === '星辰日化');
+      const daily = data.list.find((r) => r.mark.tm_name === '星辰日化')!;
       expect(daily.reasons).toContain('包含检索词');
       expect(daily.score).toBeLessThan(chen.score);
       expect(names).toEqual(expect.arrayContaining(['星晨', '醒辰', '星辰日化']));
       expect(names).not.toContain('明月');
       expect(data.count).toBe(data.list.length);
       // The mark the organisation archived is flagged.
-      expect(data.list.filter((r: { inArchive: boolean }) => r.inArchive).map((r: { mark: { app_no: string } }) => r.mark.app_no)).toEqual(['30000001']);
+      expect(data.list.filter((r) => r.inArchive).map((r) => r.mark.app_no)).toEqual(['30000001']);
     });
 
     it('filters by class and by minimum score', async () => {
-      const cls9 = await call('/brandArchives/brandSimilarSearch', { name: '星辰', tmCl: [9] });
-      expect(cls9.list.map((r: { mark: { tm_name: string } }) => r.mark.tm_name)).toEqual(['醒辰']);
-      const strict = await call('/brandArchives/brandSimilarSearch', { name: '星辰', minScore: 0.99 });
+      const cls9 = await call('tmSearch.brandSimilarSearch', { name: '星辰', tmCl: [9] });
+      expect(cls9.list.map((r) => r.mark.tm_name)).toEqual(['醒辰']);
+      const strict = await call('tmSearch.brandSimilarSearch', { name: '星辰', minScore: 0.99 });
       expect(strict.count).toBe(4);
-      const latin = await call('/brandArchives/brandSimilarSearch', { name: 'lumora' });
+      const latin = await call('tmSearch.brandSimilarSearch', { name: 'lumora' });
       expect(latin.list[0]).toMatchObject({ mark: { tm_name: 'Lumora' }, score: 1 });
       const blank = await server.post('/brandArchives/brandSimilarSearch', { name: ' ' }, admin);
       expect(blank.statusCode).toBe(422);
@@ -349,7 +346,7 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     });
 
     it('counts marks that share a name', async () => {
-      const data = await call('/brandArchives/querySameBrandStatistic', { tmName: '星辰', applicant: A });
+      const data = await call('tmSearch.querySameBrandStatistic', { tmName: '星辰', applicant: A });
       expect(data).toEqual({
         total: 4,
         sameApplicant: 3,
@@ -366,7 +363,7 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
 
   describe('graphic retrieval', () => {
     const logoOf = async (appNo: string) => {
-      const url = (await call('/tm/customSearch', { shouldFields: { app_no: { value: appNo, searchType: 1 } }, rangeType: 2 })).list[0].tmLogoUrl as string;
+      const url = (await call('tmSearch.customSearch', { shouldFields: { app_no: { value: appNo, searchType: 1 } }, rangeType: 2 })).list[0]!.tmLogoUrl!;
       const res = await server.app.inject({ method: 'GET', url, headers: { token: admin } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
@@ -377,8 +374,7 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       const png = await logoOf('30000007');
       const { payload, headers } = multipart('明月.png', png);
       const uploaded = await server.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, token: admin } });
-      expect(uploaded.statusCode).toBe(200);
-      const data = await call('/brandArchives/graphicRetrieval', { path: uploaded.json().data.path, maxDistance: 20 });
+      const data = await call('tmSearch.graphicRetrieval', { path: dataOf('file.upload', uploaded).path, maxDistance: 20 });
       expect(data.list[0]).toMatchObject({ mark: { app_no: '30000007', tm_name: '明月' }, distance: 0, similarity: 1 });
       expect(data.hash).toMatch(/^[0-9a-f]{16}$/);
       for (let i = 1; i < data.list.length; i++) expect(data.list[i].distance).toBeGreaterThanOrEqual(data.list[i - 1].distance);
@@ -389,21 +385,21 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       const png = await logoOf('30000001');
       const { payload, headers } = multipart('星辰.png', png, { maxDistance: '0', tmCl: '3' });
       const res = await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload, headers: { ...headers, token: admin } });
-      expect(res.statusCode).toBe(200);
-      const data = res.json().data;
-      expect(data.list.map((r: { mark: { app_no: string } }) => r.mark.app_no).sort()).toEqual(['30000001', '30000003', 'US1000008']);
-      expect(data.list.every((r: { distance: number }) => r.distance === 0)).toBe(true);
+      const data = dataOf('tmSearch.graphicRetrievalUpload', res);
+      expect(data.list.map((r) => r.mark.app_no).sort()).toEqual(['30000001', '30000003', 'US1000008']);
+      expect(data.list.every((r) => r.distance === 0)).toBe(true);
       const paged = multipart('星辰.png', png, { maxDistance: '0', pageSize: '2' });
-      const page = (
+      const page = dataOf(
+        'tmSearch.graphicRetrievalUpload',
         await server.app.inject({
           method: 'POST',
           url: '/brandArchives/graphicRetrieval/upload',
           payload: paged.payload,
           headers: { ...paged.headers, token: admin },
-        })
-      ).json().data;
+        }),
+      );
       // Newest first among equals: the whole family of four 星辰 marks, two on the page.
-      expect(page.list.map((r: { mark: { app_no: string } }) => r.mark.app_no)).toEqual(['30000002', '30000003']);
+      expect(page.list.map((r) => r.mark.app_no)).toEqual(['30000002', '30000003']);
       expect(page.count).toBe(4);
     });
 
@@ -416,10 +412,11 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
         .execute();
       const png = await logoOf('30000009');
       const { payload, headers } = multipart('云帆.png', png, { maxDistance: '0' });
-      const data = (
-        await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload, headers: { ...headers, token: admin } })
-      ).json().data;
-      expect(data.list.map((r: { mark: { app_no: string } }) => r.mark.app_no)).toEqual(['30000009']);
+      const data = dataOf(
+        'tmSearch.graphicRetrievalUpload',
+        await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload, headers: { ...headers, token: admin } }),
+      );
+      expect(data.list.map((r) => r.mark.app_no)).toEqual(['30000009']);
     });
 
     it('refuses a file that is not a picture, and a path it does not know', async () => {
@@ -452,10 +449,10 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       insert into tm_register (app_no, int_cls, tm_name, tm_name_pinyin, tm_status, app_date)
       select (50000000 + n)::text, 1 + n % 45, '批量' || n, 'piliang' || n, '申请中', date '2010-01-01' + n % 3000
       from generate_series(1, 10050) as n`.execute(server.database.db);
-    const data = await call('/tm/customSearch', { rangeType: 2, pageSize: 10, shouldFields: { tm_name: { value: '批量', searchType: 2 } } });
+    const data = await call('tmSearch.customSearch', { rangeType: 2, pageSize: 10, shouldFields: { tm_name: { value: '批量', searchType: 2 } } });
     expect(data.count).toBe(10_000);
     expect(data.list).toHaveLength(10);
-    const stats = await call('/tm/queryStatistic', { rangeType: 2, shouldFields: { tm_name: { value: '批量', searchType: 2 } } });
+    const stats = await call('tmSearch.queryStatistic', { rangeType: 2, shouldFields: { tm_name: { value: '批量', searchType: 2 } } });
     expect(stats.total).toBe(10_050);
   });
 

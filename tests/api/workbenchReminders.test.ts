@@ -4,7 +4,7 @@ import { addDays, addMonths, chinaToday, daysBetween, graceEndDate, GRACE_MONTHS
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
-type Expiry = 'expiring' | 'grace';
+type Expiry = OperationRequest<'brandArchives.getExpiryReminders'>['expiry'];
 
 describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-dos (${dbKind})`, () => {
   let server: TestServer;
@@ -20,8 +20,10 @@ describe.skipIf(skipThisDatabase)(`the workbench's trademark reminders and to-do
 
   const ok = <Id extends OperationId>(id: Id, body: OperationRequest<Id>, token: string) => server.call(id, body, token);
   const reminders = (token: string, expiry: Expiry, limit = 20) => ok('brandArchives.getExpiryReminders', { expiry, limit }, token);
-  const archive = async (token: string, query: object = {}) => (await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token)).list;
-  const statistics = (token: string, query: object = {}) => ok('brandArchives.getBrandDetailsStatistics', query, token);
+  const archive = async (token: string, query: OperationRequest<'brandArchives.queryBrandPage'> = {}) =>
+    (await ok('brandArchives.queryBrandPage', { pageSize: 200, ...query }, token)).list;
+  const statistics = (token: string, query: OperationRequest<'brandArchives.getBrandDetailsStatistics'> = {}) =>
+    ok('brandArchives.getBrandDetailsStatistics', query, token);
   const userId = async (token: string) => (await ok('auth.getUserInfo', {}, token)).id;
 
   /** The marks a reminder should hold, worked out from the whole archive as the user sees it. */

@@ -2,6 +2,7 @@ import { expect, test } from './serverPerWorker.js';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { openSignedIn, storedUser } from './support.js';
+import { callApi } from './callApi.js';
 
 const HEADERS = ['商标名称', '申请号', '类别', '国家/地区', '申请人', '申请日期', '商品/服务'];
 
@@ -73,8 +74,7 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
   await page.screenshot({ path: '/tmp/ie/import-done.png', fullPage: true });
 
   const { token } = await storedUser(page);
-  const archive = await page.request.post('/brandArchives/queryBrandPage', { headers: { token }, data: { applicant: '端到端申请人', pageSize: 50 } });
-  const marks = (await archive.json()).data.list as { id: number; appNo: string; source: number; countryCode: string }[];
+  const marks = (await callApi(page.request, 'brandArchives.queryBrandPage', { applicant: '端到端申请人', pageSize: 50 }, token)).list;
   expect(marks.map((m) => m.appNo).sort()).toEqual(['E2E0001', 'E2E0003']);
   expect(marks.every((m) => m.source === 2)).toBe(true);
   await page.getByRole('button', { name: '查看商标档案' }).click();

@@ -2,6 +2,7 @@ import type { GlobalState } from '../../src/web/theme/globalStore.js';
 import { checkPageContrast, formatOffenders, installContrastCheck, type Offender } from './contrastCheck.js';
 import { expect, test, type Page } from './serverPerWorker.js';
 import { navigateInApp, openSignedIn, storedUser } from './support.js';
+import { callApi } from './callApi.js';
 
 const MODES: Record<string, Partial<GlobalState>> = {
   light: {},
@@ -19,8 +20,7 @@ async function settled(page: Page): Promise<void> {
 
 async function firstMarkId(page: Page): Promise<number> {
   const { token } = await storedUser(page);
-  const reply = await page.request.post('/brandArchives/queryBrandPage', { headers: { token }, data: { pageSize: 1 } });
-  return ((await reply.json()).data.list as Array<{ id: number }>)[0]!.id;
+  return (await callApi(page.request, 'brandArchives.queryBrandPage', { pageSize: 1 }, token)).list[0]!.id;
 }
 
 /** The representative pages, each opened as a person reaches it and checked once it has settled. */

@@ -1,5 +1,6 @@
 import { expect, test } from './serverPerWorker.js';
 import { openSignedIn, storedUser } from './support.js';
+import { callApi } from './callApi.js';
 
 test('an administrator rearranges the country groups, saves them, and can restore the built-in ones', async ({ page }) => {
   await openSignedIn(page, 'admin', '/system/countryGroups');
@@ -30,10 +31,7 @@ test('an administrator rearranges the country groups, saves them, and can restor
 
   // The saved arrangement is what the server now gives every country picker of the organisation.
   const { token } = await storedUser(page);
-  const saved = (await (await page.request.post('/countryCtg/treeList', { headers: { token }, data: {} })).json()).data as {
-    name: string;
-    subList: { code: string }[];
-  }[];
+  const saved = await callApi(page.request, 'country.treeList', {}, token);
   const group = saved.find((n) => n.name === '重点市场');
   expect(group?.subList.map((c) => c.code)).toEqual(['JP']);
   await page.reload();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './serverPerWorker.js';
 import { openSignedIn, storedUser } from './support.js';
+import { callApi } from './callApi.js';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
 
@@ -24,9 +25,7 @@ test('custom fields: settings dialog, creation dialog, list settings, inline edi
   // Starts from an organisation without custom fields, whatever other tests on this server defined.
   await openSignedIn(page, 'admin', '/api/health');
   const { token } = await storedUser(page);
-  const existing = (await (await page.request.post('/customField/getCustomFieldList', { headers: { token }, data: { type: 1 } })).json()).data as {
-    id: number;
-  }[];
+  const existing = await callApi(page.request, 'customField.getCustomFieldList', { type: 1 }, token);
   if (existing.length > 0) {
     const cleared = await page.request.post('/customField/updateCustomFields', {
       headers: { token },

@@ -1,17 +1,10 @@
+import type { PageDefinition } from '../../src/generated/types.js';
 import { expect, test, type Page } from './serverPerWorker.js';
 import { navigateInApp, signIn } from './support.js';
+import { callApi } from './callApi.js';
 
-interface PageInfo {
-  path: string;
-  title: string;
-  redirect?: string;
-  menuKey?: string;
-  public?: boolean;
-}
-
-async function pagesFromServer(page: Page): Promise<PageInfo[]> {
-  const res = await page.request.post('/schema/pages', { data: {} });
-  return (await res.json()).data.pages as PageInfo[];
+async function pagesFromServer(page: Page): Promise<PageDefinition[]> {
+  return (await callApi(page.request, 'schema.listPages', {})).pages;
 }
 
 // The walks are independent: each may take a worker of its own.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './serverPerWorker.js';
 import { openSignedIn, storedUser } from './support.js';
+import { callApi } from './callApi.js';
 
 const tableTitled = (page: Page, title: string) => page.locator('.ipm-generic-table').filter({ has: page.locator('.ipm-table-toolbar', { hasText: title }) });
 
@@ -15,9 +16,7 @@ function watchCalls(page: Page, path: string): string[] {
 /** Deletes every memo of the signed-in user: other tests expect their own lists. */
 async function deleteAllMemos(page: Page): Promise<void> {
   const { token } = await storedUser(page);
-  const { list } = (await (await page.request.post('/api/memo/list', { headers: { token }, data: { pageSize: 100 } })).json()).data as {
-    list: { id: number }[];
-  };
+  const { list } = await callApi(page.request, 'memo.list', { pageSize: 100 }, token);
   if (list.length > 0) await page.request.post('/api/memo/delete-batch', { headers: { token }, data: { ids: list.map((m) => m.id).join(',') } });
 }
 

@@ -35,7 +35,7 @@ test.beforeAll(async () => {
       },
     },
   };
-  writeFileSync(join(schemasDir, 'pages', 'deal-weekly.json'), JSON.stringify(page, null, 2));
+  writeFileSync(join(schemasDir, 'pages', 'workbench', 'deal-weekly.json'), JSON.stringify(page, null, 2));
   server = await startServerProcess(PORT, {
     ...process.env,
     DATA_DIR: 'memory://',

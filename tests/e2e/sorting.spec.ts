@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from './serverPerWorker.js';
 import { openSignedIn, storedUser } from './support.js';
+import { callApi } from './callApi.js';
 
 const HANGZHOU = '杭州青禾食品有限公司';
 const SHENZHEN = '深圳云帆电子科技有限公司';
@@ -278,7 +279,6 @@ test('row buttons open drawers with the row: details to read, a form that saves 
 
   // The fields the form did not show (its group) were kept.
   const { token } = await storedUser(page);
-  const reply = await page.request.post('/enterPrise/getList', { headers: { token }, data: {} });
-  const groups = (await reply.json()).data.groups as { name: string; children: { applicantName: string; legalPerson: string | null }[] }[];
-  expect(groups.find((g) => g.name === '重点客户')?.children.find((e) => e.applicantName === HANGZHOU)).toMatchObject({ legalPerson: '王青禾' });
+  const { groups } = await callApi(page.request, 'enterprise.getList', {}, token);
+  expect(groups!.find((g) => g.name === '重点客户')?.children.find((e) => e.applicantName === HANGZHOU)).toMatchObject({ legalPerson: '王青禾' });
 });

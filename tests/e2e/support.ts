@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { LoginResult } from '../../src/generated/types.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
+import type { LoginResult } from '../../src/generated/types.js';
+import { callApi } from './callApi.js';
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 
@@ -9,14 +10,12 @@ const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 /** Signs in through the login call, as the login page does: the session's cookie lands in the page's browser context. */
 async function signInByCall(request: APIRequestContext, account: DemoAccount): Promise<LoginResult> {
   const { username, password } = DEMO_ACCOUNTS[account];
-  const login = await request.post('/loginPage/login', { data: { username, password: base64(password), encryptionType: 'base64' } });
-  return (await login.json()).data as LoginResult;
+  return callApi(request, 'auth.login', { username, password: base64(password), encryptionType: 'base64' });
 }
 
 /** Confirms the release log for the signed-in account, so home opens without the dialog. */
 async function acknowledgeReleaseLog(request: APIRequestContext, token: string): Promise<void> {
-  const log = await request.post('/api/queryTheReleaseLog', { headers: { token }, data: {} });
-  const version = (await log.json()).data.unreadVersion as string | null;
+  const version = (await callApi(request, 'site.queryReleaseLog', {}, token)).unreadVersion;
   if (version) await request.post('/api/setUpTheReleaseLog', { headers: { token }, data: { version } });
 }
 

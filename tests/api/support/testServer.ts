@@ -44,6 +44,8 @@ export interface TestServer extends BuiltServer {
   post(url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse>;
   /** A call that must succeed, by operation id: its reply's data, typed by the operation's generated response. */
   call<Id extends OperationId>(id: Id, payload: OperationRequest<Id>, token?: string): Promise<OperationResponse<Id>>;
+  /** A call by operation id whose reply the test reads itself (a refusal, a status, a header): the payload is still typed. */
+  send<Id extends OperationId>(id: Id, payload: OperationRequest<Id>, token?: string): Promise<LightMyRequestResponse>;
   /** A call that must succeed, to a path outside the generated client: its reply's data. */
   ok<T>(url: string, payload: object, token: string): Promise<T>;
   /** A call that must be refused with `status` (422 unless said): its Chinese message. */
@@ -76,10 +78,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     ...server,
     post,
     async call(id, payload, token) {
-      const reply = await post(operationRoutes[id].path, payload, token);
-      expect(reply.statusCode, reply.body).toBe(200);
-      return reply.json().data;
+      return dataOf(id, await post(operationRoutes[id].path, payload, token));
     },
+    send: (id, payload, token) => post(operationRoutes[id].path, payload, token),
     async ok<T>(url: string, payload: object, token: string) {
       const reply = await post(url, payload, token);
       expect(reply.statusCode, reply.body).toBe(200);
@@ -101,6 +102,15 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       await isolated?.drop();
     },
   };
+}
+
+/**
+ * The data of a reply that must succeed, typed by the operation's generated response: for a request
+ * the test makes itself (a multipart upload, a cookie instead of the token header).
+ */
+export function dataOf<Id extends OperationId>(id: Id, reply: LightMyRequestResponse): OperationResponse<Id> {
+  expect(reply.statusCode, `${id}: ${reply.body}`).toBe(200);
+  return reply.json().data;
 }
 
 export function base64(text: string): string {
