@@ -4,6 +4,7 @@ import { PUBLIC } from '../src/shared/operation.js';
 import { operationTypeName } from '../src/schemaSource/operationsFromFiles.js';
 import { GENERATED_BANNER } from './emitTypes.js';
 import { withoutStorage } from './tableColumns.js';
+import { boundIntegers } from './boundIntegers.js';
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
@@ -13,7 +14,7 @@ export function generateRouteTable(files: SchemaFile[], operations: OperationDef
   // Storage keywords describe the database, not the API: they stay out of the server's schemas.
   const shared = files
     .filter((f) => f.kind === 'entities' || f.kind === 'meta')
-    .map((f) => ({ $id: f.id, ...(f.kind === 'entities' ? withoutStorage(f.body) : f.body) }));
+    .map((f) => ({ $id: f.id, ...(f.kind === 'entities' ? boundIntegers(withoutStorage(f.body)) : f.body) }));
   const typeEntries = operations
     .map(
       (op) =>
@@ -26,7 +27,7 @@ import type * as T from './types.js';
 /** Schemas that operations refer to by \`$ref\`; the server registers them before its routes. */
 export const sharedSchemas: JsonSchema[] = ${json(shared)};
 
-export const operationTable: OperationDefinition[] = ${json(operations)};
+export const operationTable: OperationDefinition[] = ${json(operations.map((op) => ({ ...op, request: boundIntegers(op.request) })))};
 
 export interface OperationTypes {
 ${typeEntries}

@@ -1014,7 +1014,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "横幅编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "title": {
         "title": "标题",
@@ -1054,7 +1056,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "任务编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "name": {
         "title": "任务名称",
@@ -1078,7 +1082,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "progress": {
         "title": "已完成步数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "total": {
         "title": "总步数",
@@ -1086,7 +1092,9 @@ export const sharedSchemas: JsonSchema[] = [
           "integer",
           "null"
         ],
-        "description": "尚未开始时为空"
+        "description": "尚未开始时为空",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "error": {
         "title": "失败原因",
@@ -1245,7 +1253,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "ownerUserId": {
         "title": "负责人",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "appDateStart": {
         "title": "申请日期起",
@@ -1292,7 +1302,9 @@ export const sharedSchemas: JsonSchema[] = [
         "maxItems": 1000,
         "items": {
           "type": "integer",
-          "title": "商标"
+          "title": "商标",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "description": "只在这些档案记录中查找"
       },
@@ -1338,7 +1350,8 @@ export const sharedSchemas: JsonSchema[] = [
         "title": "页码",
         "type": "integer",
         "minimum": 1,
-        "default": 1
+        "default": 1,
+        "maximum": 2147483647
       },
       "pageSize": {
         "title": "每页条数",
@@ -1375,7 +1388,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "userName": {
         "title": "导出人",
@@ -1409,11 +1424,15 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "rowCount": {
         "title": "条数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "processedRows": {
         "title": "已写入条数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "progress": {
         "title": "进度",
@@ -1474,11 +1493,15 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "rowNo": {
         "title": "行号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "column": {
         "title": "列",
@@ -1528,7 +1551,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "fileName": {
         "title": "文件名",
@@ -1559,40 +1584,58 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "processedRows": {
         "title": "已处理行数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "totalRows": {
         "title": "数据行数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "validRows": {
         "title": "可导入行数",
         "type": "integer",
-        "description": "没有错误的行（含只有提示的行与档案中已有的商标）"
+        "description": "没有错误的行（含只有提示的行与档案中已有的商标）",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "errorRows": {
         "title": "有错误的行数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "warningRows": {
         "title": "有提示的行数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "existingRows": {
         "title": "档案中已有的行数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "insertedRows": {
         "title": "新增条数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "updatedRows": {
         "title": "更新条数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "skippedRows": {
         "title": "跳过条数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "existingMode": {
         "title": "已有商标",
@@ -1700,7 +1743,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "图谱编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "name": {
         "title": "图谱名称",
@@ -1716,12 +1761,16 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "sort": {
         "title": "排序",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "nodeCount": {
         "title": "节点数",
         "type": "integer",
-        "description": "不含根节点"
+        "description": "不含根节点",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       }
     }
   },
@@ -1751,7 +1800,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "size": {
         "title": "文件大小（字节）",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "purpose": {
         "title": "上传用途",
@@ -1764,17 +1815,23 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "chunkSize": {
         "title": "分片大小（字节）",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "chunkCount": {
         "title": "分片数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "received": {
         "title": "已收到的分片序号",
         "type": "array",
         "items": {
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         }
       }
     }
@@ -1822,7 +1879,9 @@ export const sharedSchemas: JsonSchema[] = [
       "count": {
         "title": "下级数量",
         "type": "integer",
-        "description": "分类下的类似群数、类似群下的商品数；商品为 0"
+        "description": "分类下的类似群数、类似群下的商品数；商品为 0",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "classNum": {
         "title": "所属分类",
@@ -1889,7 +1948,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "count": {
         "title": "下级数量",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "cgList": {
         "title": "下级",
@@ -1917,7 +1978,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "count": {
         "title": "条数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       }
     }
   },
@@ -2005,11 +2068,15 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "字段编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "type": {
         "title": "模块",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "fieldTitle": {
         "title": "字段名称",
@@ -2103,12 +2170,16 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "字段编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "type": {
         "title": "模块",
         "type": "integer",
-        "description": "dicts/custom-field-modules.json：1 商标档案、32 版权档案"
+        "description": "dicts/custom-field-modules.json：1 商标档案、32 版权档案",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "fieldTitle": {
         "title": "字段名称",
@@ -2222,7 +2293,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "sort": {
         "title": "顺序",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "locked": {
         "title": "内置",
@@ -2250,7 +2323,9 @@ export const sharedSchemas: JsonSchema[] = [
           "integer",
           "null"
         ],
-        "description": "未分组的企业归在编号为空的分组下"
+        "description": "未分组的企业归在编号为空的分组下",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "name": {
         "title": "分组名称",
@@ -2282,24 +2357,32 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "企业编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "groupId": {
         "title": "所属分组",
         "type": [
           "integer",
           "null"
-        ]
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "applicantType": {
         "title": "申请人类型",
         "type": "integer",
-        "description": "0 个人，其他为法人或其他组织"
+        "description": "0 个人，其他为法人或其他组织",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "bookType": {
         "title": "书式类型",
         "type": "integer",
-        "description": "1 中国大陆，其他为其他地区"
+        "description": "1 中国大陆，其他为其他地区",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "applicantName": {
         "title": "申请人名称",
@@ -2438,11 +2521,15 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "memberCount": {
         "title": "成员数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "enterpriseCount": {
         "title": "企业数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "groups": {
         "title": "企业分组",
@@ -2461,7 +2548,9 @@ export const sharedSchemas: JsonSchema[] = [
               "type": [
                 "integer",
                 "null"
-              ]
+              ],
+              "maximum": 2147483647,
+              "minimum": -2147483648
             },
             "name": {
               "title": "分组名称",
@@ -2469,7 +2558,9 @@ export const sharedSchemas: JsonSchema[] = [
             },
             "count": {
               "title": "企业数",
-              "type": "integer"
+              "type": "integer",
+              "maximum": 2147483647,
+              "minimum": -2147483648
             }
           }
         }
@@ -2492,7 +2583,8 @@ export const sharedSchemas: JsonSchema[] = [
       "position": {
         "title": "序号",
         "type": "integer",
-        "minimum": 0
+        "minimum": 0,
+        "maximum": 2147483647
       },
       "imageData": {
         "title": "图片地址",
@@ -2581,7 +2673,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "备忘编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "content": {
         "title": "内容",
@@ -2718,7 +2812,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "商标编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "tmStatus": {
         "title": "商标状态",
@@ -2748,7 +2844,9 @@ export const sharedSchemas: JsonSchema[] = [
             "type": [
               "integer",
               "null"
-            ]
+            ],
+            "maximum": 2147483647,
+            "minimum": -2147483648
           }
         }
       },
@@ -2829,7 +2927,8 @@ export const sharedSchemas: JsonSchema[] = [
       "targetBrandId": {
         "title": "保留的商标",
         "type": "integer",
-        "minimum": 1
+        "minimum": 1,
+        "maximum": 2147483647
       },
       "mergedBrandIds": {
         "title": "被合并的商标",
@@ -2838,7 +2937,8 @@ export const sharedSchemas: JsonSchema[] = [
         "maxItems": 50,
         "items": {
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     }
@@ -2862,7 +2962,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "消息编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "kind": {
         "title": "类型",
@@ -2919,7 +3021,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "官文编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "brandId": {
         "title": "档案商标",
@@ -2927,7 +3031,9 @@ export const sharedSchemas: JsonSchema[] = [
           "integer",
           "null"
         ],
-        "description": "所属的档案商标；商标删除后为 null"
+        "description": "所属的档案商标；商标删除后为 null",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "documentType": {
         "title": "文件类型",
@@ -3019,7 +3125,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "日志编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "userName": {
         "title": "操作人",
@@ -3059,7 +3167,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "组织编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "name": {
         "title": "组织名称",
@@ -3166,7 +3276,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "用户编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "name": {
         "title": "姓名",
@@ -3222,7 +3334,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "角色编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "name": {
         "title": "角色名称",
@@ -3274,7 +3388,8 @@ export const sharedSchemas: JsonSchema[] = [
       "version": {
         "title": "版本号",
         "type": "integer",
-        "minimum": 1
+        "minimum": 1,
+        "maximum": 2147483647
       },
       "status": {
         "title": "状态",
@@ -3426,14 +3541,18 @@ export const sharedSchemas: JsonSchema[] = [
       "id": {
         "title": "记录编号",
         "type": "integer",
-        "description": "scope 为 archive 时是档案编号，为 register 时是公告库记录编号"
+        "description": "scope 为 archive 时是档案编号，为 register 时是公告库记录编号",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "registerId": {
         "title": "公告库记录",
         "type": [
           "integer",
           "null"
-        ]
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "tm_name": {
         "title": "商标名称",
@@ -3455,7 +3574,9 @@ export const sharedSchemas: JsonSchema[] = [
         "type": [
           "integer",
           "null"
-        ]
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "tmStatus": {
         "title": "商标状态",
@@ -3534,7 +3655,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "待办编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "kind": {
         "title": "类型",
@@ -3588,7 +3711,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "标签记录",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "nodeId": {
         "title": "节点编号",
@@ -3596,7 +3721,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "mapId": {
         "title": "图谱编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "label": {
         "title": "标签名称",
@@ -3632,7 +3759,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "商标编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "registerId": {
         "title": "公告库记录",
@@ -3640,7 +3769,9 @@ export const sharedSchemas: JsonSchema[] = [
           "integer",
           "null"
         ],
-        "description": "档案记录对应的商标公告库记录"
+        "description": "档案记录对应的商标公告库记录",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "source": {
         "title": "来源",
@@ -3842,7 +3973,9 @@ export const sharedSchemas: JsonSchema[] = [
         "type": [
           "integer",
           "null"
-        ]
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "createdAt": {
         "title": "创建时间",
@@ -3891,7 +4024,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "size": {
         "title": "大小（字节）",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "type": {
         "title": "文件类型",
@@ -3929,7 +4064,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "上传人编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "name": {
         "title": "上传人",
@@ -3937,7 +4074,9 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "count": {
         "title": "文件数",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "lastUploadedAt": {
         "title": "最近上传时间",
@@ -3973,7 +4112,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "用户编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "username": {
         "title": "账号",
@@ -4033,7 +4174,9 @@ export const sharedSchemas: JsonSchema[] = [
     "properties": {
       "id": {
         "title": "用户编号",
-        "type": "integer"
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "username": {
         "title": "账号",
@@ -4095,7 +4238,9 @@ export const sharedSchemas: JsonSchema[] = [
       "count": {
         "title": "件数",
         "type": "integer",
-        "description": "全部需要处理的件数（当前用户可见的）"
+        "description": "全部需要处理的件数（当前用户可见的）",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       },
       "note": {
         "title": "说明",
@@ -4120,7 +4265,9 @@ export const sharedSchemas: JsonSchema[] = [
           "properties": {
             "id": {
               "title": "编号",
-              "type": "integer"
+              "type": "integer",
+              "maximum": 2147483647,
+              "minimum": -2147483648
             },
             "title": {
               "title": "事项",
@@ -4143,7 +4290,9 @@ export const sharedSchemas: JsonSchema[] = [
             "daysLeft": {
               "title": "剩余天数",
               "type": "integer",
-              "description": "今天（北京时间）到期限的天数；0 为今天，负数为已过"
+              "description": "今天（北京时间）到期限的天数；0 为今天，负数为已过",
+              "maximum": 2147483647,
+              "minimum": -2147483648
             },
             "link": {
               "title": "处理页面",
@@ -4364,7 +4513,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "userId": {
           "title": "用户",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         }
       }
     },
@@ -4393,7 +4544,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "userId": {
           "title": "用户",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         }
       }
     },
@@ -4608,7 +4761,8 @@ export const operationTable: OperationDefinition[] = [
         "id": {
           "title": "商标",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -4943,7 +5097,9 @@ export const operationTable: OperationDefinition[] = [
           "maxItems": 1000,
           "items": {
             "type": "integer",
-            "title": "商标"
+            "title": "商标",
+            "maximum": 2147483647,
+            "minimum": -2147483648
           }
         },
         "fields": {
@@ -5029,7 +5185,8 @@ export const operationTable: OperationDefinition[] = [
         "id": {
           "title": "商标",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "tmName": {
           "title": "商标名称",
@@ -5190,7 +5347,9 @@ export const operationTable: OperationDefinition[] = [
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "logoPath": {
           "title": "商标图样",
@@ -5389,7 +5548,9 @@ export const operationTable: OperationDefinition[] = [
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "logoPath": {
           "title": "商标图样",
@@ -5428,7 +5589,9 @@ export const operationTable: OperationDefinition[] = [
           "maxItems": 500,
           "items": {
             "type": "integer",
-            "title": "公告库记录"
+            "title": "公告库记录",
+            "maximum": 2147483647,
+            "minimum": -2147483648
           }
         },
         "appNos": {
@@ -5498,7 +5661,9 @@ export const operationTable: OperationDefinition[] = [
           "maxItems": 1000,
           "items": {
             "type": "integer",
-            "title": "商标"
+            "title": "商标",
+            "maximum": 2147483647,
+            "minimum": -2147483648
           }
         }
       }
@@ -5836,7 +6001,8 @@ export const operationTable: OperationDefinition[] = [
           "items": {
             "title": "自定义字段",
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "maximum": 2147483647
           }
         }
       }
@@ -5867,7 +6033,8 @@ export const operationTable: OperationDefinition[] = [
         "id": {
           "title": "导出编号",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -5895,7 +6062,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -6002,7 +6170,8 @@ export const operationTable: OperationDefinition[] = [
         "id": {
           "title": "导入编号",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -6032,7 +6201,8 @@ export const operationTable: OperationDefinition[] = [
         "jobId": {
           "title": "导入编号",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "level": {
           "title": "级别",
@@ -6046,7 +6216,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -6102,7 +6273,8 @@ export const operationTable: OperationDefinition[] = [
         "id": {
           "title": "导入编号",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "existingMode": {
           "title": "已有商标",
@@ -6141,7 +6313,8 @@ export const operationTable: OperationDefinition[] = [
         "id": {
           "title": "导入编号",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -6215,7 +6388,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "id": {
           "title": "图谱编号",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "name": {
           "title": "图谱名称",
@@ -6264,7 +6439,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "id": {
           "title": "图谱编号",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         }
       }
     },
@@ -6325,7 +6502,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "mapId": {
           "title": "图谱编号",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "action": {
           "title": "修改",
@@ -6807,7 +6986,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "id": {
           "title": "商标档案编号",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "nodeId": {
           "title": "节点编号",
@@ -6841,7 +7022,9 @@ export const operationTable: OperationDefinition[] = [
         "mapId": {
           "title": "图谱编号",
           "type": "integer",
-          "description": "不写时为全部图谱"
+          "description": "不写时为全部图谱",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         }
       }
     },
@@ -6956,7 +7139,8 @@ export const operationTable: OperationDefinition[] = [
           "maxItems": 10000,
           "items": {
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "maximum": 2147483647
           }
         },
         "filter": {
@@ -6994,7 +7178,8 @@ export const operationTable: OperationDefinition[] = [
           "maxItems": 50,
           "items": {
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "maximum": 2147483647
           }
         }
       }
@@ -7081,7 +7266,8 @@ export const operationTable: OperationDefinition[] = [
           "maxItems": 50,
           "items": {
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "maximum": 2147483647
           }
         }
       }
@@ -7129,7 +7315,8 @@ export const operationTable: OperationDefinition[] = [
           "maxItems": 50,
           "items": {
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "maximum": 2147483647
           }
         }
       }
@@ -7215,7 +7402,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -7270,7 +7458,8 @@ export const operationTable: OperationDefinition[] = [
         "brandId": {
           "title": "档案商标",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "status": {
           "title": "处理状态",
@@ -7286,7 +7475,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -7351,7 +7541,9 @@ export const operationTable: OperationDefinition[] = [
           "maxItems": 500,
           "items": {
             "type": "integer",
-            "title": "官文"
+            "title": "官文",
+            "maximum": 2147483647,
+            "minimum": -2147483648
           }
         },
         "status": {
@@ -7455,7 +7647,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -7517,7 +7710,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -7722,7 +7916,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "type": {
           "title": "模块",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "state": {
           "title": "只要显示的字段",
@@ -7763,7 +7959,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "type": {
           "title": "模块",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "fields": {
           "title": "字段",
@@ -7819,7 +8017,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "fieldType": {
           "title": "模块",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "ids": {
           "title": "字段顺序",
@@ -7879,11 +8079,15 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "type": {
           "title": "模块",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "id": {
           "title": "字段编号",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "fieldTitle": {
           "title": "字段名称",
@@ -8003,7 +8207,9 @@ export const operationTable: OperationDefinition[] = [
         },
         "type": {
           "title": "模块",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "key": {
           "title": "记录",
@@ -8054,7 +8260,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "id": {
           "title": "商标档案",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "customValues": {
           "title": "自定义字段值",
@@ -8317,7 +8525,8 @@ export const operationTable: OperationDefinition[] = [
         "version": {
           "title": "版本号",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -8452,7 +8661,8 @@ export const operationTable: OperationDefinition[] = [
             "integer",
             "null"
           ],
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "comment": {
           "title": "说明",
@@ -8524,7 +8734,8 @@ export const operationTable: OperationDefinition[] = [
         "version": {
           "title": "版本号",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -8587,7 +8798,8 @@ export const operationTable: OperationDefinition[] = [
         "version": {
           "title": "回滚到的版本号",
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 2147483647
         }
       }
     },
@@ -8814,7 +9026,8 @@ export const operationTable: OperationDefinition[] = [
             "string"
           ],
           "pattern": "^[A-Za-z0-9:_\\-]{1,64}$",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "displayContent": {
           "title": "偏好内容",
@@ -8853,7 +9066,8 @@ export const operationTable: OperationDefinition[] = [
             "string"
           ],
           "pattern": "^[A-Za-z0-9:_\\-]{1,64}$",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -8892,7 +9106,8 @@ export const operationTable: OperationDefinition[] = [
         "pageNo": {
           "title": "页码",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -8983,14 +9198,18 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "id": {
           "title": "企业",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "groupId": {
           "title": "所属分组",
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "applicantType": {
           "title": "申请人类型",
@@ -9067,7 +9286,8 @@ export const operationTable: OperationDefinition[] = [
         "id": {
           "title": "企业",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -9122,7 +9342,8 @@ export const operationTable: OperationDefinition[] = [
         "id": {
           "title": "企业",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         },
         "displayName": {
           "title": "申请人名称",
@@ -9215,7 +9436,8 @@ export const operationTable: OperationDefinition[] = [
         "id": {
           "title": "企业",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -9317,7 +9539,8 @@ export const operationTable: OperationDefinition[] = [
         "size": {
           "title": "文件大小",
           "type": "integer",
-          "minimum": 1
+          "minimum": 1,
+          "maximum": 9007199254740991
         },
         "purpose": {
           "title": "上传用途",
@@ -9452,7 +9675,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -9505,7 +9729,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -9567,7 +9792,9 @@ export const operationTable: OperationDefinition[] = [
           "title": "消息",
           "type": "array",
           "items": {
-            "type": "integer"
+            "type": "integer",
+            "maximum": 2147483647,
+            "minimum": -2147483648
           },
           "maxItems": 500
         },
@@ -9631,7 +9858,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -9685,7 +9913,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "id": {
           "title": "待办",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         }
       }
     },
@@ -9714,7 +9944,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "id": {
           "title": "待办",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         }
       }
     },
@@ -9742,7 +9974,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -9801,7 +10034,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "id": {
           "title": "备忘",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         },
         "content": {
           "title": "内容",
@@ -9837,7 +10072,9 @@ export const operationTable: OperationDefinition[] = [
       "properties": {
         "id": {
           "title": "备忘",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         }
       }
     },
@@ -9906,7 +10143,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -9972,7 +10210,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 0,
-          "default": 0
+          "default": 0,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -10253,7 +10492,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -10652,7 +10892,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -10936,7 +11177,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -11494,7 +11736,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -11562,7 +11805,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -11749,7 +11993,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
@@ -12117,7 +12362,8 @@ export const operationTable: OperationDefinition[] = [
           "title": "页码",
           "type": "integer",
           "minimum": 1,
-          "default": 1
+          "default": 1,
+          "maximum": 2147483647
         },
         "pageSize": {
           "title": "每页条数",
