@@ -12,6 +12,8 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandling, notFoundBody } from './http/errorHandling.js';
 import { registerOperations } from './http/registerOperations.js';
+import { installOperationHooks } from './http/operationHooks.js';
+import { decorateOperationRequests } from './http/operationRequest.js';
 import { DeferredSchemaCompilers } from './http/deferredSchemaCompilers.js';
 import { registerApiDocs } from './http/apiDocs.js';
 import { registerPdfWorker } from './http/pdfWorker.js';
@@ -158,10 +160,13 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   installErrorHandling(app);
+  decorateOperationRequests(app);
+  // Before the Server-Timing hook: a write's time includes its COMMIT.
+  installOperationHooks(app, services, permissionLabels());
   installServerTiming(app);
   registerApiDocs(app);
   registerPdfWorker(app);
-  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, permissionLabels());
+  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers);
 
   const indexHtml = join(config.webDir, 'index.html');
   const webBuilt = existsSync(indexHtml);
