@@ -74,53 +74,57 @@ export function installOperationHooks(app: FastifyInstance, services: ServerServ
     request.db = scopedTo(transaction.trx, session.orgId);
   });
 
-  app.addHook('preHandler', async (request) => {
+  // The hooks below answer most requests synchronously (callback style): only uploads and writes wait here.
+  app.addHook('preHandler', (request, _reply, done) => {
     const operation = operationOf(request);
-    if (!operation) return;
+    if (!operation) return done();
     const op = operation.definition;
     // Rich text (`contentMediaType: text/html`) is sanitised after validation, before any handler sees it.
     if (operation.htmlFields.length > 0) cleanHtmlFields(op.method === 'GET' ? request.query : request.body, operation.htmlFields, sanitizeRichText);
-    if (operation.checkFields && request.session && op.permission !== PUBLIC) {
-      // An upload is received before its transaction opens, so no transaction waits on the network.
-      request.received = await receiveMultipart(request, services, request.session.orgId, op, operation.checkFields);
+    const session = request.session;
+    if (!operation.checkFields || !session || op.permission === PUBLIC) return done();
+    // An upload is received before its transaction opens, so no transaction waits on the network.
+    const receiving = async () => {
+      request.received = await receiveMultipart(request, services, session.orgId, op, operation.checkFields!);
       const transaction = await RequestTransaction.open(services.system, op.readOnly);
       request.transaction = transaction;
-      request.db = await bindOrganisation(transaction.trx, request.session.orgId);
-    }
+      request.db = await bindOrganisation(transaction.trx, session.orgId);
+    };
+    receiving().then(() => done(), done);
   });
 
-  app.addHook('preSerialization', async (request, _reply, payload) => {
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
     const transaction = request.transaction;
-    if (transaction && !transaction.readOnly) {
-      void transaction.commit();
-      await statementsSent();
-    }
-    return payload;
+    if (!transaction || transaction.readOnly) return done(null, payload);
+    void transaction.commit();
+    statementsSent().then(() => done(null, payload));
   });
 
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!request.transaction) return payload;
-    if (request.transaction.readOnly) {
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const transaction = request.transaction;
+    if (!transaction) return done(null, payload);
+    if (transaction.readOnly) {
       // A read-only transaction wrote nothing, so its answer waits for no COMMIT: Node writes the answer out
       // once this hook is done, and the COMMIT follows it on the next turn of the event loop.
-      const transaction = takeTransaction(request)!;
+      request.transaction = null;
       setImmediate(() => transaction.commit().catch((err: unknown) => request.log.warn({ err }, '只读事务提交失败')));
-      return payload;
+      return done(null, payload);
     }
     // A write's answer leaves only after its COMMIT succeeded; a failed COMMIT goes to onError and fails the call.
-    await request.transaction.commit();
-    request.transaction = null;
-    return payload;
+    transaction.commit().then(() => {
+      request.transaction = null;
+      done(null, payload);
+    }, done);
   });
 
   app.addHook('onError', async (request) => {
     await takeTransaction(request)?.rollback();
   });
 
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const transaction = takeTransaction(request);
-    if (!transaction) return;
+    if (!transaction) return done();
     request.log.error({ operation: operationOf(request)?.definition.id }, '请求结束时事务仍未完成，已回滚');
-    await transaction.rollback();
+    transaction.rollback().then(() => done(), done);
   });
 }
