@@ -1,6 +1,8 @@
 /** The walls between the project's parts (docs/architecture.md); `npm run check:walls` and `npm test` hold them. */
 const browser = '^src/(web|runtime|widgets|designer)/';
 const server = '^src/(server|schemaSource)/';
+/** The server's domain folders: handlers, rules and queries of one area each (docs/architecture.md). */
+const serverDomains = '(accounts|classification|countries|customFields|enterprises|externalTools|pages|schemas|site|trademarks|workbench)';
 
 module.exports = {
   forbidden: [
@@ -39,6 +41,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/widgets/([^/]+)/' },
       to: { path: '^src/widgets/[^/]+/', pathNot: ['^src/widgets/$1/', '^src/widgets/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'platform-knows-no-domain',
+      comment: 'the server platform (session, db, http, files, batch, jobs, notify) runs no domain code: it is handed it, typed by it at most',
+      severity: 'error',
+      from: { path: '^src/server/(auth|db|http|files|batch|jobs|notify)/', pathNot: 'Handlers\\.ts$' },
+      to: { path: `^src/server/${serverDomains}/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'handlers-are-entries',
+      comment: "a server domain's handlers are its entry for the HTTP side: only the composition (app.ts) and tests import them",
+      severity: 'error',
+      from: { pathNot: '^(src/server/app\\.ts|tests/)' },
+      to: { path: '^src/server/.+Handlers\\.ts$' },
     },
     { name: 'no-loops', comment: 'no import loops', severity: 'error', from: {}, to: { circular: true } },
   ],

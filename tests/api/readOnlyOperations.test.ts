@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { brandArchivesHandlers } from '../../src/server/modules/brandArchives.js';
+import { brandArchivesHandlers } from '../../src/server/trademarks/brandArchivesHandlers.js';
 import { operationTable } from '../../src/generated/routes.js';
 import type { Handlers, TenantContext } from '../../src/server/http/context.js';
 import { skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';

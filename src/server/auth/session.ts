@@ -41,6 +41,14 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return request.cookies?.token;
 }
 
+/** The request's token, or the session-expiry error for a request without one: decided before any database work. */
+export function presentedToken(request: FastifyRequest): string {
+  const token = tokenOf(request);
+  if (token === undefined) throw expiredSession(SessionExpiry.noToken);
+  if (token === '') throw expiredSession(SessionExpiry.tokenEmpty);
+  return token;
+}
+
 /**
  * The session row of a token hash with its user and role, as one statement. With `bindTenant` the
  * same statement also switches the transaction to the tenant role and the session's organisation.
@@ -87,10 +95,7 @@ const sessionCheck = {
  * leaves that binding to the rollback.
  */
 export async function resolveSession(system: Kysely<Database>, request: FastifyRequest, bindTenant = false): Promise<Session> {
-  const token = tokenOf(request);
-  if (token === undefined) throw expiredSession(SessionExpiry.noToken);
-  if (token === '') throw expiredSession(SessionExpiry.tokenEmpty);
-
+  const token = presentedToken(request);
   const [row] = (await system.executeQuery((bindTenant ? sessionCheck.bindingTenant : sessionCheck.plain).with(system, hashToken(token)))).rows;
 
   const now = new Date();

@@ -169,10 +169,13 @@ export type ScopedDb = Transaction<Database>;
  * tenant plugin: the one place where a request's data access is bound to its organisation.
  */
 export async function withOrganisation<T>(db: Kysely<Database>, orgId: number, work: (scoped: ScopedDb) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.org_id', ${String(orgId)}, true)`.execute(trx);
-    return work(scopedTo(trx, orgId));
-  });
+  return db.transaction().execute(async (trx) => work(await bindOrganisation(trx, orgId)));
+}
+
+/** Switches a transaction to the tenant role and the organisation, and scopes it by the plugin. */
+export async function bindOrganisation(trx: Transaction<Database>, orgId: number): Promise<ScopedDb> {
+  await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.org_id', ${String(orgId)}, true)`.execute(trx);
+  return scopedTo(trx, orgId);
 }
 
 /** A transaction already running as the tenant role for `orgId` (see `resolveSession`'s `bindTenant`), scoped by the plugin too. */

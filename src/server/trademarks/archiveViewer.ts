@@ -1,5 +1,5 @@
 import type { Session } from '../auth/session.js';
-import { AGENCY_ROLE_NAME } from '../modules/user.js';
+import { AGENCY_ROLE_NAME } from '../accounts/roles.js';
 
 /** Who is looking at an archive, and so which of its marks they may see. */
 export interface ArchiveViewer {

@@ -1,6 +1,6 @@
 import type { HandlersOf } from '../http/context.js';
-import { classificationTree } from '../classification/classificationTree.js';
-import { classificationChildren, lookupClassification, searchClassification } from '../classification/classificationPicker.js';
+import { classificationTree } from './classificationTree.js';
+import { classificationChildren, lookupClassification, searchClassification } from './classificationPicker.js';
 
 export const classificationHandlers: HandlersOf<'classification'> = {
   'classification.queryAllCgList': (body, ctx) =>

@@ -1,8 +1,8 @@
 import type { HandlersOf } from '../http/context.js';
-import { signIn } from '../auth/login.js';
-import { TOKEN_COOKIE } from '../auth/openSession.js';
-import { signInWithTicket } from '../auth/sso.js';
-import { loadUserInfo } from '../auth/userInfo.js';
+import { signIn } from './login.js';
+import { TOKEN_COOKIE } from './openSession.js';
+import { signInWithTicket } from './sso.js';
+import { loadUserInfo } from './userInfo.js';
 import { buildMenu } from '../pages/buildMenu.js';
 import { toolAddresses } from '../externalTools/toolAddresses.js';
 

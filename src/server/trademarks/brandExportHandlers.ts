@@ -5,9 +5,9 @@ import { badRequest, notFound } from '../http/apiError.js';
 import type { BrandExportsTable } from '../db/tables.js';
 import { pageWindow } from '../db/paging.js';
 import { backgroundJobs, startAfterReply, type JobProgress } from '../jobs/backgroundJobs.js';
-import { archiveViewer } from '../trademarks/archiveViewer.js';
-import { exportColumns, exportFileName, filterSummary, runExport } from '../trademarks/exportJob.js';
-import { customColumnKeys } from '../trademarks/exportCustomColumns.js';
+import { archiveViewer } from './archiveViewer.js';
+import { exportColumns, exportFileName, filterSummary, runExport } from './exportJob.js';
+import { customColumnKeys } from './exportCustomColumns.js';
 
 const STATUS_TEXT: Record<BrandExportsTable['status'], string> = { running: '正在导出', done: '已完成', failed: '失败' };
 

@@ -1,8 +1,8 @@
 import type { CountryTreeNode } from '../../generated/types.js';
 import type { HandlersOf, TenantContext } from '../http/context.js';
 import { badRequest } from '../http/apiError.js';
-import { countryCatalog } from '../countries/countryCatalog.js';
-import { countryTreeProblem, trimCountryTree } from '../countries/countryTreeRules.js';
+import { countryCatalog } from './countryCatalog.js';
+import { countryTreeProblem, trimCountryTree } from './countryTreeRules.js';
 
 async function organisationTree(ctx: TenantContext): Promise<CountryTreeNode[]> {
   const row = await ctx.db.selectFrom('country_trees').select('tree').where('org_id', '=', ctx.session.orgId).executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { HandlersOf } from '../http/context.js';
-import { archiveViewer } from '../trademarks/archiveViewer.js';
-import { registerMergeReference } from '../trademarks/mergeRegistry.js';
-import { brandOfficialList, manageOfficialDocuments } from '../trademarks/officialDocuments.js';
+import { archiveViewer } from './archiveViewer.js';
+import { registerMergeReference } from './mergeRegistry.js';
+import { brandOfficialList, manageOfficialDocuments } from './officialDocuments.js';
 
 // A merged mark's official documents move to the kept mark (spec 001 §7).
 registerMergeReference({ table: 'official_documents', column: 'brand_archive_id' });

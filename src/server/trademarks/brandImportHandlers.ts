@@ -5,10 +5,10 @@ import type { HandlersOf, TenantContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import type { BrandImportJobsTable, BrandImportStatus } from '../db/tables.js';
 import { pageWindow } from '../db/paging.js';
-import { archiveViewer } from '../trademarks/archiveViewer.js';
+import { archiveViewer } from './archiveViewer.js';
 import { backgroundJobs, startAfterReply, type JobProgress } from '../jobs/backgroundJobs.js';
-import { runImportCheck, runImportWrite } from '../trademarks/importJob.js';
-import { importTemplate } from '../trademarks/importWorkbook.js';
+import { runImportCheck, runImportWrite } from './importJob.js';
+import { importTemplate } from './importWorkbook.js';
 
 const STATUS_TEXT: Record<BrandImportStatus, string> = {
   checking: '正在校验',

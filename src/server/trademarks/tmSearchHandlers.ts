@@ -22,14 +22,14 @@ import {
   type RangeType,
   type RecordFilter,
   type ResultRow,
-} from '../trademarks/registerQuery.js';
-import { registerToTrademark, toSearchResult } from '../trademarks/searchResult.js';
-import { toTrademark } from '../trademarks/trademarkRecord.js';
-import { APP_NO_SHAPE, parseAppNos } from '../trademarks/appNoList.js';
-import { matchReasons, similarNamesSql, useSimilarThresholds } from '../trademarks/similarNames.js';
-import { hashOfImageFile, nearLogos } from '../trademarks/logoSearch.js';
-import { hashHex } from '../trademarks/logoHash.js';
-import { LOGO_DESIGNS, logoPng } from '../trademarks/generatedLogo.js';
+} from './registerQuery.js';
+import { registerToTrademark, toSearchResult } from './searchResult.js';
+import { toTrademark } from './trademarkRecord.js';
+import { APP_NO_SHAPE, parseAppNos } from './appNoList.js';
+import { matchReasons, similarNamesSql, useSimilarThresholds } from './similarNames.js';
+import { hashOfImageFile, nearLogos } from './logoSearch.js';
+import { hashHex } from './logoHash.js';
+import { LOGO_DESIGNS, logoPng } from './generatedLogo.js';
 
 /** Application numbers one batch search takes (the batch search size of spec 001 §7). */
 const MAX_BATCH_APP_NOS = 1500;

@@ -2,9 +2,7 @@ import type { HandlersOf } from '../http/context.js';
 import { containsPattern } from '../db/likePattern.js';
 import { countRows, pageWindow } from '../db/paging.js';
 import { loadUserInfo } from '../auth/userInfo.js';
-
-/** The role name that marks an agency user (spec 000 §6). */
-export const AGENCY_ROLE_NAME = '代理机构';
+import { AGENCY_ROLE_NAME } from './roles.js';
 
 export const userHandlers: HandlersOf<'user'> = {
   'user.list': async (body, ctx) => {

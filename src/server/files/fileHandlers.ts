@@ -7,10 +7,10 @@ import { ApiError, badRequest, notFound } from '../http/apiError.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { pageWindow } from '../db/paging.js';
 import type { UploadSessionsTable } from '../db/tables.js';
-import { extensionOf } from '../files/fileTypes.js';
-import { newUploadId } from '../files/chunkArea.js';
-import { nameRefusal, purposeLimitBytes } from '../files/receiveUpload.js';
-import { contentMismatch, recordUpload, uploadedFileReply } from '../files/recordUpload.js';
+import { extensionOf } from './fileTypes.js';
+import { newUploadId } from './chunkArea.js';
+import { nameRefusal, purposeLimitBytes } from './receiveUpload.js';
+import { contentMismatch, recordUpload, uploadedFileReply } from './recordUpload.js';
 
 const SESSION_GONE = '上传任务不存在或已过期，请重新上传';
 /** Enough of the first chunk for file-type to recognise what the file is. */

@@ -5,11 +5,11 @@ import { countRows, pageWindow } from '../db/paging.js';
 import type { BatchTasksTable, BrandArchivesTable } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { BatchTask, MergeCandidate, OverseasRecord } from '../../generated/types.js';
-import { archiveViewer, type ArchiveViewer } from '../trademarks/archiveViewer.js';
-import { mergeBrands } from '../trademarks/mergeBrands.js';
-import { ONCE_MERGE, type OnceMergePayload } from '../trademarks/onceMergeTask.js';
-import { conflictFields } from '../trademarks/conflictFields.js';
-import { logoUrl, toTrademark } from '../trademarks/trademarkRecord.js';
+import { archiveViewer, type ArchiveViewer } from './archiveViewer.js';
+import { mergeBrands } from './mergeBrands.js';
+import { ONCE_MERGE, type OnceMergePayload } from './onceMergeTask.js';
+import { conflictFields } from './conflictFields.js';
+import { logoUrl, toTrademark } from './trademarkRecord.js';
 import { groupGoods } from '../../shared/goodsGroups.js';
 import { batchTaskKind } from '../batch/batchTaskKinds.js';
 

@@ -4,10 +4,10 @@ import { badRequest, forbidden, notFound } from '../http/apiError.js';
 import type { BrandMapsTable, Database } from '../db/tables.js';
 import type { BrandArchiveQuery, BrandMap, BrandMapNode } from '../../generated/types.js';
 import { addChild, addSibling, findNode, makeNode, newNodeId, removeNode, renameNode, subtreeIds, treeProblem, walkNodes } from '../../shared/brandMapTree.js';
-import { archiveViewer, type ArchiveViewer } from '../trademarks/archiveViewer.js';
-import { filterArchive } from '../trademarks/archiveFilter.js';
-import { indexNodes, loadMaps, type NodePlace } from '../trademarks/trademarkTags.js';
-import { registerMergeReference } from '../trademarks/mergeRegistry.js';
+import { archiveViewer, type ArchiveViewer } from './archiveViewer.js';
+import { filterArchive } from './archiveFilter.js';
+import { indexNodes, loadMaps, type NodePlace } from './trademarkTags.js';
+import { registerMergeReference } from './mergeRegistry.js';
 
 // A merge moves tags to the kept mark; a tag it already carries is dropped instead of doubled.
 registerMergeReference({ table: 'brand_labels', column: 'brand_archive_id', uniqueWith: ['node_id'] });

@@ -15,9 +15,9 @@ import {
   toCustomField,
   type Definition,
   type FieldRow,
-} from '../customFields/fieldDefinitions.js';
-import { checkValues, writeTrademarkValues } from '../customFields/fieldValues.js';
-import { refreshReminders } from '../customFields/reminders.js';
+} from './fieldDefinitions.js';
+import { checkValues, writeTrademarkValues } from './fieldValues.js';
+import { refreshReminders } from './reminders.js';
 
 /** The module whose records are brand_archives rows. */
 const TRADEMARK_MODULE = 1;

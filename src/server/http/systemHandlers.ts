@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { HandlersOf } from '../http/context.js';
+import type { HandlersOf } from './context.js';
 
 export const systemHandlers: HandlersOf<'system'> = {
   'system.health': async (_body, ctx) => {
