@@ -5,11 +5,12 @@ import { RequestTransaction } from '../db/requestTransaction.js';
 import { statementsSent } from '../db/statementsSent.js';
 import { bindOrganisation, scopedTo } from '../db/tenantScope.js';
 import { receiveMultipart } from '../files/receiveUpload.js';
-import { forbidden } from './apiError.js';
+import { badRequest, forbidden } from './apiError.js';
 import type { ServerServices } from './context.js';
 import { cleanHtmlFields } from './htmlFields.js';
 import { operationOf } from './operationRequest.js';
 import { sanitizeRichText } from './richTextSanitizer.js';
+import { unstorableTextAt, unstorableTextMessage } from './textCharacters.js';
 
 /** Enforces the operation's permission on the server, whatever the page showed. */
 function checkPermission(op: OperationDefinition, session: Session, labels: ReadonlyMap<string, string>): void {
@@ -42,7 +43,7 @@ function takeTransaction(request: FastifyRequest): RequestTransaction | null {
  *   preValidation    the session (401 before the body is looked at), the permission (403), and for JSON calls the
  *                    transaction: its BEGIN leaves together with the session check, which also binds the organisation;
  *   validation       Fastify, by the request schema (422);
- *   preHandler       rich text sanitised; an upload received, then its transaction opened;
+ *   preHandler       texts no column can store refused (422); rich text sanitised; an upload received, then its transaction opened;
  *   handler          registerOperations.ts, with `request.session` and `request.db`;
  *   preSerialization a write's COMMIT sent, its answer serialised while the COMMIT is on its way;
  *   onSend           a write's COMMIT awaited (a failed COMMIT fails the call); a read-only one's COMMIT after its answer;
@@ -79,6 +80,11 @@ export function installOperationHooks(app: FastifyInstance, services: ServerServ
     const operation = operationOf(request);
     if (!operation) return done();
     const op = operation.definition;
+    // A NUL or a lone surrogate would fail the statement that stores it: refused here, naming where it is.
+    if (op.transport === 'json') {
+      const at = unstorableTextAt(op.method === 'GET' ? request.query : request.body);
+      if (at) return done(badRequest(unstorableTextMessage(at)));
+    }
     // Rich text (`contentMediaType: text/html`) is sanitised after validation, before any handler sees it.
     if (operation.htmlFields.length > 0) cleanHtmlFields(op.method === 'GET' ? request.query : request.body, operation.htmlFields, sanitizeRichText);
     const session = request.session;

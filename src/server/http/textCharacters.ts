@@ -1,4 +1,5 @@
 /** A NUL, which PostgreSQL text cannot hold, or a surrogate without its pair, which UTF-8 cannot encode. */
+// eslint-disable-next-line no-control-regex -- the NUL is exactly what is looked for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
