@@ -20,7 +20,7 @@ describe.skipIf(skipThisDatabase)(`personal centre, authorisation and single sig
   it('changes the password after checking the old one and the rules, and signs out other devices', async () => {
     const here = await server.signIn('agent');
     const elsewhere = await server.signIn('agent');
-    expect((await change(here, 'wrong', 'NewPass2026')).json().subMessage).toBe('原密码不正确');
+    expect((await change(here, 'wrong', 'NewPass2026')).json().subMessage).toBe('原密码不正确，还可尝试 4 次');
     expect((await change(here, DEMO_ACCOUNTS.agent.password, 'short1')).json().subMessage).toBe('新密码至少 8 位');
     expect((await change(here, DEMO_ACCOUNTS.agent.password, 'onlyletters')).json().subMessage).toBe('新密码须同时包含字母和数字');
     expect((await change(here, DEMO_ACCOUNTS.agent.password, DEMO_ACCOUNTS.agent.password)).json().subMessage).toBe('新密码不能与原密码相同');
@@ -100,5 +100,20 @@ describe.skipIf(skipThisDatabase)(`personal centre, authorisation and single sig
       (await server.post('/api/ssoAuth', { ticket: signTicket(SSO_SECRET, { username: 'ghost', exp: now + 60, nonce: nonce() }) })).json().subMessage,
     ).toBe('单点登录的账号 ghost 不存在');
     expect((await server.post('/api/ssoAuth', { ticket: 'garbage' })).json().subMessage).toBe('单点登录票据格式不正确');
+  });
+
+  it('counts wrong old passwords with the sign-in’s: the fifth locks the account, its sessions and its sign-in', async () => {
+    const token = await server.signIn('staff');
+    for (let left = 4; left >= 1; left--) {
+      const res = await change(token, `guess${left}`, 'NewPass2026');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().subMessage).toBe(`原密码不正确，还可尝试 ${left} 次`);
+    }
+    const locked = await change(token, 'guess0', 'NewPass2026');
+    expect(locked.statusCode).toBe(423);
+    expect(locked.json().subMessage).toMatch(/^密码错误次数过多，账号已暂时锁定，请 \d+ 分钟后再试$/);
+    expect((await server.post('/homepage/getUserInfo', {}, token)).statusCode).toBe(401);
+    const signIn = await server.post('/loginPage/login', { username: 'staff', password: base64(DEMO_ACCOUNTS.staff.password), encryptionType: 'base64' });
+    expect(signIn.statusCode).toBe(423);
   });
 });

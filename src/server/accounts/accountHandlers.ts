@@ -7,6 +7,9 @@ import { loadUserInfo } from '../auth/userInfo.js';
 import { CODE_LIFETIME_SECONDS, RESEND_AFTER_SECONDS, consumeCode, issueCode } from '../auth/verificationCodes.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { Session } from '../auth/session.js';
+import { wrongOldPassword } from './wrongOldPassword.js';
+import { forgetFailures, lockedUntil } from '../auth/loginFailures.js';
+import { lockedFor } from '../auth/login.js';
 
 const PHONE_CHANGE = 'phone-change';
 
@@ -32,13 +35,17 @@ export const accountHandlers: HandlersOf<'account'> = {
     const weakness = passwordWeakness(newPassword);
     if (weakness) throw badRequest(weakness);
     if (newPassword === oldPassword) throw badRequest('新密码不能与原密码相同');
-    const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', ctx.session.userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(oldPassword, user.password_hash))) throw badRequest('原密码不正确');
+    const user = await ctx.db.selectFrom('users').select(['id', 'username', 'password_hash']).where('id', '=', ctx.session.userId).executeTakeFirstOrThrow();
+    // A wrong old password is a guess like a wrong sign-in: counted with the sign-in's, slowed, and locked at the same limit.
+    const lockEnds = await lockedUntil(ctx.db, user.username);
+    if (lockEnds) throw lockedFor(lockEnds);
+    if (!(await verifyPassword(oldPassword, user.password_hash))) throw await wrongOldPassword(ctx.db, ctx.system, ctx.config, user);
     await ctx.db
       .updateTable('users')
       .set({ password_hash: await hashPassword(newPassword) })
       .where('id', '=', ctx.session.userId)
       .execute();
+    await forgetFailures(ctx.db, user.username);
     // Every other device signs in again with the new password.
     await ctx.db
       .updateTable('sessions')

@@ -12,7 +12,7 @@ import { assertAccountUsable } from './accountState.js';
 
 const WRONG_CREDENTIALS = '账号或密码错误';
 
-function lockedFor(until: Date): ApiError {
+export function lockedFor(until: Date): ApiError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
   return new ApiError(423, SubCode.accountLocked, `密码错误次数过多，账号已暂时锁定，请 ${minutes} 分钟后再试`);
 }

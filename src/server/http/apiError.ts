@@ -2,6 +2,9 @@ import { SubCode } from '../../shared/envelope.js';
 
 /** A failure the client is told about: an honest HTTP status plus a Chinese subMessage. */
 export class ApiError extends Error {
+  /** Work that must outlive the request's transaction (a wrong password counted): done after its rollback, before the answer. */
+  afterRollback?: () => Promise<void>;
+
   constructor(
     readonly status: number,
     readonly subCode: number,

@@ -5,7 +5,7 @@ import { RequestTransaction } from '../db/requestTransaction.js';
 import { statementsSent } from '../db/statementsSent.js';
 import { bindOrganisation, scopedTo } from '../db/tenantScope.js';
 import { receiveMultipart } from '../files/receiveUpload.js';
-import { badRequest, forbidden } from './apiError.js';
+import { ApiError, badRequest, forbidden } from './apiError.js';
 import type { ServerServices } from './context.js';
 import { cleanHtmlFields } from './htmlFields.js';
 import { operationOf } from './operationRequest.js';
@@ -123,8 +123,9 @@ export function installOperationHooks(app: FastifyInstance, services: ServerServ
     }, done);
   });
 
-  app.addHook('onError', async (request) => {
+  app.addHook('onError', async (request, _reply, error) => {
     await takeTransaction(request)?.rollback();
+    if (error instanceof ApiError && error.afterRollback) await error.afterRollback();
   });
 
   app.addHook('onResponse', (request, _reply, done) => {
