@@ -36,6 +36,16 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
     expect(saved).toMatchObject({ applicantName: '张三--北京市海淀区中关村大街 1 号', displayName: '张三', applicantAddress: '北京市海淀区中关村大街 1 号' });
   });
 
+  it('refuses a group that does not exist, 0 included, by name and saving nothing', async () => {
+    const before = (await list(admin)).length;
+    for (const groupId of [0, -1, 999999]) {
+      const res = await server.send('enterprise.saveInfo', { applicantType: 1, bookType: 1, applicantName: `无分组公司${groupId}`, groupId }, admin);
+      expect(res.statusCode, String(groupId)).toBe(422);
+      expect(res.json().subMessage).toBe('所属分组不存在');
+    }
+    expect((await list(admin)).length).toBe(before);
+  });
+
   it('gives the detail of one of the organisation’s enterprises, and of no other organisation’s', async () => {
     const detail = await server.call('enterprise.getCompanyDetailInfo', { id: await idOf(ZHOU) }, admin);
     expect(detail).toMatchObject({

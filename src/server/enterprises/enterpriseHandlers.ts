@@ -94,7 +94,8 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     const address = blankToNull(body.applicantAddress) ?? addressInStoredName(given, body.applicantType);
     const name = storedApplicantName(given, address, body.applicantType);
     await refuseDuplicateName(ctx.db, name, body.applicantType, body.id);
-    if (body.groupId) {
+    // Any number given, 0 included, must name one of the organisation's groups.
+    if (body.groupId !== undefined && body.groupId !== null) {
       const group = await ctx.db.selectFrom('enterprise_groups').select('id').where('id', '=', body.groupId).executeTakeFirst();
       if (!group) throw badRequest('所属分组不存在');
     }
