@@ -12,7 +12,7 @@ describe.skipIf(skipThisDatabase)(`integers past what their column holds (${dbKi
   afterAll(() => server?.stop());
 
   const refusal = async (url: string, body: string) => {
-    const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { token: admin, 'content-type': 'application/json' } });
+    const res = await server.post(url, body, admin);
     return { status: res.statusCode, message: res.json().subMessage as string };
   };
 

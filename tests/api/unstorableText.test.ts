@@ -15,8 +15,7 @@ describe.skipIf(skipThisDatabase)(`texts no column can store (${dbKind})`, () =>
   afterAll(() => server?.stop());
 
   /** The JSON text as a client would send it, escapes and all. */
-  const send = (url: string, json: string, token?: string) =>
-    server.app.inject({ method: 'POST', url, payload: json, headers: { 'content-type': 'application/json', ...(token ? { token } : {}) } });
+  const send = (url: string, json: string, token?: string) => server.post(url, json, token);
 
   it('refuses a NUL in a mark’s name, and leaves the mark as it was', async () => {
     const mark = await server.database.db.selectFrom('brand_archives').select(['id', 'tm_name']).orderBy('id').executeTakeFirstOrThrow();

@@ -19,6 +19,17 @@ function field(scope: Locator, label: string): Locator {
     .first();
 }
 
+/** 版本历史 → 回到内置版本, confirmed: the open schema is the built-in one again. */
+async function backToBuiltIn(page: Page) {
+  await page.getByRole('button', { name: '版本历史' }).click();
+  await page.getByRole('button', { name: '回到内置版本' }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
+  await expect(page.getByText('已回到内置版本')).toBeVisible();
+}
+
 async function publish(page: Page, version: number) {
   // What the designer's calls answered, so a failure says why it was not published.
   const replies: string[] = [];
@@ -85,13 +96,7 @@ test('a company admin adds a field to a form visually, previews it as staff, pub
   await expect(page.getByTestId('diff-view').locator('.monaco-diff-editor')).toBeVisible();
   await expect(page.getByTestId('diff-view')).toContainText('subject');
 
-  await page.getByRole('button', { name: '版本历史' }).click();
-  await page.getByRole('button', { name: '回到内置版本' }).click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s?定/ })
-    .click();
-  await expect(page.getByText('已回到内置版本')).toBeVisible();
+  await backToBuiltIn(page);
 
   await staff.reload();
   await expect(staff.locator('.ant-formily-item').filter({ hasText: '内容' })).toBeVisible();
@@ -121,19 +126,13 @@ test('a column added to a list page visually appears on the page once published'
 
   // Back to the built-in list, so the page is as other tests expect it.
   await openInDesigner(page, '我的企业');
-  await page.getByRole('button', { name: '版本历史' }).click();
-  await page.getByRole('button', { name: '回到内置版本' }).click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s?定/ })
-    .click();
-  await expect(page.getByText('已回到内置版本')).toBeVisible();
+  await backToBuiltIn(page);
 });
 
 test('the trademark info form changed in the designer is the one the archive’s 编辑 opens, until it goes back to the built-in one', async ({ page }) => {
   await signIn(page, 'admin');
   const { token } = await storedUser(page);
-  const backToBuiltIn = () => page.request.post('/designer/rollback', { headers: { token }, data: { kind: 'forms', key: 'trademarkEdit', version: 0 } });
+  const rollBackByApi = () => page.request.post('/designer/rollback', { headers: { token }, data: { kind: 'forms', key: 'trademarkEdit', version: 0 } });
   try {
     await page.goto('/system/designer');
     await page.locator('.ipm-designer-kinds').getByText('表单').click();
@@ -167,13 +166,7 @@ test('the trademark info form changed in the designer is the one the archive’s
     await page.goto('/system/designer');
     await page.locator('.ipm-designer-kinds').getByText('表单').click();
     await page.locator('.ipm-designer-list-item').filter({ hasText: 'trademarkEdit' }).click();
-    await page.getByRole('button', { name: '版本历史' }).click();
-    await page.getByRole('button', { name: '回到内置版本' }).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s?定/ })
-      .click();
-    await expect(page.getByText('已回到内置版本')).toBeVisible();
+    await backToBuiltIn(page);
     await page.goto('/brandManage/brandRecord');
     await page
       .getByTestId('tm-card-list')
@@ -185,7 +178,7 @@ test('the trademark info form changed in the designer is the one the archive’s
     await expect(dialog.getByText('注册证号')).toHaveCount(0);
   } finally {
     // Other tests of this worker's server open the dialog: whatever happened above, the built-in form is in effect.
-    await backToBuiltIn();
+    await rollBackByApi();
   }
 });
 
