@@ -9,6 +9,7 @@ import { generateBlockDocs } from './emitBlockDocs.js';
 import { generateFieldTitles } from './emitFieldTitles.js';
 import { generateTables } from './emitTables.js';
 import { generateFieldFormats } from './emitFieldFormats.js';
+import { generateListRows } from './emitListRows.js';
 
 /** Directories whose every file is generated: a file no schema produces any more is stale too. */
 export const GENERATED_DIRS = ['src/generated', 'docs/blocks'];
@@ -24,6 +25,7 @@ export async function generatedOutputs(files: SchemaFile[], operations: Operatio
     'src/generated/fieldTitles.ts': generateFieldTitles(files),
     'src/generated/fieldFormats.ts': generateFieldFormats(files),
     'src/generated/tables.ts': generateTables(files),
+    'src/generated/listRows.ts': generateListRows(files, operations),
     ...generateBlockDocs(files),
   };
 }

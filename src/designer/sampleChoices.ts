@@ -1,4 +1,5 @@
 import type { DesignerSampleRequest } from '../generated/types.js';
+import { rowRecordOf, withRecordDefaults } from '../runtime/blocks/table/recordColumns.js';
 
 export type SampleChoices = NonNullable<DesignerSampleRequest['choices']>;
 type Choice = SampleChoices[string][number];
@@ -39,9 +40,12 @@ export function sampleChoices(tree: unknown): SampleChoices {
       }
     }
     if (Array.isArray(node.columns)) {
+      // A table's column may leave its options to the record its operation lists.
+      const record = typeof node.operation === 'string' ? rowRecordOf(node.operation, typeof node.listPath === 'string' ? node.listPath : 'list') : undefined;
       for (const column of node.columns) {
-        if (isRecord(column) && typeof column.prop === 'string' && column.options !== undefined)
-          remember(columns, column.prop.split('.').pop() ?? column.prop, valuesOf(column.options));
+        if (!isRecord(column) || typeof column.prop !== 'string') continue;
+        const options = column.options ?? withRecordDefaults({ prop: column.prop }, record).options;
+        if (options !== undefined) remember(columns, column.prop.split('.').pop() ?? column.prop, valuesOf(options));
       }
     }
     Object.values(node).forEach(visit);

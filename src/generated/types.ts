@@ -2892,9 +2892,9 @@ export interface GenericTableProps {
      */
     prop: string;
     /**
-     * 列名：表头文字
+     * 列名：表头文字；省略时取行记录中该字段的名称（schemas/entities），类型与选项同样可取自它：日期字段按日期显示，封闭列表按取值名称显示
      */
-    label: string;
+    label?: string;
     /**
      * 类型：index 序号；text 文字；number 数字；date、datetime 日期与时间；select 按 options 显示；image 图片（失败显示占位图）；thumbnails 文件列表（最多 3 个缩略图，其余显示“+N”）；input 文字（可编辑）；slot 由片段渲染；expand 可展开行；selection 多选框；operation 操作列（总在最后一列，自定义字段列在它之前；带 slot 时每行由该片段渲染）
      */

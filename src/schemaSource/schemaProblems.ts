@@ -3,7 +3,8 @@ import addFormats from 'ajv-formats';
 import type { JsonSchema, OperationDefinition } from '../shared/operation.js';
 import { PUBLIC, SIGNED_IN } from '../shared/operation.js';
 import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../shared/schemaKeywords.js';
-import { schemaId, type SchemaFile } from './schemaFiles.js';
+import { filesOfKind, schemaId, type SchemaFile } from './schemaFiles.js';
+import { listRowRecords } from './listRowRecords.js';
 import { collectTableProblems } from './tableProblems.js';
 import { collectEnumTitleProblems } from './enumTitleProblems.js';
 import { formilyPaths, valuesAtPath } from '../shared/nestedSchemas.js';
@@ -85,6 +86,14 @@ function pageQueryProps(props: JsonSchema | undefined): string[] {
     .map(([name]) => name);
 }
 
+/** The props of a component whose items are columns of the rows another prop's operation lists (`x-row-columns`), with that prop's name. */
+function rowColumnProps(props: JsonSchema | undefined): [columns: string, operation: string][] {
+  const properties = (props?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(properties)
+    .filter(([, p]) => typeof p['x-row-columns'] === 'string')
+    .map(([name, p]) => [name, p['x-row-columns'] as string]);
+}
+
 /** Visits every Formily node of a page or form body with its JSON pointer. */
 function walkFormily(node: JsonSchema, at: string, visit: (node: JsonSchema, at: string) => void): void {
   visit(node, at);
@@ -158,7 +167,10 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
 
   // Names that must exist.
   // Every component description: named like its file, props a schema that compiles.
-  const components = new Map<string, { kind: string; props: ValidateFunction | null; nested: string[][]; queryProps: string[] }>();
+  const components = new Map<
+    string,
+    { kind: string; props: ValidateFunction | null; nested: string[][]; queryProps: string[]; columnProps: [string, string][] }
+  >();
   for (const f of files.filter((x) => x.kind === 'components')) {
     const name = f.body.name as string;
     if (`components/${name}.json` !== f.file) problems.push({ file: f.file, at: '/name', message: `构件名 ${name} 与文件名不一致` });
@@ -173,6 +185,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
       props,
       nested: formilyPaths(f.body.props as JsonSchema),
       queryProps: pageQueryProps(f.body.props as JsonSchema),
+      columnProps: rowColumnProps(f.body.props as JsonSchema),
     });
   }
   // Custom field types: settings and value are schemas, the widget a registered field component.
@@ -196,6 +209,14 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     if (seenPaths.has(route)) problems.push({ file, at: `/operations/${op.name}`, message: `${route} 与 ${seenPaths.get(route)} 重复` });
     seenPaths.set(route, op.id);
   }
+
+  const rowRecords = listRowRecords(files, operations);
+  const fieldTitles = new Map(
+    filesOfKind(files, 'entities').map((f) => [
+      f.body.title as string,
+      Object.fromEntries(Object.entries((f.body.properties ?? {}) as Record<string, JsonSchema>).map(([name, p]) => [name, p.title])),
+    ]),
+  );
 
   const pages = files.filter((f) => f.kind === 'pages');
   const pagePaths = new Map<string, string>();
@@ -236,6 +257,26 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
             if (typeof named === 'string' && !isExpression(named) && !queries.has(named)) {
               problems.push({ file, at: `${at}/x-component-props/${prop}`, message: `页面没有声明查询 ${named}（在正文根节点的 x-queries 中声明）` });
             }
+          }
+          // A column without a header takes its field's title from the listed record, which must have it.
+          for (const [prop, operationProp] of entry.columnProps) {
+            const columns = props?.[prop];
+            const operation = props?.[operationProp];
+            if (!Array.isArray(columns) || typeof operation !== 'string') continue;
+            const listPath = typeof props?.listPath === 'string' ? props.listPath : 'list';
+            const record = rowRecords[operation]?.[listPath];
+            columns.forEach((column: { prop?: unknown; label?: unknown }, i) => {
+              if (column.label !== undefined || typeof column.prop !== 'string') return;
+              const title = record ? (fieldTitles.get(record)?.[column.prop] as string | undefined) : undefined;
+              if (title) return;
+              problems.push({
+                file,
+                at: `${at}/x-component-props/${prop}/${i}`,
+                message: record
+                  ? `列 ${column.prop} 没有列名，记录 ${record} 也没有这个字段的名称`
+                  : `列 ${column.prop} 没有列名，接口 ${operation} 的行不是描述过的记录`,
+              });
+            });
           }
           // Schemas carried in props (a dialog's form, a cell's content) are pages in miniature.
           for (const path of entry.nested) {

@@ -22,7 +22,7 @@ export const FORMILY_KEYWORDS = [
   'x-data',
 ] as const;
 
-export const PROJECT_KEYWORDS = ['x-permission', 'x-table', 'x-enum-titles', 'x-queries', 'x-page-query', 'tsType'] as const;
+export const PROJECT_KEYWORDS = ['x-permission', 'x-table', 'x-enum-titles', 'x-queries', 'x-page-query', 'x-row-columns', 'tsType'] as const;
 
 /** How an entity's record is stored (schemas/meta/table.schema.json); the generator of the table types reads them. */
 export const STORAGE_KEYWORDS = ['x-storage', 'x-column', 'x-sql', 'x-default', 'x-immutable', 'x-ts', 'x-write'] as const;

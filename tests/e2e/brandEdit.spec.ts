@@ -1,21 +1,12 @@
 import type { Trademark } from '../../src/generated/types.js';
 import { logoPng } from '../../src/server/trademarks/generatedLogo.js';
 import { expect, test, type Page } from './serverPerWorker.js';
-import { openSignedIn, storedUser } from './support.js';
-
-type Listed = Trademark & { minMap?: { nodeId: string }[] };
-
-async function call<T>(page: Page, url: string, data: object): Promise<T> {
-  const { token } = await storedUser(page);
-  const reply = await page.request.post(url, { headers: { token }, data });
-  expect(reply.status(), await reply.text()).toBe(200);
-  return (await reply.json()).data as T;
-}
+import { callAsPage, openSignedIn } from './support.js';
 
 /** Everything the archive says of a mark: its list row (with tags) and its detail record. */
-async function wholeRecord(page: Page, id: number): Promise<{ listed: Listed; detail: Trademark }> {
-  const { list } = await call<{ list: Listed[] }>(page, '/brandArchives/queryBrandPage', { ids: [id] });
-  const { detailVo } = await call<{ detailVo: { record: Trademark } }>(page, '/brandArchives/queryBrandDetailList', { id });
+async function wholeRecord(page: Page, id: number): Promise<{ listed: Trademark; detail: Trademark }> {
+  const { list } = await callAsPage(page, 'brandArchives.queryBrandPage', { ids: [id] });
+  const { detailVo } = await callAsPage(page, 'brandArchives.queryBrandDetailList', { id });
   return { listed: list[0]!, detail: detailVo.record };
 }
 
@@ -29,12 +20,12 @@ async function recordExcept(page: Page, id: number, ...names: string[]) {
 test('editing a mark changes only what was changed: its image, custom values and tags survive', async ({ page }) => {
   await openSignedIn(page, 'admin', '/api/health');
   // A mark with an image, tags, goods and dates, given a custom value.
-  const { list } = await call<{ list: Listed[] }>(page, '/brandArchives/queryBrandPage', { pageSize: 200 });
+  const { list } = await callAsPage(page, 'brandArchives.queryBrandPage', { pageSize: 200 });
   const mark = list.find((m) => m.tmLogoUrl && (m.minMap?.length ?? 0) > 0 && m.tmCl && m.appDate && m.regDate)!;
   expect(mark).toBeDefined();
   // Goods the dialog shows grouped as text, one of them deleted (mark 2), which the text does not show.
   const group = (n: number) => `${String(mark.tmCl).padStart(2, '0')}0${n}`;
-  await call(page, '/brandArchives/saveBrand', {
+  await callAsPage(page, 'brandArchives.saveBrand', {
     id: mark.id,
     goodsItems: [
       { code: group(2), name: '乙品' },
@@ -42,8 +33,8 @@ test('editing a mark changes only what was changed: its image, custom values and
       { code: group(1), name: '已删减', mark: 2 },
     ],
   });
-  const { field } = await call<{ field: { id: number } }>(page, '/customField/setCustomField', { type: 1, fieldTitle: '内部编号', fieldType: '单行文本' });
-  await call(page, '/customField/setTmArchiveCustomFieldData', { id: mark.id, customValues: { [field.id]: 'IPM-7' } });
+  const field = (await callAsPage(page, 'customField.setCustomField', { type: 1, fieldTitle: '内部编号', fieldType: '单行文本' })).field!;
+  await callAsPage(page, 'customField.setTmArchiveCustomFieldData', { id: mark.id, customValues: { [field.id]: 'IPM-7' } });
   const before = await wholeRecord(page, mark.id);
   expect(before.detail.customValues).toMatchObject({ [field.id]: 'IPM-7' });
 
@@ -109,12 +100,11 @@ test('an empty 新增商标 form names what is missing, with no page error', asy
 
 test('saving one custom value in place leaves the others as stored, even when the row on screen is older', async ({ page }) => {
   await openSignedIn(page, 'admin', '/api/health');
-  const create = async (fieldTitle: string) =>
-    (await call<{ field: { id: number } }>(page, '/customField/setCustomField', { type: 1, fieldTitle, fieldType: '单行文本' })).field.id;
+  const create = async (fieldTitle: string) => (await callAsPage(page, 'customField.setCustomField', { type: 1, fieldTitle, fieldType: '单行文本' })).field!.id;
   const [owner, note] = [await create('承办人'), await create('说明')];
-  const { list } = await call<{ list: Trademark[] }>(page, '/brandArchives/queryBrandPage', { pageNo: 1, pageSize: 10 });
+  const { list } = await callAsPage(page, 'brandArchives.queryBrandPage', { pageNo: 1, pageSize: 10 });
   const record = list[0]!.id;
-  await call(page, '/customField/setTmArchiveCustomFieldData', { id: record, customValues: { [owner]: '张律师', [note]: '初稿' } });
+  await callAsPage(page, 'customField.setTmArchiveCustomFieldData', { id: record, customValues: { [owner]: '张律师', [note]: '初稿' } });
 
   // The archive's list view, whose custom-field columns are edited in place.
   await page.goto('/brandManage/brandRecord');
@@ -122,7 +112,7 @@ test('saving one custom value in place leaves the others as stored, even when th
   const cell = (field: number) => page.locator('.ipm-generic-table').getByTestId(`custom-cell-${field}-${record}`);
   await expect(cell(owner)).toHaveText('张律师');
   // Someone else changes 承办人 meanwhile; this page still shows the old value.
-  await call(page, '/customField/setTmArchiveCustomFieldData', { id: record, customValues: { [owner]: '李律师' } });
+  await callAsPage(page, 'customField.setTmArchiveCustomFieldData', { id: record, customValues: { [owner]: '李律师' } });
   await cell(note).dblclick();
   await cell(note).getByRole('textbox').fill('定稿');
   await cell(note).getByRole('textbox').press('Enter');

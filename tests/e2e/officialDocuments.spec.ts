@@ -1,29 +1,17 @@
 import { expect, test, type Page } from './serverPerWorker.js';
-import { refusedMarkId, signIn, storedUser } from './support.js';
+import type { OperationResponse } from '../../src/generated/client.js';
+import { callAsPage, refusedMarkId, signIn } from './support.js';
 
 const shots = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
 
-interface Listed {
-  list: { id: number; documentType: string; status: number; handledByName: string | null }[];
-  count: number;
-  pending: number;
-}
-
-async function api<T>(page: Page, url: string, data: object): Promise<T> {
-  const { token } = await storedUser(page);
-  const reply = await page.request.post(url, { headers: { token }, data });
-  expect(reply.status(), await reply.text()).toBe(200);
-  return (await reply.json()).data as T;
-}
-
 /** A demo mark with a pending notice among its documents. */
-async function markWithPendingNotice(page: Page): Promise<{ id: number; documents: Listed }> {
-  const marks = await api<{ list: { id: number }[] }>(page, '/brandArchives/queryBrandPage', { pageSize: 100 });
+async function markWithPendingNotice(page: Page): Promise<{ id: number; documents: OperationResponse<'brandOfficials.brandOfficialList'> }> {
+  const marks = await callAsPage(page, 'brandArchives.queryBrandPage', { pageSize: 100 });
   for (const mark of marks.list) {
-    const documents = await api<Listed>(page, '/brandArchives/brandOfficialList', { brandId: mark.id });
+    const documents = await callAsPage(page, 'brandOfficials.brandOfficialList', { brandId: mark.id });
     if (documents.pending > 0 && documents.count >= 2) return { id: mark.id, documents };
   }
   throw new Error('no demo mark has a pending official document');
@@ -55,7 +43,7 @@ test('a mark’s official documents on its record: deadlines, handle, filter, ig
   await expect(row).toContainText('王管理');
   await expect(row.getByRole('button', { name: '恢复待处理' })).toBeVisible();
   await expect(pendingText).toHaveText(`待处理 ${documents.pending - 1} 件`);
-  const afterHandling = await api<Listed>(page, '/brandArchives/brandOfficialList', { brandId: id });
+  const afterHandling = await callAsPage(page, 'brandOfficials.brandOfficialList', { brandId: id });
   expect(afterHandling.list.find((d) => d.id === pending.id)).toMatchObject({ status: 1, handledByName: '王管理' });
 
   // Reopen it, then list the pending ones only and ignore them all in one go.
@@ -83,7 +71,7 @@ test('a mark’s official documents on its record: deadlines, handle, filter, ig
   await expect(card(page).getByText('暂无数据')).toBeVisible();
   await expect(pendingText).toHaveText('待处理 0 件');
   await shot(page, 'record-officials');
-  const afterIgnoring = await api<Listed>(page, '/brandArchives/brandOfficialList', { brandId: id });
+  const afterIgnoring = await callAsPage(page, 'brandOfficials.brandOfficialList', { brandId: id });
   expect(afterIgnoring.pending).toBe(0);
   expect(afterIgnoring.list.filter((d) => d.status === 2)).toHaveLength(stillPending);
 });
@@ -96,7 +84,7 @@ test('an agent opening another’s mark sees the refusal alone, not its official
   await expect(page.locator('.ant-alert-message', { hasText: '商标不存在或无权查看' })).toBeVisible();
   await expect(card(page)).toHaveCount(0);
   // The mark's own record shows them.
-  const own = await api<{ list: { id: number }[] }>(page, '/brandArchives/queryBrandPage', { pageSize: 1 });
+  const own = await callAsPage(page, 'brandArchives.queryBrandPage', { pageSize: 1 });
   await page.goto(`/brandManage/brandRecord/recordDetail?id=${own.list[0]!.id}`);
   await expect(card(page).locator('thead')).toContainText('文件类型');
 });

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import type { LoginResult } from '../../src/generated/types.js';
 import { callApi } from './callApi.js';
+import type { OperationId, OperationRequest, OperationResponse } from '../../src/generated/client.js';
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 
@@ -53,6 +54,12 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
 
 export async function storedUser(page: Page): Promise<{ token: string; userInfo: Record<string, unknown> | null }> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('store-user') ?? '{}'));
+}
+
+/** A call beside the browser as the page's signed-in user, by operation id, typed by the operation. */
+export async function callAsPage<Id extends OperationId>(page: Page, id: Id, body: OperationRequest<Id>): Promise<OperationResponse<Id>> {
+  const { token } = await storedUser(page);
+  return callApi(page.request, id, body, token);
 }
 
 /** The id of a mark of the signed-in user's organisation that the archive refuses them (an agent's colleague's mark). */

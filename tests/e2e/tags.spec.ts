@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './serverPerWorker.js';
-import { navigateInApp, openSignedIn, signIn, storedUser } from './support.js';
+import type { OperationResponse } from '../../src/generated/client.js';
+import { callAsPage, navigateInApp, openSignedIn, signIn } from './support.js';
 
 const shot = (page: Page, name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: `/tmp/tags-${name}.png`, fullPage: false }) : Promise.resolve());
 
@@ -263,16 +264,11 @@ test('the brand graph draws each map as a mind map whose branches fold, and a no
   await expect(marks.getByText(`共 ${count} 条`)).toBeVisible();
 });
 
-interface ArchiveMark {
-  id: number;
-  minMap?: { label: string; nodeId: string }[];
-}
+type ArchiveMark = OperationResponse<'brandArchives.queryBrandPage'>['list'][number];
 
 /** Every archive mark of the signed-in organisation, with its tags, as the server has them. */
 async function archiveMarks(page: Page): Promise<ArchiveMark[]> {
-  const { token } = await storedUser(page);
-  const reply = await page.request.post('/brandArchives/queryBrandPage', { headers: { token }, data: { pageSize: 200 } });
-  const { list, count } = (await reply.json()).data as { list: ArchiveMark[]; count: number };
+  const { list, count } = await callAsPage(page, 'brandArchives.queryBrandPage', { pageSize: 200 });
   expect(list).toHaveLength(count);
   return list;
 }

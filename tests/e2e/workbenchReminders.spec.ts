@@ -1,27 +1,17 @@
 import { expect, test, type Page } from './serverPerWorker.js';
-import { openSignedIn, storedUser } from './support.js';
+import type { OperationResponse } from '../../src/generated/client.js';
+import { callAsPage, openSignedIn } from './support.js';
 import { addDays, addMonths, chinaToday, daysBetween, graceEndDate, GRACE_MONTHS } from '../../src/shared/trademarkDates.js';
 
-interface Mark {
-  id: number;
-  tmName: string;
-  newTmName: string;
-  privateEndDate: string | null;
-}
-
-/** A call as the signed-in user. */
-async function call<T>(page: Page, path: string, data: object = {}): Promise<T> {
-  const { token } = await storedUser(page);
-  return (await (await page.request.post(path, { headers: { token }, data })).json()).data as T;
-}
+type Mark = OperationResponse<'brandArchives.queryBrandPage'>['list'][number];
 
 /**
  * The marks a reminder should hold, worked out from the whole archive as the user sees it (not
  * through the expiry condition), nearest deadline first.
  */
 async function marksDue(page: Page, expiry: 'expiring' | 'grace'): Promise<Mark[]> {
-  const { list } = await call<{ list: Mark[] }>(page, '/brandArchives/queryBrandPage', { pageSize: 200 });
-  const { expiryReminderMonths } = await call<{ expiryReminderMonths: number }>(page, '/common/getGlobalConfiguration');
+  const { list } = await callAsPage(page, 'brandArchives.queryBrandPage', { pageSize: 200 });
+  const { expiryReminderMonths } = await callAsPage(page, 'brandArchives.getGlobalConfiguration', {});
   const today = chinaToday();
   const [from, to] = expiry === 'expiring' ? [today, addMonths(today, expiryReminderMonths)] : [addMonths(today, -GRACE_MONTHS), addDays(today, -1)];
   return list
@@ -85,7 +75,7 @@ test('the workbench shows the marks expiring and in grace, each opening the arch
 
 test('完成 on a to-do says so and can be taken back with 撤销, on the server too', async ({ page }) => {
   await openSignedIn(page, 'staff', '/deal');
-  const before = await call<{ count: number; list: { title: string }[] }>(page, '/api/todo-list');
+  const before = await callAsPage(page, 'home.todoList', {});
   const todos = page.locator('.ant-card').filter({ hasText: '我的待办' });
   await expect(todos.getByText(`共 ${before.count} 项待办`)).toBeVisible();
   const title = '浏览 45 类商品和服务分类';
@@ -94,11 +84,11 @@ test('完成 on a to-do says so and can be taken back with 撤销, on the server
   await expect(done).toBeVisible();
   await expect(todos.getByText(`共 ${before.count - 1} 项待办`)).toBeVisible();
   await expect(todos.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
-  expect((await call<{ count: number }>(page, '/api/todo-list')).count).toBe(before.count - 1);
+  expect((await callAsPage(page, 'home.todoList', {})).count).toBe(before.count - 1);
 
   await done.getByRole('button', { name: '撤销' }).click();
   await expect(page.locator('.ant-message-notice').filter({ hasText: `已撤销，“${title}”回到待办` })).toBeVisible();
   await expect(todos.getByRole('listitem').filter({ hasText: title })).toHaveCount(1);
   await expect(todos.getByText(`共 ${before.count} 项待办`)).toBeVisible();
-  expect(await call(page, '/api/todo-list')).toEqual(before);
+  expect(await callAsPage(page, 'home.todoList', {})).toEqual(before);
 });

@@ -172,6 +172,32 @@ describe('the schema check', () => {
     ]);
   });
 
+  it('finds a column without a header whose field the listed record does not name', () => {
+    const table = (operation: string, columns: Record<string, unknown>[]) => ({
+      type: 'void',
+      'x-component': 'GenericTable',
+      'x-component-props': { operation, tableKey: 'columns', columns },
+    });
+    const page = file('pages', 'columns.json', {
+      path: '/columns',
+      title: '列',
+      body: {
+        type: 'object',
+        properties: {
+          marks: table('brandArchives.queryBrandPage', [{ prop: 'tmName' }, { prop: 'appDate' }, { prop: 'nothing' }, { prop: 'extra', label: '额外' }]),
+          other: table('auth.login', [{ prop: 'token' }]),
+        },
+      },
+    });
+    const messages = problemsWith([page])
+      .filter((p) => p.file === 'pages/columns.json')
+      .map((p) => `${p.at} ${p.message}`);
+    expect(messages).toEqual([
+      '/body/properties/marks/x-component-props/columns/2 列 nothing 没有列名，记录 Trademark 也没有这个字段的名称',
+      '/body/properties/other/x-component-props/columns/0 列 token 没有列名，接口 auth.login 的行不是描述过的记录',
+    ]);
+  });
+
   it('checks each component description: its name, its props schema and its example', () => {
     const component = file('components', 'Misnamed.json', {
       name: 'Sparkline',

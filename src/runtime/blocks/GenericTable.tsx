@@ -30,6 +30,7 @@ import { useRowWindow, WINDOWED_COMPONENTS } from './table/useRowWindow.js';
 import { useRowHoverColours } from './table/WindowedRow.js';
 import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
 import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
+import { rowRecordOf, withRecordDefaults } from './table/recordColumns.js';
 import { useExtraColumnsSource } from './table/extraColumns.js';
 
 export type { TableButton, TableColumn } from './table/types.js';
@@ -76,7 +77,11 @@ export function GenericTable(props: GenericTableProps) {
   // Outside a page schema (a bench page, a test) there is no node and so no fragments.
   const fieldSchema = useFieldSchema() as ReturnType<typeof useFieldSchema> | undefined;
   const tableField = useField() as GeneralField | undefined;
-  const slotNames = useMemo(() => new Set(props.columns.map((c) => c.slot).filter((s): s is string => Boolean(s))), [props.columns]);
+  const described = useMemo(() => {
+    const record = rowRecordOf(operation, listPath);
+    return props.columns.map((c) => withRecordDefaults(c, record));
+  }, [props.columns, operation, listPath]);
+  const slotNames = useMemo(() => new Set(described.map((c) => c.slot).filter((s): s is string => Boolean(s))), [described]);
   const toolbarNames = useMemo(() => new Set(props.toolbarSlots ?? []), [props.toolbarSlots]);
   const fragments = useMemo(() => {
     const out = new Map<string, ISchema>();
@@ -123,7 +128,7 @@ export function GenericTable(props: GenericTableProps) {
   }, [data, total, page.pageNo, page.pageSize, setPage]);
   const idOf = useCallback((row: Row) => String(row[rowKey]), [rowKey]);
 
-  const permitted = useMemo(() => props.columns.filter((c) => !c.permission || runtime.permissions.has(c.permission)), [props.columns, runtime.permissions]);
+  const permitted = useMemo(() => described.filter((c) => !c.permission || runtime.permissions.has(c.permission)), [described, runtime.permissions]);
   const configurable = useMemo(() => permitted.filter((c) => !STRUCTURAL.has(c.type ?? 'text')), [permitted]);
   const { settings, save } = useColumnSettings(tableKey, configurable);
   const headerButtons = useMemo(() => permittedButtons(props.headerButtons, runtime.permissions), [props.headerButtons, runtime.permissions]);

@@ -3,8 +3,10 @@ import type { GenericTableProps } from '../../../generated/types.js';
 export type Row = Record<string, unknown>;
 
 /** A column, a button and a cell edit as schemas/components/GenericTable.json describes them. */
-export type TableColumn = GenericTableProps['columns'][number];
-export type ColumnType = NonNullable<TableColumn['type']>;
-export type ColumnOptions = NonNullable<TableColumn['options']>;
-export type CellEdit = NonNullable<TableColumn['edit']>;
+export type DescribedColumn = GenericTableProps['columns'][number];
+/** A column with what it left out taken from the row's record (recordColumns.ts): it always has its header. */
+export type TableColumn = DescribedColumn & { label: string };
+export type ColumnType = NonNullable<DescribedColumn['type']>;
+export type ColumnOptions = NonNullable<DescribedColumn['options']>;
+export type CellEdit = NonNullable<DescribedColumn['edit']>;
 export type TableButton = NonNullable<GenericTableProps['rowButtons']>[number];
