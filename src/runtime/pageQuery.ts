@@ -1,10 +1,19 @@
 import { action, batch, define, observable } from '@formily/reactive';
 import { sortRequest, type SortKey } from './blocks/sortPresets.js';
+import { isEmptyCondition } from './blocks/filterConditions.js';
 
 /** Selected rows by their row key, in the order selected. */
 export type SelectedRows = ReadonlyMap<string | number, Record<string, unknown>>;
 
 const NO_ROWS: SelectedRows = new Map();
+
+/** Request fields that say which page of the rows and in what order, not which rows. */
+const PAGING_AND_ORDER = new Set(['pageNo', 'pageSize', 'sortField', 'sortType']);
+
+/** Conditions as a filter of rows: paging, order and empty conditions left out. What acts on every matching row (export, tagging, a batch merge) sends. */
+export function rowFilter(conditions: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(conditions).filter(([key, value]) => !PAGING_AND_ORDER.has(key) && !isEmptyCondition(value)));
+}
 
 /** The request fields a list sends its sort in (a table may name them otherwise). */
 export interface SortParams {
@@ -74,6 +83,11 @@ export class PageQuery {
   /** The keys of the selected rows, in the order selected. */
   get selectedKeys(): (string | number)[] {
     return [...this.selection.keys()];
+  }
+
+  /** Which rows the conditions match, whatever page or order a list shows them in. */
+  get filter(): Record<string, unknown> {
+    return rowFilter(this.conditions);
   }
 
   /** The sort as request fields, named as the list's operation names them; empty without a sort. */

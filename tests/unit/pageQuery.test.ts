@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reaction } from '@formily/reactive';
-import { PageQueries, type SelectedRows } from '../../src/runtime/pageQuery.js';
+import { PageQueries, rowFilter, type SelectedRows } from '../../src/runtime/pageQuery.js';
 
 describe('the selection of a page query', () => {
   it('is one for every block naming the query, read back in the order selected', () => {
@@ -83,5 +83,12 @@ describe('the conditions and sort of a page query', () => {
     query.setConditions({ applicant: '乙公司' });
     stop();
     expect(seen).toEqual([{ applicant: '甲公司' }, { applicant: '乙公司' }]);
+  });
+
+  it('give the rows they match as a filter: no paging, no order, no empty condition', () => {
+    const query = new PageQueries(['q']).get('q');
+    query.setConditions({ tmName: '华为', pageNo: 3, pageSize: 50, sortField: 'appDate', sortType: 'desc', tmCl: [], applicant: '' });
+    expect(query.filter).toEqual({ tmName: '华为' });
+    expect(rowFilter({ classes: { categories: [], groups: [] }, ids: [1] })).toEqual({ ids: [1] });
   });
 });

@@ -1,23 +1,16 @@
 import type { BrandArchiveQuery } from '../../generated/types.js';
-import { isEmptyCondition } from '../../runtime/blocks/filterConditions.js';
+import { rowFilter } from '../../runtime/pageQuery.js';
 import { sortRequest, type SortKey } from '../../runtime/blocks/sortPresets.js';
 
 /** The most marks an export by selection names (BrandArchiveQuery.ids). */
 export const MAX_SELECTED_EXPORT = 1000;
-
-/** Keys of a published query that say which page to show, not which marks: an export takes them all. */
-const PAGING = new Set(['pageNo', 'pageSize']);
 
 /**
  * The archive query an export sends: the conditions of the page's query (empty ones and paging
  * left out) and its sort as the list sends it.
  */
 export function archiveExportFilter(values: Record<string, unknown>, sort: readonly SortKey[]): BrandArchiveQuery {
-  const filter: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (!PAGING.has(key) && !isEmptyCondition(value)) filter[key] = value;
-  }
-  return { ...filter, ...sortRequest(sort) } as BrandArchiveQuery;
+  return { ...rowFilter(values), ...sortRequest(sort) } as BrandArchiveQuery;
 }
 
 /** The archive query of an export of the selected marks: those marks alone, in the list's sort. */

@@ -3,6 +3,7 @@ import { App, Button } from 'antd';
 import type { OnceMergeButtonProps } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useTableSelection } from '../../runtime/blocks/table/tableSelection.js';
+import { rowFilter } from '../../runtime/pageQuery.js';
 import { BatchTaskListDialog } from './BatchTaskListDialog.js';
 
 /**
@@ -20,7 +21,7 @@ export function OnceMergeButton({ label = '批量合并', permission }: OnceMerg
 
   const start = async () => {
     const rows = selection?.rows ?? [];
-    const filter = stripPaging(selection?.conditions ?? {});
+    const filter = rowFilter(selection?.conditions ?? {});
     let scope = `所选的 ${rows.length} 件商标`;
     if (rows.length === 0) {
       // The count of what the conditions match, so the person knows how far a merge that cannot be undone reaches.
@@ -75,10 +76,4 @@ export function OnceMergeButton({ label = '批量合并', permission }: OnceMerg
       )}
     </>
   );
-}
-
-/** The filter without the table's paging: the task looks at every matching mark. */
-function stripPaging(conditions: Record<string, unknown>): Record<string, unknown> {
-  const { pageNo: _pageNo, pageSize: _pageSize, ...rest } = conditions;
-  return rest;
 }

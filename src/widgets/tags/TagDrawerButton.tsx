@@ -8,18 +8,6 @@ import { TagDrawer, type TagTarget } from './TagDrawer.js';
 import { useRefreshOperations } from './tagCalls.js';
 
 const DEFAULT_REFRESH = ['brandArchives.queryBrandPage'];
-/** Keys a filter bar publishes that are paging or display state, not conditions. */
-const NOT_CONDITIONS = new Set(['pageNo', 'pageSize', 'sortField', 'sortType', 'timeQDZY']);
-
-/** The filter form as the archive query: the conditions only, empty ones left out. */
-function filterOf(values: Record<string, unknown>): BrandArchiveQuery {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (NOT_CONDITIONS.has(key) || value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
-    out[key] = value;
-  }
-  return out as BrandArchiveQuery;
-}
 
 /**
  * Opens the tag drawer for some marks: fixed ids (a card), the selected rows of the table on
@@ -48,7 +36,7 @@ export function TagDrawerButton({
       runtime.notify('warning', '请先选择数据');
       return;
     }
-    setTarget({ kind: 'filter', filter: filterOf(query.conditions) });
+    setTarget({ kind: 'filter', filter: query.filter as BrandArchiveQuery });
   };
 
   return (
