@@ -18,6 +18,7 @@ import { DeferredSchemaCompilers } from './http/deferredSchemaCompilers.js';
 import { registerApiDocs } from './http/apiDocs.js';
 import { registerPdfWorker } from './http/pdfWorker.js';
 import { installServerTiming } from './http/serverTiming.js';
+import { installUnreadBodyClose } from './http/unreadBody.js';
 import type { Handlers, ServerServices } from './http/context.js';
 import { PageCatalog } from './pages/pageCatalog.js';
 import { SchemaLibrary } from './schemas/schemaLibrary.js';
@@ -164,6 +165,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   // Before the Server-Timing hook: a write's time includes its COMMIT.
   installOperationHooks(app, services, permissionLabels());
   installServerTiming(app);
+  installUnreadBodyClose(app);
   registerApiDocs(app);
   registerPdfWorker(app);
   registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers);
