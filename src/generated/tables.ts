@@ -140,6 +140,8 @@ export interface BrandImportJobsTable {
   inserted_rows: Generated<number>;
   updated_rows: Generated<number>;
   skipped_rows: Generated<number>;
+  /** 导入时已写入到表格的第几行（每批写入与它在同一事务中）；中断后从下一行接着写 */
+  written_through_row: Generated<number>;
   report_path: string | null;
   message: Generated<string>;
   created_at: ColumnType<Date, Date | string | undefined, never>;

@@ -210,6 +210,39 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     expect((await archive({ appNo: 'IMP0200' })).count).toBe(0);
   });
 
+  it('keeps the batches written before a failure, says how far it got, and writes nothing of the failed batch', async () => {
+    const rows = Array.from({ length: 150 }, (_, i) => line({ 商标名称: `分批${i}`, 申请号: `PART${String(i).padStart(3, '0')}`, 类别: 7 }));
+    const checked = await check(await xlsxOf(HEADERS, rows));
+    expect(checked.validRows).toBe(150);
+    // The 130th mark (sheet row 131) is in the second batch of 100.
+    await sql`alter table brand_archives add constraint import_test_refuses check (app_no <> 'PART129')`.execute(server.database.db);
+    try {
+      await call('brandImport.confirm', { id: checked.id, existingMode: 'skip' });
+      const failed = await waitFor(() => job(checked.id), ['importing']);
+      expect(failed).toMatchObject({ status: 'failed', insertedRows: 100 });
+      expect(failed.message).toContain('导入在表格第 101 行之后中断：此前的行已写入（新增 100 条，更新 0 条，跳过 0 条），其后的行未写入');
+    } finally {
+      await sql`alter table brand_archives drop constraint import_test_refuses`.execute(server.database.db);
+    }
+    expect((await archive({ appNo: 'PART099' })).count).toBe(1);
+    expect((await archive({ appNo: 'PART100' })).count).toBe(0);
+  });
+
+  it('takes up an import a restart interrupted after the last row it wrote', async () => {
+    const rows = Array.from({ length: 5 }, (_, i) => line({ 商标名称: `续写${i}`, 申请号: `RESUME${i}`, 类别: 8 }));
+    const checked = await check(await xlsxOf(HEADERS, rows));
+    // As a server that stopped after writing sheet rows 2 and 3 would leave it (those two rows are not here, so a rewrite from the start would show).
+    await server.database.db
+      .updateTable('brand_import_jobs')
+      .set({ status: 'importing', existing_mode: 'skip', written_through_row: 3, inserted_rows: 2, updated_at: new Date(Date.now() - 10 * 60_000) })
+      .where('id', '=', checked.id)
+      .execute();
+    const done = await waitFor(() => job(checked.id), ['importing']);
+    expect(done).toMatchObject({ status: 'done', insertedRows: 5 });
+    const written = (await archive({ tmName: '续写' })).list.map((m) => m.appNo).sort();
+    expect(written).toEqual(['RESUME2', 'RESUME3', 'RESUME4']);
+  });
+
   it('names the missing columns of a file not made from the template, and says when a workbook has no sheet', async () => {
     const checked = await check(await xlsxOf(['名称', '号码'], [['星辰', '1']]));
     expect(checked.status).toBe('failed');
@@ -248,6 +281,17 @@ describe.skipIf(skipThisDatabase)(`batch import of an existing portfolio (${dbKi
     expect(checked).toMatchObject({ status: 'checked', totalRows: 20_000, validRows: 19_999, errorRows: 1 });
     expect((await issues(checked.id)).map((i) => i.rowNo)).toEqual([10_001]);
     await call('brandImport.confirm', { id: checked.id, existingMode: 'skip' });
+    // The write goes a batch per transaction: calls are answered between batches, and each batch's count is already kept.
+    const midway = await waitFor(
+      async () => {
+        const seen = await job(checked.id);
+        return { ...seen, status: seen.status === 'importing' && seen.insertedRows === 0 ? 'waiting' : seen.status };
+      },
+      ['waiting'],
+      200_000,
+    );
+    expect(midway.status).toBe('importing');
+    expect(midway.insertedRows).toBeLessThan(19_999);
     const done = await waitFor(() => job(checked.id), ['importing'], 200_000);
     expect(done).toMatchObject({ status: 'done', insertedRows: 19_999 });
     expect((await archive({ applicant: '批量申请人', pageSize: 1 })).count).toBe(10_000);

@@ -29,6 +29,7 @@ import * as numberContains from './migrations/0027_number_contains.js';
 import * as loginFailures from './migrations/0028_login_failures.js';
 import * as externalToolAddresses from './migrations/0029_external_tool_addresses.js';
 import * as classificationEdition from './migrations/0030_classification_edition.js';
+import * as importWriteCursor from './migrations/0031_import_write_cursor.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0028_login_failures': loginFailures,
   '0029_external_tool_addresses': externalToolAddresses,
   '0030_classification_edition': classificationEdition,
+  '0031_import_write_cursor': importWriteCursor,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -19,7 +19,9 @@ const STATUS_TEXT: Record<BrandImportStatus, string> = {
   cancelled: '已取消',
 };
 
-const INTERRUPTED = '任务因服务重启而中断，请重新上传表格';
+const INTERRUPTED = '校验因服务重启而中断，请重新上传表格';
+/** An import whose last batch is older than this and that no process here runs was interrupted (each batch touches the job). */
+const IMPORT_STALE_MS = 60_000;
 
 const jobKey = (id: number) => `brandImport:${id}`;
 
@@ -48,11 +50,19 @@ function toImportJob(row: Selectable<BrandImportJobsTable>, progress: JobProgres
   };
 }
 
-/** The caller's own job; one left running by a server that stopped is marked failed on sight. */
+/**
+ * The caller's own job. A check left running by a server that stopped is marked failed on sight; an
+ * import is taken up again after the last row it wrote (runImportWrite).
+ */
 async function ownJob(ctx: TenantContext, id: number): Promise<Selectable<BrandImportJobsTable>> {
   const row = await ctx.db.selectFrom('brand_import_jobs').selectAll().where('id', '=', id).where('user_id', '=', ctx.session.userId).executeTakeFirst();
   if (!row) throw notFound('导入任务不存在');
-  if ((row.status === 'checking' || row.status === 'importing') && !backgroundJobs(ctx.system).isRunning(jobKey(id))) {
+  if (backgroundJobs(ctx.system).isRunning(jobKey(id))) return row;
+  if (row.status === 'importing' && Date.now() - new Date(row.updated_at).getTime() > IMPORT_STALE_MS) {
+    startImportWrite(ctx, row.id);
+    return row;
+  }
+  if (row.status === 'checking') {
     return ctx.db
       .updateTable('brand_import_jobs')
       .set({ status: 'failed', message: INTERRUPTED, updated_at: new Date() })
@@ -61,6 +71,13 @@ async function ownJob(ctx: TenantContext, id: number): Promise<Selectable<BrandI
       .executeTakeFirstOrThrow();
   }
   return row;
+}
+
+/** Writes a confirmed job's marks once this request's answer is out, from where it stopped if it had begun. */
+function startImportWrite(ctx: TenantContext, id: number): void {
+  const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId, viewer: archiveViewer(ctx.session) };
+  const services = { system: ctx.system, files: ctx.files };
+  startAfterReply(ctx.reply, ctx.system, jobKey(id), (progress) => runImportWrite(services, owner, id, progress));
 }
 
 export const brandImportHandlers: HandlersOf<'brandImport'> = {
@@ -118,9 +135,7 @@ export const brandImportHandlers: HandlersOf<'brandImport'> = {
       .where('id', '=', job.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const owner = { orgId: ctx.session.orgId, userId: ctx.session.userId, viewer: archiveViewer(ctx.session) };
-    const services = { system: ctx.system, files: ctx.files };
-    startAfterReply(ctx.reply, ctx.system, jobKey(row.id), (progress) => runImportWrite(services, owner, row.id, progress));
+    startImportWrite(ctx, row.id);
     return toImportJob(row, null);
   },
 

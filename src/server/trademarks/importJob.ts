@@ -329,83 +329,124 @@ function archiveColumns(mark: ImportMark) {
   };
 }
 
+/** Marks written per transaction: small enough that a request waiting for the embedded database's one connection is not kept long. */
+const WRITE_BATCH_ROWS = 100;
+
+interface WriteCounts {
+  inserted: number;
+  updated: number;
+  skipped: number;
+}
+
+/** One batch of checked marks into the archive: new ones as batch imports owned by the importer, those already there skipped or updated as chosen. */
+async function writeBatch(db: ScopedDb, batch: ImportMark[], owner: JobOwner, mode: ExistingMode): Promise<WriteCounts> {
+  const counts: WriteCounts = { inserted: 0, updated: 0, skipped: 0 };
+  // Looked up again as the batch is written: the archive may have changed since the check.
+  const existing = await existingMarks(db, batch, owner.viewer);
+  const fresh = batch.filter((m) => !existing.has(m.rowNo));
+  if (fresh.length > 0) {
+    const registered = await db
+      .selectFrom('tm_register')
+      .select(['id', 'country_code', 'app_no', 'int_cls'])
+      .where('app_no', 'in', [...new Set(fresh.map((m) => m.appNo))])
+      .execute();
+    const registerId = new Map(registered.map((r) => [markKey({ countryCode: r.country_code, appNo: r.app_no, intCls: r.int_cls }), r.id]));
+    const rows: Insertable<BrandArchivesTable>[] = fresh.map((mark) => ({
+      org_id: owner.orgId,
+      ...archiveColumns(mark),
+      register_id: registerId.get(markKey(mark)) ?? null,
+      source: 2,
+      owner_user_id: owner.userId,
+      created_by: owner.userId,
+      country_code: mark.countryCode,
+      app_no: mark.appNo,
+      int_cls: mark.intCls,
+    }));
+    await db.insertInto('brand_archives').values(rows).execute();
+    counts.inserted = rows.length;
+  }
+  for (const mark of batch) {
+    const found = existing.get(mark.rowNo);
+    if (!found) continue;
+    if (mode === 'skip' || found.ownedByOther) {
+      counts.skipped++;
+      continue;
+    }
+    await db
+      .updateTable('brand_archives')
+      .set({ ...archiveColumns(mark), updated_at: new Date() })
+      .where('id', '=', found.id)
+      .execute();
+    counts.updated++;
+  }
+  return counts;
+}
+
+/** What a failed import tells its owner: nothing written, or exactly how far it got. */
+function writeFailureText(err: unknown, job: { written_through_row: number; inserted_rows: number; updated_rows: number; skipped_rows: number }): string {
+  if (job.written_through_row === 0) return `导入失败，未写入任何商标：${failureText(err)}`;
+  return (
+    `导入在表格第 ${job.written_through_row} 行之后中断：此前的行已写入（新增 ${job.inserted_rows} 条，更新 ${job.updated_rows} 条，跳过 ${job.skipped_rows} 条），其后的行未写入。` +
+    `${failureText(err)}；重新导入同一表格时，已在档案中的商标按所选方式跳过或更新`
+  );
+}
+
 /**
- * Writes every valid row of a checked job into the archive in one transaction: new marks as batch
- * imports owned by the importer and linked to their register record, marks already there skipped
- * or updated as chosen. The file is read and checked again first, outside the transaction, so the
- * transaction only writes (on the embedded database it holds the one connection while it runs).
- * Any failure rolls back every row, and the job says why.
+ * Writes every valid row of a checked job into the archive, a batch per transaction. The file is
+ * read and checked again first, outside any transaction. Each batch records, in its own
+ * transaction, the last sheet row it wrote, so between batches other requests take their turn (on
+ * the embedded database a transaction holds the one connection), and a job a restart interrupted
+ * goes on after that row: no row is written twice, none is left out. A failure stops the job and
+ * says how far it got.
  */
 export async function runImportWrite(services: JobServices, owner: JobOwner, jobId: number, progress: JobProgress): Promise<void> {
   const inOrg = <T>(work: (db: ScopedDb) => Promise<T>) => withOrganisation(services.system, owner.orgId, work);
-  try {
-    const job = await inOrg((db) =>
-      db.selectFrom('brand_import_jobs').select(['status', 'file_path', 'existing_mode']).where('id', '=', jobId).executeTakeFirst(),
+  const jobRow = () =>
+    inOrg((db) =>
+      db
+        .selectFrom('brand_import_jobs')
+        .select(['status', 'file_path', 'existing_mode', 'written_through_row', 'inserted_rows', 'updated_rows', 'skipped_rows'])
+        .where('id', '=', jobId)
+        .executeTakeFirst(),
     );
+  try {
+    const job = await jobRow();
     if (!job || job.status !== 'importing') return;
     const mode: ExistingMode = job.existing_mode;
-    const viewer = owner.viewer;
     const marks: ImportMark[] = [];
-    for await (const { batch } of scanFile(services, job.file_path, inOrg, viewer, (f) => (progress.percent = Math.min(49, Math.floor(f * 50))))) {
+    for await (const { batch } of scanFile(services, job.file_path, inOrg, owner.viewer, (f) => (progress.percent = Math.min(49, Math.floor(f * 50))))) {
       for (const s of batch) if (s.mark) marks.push(s.mark);
     }
-    await inOrg(async (db) => {
-      const counts = { inserted: 0, updated: 0, skipped: 0 };
-      for (let start = 0; start < marks.length; start += BATCH_ROWS) {
-        const batch = marks.slice(start, start + BATCH_ROWS);
-        // Looked up again inside the transaction: the archive may have changed since the check.
-        const existing = await existingMarks(db, batch, viewer);
-        const fresh = batch.filter((m) => !existing.has(m.rowNo));
-        if (fresh.length > 0) {
-          const registered = await db
-            .selectFrom('tm_register')
-            .select(['id', 'country_code', 'app_no', 'int_cls'])
-            .where('app_no', 'in', [...new Set(fresh.map((m) => m.appNo))])
-            .execute();
-          const registerId = new Map(registered.map((r) => [markKey({ countryCode: r.country_code, appNo: r.app_no, intCls: r.int_cls }), r.id]));
-          const rows: Insertable<BrandArchivesTable>[] = fresh.map((mark) => ({
-            org_id: owner.orgId,
-            ...archiveColumns(mark),
-            register_id: registerId.get(markKey(mark)) ?? null,
-            source: 2,
-            owner_user_id: owner.userId,
-            created_by: owner.userId,
-            country_code: mark.countryCode,
-            app_no: mark.appNo,
-            int_cls: mark.intCls,
-          }));
-          await db.insertInto('brand_archives').values(rows).execute();
-          counts.inserted += rows.length;
-        }
-        for (const mark of batch) {
-          const found = existing.get(mark.rowNo);
-          if (!found) continue;
-          if (mode === 'skip' || found.ownedByOther) {
-            counts.skipped++;
-            continue;
-          }
-          await db
-            .updateTable('brand_archives')
-            .set({ ...archiveColumns(mark), updated_at: new Date() })
-            .where('id', '=', found.id)
-            .execute();
-          counts.updated++;
-        }
-        progress.rows = start + batch.length;
-        progress.percent = Math.min(99, 50 + Math.floor((progress.rows * 50) / marks.length));
-      }
-      await db
-        .updateTable('brand_import_jobs')
-        .set({ status: 'done', inserted_rows: counts.inserted, updated_rows: counts.updated, skipped_rows: counts.skipped, updated_at: new Date() })
-        .where('id', '=', jobId)
-        .execute();
-    });
+    const left = marks.filter((m) => m.rowNo > job.written_through_row);
+    let done = marks.length - left.length;
+    for (let start = 0; start < left.length; start += WRITE_BATCH_ROWS) {
+      const batch = left.slice(start, start + WRITE_BATCH_ROWS);
+      await inOrg(async (db) => {
+        const counts = await writeBatch(db, batch, owner, mode);
+        await db
+          .updateTable('brand_import_jobs')
+          .set((eb) => ({
+            written_through_row: batch[batch.length - 1].rowNo,
+            inserted_rows: eb('inserted_rows', '+', counts.inserted),
+            updated_rows: eb('updated_rows', '+', counts.updated),
+            skipped_rows: eb('skipped_rows', '+', counts.skipped),
+            updated_at: new Date(),
+          }))
+          .where('id', '=', jobId)
+          .execute();
+      });
+      done += batch.length;
+      progress.rows = done;
+      progress.percent = Math.min(99, 50 + Math.floor((done * 50) / marks.length));
+    }
+    await inOrg((db) => db.updateTable('brand_import_jobs').set({ status: 'done', updated_at: new Date() }).where('id', '=', jobId).execute());
     progress.percent = 100;
   } catch (err) {
+    const job = await jobRow();
     await inOrg((db) =>
       db
         .updateTable('brand_import_jobs')
-        .set({ status: 'failed', message: `导入失败，未写入任何商标：${failureText(err)}`, updated_at: new Date() })
+        .set({ status: 'failed', message: writeFailureText(err, job ?? { written_through_row: 0, inserted_rows: 0, updated_rows: 0, skipped_rows: 0 }), updated_at: new Date() })
         .where('id', '=', jobId)
         .execute(),
     );
