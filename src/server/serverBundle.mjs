@@ -39,8 +39,11 @@ function replaceFile(path, contents) {
   renameSync(temporary, path);
 }
 
+/** Worker threads the server starts by file (runInWorker.ts): bundled beside start.mjs, each as `<name>.mjs`. */
+const WORKER_ENTRIES = ['src/server/trademarks/imageHashWorker.ts'];
+
 /**
- * Bundles src/server/start.ts and records which files went into it.
+ * Bundles src/server/start.ts, and the worker threads' modules beside it, and records which files went into them.
  * @param {string} projectRoot
  */
 export async function bundleServer(projectRoot) {
@@ -49,8 +52,10 @@ export async function bundleServer(projectRoot) {
   const builtFrom = Date.now();
   const result = await build({
     absWorkingDir: projectRoot,
-    entryPoints: ['src/server/start.ts'],
-    outfile: bundle,
+    entryPoints: ['src/server/start.ts', ...WORKER_ENTRIES],
+    outdir: outDir,
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -61,7 +66,9 @@ export async function bundleServer(projectRoot) {
     logLevel: 'warning',
   });
   mkdirSync(outDir, { recursive: true });
-  replaceFile(bundle, result.outputFiles[0].contents);
+  // The workers first: a server starting from the new start.mjs finds the workers it names.
+  const outputs = [...result.outputFiles].sort((a, b) => Number(a.path === bundle) - Number(b.path === bundle));
+  for (const output of outputs) replaceFile(output.path, output.contents);
   // The bundling code itself is an input too: a change to how the bundle is made rebuilds it.
   const inputs = [...Object.keys(result.metafile.inputs), 'src/server/serverBundle.mjs'];
   replaceFile(manifest, JSON.stringify({ builtFrom, inputs }));

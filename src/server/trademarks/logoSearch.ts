@@ -3,25 +3,32 @@ import { sql, type RawBuilder } from 'kysely';
 
 type Executor = Parameters<RawBuilder<unknown>['execute']>[0];
 import { badRequest } from '../http/apiError.js';
-import { differenceHash, hashForColumn } from './logoHash.js';
-import { decodeImage, ImageTooLargeError, MAX_MEGAPIXELS, UnsupportedImageError } from './imageDecode.js';
+import { hashForColumn } from './logoHash.js';
+import { imageSize, MAX_MEGAPIXELS } from './imageDecode.js';
+import { runInWorker, workerModule } from '../jobs/runInWorker.js';
+import type { ImageHashReply } from './imageHashWorker.js';
 import type { ResultRow } from './registerQuery.js';
 
 export interface LogoRow extends ResultRow {
   distance: number;
 }
 
-/** The perceptual hash of a stored picture; a file that is no PNG or JPEG is refused in Chinese. */
+/**
+ * The perceptual hash of a stored picture, decoded in a worker thread so other requests go on; a
+ * file that is no PNG or JPEG, or one with more pixels than a logo needs (told by its header), is
+ * refused in Chinese.
+ */
 export async function hashOfImageFile(absolutePath: string): Promise<bigint> {
   const bytes = await readFile(absolutePath);
-  try {
-    return differenceHash(decodeImage(bytes));
-  } catch (err) {
-    if (err instanceof ImageTooLargeError) throw badRequest(`图片像素过多（${err.message}）：商标图样请不超过 ${MAX_MEGAPIXELS} 百万像素`);
-    if (err instanceof UnsupportedImageError) throw badRequest('无法识别的图片：请上传 PNG 或 JPG 格式的商标图样');
-    throw err;
-  }
+  const size = imageSize(bytes);
+  if (size && size.width * size.height > MAX_MEGAPIXELS * 1e6) throw tooManyPixels(`${size.width}×${size.height}`);
+  const reply = await runInWorker<ImageHashReply>(workerModule('imageHashWorker', import.meta.url), bytes);
+  if ('hash' in reply) return BigInt(reply.hash);
+  if (reply.refused === 'tooLarge') throw tooManyPixels(reply.detail);
+  throw badRequest('无法识别的图片：请上传 PNG 或 JPG 格式的商标图样');
 }
+
+const tooManyPixels = (detail: string) => badRequest(`图片像素过多（${detail}）：商标图样请不超过 ${MAX_MEGAPIXELS} 百万像素`);
 
 /**
  * Register marks whose logo hash lies within `maxDistance` bits of `hash`, nearest first. The
