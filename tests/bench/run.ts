@@ -5,8 +5,9 @@
  *   3. similar-name trademark search over a register of 1,000,000 marks on PostgreSQL (trademarkSearch.ts);
  *   4. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts);
  *   5. the archive page in Chromium: opened from the menu and its tag switched back to, and 100 rows
- *      with custom-field columns (archivePage.ts).
- * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive` or `-- archive-page` runs one part;
+ *      with custom-field columns (archivePage.ts);
+ *   6. the server under 100 connections, and /api/health while a picture is decoded and an import written (load.ts).
+ * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive`, `-- archive-page` or `-- load` runs one part;
  * `-- browser table` or `-- browser form` one half of the browser part; `-- archive-page menu` or
  * `-- archive-page rows` one half of the archive page, `--load N` with N busy processes beside it.
  */
@@ -15,6 +16,7 @@ import { benchInBrowser } from './browser.js';
 import { benchTrademarkSearch } from './trademarkSearch.js';
 import { benchTrademarkArchive } from './trademarkArchive.js';
 import { benchArchivePage } from './archivePage.js';
+import { benchLoad } from './load.js';
 
 const only = process.argv[2];
 if (!only || only === 'startup') {
@@ -36,4 +38,8 @@ if (!only || only === 'archive') {
 if (!only || only === 'archive-page') {
   console.log('== 商标档案页面（Chromium）==');
   await benchArchivePage();
+}
+if (!only || only === 'load') {
+  console.log('== 负载（PGlite 与 PostgreSQL）==');
+  await benchLoad();
 }

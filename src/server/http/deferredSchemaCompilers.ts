@@ -69,13 +69,14 @@ export class DeferredSchemaCompilers {
   }
 
   /**
-   * Compiles what no request has compiled yet, a few at a time between the server's other work;
-   * rejects with the first schema the compiler refused, once all the others are compiled.
+   * Compiles what no request has compiled yet, between the server's other work: after each function,
+   * once `sliceMs` has gone by, it lets waiting requests go first (a large response schema alone takes
+   * tens of milliseconds). Rejects with the first schema the compiler refused, once all the others are compiled.
    */
-  async compileRemaining(batch = 8): Promise<void> {
+  async compileRemaining(sliceMs = 10): Promise<void> {
     let refused: unknown = null;
     while (this.pending.size > 0) {
-      let compiled = 0;
+      const started = performance.now();
       // Each function leaves the set as it compiles, which a Set's iteration allows.
       for (const ready of this.pending) {
         try {
@@ -83,7 +84,7 @@ export class DeferredSchemaCompilers {
         } catch (error) {
           refused ??= error;
         }
-        if (++compiled === batch) break;
+        if (performance.now() - started >= sliceMs) break;
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
