@@ -42,6 +42,12 @@ export function resolveConfirm(spec: ConfirmSpec): ResolvedConfirm {
   };
 }
 
+/** A question about the selected rows says how many it will act on, before its own words. */
+export function confirmForSelection(spec: ConfirmSpec, count: number): ConfirmSpec {
+  const resolved = resolveConfirm(spec);
+  return { ...resolved, content: `将作用于所选的 ${count} 项。${resolved.content ?? ''}` };
+}
+
 /** Options for antd's `modal.confirm`; `onDecide` learns whether the user confirmed. */
 export function confirmOptions(spec: ConfirmSpec, onDecide: (confirmed: boolean) => void): ModalFuncProps {
   const { title, content, danger } = resolveConfirm(spec);

@@ -103,7 +103,7 @@ test('memos: 暂无数据, selection kept across pages and deleted in one call, 
   await table.getByRole('button', { name: '删除所选' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('确认要删除吗？');
-  await expect(dialog).toContainText('此操作不可逆，请核对后删除。');
+  await expect(dialog).toContainText('将作用于所选的 3 项。此操作不可逆，请核对后删除。');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   expect((await sent).postDataJSON().ids).toMatch(/^\d+,\d+,\d+$/);
   await expect(page.getByText('删除成功！').first()).toBeVisible();

@@ -6,6 +6,7 @@ import {
   closeButtonText,
   confirmOptions,
   resolveConfirm,
+  confirmForSelection,
   startCountdown,
 } from '../../src/runtime/confirmDialog.js';
 import type { ModalFuncProps } from 'antd';
@@ -114,5 +115,13 @@ describe('confirm dialogs', () => {
     vi.advanceTimersByTime(10_000);
     modal.shown[0]!.onCancel!();
     await expect(answer).resolves.toBe(false);
+  });
+
+  it('says how many selected rows a question acts on, keeping its own words', () => {
+    expect(resolveConfirm(confirmForSelection('delete', 3))).toMatchObject({
+      title: '确认要删除吗？',
+      content: '将作用于所选的 3 项。此操作不可逆，请核对后删除。',
+      danger: true,
+    });
   });
 });

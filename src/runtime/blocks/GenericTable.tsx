@@ -6,7 +6,7 @@ import type { GeneralField } from '@formily/core';
 import { useSWRConfig } from 'swr';
 import { useNamedOperation } from '../useOperation.js';
 import { useRuntime } from '../runtimeContext.js';
-import { askConfirm, showNotice } from '../confirmDialog.js';
+import { askConfirm, confirmForSelection, showNotice } from '../confirmDialog.js';
 import { fillPathTemplate, fillTemplate, readPath } from './readPath.js';
 import { PaginationBar, PAGE_SIZES } from './PaginationBar.js';
 import { ColumnSettingsDrawer } from './ColumnSettingsDrawer.js';
@@ -142,10 +142,10 @@ export function GenericTable(props: GenericTableProps) {
   // heights of their own, so a table with them leaves it to antd's virtual list, which measures rows.
   const windowed = virtual && !expandColumn;
 
-  const call = async (button: TableButton, body: Record<string, unknown>, busyKey: string) => {
+  const call = async (button: TableButton, body: Record<string, unknown>, busyKey: string, selectedCount?: number) => {
     if (!button.operation) return false;
     if (button.confirm) {
-      const confirmed = await askConfirm(modal, button.confirm!);
+      const confirmed = await askConfirm(modal, selectedCount === undefined ? button.confirm : confirmForSelection(button.confirm, selectedCount));
       if (!confirmed) return false;
     }
     setBusy(busyKey);
@@ -183,7 +183,7 @@ export function GenericTable(props: GenericTableProps) {
       return;
     }
     const ids = [...selected.keys()];
-    if (await call(button, idsBody({ ...button, idsParam: button.idsParam }, ids), `header:${button.label}`)) setSelected(new Map());
+    if (await call(button, idsBody({ ...button, idsParam: button.idsParam }, ids), `header:${button.label}`, ids.length)) setSelected(new Map());
   };
 
   // Wide tables render only the scrolling columns near the visible part (table/columnWindow.ts).
