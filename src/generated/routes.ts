@@ -5376,7 +5376,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brandArchives/addBrand",
     "summary": "手动录入商标",
-    "description": "在商标信息对话框中新增一件商标到本组织的档案（来源 1，手动录入），负责人默认为录入人；同一国家、申请号与类别的商标已在档案中时拒绝。",
+    "description": "在商标信息对话框中新增一件商标到本组织的档案（来源 1，手动录入），负责人默认为录入人；国家/地区须是国家和地区列表中的代码；同一国家、申请号与类别的商标已在档案中时拒绝。",
     "permission": "trademark",
     "silent": false,
     "readOnly": false,
@@ -5961,6 +5961,7 @@ export const operationTable: OperationDefinition[] = [
       ],
       "properties": {
         "filter": {
+          "title": "查询条件",
           "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
         },
         "columns": {
@@ -6138,7 +6139,7 @@ export const operationTable: OperationDefinition[] = [
       ],
       "properties": {
         "path": {
-          "title": "表格存储路径",
+          "title": "表格文件",
           "type": "string",
           "pattern": "^[0-9]+/[0-9]{6}/[0-9a-f]{64}\\.xlsx$"
         }
@@ -6399,6 +6400,7 @@ export const operationTable: OperationDefinition[] = [
           "maxLength": 30
         },
         "map": {
+          "title": "标签树",
           "$ref": "https://schemas.ipm.local/entities/brand-map-node.json"
         },
         "sort": {
@@ -6572,7 +6574,7 @@ export const operationTable: OperationDefinition[] = [
       ],
       "properties": {
         "ids": {
-          "title": "商标档案编号",
+          "title": "商标",
           "type": "string",
           "pattern": "^\\d{1,10}(#\\d{1,10})*$",
           "maxLength": 60000,
@@ -6720,7 +6722,7 @@ export const operationTable: OperationDefinition[] = [
       ],
       "properties": {
         "ids": {
-          "title": "商标档案编号",
+          "title": "商标",
           "type": "string",
           "pattern": "^\\d{1,10}(#\\d{1,10})*$",
           "maxLength": 60000,
@@ -6852,6 +6854,7 @@ export const operationTable: OperationDefinition[] = [
       ],
       "properties": {
         "filter": {
+          "title": "查询条件",
           "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
         }
       }
@@ -6922,6 +6925,7 @@ export const operationTable: OperationDefinition[] = [
       ],
       "properties": {
         "filter": {
+          "title": "查询条件",
           "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
         },
         "addNodeId": {
@@ -6985,13 +6989,13 @@ export const operationTable: OperationDefinition[] = [
       ],
       "properties": {
         "id": {
-          "title": "商标档案编号",
+          "title": "商标",
           "type": "integer",
           "maximum": 2147483647,
           "minimum": -2147483648
         },
         "nodeId": {
-          "title": "节点编号",
+          "title": "标签",
           "type": "string",
           "minLength": 1,
           "maxLength": 64
@@ -7124,7 +7128,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brandArchives/onceMergeBrand",
     "summary": "批量合并重复商标",
-    "description": "创建一个后台任务并立即返回：在 ids 指定的商标中，或在 filter（商标档案的查询条件）匹配的商标中（两者都不给时为当前用户可见的全部商标），找出国家、申请号与类别都相同的重复商标，每组保留关联公告库的、最近更新的一件，其余按合并规则并入。进度见批量任务列表。",
+    "description": "创建一个后台任务并立即返回：在 ids 指定的商标中（其中有当前用户看不到的商标时拒绝，不创建任务），或在 filter（商标档案的查询条件）匹配的商标中（两者都不给时为当前用户可见的全部商标），找出国家、申请号与类别都相同的重复商标，每组保留关联公告库的、最近更新的一件，其余按合并规则并入。进度见批量任务列表。",
     "permission": "trademark",
     "silent": false,
     "readOnly": false,
@@ -7144,6 +7148,7 @@ export const operationTable: OperationDefinition[] = [
           }
         },
         "filter": {
+          "title": "查询条件",
           "$ref": "https://schemas.ipm.local/entities/brand-archive-query.json"
         }
       }
@@ -9779,7 +9784,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/homepage/setMessageRead",
     "summary": "标记消息已读",
-    "description": "ids 标记指定消息；all 为真时标记全部未读消息。",
+    "description": "ids 标记指定消息（其中有不是本人的或不存在的消息时整个请求被拒绝）；all 为真时标记全部未读消息。",
     "permission": "$signedIn",
     "silent": false,
     "readOnly": false,
@@ -10089,7 +10094,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/memo/delete-batch",
     "summary": "批量删除备忘",
-    "description": "ids 为以英文逗号连接的备忘编号（最多 100 个）；只删除本人的备忘，返回删除的条数。",
+    "description": "ids 为以英文逗号连接的备忘编号（最多 100 个）；其中有不是本人的（或不存在的）备忘时整个请求被拒绝，什么也不删；返回删除的条数。",
     "permission": "$signedIn",
     "silent": false,
     "readOnly": false,

@@ -6096,7 +6096,7 @@ export type BrandImportTemplateResponse = string;
 
 export interface BrandImportCheckRequest {
   /**
-   * 表格存储路径
+   * 表格文件
    */
   path: string;
 }
@@ -6263,7 +6263,7 @@ export interface BrandLabelsEditNodeResponse {
 
 export interface BrandLabelsInquireLabelsRequest {
   /**
-   * 商标档案编号：商标编号以 # 连接，最多 5,000 个
+   * 商标：商标编号以 # 连接，最多 5,000 个
    */
   ids: string;
 }
@@ -6325,7 +6325,7 @@ export interface BrandLabelsInquireLabelsV2Response {
 
 export interface BrandLabelsBatchAddLabelsRequest {
   /**
-   * 商标档案编号：商标编号以 # 连接，最多 5,000 个
+   * 商标：商标编号以 # 连接，最多 5,000 个
    */
   ids: string;
   /**
@@ -6440,11 +6440,11 @@ export interface BrandLabelsSaveLabelsByConResponse {
 
 export interface BrandLabelsDeleteLabelRequest {
   /**
-   * 商标档案编号
+   * 商标
    */
   id: number;
   /**
-   * 节点编号
+   * 标签
    */
   nodeId: string;
 }

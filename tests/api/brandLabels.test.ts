@@ -116,7 +116,7 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
     expect((await ok('brandLabels.inquireLabelsV2', { ids: reg }, admin)).selectAll).toContain(map.a);
     const corpMark = (await marks(corp)).list.find((m) => m.registerId !== null)!;
     const message = await refused('/api/batchAddiLabels_v2', { ids: `${m1!.registerId}#${corpMark.registerId}`, addNodeId: map.b }, admin, 422);
-    expect(message).toMatch(/^商标不在本组织的商标档案中：/);
+    expect(message).toMatch(/^公告库商标不在本组织的商标档案中：/);
     const one = await ok('brandLabels.inquireLabelsV2', { ids: `${m1!.registerId}` }, admin);
     expect(one.count).toBe(1);
     expect(one.selectAll).toContain(map.a);
@@ -126,7 +126,7 @@ describe.skipIf(skipThisDatabase)(`tags and knowledge maps (${dbKind})`, () => {
   it('keeps organisations apart: another organisation’s nodes and maps are unknown', async () => {
     const map = await freshMap('测试图谱四');
     const corpMark = (await marks(corp)).list[0]!;
-    expect(await refused('/api/batchAddiLabels', { ids: `${corpMark.id}`, addNodeId: map.a }, corp, 422)).toBe(`标签不存在或已删除：${map.a}`);
+    expect(await refused('/api/batchAddiLabels', { ids: `${corpMark.id}`, addNodeId: map.a }, corp, 422)).toBe(`新加的标签不存在或已删除：${map.a}`);
     expect(await refused('/api/brandMapDetails', { id: map.id }, corp, 404)).toBe('知识图谱不存在或已删除');
     expect(await refused('/api/batchAddiLabels', { ids: `${corpMark.id}`, addNodeId: map.a }, admin, 404)).toBe('商标不存在或无权查看');
   });

@@ -98,7 +98,7 @@ describe.skipIf(skipThisDatabase)(`country list and per-organisation country tre
       ],
       '国家分组最多 4 层',
     );
-    await refuse([{ code: 'de', name: '德国', subList: [], extra: 1 }], '请求参数有误：不允许的字段：extra');
+    await refuse([{ code: 'de', name: '德国', subList: [], extra: 1 }], '请求参数有误：国家分组第 1 项中不允许的字段：extra');
     expect(await treeOf(agencyAdmin)).toEqual(before);
   });
 

@@ -245,7 +245,9 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
 
     // One bad value, one foreign record, one field twice or nothing chosen: nothing changes.
     expect(await refused('setCustomFieldData', { data: { 重要程度: '低', 备注: '字'.repeat(51) }, source: 0, type: TM, key })).toBe('备注不能超过 50 个字符');
-    expect(await refused('setCustomFieldData', { data: { 重要程度: '低' }, source: 0, type: TM, key: `${key},${corpRecord}` })).toBe('商标档案不存在或已删除');
+    expect(await refused('setCustomFieldData', { data: { 重要程度: '低' }, source: 0, type: TM, key: `${key},${corpRecord}` })).toBe(
+      '所选记录中有不存在或已删除的商标档案',
+    );
     expect(await refused('setCustomFieldData', { data: { 重要程度: '低', [byTitle['重要程度']!]: '高' }, source: 0, type: TM, key })).toBe(
       '字段“重要程度”只能修改一次',
     );

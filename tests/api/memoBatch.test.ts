@@ -23,12 +23,13 @@ describe.skipIf(skipThisDatabase)(`deleting several memos at once (${dbKind})`, 
     expect(left.map((m) => m.content)).toEqual(['二']);
   });
 
-  it('leaves other users’ memos alone', async () => {
+  it('refuses a list naming another user’s memo, deleting none of it', async () => {
     const theirs = await save('别人的备忘', agent);
     const mine = await save('我的备忘', admin);
-    const reply = await server.call('memo.deleteBatch', { ids: `${theirs},${mine}` }, admin);
-    expect(reply).toEqual({ deleted: 1 });
+    const before = await count(admin);
+    expect(await server.refused('/api/memo/delete-batch', { ids: `${theirs},${mine}` }, admin, 404)).toBe(`备忘不存在或已删除：${theirs}`);
     expect(await count(agent)).toBe(1);
+    expect(await count(admin)).toBe(before);
   });
 
   it('refuses malformed and oversized lists, changing nothing', async () => {

@@ -21,18 +21,18 @@ describe.skipIf(skipThisDatabase)(`texts no column can store (${dbKind})`, () =>
     const mark = await server.database.db.selectFrom('brand_archives').select(['id', 'tm_name']).orderBy('id').executeTakeFirstOrThrow();
     const res = await send('/brandArchives/saveBrand', `{"id":${mark.id},"tmName":"a\\u0000b"}`, admin);
     expect(res.statusCode).toBe(422);
-    expect(res.json().subMessage).toBe('请求参数有误：tmName 含有无法保存的字符（空字符或不成对的代理字符）');
+    expect(res.json().subMessage).toBe('请求参数有误：商标名称含有无法保存的字符（空字符或不成对的代理字符）');
     const after = await server.database.db.selectFrom('brand_archives').select('tm_name').where('id', '=', mark.id).executeTakeFirstOrThrow();
     expect(after.tm_name).toBe(mark.tm_name);
   });
 
-  it('refuses a lone surrogate in a value and in a key', async () => {
+  it('refuses a lone surrogate in a value and in a key, naming the field by its title', async () => {
     const map = await send('/api/brandMap', '{"name":"a\\ud800b"}', admin);
     expect(map.statusCode).toBe(422);
-    expect(map.json().subMessage).toContain('name 含有无法保存的字符');
+    expect(map.json().subMessage).toContain('图谱名称含有无法保存的字符');
     const draft = await send('/designer/saveDraft', '{"kind":"pages","key":"/deal","baseVersion":null,"body":{"k\\udc00":1}}', admin);
     expect(draft.statusCode).toBe(422);
-    expect(draft.json().subMessage).toContain('body.k');
+    expect(draft.json().subMessage).toContain('描述内容中的字段名含有无法保存的字符');
   });
 
   it('asks for a sign-in first when no token comes with it', async () => {

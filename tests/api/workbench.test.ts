@@ -25,10 +25,10 @@ describe.skipIf(skipThisDatabase)(`workbench, messages and site content (${dbKin
     expect(nothing.json().subMessage).toBe('请选择要标记为已读的消息');
   });
 
-  it('never marks another user’s message', async () => {
+  it('refuses another user’s message, marking nothing', async () => {
     const staff = await server.signIn('agent');
     const theirs = (await server.call('home.getMessageList', {}, staff)).list[0]!;
-    expect(await server.call('home.setMessageRead', { ids: [theirs.id] }, admin)).toEqual({ updated: 0 });
+    expect(await server.refused('/homepage/setMessageRead', { ids: [theirs.id] }, admin, 404)).toBe(`消息不存在：${theirs.id}`);
     expect((await server.call('home.getMessageList', {}, staff)).unread).toBe(2);
   });
 

@@ -213,8 +213,13 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
     const byId = new Map(existing.map((r) => [r.id, r]));
     const order = idList(body.ids);
     const pinned = idList(body.isTop);
-    const unknown = [...order, ...pinned].find((id) => !byId.has(id));
-    if (unknown !== undefined) throw notFound(`字段不存在或已删除：${unknown}`);
+    for (const [ids, title] of [
+      [order, '字段顺序'],
+      [pinned, '固定的字段'],
+    ] as const) {
+      const unknown = ids.find((id) => !byId.has(id));
+      if (unknown !== undefined) throw notFound(`${title}中的字段不存在或已删除：${unknown}`);
+    }
     if (pinned.length > MAX_PINNED) throw badRequest(PINNED_LIMIT_TEXT);
     const before = new Set(existing.filter((r) => r.is_top).map((r) => r.id));
     const rest = existing.filter((r) => !order.includes(r.id)).map((r) => r.id);
@@ -309,6 +314,11 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
   'customField.setCustomFieldData': async (body, ctx) => {
     requireModule(ctx.schemas, ctx.session, body.type);
     if (body.type !== TRADEMARK_MODULE) throw badRequest(`${moduleOf(ctx.schemas, body.type).label}暂不支持批量修改自定义字段`);
+    const ids = idList(body.key);
+    if (ids.length > MAX_BATCH_RECORDS) throw badRequest(`一次最多修改 ${MAX_BATCH_RECORDS} 条记录`);
+    if (!ids.every(validId)) throw badRequest('记录编号无效');
+    const found = await ctx.db.selectFrom('brand_archives').select('id').where('id', 'in', ids).execute();
+    if (found.length !== ids.length) throw notFound('所选记录中有不存在或已删除的商标档案');
     const entries = Object.entries(body.data);
     if (entries.length === 0) throw badRequest('请先选择所有要修改的字段');
     const fields = await loadFields(ctx.db, body.type);
@@ -319,11 +329,6 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
       if (String(field.id) in values) throw badRequest(`字段“${toCustomField(field).name}”只能修改一次`);
       values[String(field.id)] = value;
     }
-    const ids = idList(body.key);
-    if (ids.length > MAX_BATCH_RECORDS) throw badRequest(`一次最多修改 ${MAX_BATCH_RECORDS} 条记录`);
-    if (!ids.every(validId)) throw badRequest('记录编号无效');
-    const found = await ctx.db.selectFrom('brand_archives').select('id').where('id', 'in', ids).execute();
-    if (found.length !== ids.length) throw notFound('商标档案不存在或已删除');
     const updated = await saveTrademarkValues(ctx, ids, values);
     return { message: '修改成功', updated };
   },

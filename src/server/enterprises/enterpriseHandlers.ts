@@ -136,8 +136,8 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
 
   'enterprise.modifyInfo': async (body, ctx) => {
     const { id, ...changes } = body;
-    if (Object.keys(changes).length === 0) throw badRequest('没有需要保存的修改');
     const row = await findEnterprise(ctx.db, id);
+    if (Object.keys(changes).length === 0) throw badRequest('没有需要保存的修改');
     if (changes.displayName !== undefined && !changes.displayName.trim()) throw badRequest('申请人名称不能为空');
     const applicantType = changes.applicantType ?? row.applicant_type;
     const address = changes.applicantAddress !== undefined ? blankToNull(changes.applicantAddress) : row.applicant_address;

@@ -4,6 +4,7 @@ import { SubCode } from '../../shared/envelope.js';
 import type { OperationDefinition } from '../../shared/operation.js';
 import { MB, UPLOAD_PURPOSES, isUploadPurpose, officialTypeMessage, tooLargeMessage, type UploadPurpose } from '../../shared/uploadPurposes.js';
 import { ApiError, badRequest } from '../http/apiError.js';
+import { unstorableTextAt, unstorableTextMessage } from '../http/textCharacters.js';
 import { FileTooLargeError, type FileStore, type StoredFile } from './fileStore.js';
 import type { ChunkArea } from './chunkArea.js';
 import { GENERAL_UPLOAD_TYPES, extensionOf, typeMismatch } from './fileTypes.js';
@@ -85,7 +86,8 @@ export async function receiveMultipart(
   const purpose = isUploadPurpose(fields.purpose) ? fields.purpose : 'general';
   const name = part.filename || '未命名';
   const extension = extensionOf(name);
-  const refusal = nameRefusal(purpose, extension);
+  // A NUL in the name would fail the statement recording the file.
+  const refusal = unstorableTextAt(name) ? unstorableTextMessage('文件名', false) : nameRefusal(purpose, extension);
   if (refusal) {
     part.file.resume();
     throw badRequest(refusal);

@@ -83,7 +83,7 @@ export function installOperationHooks(app: FastifyInstance, services: ServerServ
     // A NUL or a lone surrogate would fail the statement that stores it: refused here, naming where it is.
     if (op.transport === 'json') {
       const at = unstorableTextAt(op.method === 'GET' ? request.query : request.body);
-      if (at) return done(badRequest(unstorableTextMessage(at)));
+      if (at) return done(badRequest(unstorableTextMessage(operation.labelAt(at.path), at.inKey)));
     }
     // Rich text (`contentMediaType: text/html`) is sanitised after validation, before any handler sees it.
     if (operation.htmlFields.length > 0) cleanHtmlFields(op.method === 'GET' ? request.query : request.body, operation.htmlFields, sanitizeRichText);

@@ -5,6 +5,7 @@ import type { ScopedDb } from '../db/tenantScope.js';
 import type { RequestTransaction } from '../db/requestTransaction.js';
 import type { ReceivedMultipart } from '../files/receiveUpload.js';
 import type { FieldPath } from './htmlFields.js';
+import type { FieldLabeller } from './fieldLabels.js';
 
 /** What an operation's route carries in its `config`, worked out once when the route is registered. */
 export interface OperationRouteConfig {
@@ -13,6 +14,8 @@ export interface OperationRouteConfig {
   htmlFields: FieldPath[];
   /** For uploads: the check of the text fields sent before the file. */
   checkFields?: (fields: Record<string, string>) => void;
+  /** Names a place of the request body in Chinese, for refusals. */
+  labelAt: FieldLabeller;
 }
 
 declare module 'fastify' {

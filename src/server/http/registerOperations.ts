@@ -1,9 +1,13 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../shared/envelope.js';
 import { PUBLIC, type JsonSchema, type OperationDefinition } from '../../shared/operation.js';
 import { operationTable, sharedSchemas } from '../../generated/routes.js';
 import { multipartFieldCheck } from './multipartFields.js';
 import { htmlFieldPaths } from './htmlFields.js';
+import { fieldLabeller } from './fieldLabels.js';
+import { badRequest } from './apiError.js';
+import { describeValidationErrors } from './validationMessage.js';
 import type { OperationRouteConfig } from './operationRequest.js';
 import type { FileReply, Handlers, PublicContext, ServerServices, TenantContext } from './context.js';
 
@@ -35,15 +39,20 @@ export function registerOperations(app: FastifyInstance, services: ServerService
     // Uploads are read in a hook; downloads answer with the file, not an envelope.
     const input = op.transport === 'multipart' ? {} : op.method === 'GET' ? { querystring: op.request } : { body: op.request };
     const output = op.transport === 'file' ? {} : { response: { 200: envelopeSchema(op.response) } };
+    const resolve = (ref: string) => schemaById.get(ref);
+    const labelAt = fieldLabeller(op.request, resolve);
     const operation: OperationRouteConfig = {
       definition: op,
-      htmlFields: op.transport === 'multipart' ? [] : htmlFieldPaths(op.request, (ref) => schemaById.get(ref)),
-      checkFields: op.transport === 'multipart' ? multipartFieldCheck(op.request) : undefined,
+      htmlFields: op.transport === 'multipart' ? [] : htmlFieldPaths(op.request, resolve),
+      checkFields: op.transport === 'multipart' ? multipartFieldCheck(op.request, labelAt) : undefined,
+      labelAt,
     };
     app.route({
       method: op.method,
       url: op.path,
       schema: { ...input, ...output },
+      // Refusals name fields by the titles of this operation's request, list items and shared schemas' fields included.
+      schemaErrorFormatter: (errors) => badRequest(describeValidationErrors(errors as ErrorObject[], labelAt)),
       config: { operation },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const data = await handler(requestBody(op, request), contextOf(op, request, reply));

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { pathOfPointer, type FieldLabeller } from './fieldLabels.js';
 
 type SchemaNode = { title?: string; properties?: Record<string, { title?: string }> };
 
@@ -12,25 +13,33 @@ const TYPE_NAMES: Record<string, string> = {
   null: '空',
 };
 
-function fieldLabel(error: ErrorObject): string {
+function fieldLabel(error: ErrorObject, labelAt?: FieldLabeller): string {
+  const path = pathOfPointer(error.instancePath);
+  if (labelAt) return labelAt(path) || '请求体';
   const own = (error.parentSchema as SchemaNode | undefined)?.title;
   if (own) return own;
-  const last = error.instancePath.split('/').filter(Boolean).pop();
-  return last ?? '请求体';
+  return path.pop() ?? '请求体';
 }
 
-/** One Chinese sentence for one Ajv error, naming the field by its schema title. */
-export function describeValidationError(error: ErrorObject): string {
-  const label = fieldLabel(error);
+/**
+ * One Chinese sentence for one Ajv error, naming the field: by `labelAt` when the request's schema
+ * is at hand (a list item, a field of a shared schema), else by the failing schema's own title.
+ */
+export function describeValidationError(error: ErrorObject, labelAt?: FieldLabeller): string {
+  const label = fieldLabel(error, labelAt);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required': {
       const missing = String(params.missingProperty);
-      const title = (error.parentSchema as SchemaNode | undefined)?.properties?.[missing]?.title;
+      const title = labelAt
+        ? labelAt([...pathOfPointer(error.instancePath), missing])
+        : (error.parentSchema as SchemaNode | undefined)?.properties?.[missing]?.title;
       return `${title ?? missing}不能为空`;
     }
-    case 'additionalProperties':
-      return `不允许的字段：${String(params.additionalProperty)}`;
+    case 'additionalProperties': {
+      const where = error.instancePath ? `${label}中` : '';
+      return `${where}不允许的字段：${String(params.additionalProperty)}`;
+    }
     case 'type': {
       const types = String(params.type)
         .split(',')
@@ -67,7 +76,7 @@ export function describeValidationError(error: ErrorObject): string {
   }
 }
 
-export function describeValidationErrors(errors: ErrorObject[]): string {
-  const sentences = [...new Set(errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf').map(describeValidationError))];
+export function describeValidationErrors(errors: ErrorObject[], labelAt?: FieldLabeller): string {
+  const sentences = [...new Set(errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf').map((e) => describeValidationError(e, labelAt)))];
   return `请求参数有误：${sentences.join('；')}`;
 }

@@ -32,7 +32,7 @@ export async function addFromRegister(
     .execute();
   const foundIds = new Set(found.map((r) => r.id));
   const missingIds = registerIds.filter((id) => !foundIds.has(id));
-  if (missingIds.length > 0) throw badRequest(`公告库中没有这些记录：${missingIds.join('、')}`);
+  if (missingIds.length > 0) throw badRequest(`公告库记录不存在：${missingIds.join('、')}`);
   const foundNumbers = new Set(found.map((r) => r.app_no));
   const notFound = appNos.filter((n) => !foundNumbers.has(n));
   if (found.length === 0) return { added: [], skipped: 0, notFound };

@@ -4,6 +4,7 @@ import type { BrandArchivesSaveBrandRequest, GoodsItem } from '../../generated/t
 import { badRequest } from '../http/apiError.js';
 import { namePinyin } from './namePinyin.js';
 import { FIELD_TITLES } from '../../generated/fieldTitles.js';
+import { countryCatalog } from '../countries/countryCatalog.js';
 
 const TRADEMARK = FIELD_TITLES.Trademark;
 
@@ -88,7 +89,11 @@ function columnValue(field: EditableField, value: unknown, tmCl: number | null |
       const text = value.trim();
       if (text.length > spec.max!) throw badRequest(`${spec.title}不能超过 ${spec.max} 个字符`);
       if ((field === 'appNo' || field === 'countryCode') && !text) throw badRequest(`请输入${spec.title}`);
-      return field === 'countryCode' ? text.toUpperCase() : text;
+      if (field !== 'countryCode') return text;
+      // A code of the country list (the picker's), as an import takes: anything else names no country.
+      const code = text.toUpperCase();
+      if (!countryCatalog().has(code)) throw badRequest(`${spec.title}“${text}”不在国家和地区列表中`);
+      return code;
     }
     case 'nullableText': {
       if (value === null || value === '') return null;

@@ -83,11 +83,15 @@ async function resolveNodes(ctx: TenantContext, add: string[], del: string[]): P
   const both = add.filter((id) => del.includes(id));
   if (both.length > 0) throw badRequest('同一标签不能同时新增和删除');
   const places = indexNodes(await loadMaps(ctx.db));
-  for (const id of add) {
-    const place = places.get(id);
-    if (!place) throw badRequest(`标签不存在或已删除：${id}`);
-    if (place.isRoot) throw badRequest(`“${place.label}”是图谱本身，不能作为标签`);
+  for (const [ids, field] of [
+    [add, '新加的标签'],
+    [del, '去掉的标签'],
+  ] as const) {
+    const unknown = ids.find((id) => !places.has(id));
+    if (unknown !== undefined) throw badRequest(`${field}不存在或已删除：${unknown}`);
   }
+  const root = add.map((id) => places.get(id)!).find((place) => place.isRoot);
+  if (root) throw badRequest(`“${root.label}”是图谱本身，不能作为标签`);
   return places;
 }
 
@@ -136,7 +140,7 @@ async function requireAllVisible(ctx: TenantContext, marks: MarkIds, ids: number
   if (missing.length === 0) return;
   if (!register) throw notFound('商标不存在或无权查看');
   const numbers = await ctx.db.selectFrom('tm_register').select('app_no').where('id', 'in', missing.slice(0, 10)).execute();
-  throw badRequest(`商标不在本组织的商标档案中：${numbers.map((n) => n.app_no).join('、') || missing.slice(0, 10).join('、')}`);
+  throw badRequest(`公告库商标不在本组织的商标档案中：${numbers.map((n) => n.app_no).join('、') || missing.slice(0, 10).join('、')}`);
 }
 
 /** Map names are how people tell maps apart: one name, one map. */

@@ -7,6 +7,7 @@ import type { ScopedDb } from '../db/tenantScope.js';
 import type { BatchTask, MergeCandidate, OverseasRecord } from '../../generated/types.js';
 import { archiveViewer, type ArchiveViewer } from './archiveViewer.js';
 import { mergeBrands } from './mergeBrands.js';
+import { requireVisibleMarks } from './visibleMarks.js';
 import { ONCE_MERGE, type OnceMergePayload } from './onceMergeTask.js';
 import { conflictFields } from './conflictFields.js';
 import { logoUrl, toTrademark } from './trademarkRecord.js';
@@ -85,6 +86,8 @@ export const brandMergeHandlers: HandlersOf<'brandMerge'> = {
     // A merge cannot be undone: it acts on the marks or the conditions it is given, never on all because both were left out.
     if (!body.ids && !body.filter) throw badRequest('请指定要合并的商标（ids）或筛选条件（filter）');
     if (body.ids && body.ids.length === 0) throw badRequest('请先选择数据');
+    // Chosen marks are checked now, not when the task runs: naming one the viewer cannot touch is refused, not skipped.
+    if (body.ids) await requireVisibleMarks(ctx.db, viewer, body.ids);
     const query = { ...(body.filter ?? {}), ...(body.ids ? { ids: body.ids } : {}) };
     const payload: OnceMergePayload = { viewer, query };
     const task = await ctx.db

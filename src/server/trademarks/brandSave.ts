@@ -120,6 +120,8 @@ export async function saveBrand(db: ScopedDb, files: FileStore, viewer: ArchiveV
  * must be visible and valid after the change, otherwise none changes (one transaction).
  */
 export async function batchUpdateBrands(db: ScopedDb, viewer: ArchiveViewer, request: BrandArchivesBatchUpdateBrandsRequest): Promise<number> {
+  // The marks first: naming one the viewer cannot touch is refused as such, whatever the fields say.
+  const rows = await visibleMarksForChange(db, viewer, request.ids);
   const values: Partial<Record<EditableField, unknown>> = {};
   for (const { field, value } of request.fields) {
     if (!isEditableField(field)) throw badRequest(`不能批量修改的字段：${field}`);
@@ -128,7 +130,6 @@ export async function batchUpdateBrands(db: ScopedDb, viewer: ArchiveViewer, req
     values[field] = value;
   }
   await checkOwner(db, viewer, values.ownerUserId as number | null | undefined);
-  const rows = await visibleMarksForChange(db, viewer, request.ids);
   for (const row of rows) {
     const tmCl = (values.tmCl as number | undefined) ?? row.int_cls;
     const changes = columnChanges(values, tmCl);

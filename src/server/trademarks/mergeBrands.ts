@@ -109,8 +109,18 @@ async function checkedGroups(trx: Kysely<Database>, groups: readonly MergeGroup[
   if (viewer.ownMarksOnly) visible = visible.where('owner_user_id', '=', viewer.userId);
   const found = new Set((await visible.execute()).map((r) => r.id));
   if (!lenient) {
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) throw badRequest(`以下商标不存在、已删除或无权操作：编号 ${missing.join('、')}`);
+    const gone = (role: string, named: number[]) => {
+      const missing = named.filter((id) => !found.has(id));
+      if (missing.length > 0) throw badRequest(`${role}不存在、已删除或无权操作：编号 ${missing.join('、')}`);
+    };
+    gone(
+      '保留的商标',
+      groups.map((g) => g.targetBrandId),
+    );
+    gone(
+      '被合并的商标',
+      groups.flatMap((g) => g.mergedBrandIds),
+    );
     return groups.map((g) => ({ targetBrandId: g.targetBrandId, mergedBrandIds: [...g.mergedBrandIds] }));
   }
   return groups

@@ -21,6 +21,20 @@ export async function visibleMarksForChange(db: ScopedDb, viewer: ArchiveViewer,
   return rows;
 }
 
+/** Refuses the request, as `visibleMarksForChange` does, unless the viewer may see every mark named; reads only their ids. */
+export async function requireVisibleMarks(db: ScopedDb, viewer: ArchiveViewer, ids: readonly number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const rows = await (await filterArchive(db, db.selectFrom('brand_archives'), { ids: unique }, viewer)).select('brand_archives.id').execute();
+  if (rows.length === unique.length) return;
+  const found = new Set(rows.map((r) => r.id));
+  throw badRequest(
+    `以下商标不存在或无权操作：${unique
+      .filter((id) => !found.has(id))
+      .slice(0, 20)
+      .join('、')}`,
+  );
+}
+
 /** One archive row the viewer may see, or 404. */
 export async function visibleMark(db: ScopedDb, viewer: ArchiveViewer, id: number): Promise<Selectable<BrandArchivesTable>> {
   const row = await (await filterArchive(db, db.selectFrom('brand_archives'), { ids: [id] }, viewer)).selectAll('brand_archives').executeTakeFirst();

@@ -33,6 +33,13 @@ export const homeHandlers: HandlersOf<'home'> = {
 
   'home.setMessageRead': async (body, ctx) => {
     if (!body.all && (!body.ids || body.ids.length === 0)) throw badRequest('请选择要标记为已读的消息');
+    if (!body.all) {
+      // Only the user's own messages, read or not; naming any other refuses the whole call.
+      const own = await ctx.db.selectFrom('messages').select('id').where('user_id', '=', ctx.session.userId).where('id', 'in', body.ids!).execute();
+      const found = new Set(own.map((m) => m.id));
+      const missing = [...new Set(body.ids!)].filter((id) => !found.has(id));
+      if (missing.length > 0) throw notFound(`消息不存在：${missing.slice(0, 20).join('、')}`);
+    }
     let update = ctx.db.updateTable('messages').set({ read_at: new Date() }).where('user_id', '=', ctx.session.userId).where('read_at', 'is', null);
     if (!body.all) update = update.where('id', 'in', body.ids!);
     const result = await update.executeTakeFirst();

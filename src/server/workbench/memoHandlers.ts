@@ -63,7 +63,12 @@ export const memoHandlers: HandlersOf<'memo'> = {
     const ids = [...new Set(body.ids.split(',').map(Number))];
     if (ids.length > MAX_BATCH) throw badRequest(`一次最多删除 ${MAX_BATCH} 条备忘`);
     if (ids.some((id) => !Number.isSafeInteger(id) || id > 2_147_483_647)) throw badRequest('备忘编号无效');
-    const deleted = await ctx.db.deleteFrom('memos').where('id', 'in', ids).where('user_id', '=', ctx.session.userId).executeTakeFirst();
-    return { deleted: Number(deleted.numDeletedRows) };
+    const deleted = await ctx.db.deleteFrom('memos').where('id', 'in', ids).where('user_id', '=', ctx.session.userId).returning('id').execute();
+    // A list naming a memo that is not the user's deletes nothing: the request's rollback undoes the rest.
+    if (deleted.length < ids.length) {
+      const found = new Set(deleted.map((m) => m.id));
+      throw notFound(`备忘不存在或已删除：${ids.filter((id) => !found.has(id)).join('、')}`);
+    }
+    return { deleted: deleted.length };
   },
 };
