@@ -16,6 +16,10 @@ function project(): string {
   writeFileSync(join(root, 'src', 'server', 'greeting.ts'), "export const greeting: string = '你好';\n");
   writeFileSync(join(root, 'src', 'server', 'start.ts'), "import { greeting } from './greeting.js';\nexport const said = `${greeting}，世界`;\n");
   writeFileSync(join(root, 'src', 'server', 'serverBundle.mjs'), '// stands in for the bundling code\n');
+  // The worker threads' modules are bundled beside the server's.
+  mkdirSync(join(root, 'src', 'server', 'trademarks'));
+  writeFileSync(join(root, 'src', 'server', 'trademarks', 'imageHashWorker.ts'), "export const worker: string = '图样';\n");
+  utimesSync(join(root, 'src', 'server', 'trademarks', 'imageHashWorker.ts'), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
   const written = new Date(Date.now() - 60_000);
   for (const name of ['greeting.ts', 'start.ts', 'serverBundle.mjs']) utimesSync(join(root, 'src', 'server', name), written, written);
   return root;
@@ -37,6 +41,8 @@ describe('the server bundle', () => {
     expect(bundleIsCurrent(root)).toBe(true);
     const built = (await import(pathToFileURL(serverBundlePaths(root).bundle).href)) as { said: string };
     expect(built.said).toBe('你好，世界');
+    const worker = (await import(pathToFileURL(join(serverBundlePaths(root).outDir, 'imageHashWorker.mjs')).href)) as { worker: string };
+    expect(worker.worker).toBe('图样');
   });
 
   it('is out of date once a module it imports changes, and current again after bundling', async () => {

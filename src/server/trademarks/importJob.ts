@@ -446,7 +446,11 @@ export async function runImportWrite(services: JobServices, owner: JobOwner, job
     await inOrg((db) =>
       db
         .updateTable('brand_import_jobs')
-        .set({ status: 'failed', message: writeFailureText(err, job ?? { written_through_row: 0, inserted_rows: 0, updated_rows: 0, skipped_rows: 0 }), updated_at: new Date() })
+        .set({
+          status: 'failed',
+          message: writeFailureText(err, job ?? { written_through_row: 0, inserted_rows: 0, updated_rows: 0, skipped_rows: 0 }),
+          updated_at: new Date(),
+        })
         .where('id', '=', jobId)
         .execute(),
     );
