@@ -17,6 +17,7 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
   let agentId: number;
   let records: number[];
   let corpRecord: number;
+  let agencyOrg: number;
 
   beforeAll(async () => {
     server = await startTestServer({}, { reminderIntervalMs: 0 });
@@ -27,6 +28,7 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     const users = await server.database.db.selectFrom('users').select(['id', 'username', 'org_id']).execute();
     const admins = users.find((u) => u.username === 'admin')!;
     adminId = admins.id;
+    agencyOrg = admins.org_id;
     agentId = users.find((u) => u.username === 'agent')!.id;
     const marks = await server.database.db.selectFrom('brand_archives').select(['id', 'org_id']).orderBy('id').execute();
     records = marks
@@ -217,11 +219,28 @@ describe.skipIf(skipThisDatabase)(`custom fields of trademark archives (${dbKind
     }
     expect((await valuesOf(id))[byTitle['备注']!]).toBe('核心商标');
 
-    // A cleared value leaves the record; staff with the trademark permission may edit values.
-    expect((await set({ [byTitle['备注']!]: '' }, agent)).statusCode).toBe(200);
+    // A cleared value leaves the record.
+    expect((await set({ [byTitle['备注']!]: '' })).statusCode).toBe(200);
     expect(await valuesOf(id)).not.toHaveProperty(String(byTitle['备注']));
     // Another organisation's record is not found.
     expect((await call('setTmArchiveCustomFieldData', { id: corpRecord, customValues: {} })).statusCode).toBe(404);
+  });
+
+  it('lets an agency user change the values of the marks they are responsible for, and of no other', async () => {
+    const byTitle = Object.fromEntries((await list()).map((f) => [f.fieldTitle, f.id]));
+    const marks = await server.database.db.selectFrom('brand_archives').select(['id', 'owner_user_id']).where('org_id', '=', agencyOrg).execute();
+    const own = marks.find((m) => m.owner_user_id === agentId)!.id;
+    const others = marks.find((m) => m.owner_user_id !== agentId)!.id;
+    const before = await valuesOf(others);
+    const note = String(byTitle['备注']);
+    expect((await call('setTmArchiveCustomFieldData', { id: own, customValues: { [note]: '代理人填写' } }, agent)).statusCode).toBe(200);
+    expect(await valuesOf(own)).toMatchObject({ [note]: '代理人填写' });
+    expect(await refused('setTmArchiveCustomFieldData', { id: others, customValues: { [note]: '越权' } }, agent)).toBe('商标不存在或无权查看');
+    expect(await refused('setCustomFieldData', { data: { 备注: '越权' }, source: 0, type: TM, key: `${own},${others}` }, agent)).toBe(
+      `以下商标不存在或无权操作：${others}`,
+    );
+    expect(await valuesOf(others)).toEqual(before);
+    expect((await valuesOf(own))[note]).toBe('代理人填写');
   });
 
   it('accepts attachments that are the organisation’s uploaded files', async () => {

@@ -18,6 +18,8 @@ import {
 } from './fieldDefinitions.js';
 import { checkValues, writeTrademarkValues } from './fieldValues.js';
 import { refreshReminders } from './reminders.js';
+import { requireVisibleMarks, visibleMark } from '../trademarks/visibleMarks.js';
+import { archiveViewer } from '../trademarks/archiveViewer.js';
 
 /** The module whose records are brand_archives rows. */
 const TRADEMARK_MODULE = 1;
@@ -319,6 +321,8 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
     if (!ids.every(validId)) throw badRequest('记录编号无效');
     const found = await ctx.db.selectFrom('brand_archives').select('id').where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw notFound('所选记录中有不存在或已删除的商标档案');
+    // An agency user changes only the marks they are responsible for, as everywhere in the archive.
+    await requireVisibleMarks(ctx.db, archiveViewer(ctx.session), ids);
     const entries = Object.entries(body.data);
     if (entries.length === 0) throw badRequest('请先选择所有要修改的字段');
     const fields = await loadFields(ctx.db, body.type);
@@ -336,6 +340,7 @@ export const customFieldHandlers: HandlersOf<'customField'> = {
   'customField.setTmArchiveCustomFieldData': async (body, ctx) => {
     const record = await ctx.db.selectFrom('brand_archives').select('id').where('id', '=', body.id).executeTakeFirst();
     if (!record) throw notFound('商标档案不存在或已删除');
+    await visibleMark(ctx.db, archiveViewer(ctx.session), body.id);
     await saveTrademarkValues(ctx, [body.id], body.customValues);
     const saved = await ctx.db.selectFrom('brand_archives').select('custom_values').where('id', '=', body.id).executeTakeFirstOrThrow();
     return { id: body.id, customValues: saved.custom_values, message: '保存成功' };
