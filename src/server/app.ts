@@ -9,7 +9,7 @@ import { AJV_OPTIONS, ANNOTATION_KEYWORDS } from '../shared/schemaKeywords.js';
 import { sharedSchemas } from '../generated/routes.js';
 import type { ServerConfig } from './config.js';
 import { connectDatabase, type DatabaseHandle } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
+import { prepareDatabase } from './prepareDatabase.js';
 import { installErrorHandling, notFoundBody } from './http/errorHandling.js';
 import { registerOperations } from './http/registerOperations.js';
 import { installOperationHooks } from './http/operationHooks.js';
@@ -23,11 +23,6 @@ import type { Handlers, ServerServices } from './http/context.js';
 import { PageCatalog } from './pages/pageCatalog.js';
 import { SchemaLibrary } from './schemas/schemaLibrary.js';
 import { permissionLabels } from './pages/permissions.js';
-import { seedDemoData } from './seed/demo.js';
-import { seedDemoTrademarks } from './seed/trademarks.js';
-import { seedDemoTags } from './seed/brandLabels.js';
-import { seedDemoOfficialDocuments } from './seed/officialDocuments.js';
-import { seedSiteContent } from './seed/siteContent.js';
 import { authHandlers } from './auth/authHandlers.js';
 import { schemaHandlers } from './pages/schemaHandlers.js';
 import { systemHandlers } from './http/systemHandlers.js';
@@ -62,7 +57,6 @@ import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
 import fastifyMultipart from '@fastify/multipart';
 import { logSmsGateway, webhookSmsGateway, type SmsGateway } from './notify/smsGateway.js';
-import { prepareClassification } from './classification/prepareClassification.js';
 
 const handlers: Handlers = {
   ...authHandlers,
@@ -114,14 +108,7 @@ export interface ServerOptions {
 /** The whole server, used alike by `npm start` and by the tests. */
 export async function buildServer(config: ServerConfig, options: ServerOptions = {}): Promise<BuiltServer> {
   const database = await connectDatabase(config);
-  await migrateToLatest(database.db);
-  await seedSiteContent(database.db);
-  if (config.seedDemo) await seedDemoData(database.db);
-  const classificationReady = await prepareClassification(database.db, config);
-  // After the classification, so the demo marks carry real goods items.
-  if (config.seedDemo) await seedDemoTrademarks(database.db);
-  if (config.seedDemo) await seedDemoTags(database.db);
-  if (config.seedDemo) await seedDemoOfficialDocuments(database.db);
+  const classificationReady = await prepareDatabase(database.db, config);
 
   const schemaCompilers = new DeferredSchemaCompilers();
   const app = Fastify({

@@ -3,7 +3,9 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from './app.js';
-import { configFromEnv } from './config.js';
+import { configFromEnv, type ServerConfig } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { prepareDatabase } from './prepareDatabase.js';
 import { projectRoot } from '../schemaSource/schemaFiles.js';
 
 /** Newest modification time of anything the web bundle is built from. */
@@ -40,8 +42,36 @@ async function buildWebIfNeeded(webDir: string): Promise<void> {
   if (code !== 0) throw new Error(`前端构建失败（退出码 ${String(code)}）`);
 }
 
+/** An embedded database on disk that has never been written: the first start fills it. */
+function isNewEmbeddedDatabase(config: ServerConfig): boolean {
+  return !config.databaseUrl && !config.dataDir.startsWith('memory://') && !existsSync(join(config.dataDir, 'PG_VERSION'));
+}
+
+/**
+ * Fills a new embedded database in a process of its own (migrations, classification, demo data):
+ * the embedded database's WebAssembly memory grows with that much writing and never gives it back,
+ * so done in the server's own process it would stay there for as long as the server runs.
+ */
+async function prepareInOwnProcess(): Promise<void> {
+  console.log('正在准备数据库（首次启动）…');
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, PREPARE_ONLY], { stdio: 'inherit' });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`数据库准备失败（退出码 ${String(code)}）`);
+}
+
+const PREPARE_ONLY = '--prepare-database';
 const config = configFromEnv();
+if (process.argv.includes(PREPARE_ONLY)) {
+  const database = await connectDatabase(config);
+  try {
+    await prepareDatabase(database.db, config);
+  } finally {
+    await database.close();
+  }
+  process.exit(0);
+}
 if (process.env.SKIP_WEB_BUILD !== '1') await buildWebIfNeeded(config.webDir);
+if (isNewEmbeddedDatabase(config)) await prepareInOwnProcess();
 const server = await buildServer(config);
 await server.app.listen({ host: config.host, port: config.port });
 console.log(`服务已启动：http://localhost:${config.port}（数据库：${server.database.kind === 'pglite' ? `PGlite ${config.dataDir}` : 'PostgreSQL'}）`);

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/tables.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedSiteContent } from './seed/siteContent.js';
+import { seedDemoData } from './seed/demo.js';
+import { seedDemoTrademarks } from './seed/trademarks.js';
+import { seedDemoTags } from './seed/brandLabels.js';
+import { seedDemoOfficialDocuments } from './seed/officialDocuments.js';
+import { prepareClassification } from './classification/prepareClassification.js';
+
+/**
+ * Brings a database to what the server needs before it answers: the migrations, the site's own
+ * content, the goods and services classification and, unless switched off, the demo data. Each
+ * step does nothing when already done. Whether the classification is there to use.
+ */
+export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig): Promise<boolean> {
+  await migrateToLatest(db);
+  await seedSiteContent(db);
+  if (config.seedDemo) await seedDemoData(db);
+  const classificationReady = await prepareClassification(db, config);
+  // After the classification, so the demo marks carry real goods items.
+  if (config.seedDemo) {
+    await seedDemoTrademarks(db);
+    await seedDemoTags(db);
+    await seedDemoOfficialDocuments(db);
+  }
+  return classificationReady;
+}
