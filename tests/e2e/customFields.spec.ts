@@ -36,7 +36,8 @@ test('custom fields: settings dialog, creation dialog, list settings, inline edi
   await page.goto('/system/blockExample');
   const card = page.locator('.ant-card').filter({ has: page.getByText('自定义字段（商标档案）', { exact: true }) });
   const table = card.locator('.ipm-generic-table');
-  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  // The building-block page is the heaviest there is: on a busy two-core machine its first rows may take longer than the usual wait.
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
 
   // 自定义字段 → 新增字段 → 新增自定义 (500px).
   await card
