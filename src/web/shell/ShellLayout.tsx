@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Breadcrumb, Button, Dropdown, Layout, Menu, Space, Typography, theme, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SkinOutlined, UserOutlined } from '@ant-design/icons';
@@ -14,11 +14,13 @@ import { breadcrumbOf, openMenuKeys } from './breadcrumb.js';
 import { menuIcon } from './menuIcons.js';
 import { KeepAliveOutlet } from './KeepAliveOutlet.js';
 import { TagsView } from './TagsView.js';
-import { SettingsDrawer } from './SettingsDrawer.js';
 import { clearTabs, setAffixedTabs, visitTab } from './tabsStore.js';
 import { GuardContext } from './guardState.js';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+// The theme settings (their colour picker the largest part) load when first opened.
+const SettingsDrawer = lazy(() => import('./SettingsDrawer.js').then((m) => ({ default: m.SettingsDrawer })));
 
 function toMenuItems(entries: MenuEntry[]): MenuItem[] {
   return entries
@@ -70,6 +72,7 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
   const menu = useSyncExternalStore(subscribeUser, loadedMenu);
   const settings = useSyncExternalStore(subscribeGlobal, globalState);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
   const { token: colors } = theme.useToken();
   const surface = { background: colors.colorBgContainer };
   const page = matchPage(pages, location.pathname);
@@ -151,7 +154,15 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
           </Space>
           {!vertical && menuNode}
           <Space>
-            <Button type="text" aria-label="主题设置" icon={<SkinOutlined />} onClick={() => setSettingsOpen(true)} />
+            <Button
+              type="text"
+              aria-label="主题设置"
+              icon={<SkinOutlined />}
+              onClick={() => {
+                setSettingsUsed(true);
+                setSettingsOpen(true);
+              }}
+            />
             {user ? (
               <Dropdown menu={{ items: account }} trigger={['click']}>
                 <Button type="text" icon={<UserOutlined />}>
@@ -179,7 +190,11 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
           </Layout.Footer>
         )}
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
 }
