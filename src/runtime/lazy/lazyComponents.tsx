@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useState, type ComponentProps, type ReactNode } from 'react';
 import { Skeleton, Spin } from 'antd';
-import type { SchemaComponent, SchemaComponents } from '../schemaFieldContext.js';
+import type { SchemaComponent } from '../schemaFieldContext.js';
 
 /** A chunk of code loaded on first use. */
 export interface LazyModule<T> {
@@ -92,8 +92,11 @@ export function lazyComponents<T extends Record<string, SchemaComponent>>(
  * they render. Settles once all are there; a chunk that fails here fails again, visibly, when its
  * component renders.
  */
-export function preloadSchemaComponents(schema: unknown, components: SchemaComponents): Promise<void> {
-  const loads = [...componentNamesIn(schema)].map((name) => loaders.get(components[name as keyof SchemaComponents] as SchemaComponent)?.());
+export function preloadSchemaComponents(schema: unknown, components: Readonly<Record<string, SchemaComponent | undefined>>): Promise<void> {
+  const loads = [...componentNamesIn(schema)].map((name) => {
+    const component = components[name];
+    return component && loaders.get(component)?.();
+  });
   return Promise.all(loads.map((load) => load?.catch(() => undefined))).then(() => undefined);
 }
 
