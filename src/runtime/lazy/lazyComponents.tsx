@@ -13,6 +13,7 @@ export interface LazyModule<T> {
   useLoaded(wanted?: boolean): T | null;
 }
 
+/** `load` (a dynamic import) as a chunk loaded once, on first use, for every component that uses it. */
 export function lazyModule<T>(load: () => Promise<T>): LazyModule<T> {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;

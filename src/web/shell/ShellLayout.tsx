@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Breadcrumb, Button, Dropdown, Layout, Menu, Space, Typography, theme, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SkinOutlined, UserOutlined } from '@ant-design/icons';
@@ -16,11 +16,13 @@ import { KeepAliveOutlet } from './KeepAliveOutlet.js';
 import { TagsView } from './TagsView.js';
 import { clearTabs, setAffixedTabs, visitTab } from './tabsStore.js';
 import { GuardContext } from './guardState.js';
+import { lazyModule } from '../../runtime/lazy/lazyComponents.js';
+import { useWarmMenuPages } from './useWarmMenuPages.js';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
 // The theme settings (their colour picker the largest part) load when first opened.
-const SettingsDrawer = lazy(() => import('./SettingsDrawer.js').then((m) => ({ default: m.SettingsDrawer })));
+const settingsDrawer = lazyModule(() => import('./SettingsDrawer.js'));
 
 function toMenuItems(entries: MenuEntry[]): MenuItem[] {
   return entries
@@ -73,11 +75,13 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
   const settings = useSyncExternalStore(subscribeGlobal, globalState);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
+  const drawer = settingsDrawer.useLoaded(settingsUsed);
   const { token: colors } = theme.useToken();
   const surface = { background: colors.colorBgContainer };
   const page = matchPage(pages, location.pathname);
   const items = useMemo(() => toMenuItems(menu ?? []), [menu]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openMenuKeys(pages, page));
+  useWarmMenuPages(pages, menu);
 
   // Public pages such as home skip the guard's menu load; the frame still shows the user's menu.
   useEffect(() => {
@@ -190,11 +194,7 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
           </Layout.Footer>
         )}
       </Layout>
-      {settingsUsed && (
-        <Suspense fallback={null}>
-          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-        </Suspense>
-      )}
+      {drawer && <drawer.SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />}
     </Layout>
   );
 }
