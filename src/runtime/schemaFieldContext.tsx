@@ -13,6 +13,7 @@ const makeSchemaField = (components: SchemaComponents) => createSchemaField({ co
 export type SchemaFieldComponent = ReturnType<typeof makeSchemaField>;
 
 const SchemaFieldContext = createContext<SchemaFieldComponent | null>(null);
+const ComponentsContext = createContext<SchemaComponents>({});
 
 /**
  * Hands the runtime the components its schemas may name. The application's composition root gives
@@ -20,7 +21,16 @@ const SchemaFieldContext = createContext<SchemaFieldComponent | null>(null);
  */
 export function SchemaComponentsProvider({ components, children }: { components: Record<ComponentName, SchemaComponent>; children: ReactNode }) {
   const schemaField = useMemo(() => makeSchemaField(components), [components]);
-  return <SchemaFieldContext.Provider value={schemaField}>{children}</SchemaFieldContext.Provider>;
+  return (
+    <ComponentsContext.Provider value={components}>
+      <SchemaFieldContext.Provider value={schemaField}>{children}</SchemaFieldContext.Provider>
+    </ComponentsContext.Provider>
+  );
+}
+
+/** The components given above, by name: what a page about to open can start loading. */
+export function useSchemaComponents(): SchemaComponents {
+  return useContext(ComponentsContext);
 }
 
 /**

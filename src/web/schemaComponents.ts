@@ -2,16 +2,66 @@ import type { ComponentName } from '../generated/components.js';
 import type { SchemaComponent } from '../runtime/schemaFieldContext.js';
 import type { UseExtraColumns } from '../runtime/blocks/table/extraColumns.js';
 import { runtimeComponents } from '../runtime/runtimeComponents.js';
-import { customFieldComponents, useCustomFieldTableColumns } from '../widgets/customFields/index.js';
-import { brandExportWidgets } from '../widgets/brandExport/index.js';
-import { brandImportWidgets } from '../widgets/brandImport/index.js';
-import { classificationWidgets } from '../widgets/classification/index.js';
-import { countryWidgets } from '../widgets/countries/index.js';
-import { homeWidgets } from '../widgets/home/index.js';
-import { mergeWidgets } from '../widgets/merge/index.js';
-import { tagWidgets } from '../widgets/tags/index.js';
-import { trademarkWidgets } from '../widgets/trademarks/index.js';
-import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
+import { lazyComponents } from '../runtime/lazy/lazyComponents.js';
+import { useCustomFieldTableColumns } from '../widgets/customFields/customFieldTableColumns.js';
+
+/*
+ * Each widget domain is one chunk, loaded the first time a page shows one of its components: the
+ * sign-in page carries none of them. Each component is named with what stands in its place meanwhile.
+ */
+const customFieldWidgets = lazyComponents(() => import('../widgets/customFields/index.js').then((m) => m.customFieldComponents), {
+  CustomFieldSettings: 'inline',
+  CustomFieldFilter: 'inline',
+});
+const classificationWidgets = lazyComponents(() => import('../widgets/classification/index.js').then((m) => m.classificationWidgets), {
+  ClassificationBrowser: 'block',
+  ClassPicker: 'field',
+});
+const countryWidgets = lazyComponents(() => import('../widgets/countries/index.js').then((m) => m.countryWidgets), {
+  CountryTreeSelect: 'field',
+  CountryName: 'none',
+  CountrySelect: 'field',
+  CountryMemberTip: 'none',
+  CountryGroupNotice: 'none',
+  CountryArrangementEditor: 'block',
+});
+const homeWidgets = lazyComponents(() => import('../widgets/home/index.js').then((m) => m.homeWidgets), {
+  ReleaseLogDialog: 'none',
+});
+const trademarkWidgets = lazyComponents(() => import('../widgets/trademarks/index.js').then((m) => m.trademarkWidgets), {
+  TrademarkCardList: 'block',
+  ArchiveViewToggle: 'inline',
+  ArchiveStatistics: 'block',
+  RelatedMarksPreselect: 'none',
+  TrademarkEditButton: 'inline',
+  TrademarkLogoUpload: 'inline',
+  SimilarGoodsButton: 'inline',
+  TrademarkRowActions: 'none',
+  TrademarkDetail: 'block',
+  ArchiveSettingsButton: 'inline',
+  TrademarkStatusTag: 'none',
+});
+const brandImportWidgets = lazyComponents(() => import('../widgets/brandImport/index.js').then((m) => m.brandImportWidgets), {
+  BrandImportWizard: 'block',
+});
+const brandExportWidgets = lazyComponents(() => import('../widgets/brandExport/index.js').then((m) => m.brandExportWidgets), {
+  ArchiveExportButton: 'inline',
+  ExportRecordStatus: 'none',
+});
+const mergeWidgets = lazyComponents(() => import('../widgets/merge/index.js').then((m) => m.mergeWidgets), {
+  MergeDialogButton: 'inline',
+  OnceMergeButton: 'inline',
+  BatchTaskListButton: 'inline',
+});
+const tagWidgets = lazyComponents(() => import('../widgets/tags/index.js').then((m) => m.tagWidgets), {
+  TagDrawerButton: 'inline',
+  TrademarkTags: 'none',
+  BrandGraph: 'block',
+  TagNodeSelect: 'field',
+});
+const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
+  SchemaDesigner: 'block',
+});
 
 /**
  * The composition root of what schemas may name: the runtime's blocks, each domain's widgets and the
@@ -19,7 +69,7 @@ import { SchemaDesigner } from '../designer/LazySchemaDesigner.js';
  */
 export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...runtimeComponents,
-  ...customFieldComponents,
+  ...customFieldWidgets,
   ...classificationWidgets,
   ...countryWidgets,
   ...homeWidgets,
@@ -28,7 +78,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...brandExportWidgets,
   ...mergeWidgets,
   ...tagWidgets,
-  SchemaDesigner,
+  ...designer,
 };
 
 /** The columns a table's `customFields` adds: the organisation's custom fields. */

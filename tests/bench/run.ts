@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints numbers, asserts nothing.
- *   1. server start time and memory (startup.ts);
+ *   1. server start time and memory, and the JavaScript the login page downloads (startup.ts);
  *   2. in Chromium, the generic table and a 300-field form against amis and rjsf (browser.ts);
  *   3. similar-name trademark search over a register of 1,000,000 marks on PostgreSQL (trademarkSearch.ts);
  *   4. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts);

@@ -3,7 +3,8 @@ import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createForm } from '@formily/core';
 import { Field, FormProvider } from '@formily/react';
-import { DatePicker, Input, NumberPicker, Select, Switch, TextArea } from '../../src/runtime/fields/formFields.js';
+import { Input, TextArea } from '../../src/runtime/fields/formFields.js';
+import { DatePicker, NumberPicker, Select, Switch } from '../../src/runtime/fields/pickerFields.js';
 import { FormItem } from '../../src/runtime/components/FormItem.js';
 
 type FieldProps = Record<string, unknown> & { component: [ComponentType<never>, Record<string, unknown>?] };

@@ -6,6 +6,9 @@ import { guardNavigation, rememberNavigation } from './navigationGuard.js';
 import { progress } from './progress.js';
 import { matchPage } from './matchPage.js';
 import { GuardContext } from './guardState.js';
+import { useSchemaComponents } from '../../runtime/schemaFieldContext.js';
+import { preloadSchemaComponents } from '../../runtime/lazy/lazyComponents.js';
+import { userState } from '../session/userStore.js';
 
 type Verdict = { path: string; redirect: string | null };
 
@@ -15,12 +18,15 @@ export function GuardedOutlet({ pages }: { pages: PageDefinition[] }) {
   const fullPath = location.pathname + location.search;
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const previous = useRef<string | null>(null);
+  const components = useSchemaComponents();
 
   useEffect(() => {
     let cancelled = false;
     const page = matchPage(pages, location.pathname);
     document.title = documentTitle(page?.title ?? '页面不存在');
     progress.start();
+    // The page's chunks load while the guard decides; a page that would send a signed-out user to sign in loads nothing.
+    if (page?.body && (page.public || userState().token)) void preloadSchemaComponents(page.body, components);
     rememberNavigation(location.pathname, previous.current);
     previous.current = location.pathname;
     guardNavigation(page, fullPath)
@@ -34,7 +40,7 @@ export function GuardedOutlet({ pages }: { pages: PageDefinition[] }) {
     return () => {
       cancelled = true;
     };
-  }, [fullPath, location.pathname, pages]);
+  }, [fullPath, location.pathname, pages, components]);
 
   const decided = verdict !== null && verdict.path === fullPath;
   if (decided && verdict.redirect) return <Navigate to={verdict.redirect} replace />;

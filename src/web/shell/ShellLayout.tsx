@@ -14,11 +14,15 @@ import { breadcrumbOf, openMenuKeys } from './breadcrumb.js';
 import { menuIcon } from './menuIcons.js';
 import { KeepAliveOutlet } from './KeepAliveOutlet.js';
 import { TagsView } from './TagsView.js';
-import { SettingsDrawer } from './SettingsDrawer.js';
 import { clearTabs, setAffixedTabs, visitTab } from './tabsStore.js';
 import { GuardContext } from './guardState.js';
+import { lazyModule } from '../../runtime/lazy/lazyComponents.js';
+import { useWarmMenuPages } from './useWarmMenuPages.js';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+// The theme settings (their colour picker the largest part) load when first opened.
+const settingsDrawer = lazyModule(() => import('./SettingsDrawer.js'));
 
 function toMenuItems(entries: MenuEntry[]): MenuItem[] {
   return entries
@@ -70,11 +74,14 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
   const menu = useSyncExternalStore(subscribeUser, loadedMenu);
   const settings = useSyncExternalStore(subscribeGlobal, globalState);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  const drawer = settingsDrawer.useLoaded(settingsUsed);
   const { token: colors } = theme.useToken();
   const surface = { background: colors.colorBgContainer };
   const page = matchPage(pages, location.pathname);
   const items = useMemo(() => toMenuItems(menu ?? []), [menu]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openMenuKeys(pages, page));
+  useWarmMenuPages(pages, menu);
 
   // Public pages such as home skip the guard's menu load; the frame still shows the user's menu.
   useEffect(() => {
@@ -151,7 +158,15 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
           </Space>
           {!vertical && menuNode}
           <Space>
-            <Button type="text" aria-label="主题设置" icon={<SkinOutlined />} onClick={() => setSettingsOpen(true)} />
+            <Button
+              type="text"
+              aria-label="主题设置"
+              icon={<SkinOutlined />}
+              onClick={() => {
+                setSettingsUsed(true);
+                setSettingsOpen(true);
+              }}
+            />
             {user ? (
               <Dropdown menu={{ items: account }} trigger={['click']}>
                 <Button type="text" icon={<UserOutlined />}>
@@ -179,7 +194,7 @@ export function ShellLayout({ pages }: { pages: PageDefinition[] }) {
           </Layout.Footer>
         )}
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {drawer && <drawer.SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />}
     </Layout>
   );
 }

@@ -1,53 +1,19 @@
-import { useState } from 'react';
-import { Button } from 'antd';
-import type { CustomField, GenericTableProps } from '../../generated/types.js';
 import type { ExtraColumns, UseExtraColumns } from '../../runtime/blocks/table/extraColumns.js';
-import { useRuntime } from '../../runtime/runtimeContext.js';
+import { lazyModule } from '../../runtime/lazy/lazyComponents.js';
 import { useCustomFieldColumns } from './useCustomFieldColumns.js';
-import { CustomFieldBatchEditDialog } from './CustomFieldBatchEditDialog.js';
-import { CustomFieldSettings } from './CustomFieldSettings.js';
 
-type Row = Record<string, unknown>;
-type Config = NonNullable<GenericTableProps['customFields']>;
-
-interface ToolbarProps {
-  config: Config;
-  fields: CustomField[];
-  rows: Row[];
-  selectable: boolean;
-  rowKey: string;
-  onSaved: () => Promise<unknown>;
-}
-
-/** The table toolbar's 批量修改自定义字段 (with its dialog) and 自定义字段 settings, as the table's `customFields` asks. */
-function CustomFieldToolbar({ config, fields, rows, selectable, rowKey, onSaved }: ToolbarProps) {
-  const runtime = useRuntime();
-  const [open, setOpen] = useState(false);
-  const editable = !config.editPermission || runtime.permissions.has(config.editPermission);
-  return (
-    <>
-      {config.batchEdit && selectable && fields.length > 0 && editable && (
-        <Button onClick={() => (rows.length === 0 ? runtime.notify('warning', '请先选择数据') : setOpen(true))}>批量修改自定义字段</Button>
-      )}
-      {config.settings && <CustomFieldSettings type={config.type} />}
-      <CustomFieldBatchEditDialog
-        open={open}
-        type={config.type}
-        fields={fields}
-        recordIds={rows.map((row) => row[rowKey] as string | number)}
-        onClose={() => setOpen(false)}
-        onSaved={onSaved}
-      />
-    </>
-  );
-}
+/** The cells' editors and the toolbar's dialogs: loaded with the first table that has custom fields, beside its fields' list. */
+const tableParts = lazyModule(() => import('./tableParts.js'));
 
 /** A table's custom fields as extra columns and toolbar tools (spec 001 §3, §4): the source GenericTable is given for `customFields`. */
 export const useCustomFieldTableColumns: UseExtraColumns = (config, rowKey, refresh): ExtraColumns => {
-  const { fields, columns } = useCustomFieldColumns(config, rowKey, refresh);
+  const parts = tableParts.useLoaded(Boolean(config));
+  const { fields, columns } = useCustomFieldColumns(config, rowKey, refresh, parts?.CustomFieldCell);
   return {
     columns,
     toolbar: ({ rows, selectable }) =>
-      config ? <CustomFieldToolbar config={config} fields={fields} rows={rows} selectable={selectable} rowKey={rowKey} onSaved={refresh} /> : null,
+      config && parts ? (
+        <parts.CustomFieldToolbar config={config} fields={fields} rows={rows} selectable={selectable} rowKey={rowKey} onSaved={refresh} />
+      ) : null,
   };
 };

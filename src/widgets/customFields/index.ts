@@ -2,8 +2,6 @@ import { CustomFieldSettings } from './CustomFieldSettings.js';
 import { CustomFieldFilter } from './CustomFieldFilter.js';
 import type { SchemaComponents } from '../../runtime/schemaFieldContext.js';
 
-export { useCustomFieldTableColumns } from './customFieldTableColumns.js';
-
 /** Custom fields' settings dialog and filter-bar condition, as a schema names them. */
 export const customFieldComponents = {
   CustomFieldSettings,
