@@ -12,10 +12,12 @@ import { ThemeProvider } from './theme/ThemeProvider.js';
 import { SchemaComponentsProvider } from '../runtime/schemaFieldContext.js';
 import { schemaComponents, tableExtraColumns } from './schemaComponents.js';
 import { ExtraColumnsProvider } from '../runtime/blocks/table/extraColumns.js';
+import { reloadOnStaleChunks } from './reloadOnStaleChunks.js';
 import './session/sessionActions.js';
 import './shell/styles.css';
 
 dayjs.locale('zh-cn');
+reloadOnStaleChunks();
 
 type Router = ReturnType<typeof createBrowserRouter>;
 

@@ -145,3 +145,18 @@ test.describe('with motion, as the default theme has it', () => {
     await expect(page.locator('.ipm-brand-graph-marks')).toHaveCSS('position', 'sticky');
   });
 });
+
+test('a part whose file is gone after a new version was deployed reloads the page once, and then opens', async ({ page }) => {
+  await openSignedIn(page, 'admin', '/deal');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  // The theme settings load on first opening; their file answers 404 once, as an old version's file would.
+  let refused = 0;
+  await page.route('**/assets/SettingsDrawer-*.js', (route) => (refused++ === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue()));
+  const reloaded = page.waitForEvent('load');
+  await page.getByLabel('主题设置').click();
+  await reloaded;
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.getByLabel('主题设置').click();
+  await expect(page.getByRole('switch', { name: '暗黑模式' })).toBeVisible();
+  expect(refused).toBe(2);
+});
