@@ -47,7 +47,7 @@ import { keepsOwnStatistics, runStatisticsUpkeep } from './db/statisticsUpkeep.j
 import { brandMergeHandlers } from './trademarks/brandMergeHandlers.js';
 import { BatchTaskWorker } from './batch/batchTaskWorker.js';
 import { brandLabelsHandlers } from './trademarks/brandLabelsHandlers.js';
-import { tmSearchHandlers } from './trademarks/tmSearchHandlers.js';
+import { tmSearchHandlers, tmSearchUploadPreparers } from './trademarks/tmSearchHandlers.js';
 import { brandImportHandlers } from './trademarks/brandImportHandlers.js';
 import { brandExportHandlers } from './trademarks/brandExportHandlers.js';
 import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
@@ -155,7 +155,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   installUnreadBodyClose(app);
   registerApiDocs(app);
   registerPdfWorker(app);
-  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers);
+  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, tmSearchUploadPreparers);
 
   const indexHtml = join(config.webDir, 'index.html');
   const webBuilt = existsSync(indexHtml);

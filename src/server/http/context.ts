@@ -47,7 +47,20 @@ export interface TenantContext extends PublicContext {
   upload?: ReceivedUpload;
   /** For one chunk of a resumable upload: its bytes, in a temporary file until the handler keeps them. */
   chunk?: ReceivedChunk;
+  /** For an upload with a preparer (UploadPreparers): what it worked out from the file before the transaction opened. */
+  prepared?: Settled<unknown>;
 }
+
+/** A promise's outcome, kept as a value: its result or why it failed. */
+export type Settled<T> = { value: T } | { error: unknown };
+
+/**
+ * Work on a received file that takes long (decoding a picture) and needs no database, done before the
+ * upload's transaction opens: on the embedded database an open transaction holds the one connection,
+ * and so every other request, for as long as it lasts. The handler finds the outcome in `ctx.prepared`.
+ */
+export type UploadPreparer = (upload: ReceivedUpload, files: FileStore) => Promise<unknown>;
+export type UploadPreparers = Partial<Record<OperationId, UploadPreparer>>;
 
 type ContextOf<K extends OperationId> = OperationTypes[K]['public'] extends true ? PublicContext : TenantContext;
 

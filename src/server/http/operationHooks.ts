@@ -92,6 +92,13 @@ export function installOperationHooks(app: FastifyInstance, services: ServerServ
     // An upload is received before its transaction opens, so no transaction waits on the network.
     const receiving = async () => {
       request.received = await receiveMultipart(request, services, session.orgId, op, operation.checkFields!);
+      const upload = request.received.upload;
+      if (operation.prepareUpload && upload) {
+        request.prepared = await operation.prepareUpload(upload, services.files).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+      }
       const transaction = await RequestTransaction.open(services.system, op.readOnly);
       request.transaction = transaction;
       request.db = await bindOrganisation(transaction.trx, session.orgId);

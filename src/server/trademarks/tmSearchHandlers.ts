@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import type { HandlersOf } from '../http/context.js';
+import type { HandlersOf, Settled, UploadPreparers } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { pageWindow } from '../db/paging.js';
 import type { ScopedDb } from '../db/tenantScope.js';
@@ -293,15 +293,15 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
 
   'tmSearch.graphicRetrievalUpload': async (body, ctx) => {
     const { name, stored } = ctx.upload!;
-    let hash: bigint;
-    try {
-      hash = await hashOfImageFile(ctx.files.absolute(stored.path));
-    } catch (err) {
+    // Hashed before the transaction opened (tmSearchUploadPreparers).
+    const prepared = ctx.prepared as Settled<bigint>;
+    if ('error' in prepared) {
       // Not a picture: keep nothing of it, unless the same bytes are already someone's file.
       const known = await ctx.db.selectFrom('files').select('id').where('path', '=', stored.path).executeTakeFirst();
       if (!known) await ctx.files.discard(stored.path);
-      throw err;
+      throw prepared.error;
     }
+    const hash = prepared.value;
     // The picture is kept as the organisation's file, as any upload is.
     await recordUpload(ctx, name, extensionOf(name), stored);
     const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
@@ -351,3 +351,8 @@ async function logoMatches(db: ScopedDb, hash: bigint, maxDistance: number, tmCl
     count: total,
   };
 }
+
+/** The picture of a graphic search is decoded and hashed before the upload's transaction opens: decoding a large one takes a second. */
+export const tmSearchUploadPreparers: UploadPreparers = {
+  'tmSearch.graphicRetrievalUpload': (upload, files) => hashOfImageFile(files.absolute(upload.stored.path)),
+};
