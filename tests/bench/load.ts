@@ -9,7 +9,6 @@
  *      the graphic search, and a 40,000-row Excel import checked and confirmed; prints the slowest answer.
  * Target (issue 33): p99 ≤ 200 ms at 100 connections on PostgreSQL with 0 errors; /api/health ≤ 200 ms throughout.
  */
-import { deflateSync } from 'node:zlib';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import pg from 'pg';
 import type { ChildProcess } from 'node:child_process';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { IMPORT_COLUMNS } from '../../src/server/trademarks/importColumns.js';
+import { encodePng } from '../../src/server/trademarks/imageDecode.js';
 import { operationRoutes, type OperationId, type OperationRequest, type OperationResponse } from '../../src/generated/client.js';
 import type { ApiEnvelope } from '../../src/shared/envelope.js';
 import { xlsxOf } from '../api/support/xlsx.js';
@@ -139,39 +139,14 @@ async function healthDuring(work: () => Promise<unknown>): Promise<number> {
   return slowest;
 }
 
-/** A PNG of `width` × `height` pixels, a few colour bands, compressed small. */
+/** A PNG of `width` × `height` pixels in a few grey bands, compressed small. */
 function bandedPng(width: number, height: number): Buffer {
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.fill(Math.floor((x * 8) / width) * 32, 1 + x * 3, 4 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const grey = Math.floor(((i % width) * 8) / width) * 32;
+    data.set([grey, grey, grey, 255], i * 4);
+  }
+  return encodePng({ width, height, data });
 }
 
 async function upload(path: string, name: string, content: Buffer, token: string, fields: Record<string, string> = {}): Promise<unknown> {
