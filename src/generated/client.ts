@@ -79,6 +79,9 @@ export const operationRoutes = {
   'customField.setCustomField': {"id":"customField.setCustomField","method":"POST","path":"/customField/setCustomField","silent":false,"transport":"json"},
   'customField.setCustomFieldData': {"id":"customField.setCustomFieldData","method":"POST","path":"/customField/setCustomFieldData","silent":false,"transport":"json"},
   'customField.setTmArchiveCustomFieldData': {"id":"customField.setTmArchiveCustomFieldData","method":"POST","path":"/customField/setTmArchiveCustomFieldData","silent":false,"transport":"json"},
+  'department.list': {"id":"department.list","method":"POST","path":"/api/departmentList","silent":true,"transport":"json"},
+  'department.save': {"id":"department.save","method":"POST","path":"/api/departmentManagement","silent":false,"transport":"json"},
+  'department.delete': {"id":"department.delete","method":"POST","path":"/api/department/delete","silent":false,"transport":"json"},
   'designer.listSchemas': {"id":"designer.listSchemas","method":"POST","path":"/designer/schemas","silent":true,"transport":"json"},
   'designer.getSchema': {"id":"designer.getSchema","method":"POST","path":"/designer/schema","silent":false,"transport":"json"},
   'designer.getVersion': {"id":"designer.getVersion","method":"POST","path":"/designer/version","silent":false,"transport":"json"},
@@ -114,6 +117,7 @@ export const operationRoutes = {
   'memo.deleteBatch': {"id":"memo.deleteBatch","method":"POST","path":"/api/memo/delete-batch","silent":false,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false,"transport":"json"},
   'person.getUserList': {"id":"person.getUserList","method":"POST","path":"/brandArchives/getUserList","silent":true,"transport":"json"},
+  'role.list': {"id":"role.list","method":"POST","path":"/api/role/list","silent":true,"transport":"json"},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true,"transport":"json"},
   'schema.getForm': {"id":"schema.getForm","method":"POST","path":"/schema/form","silent":true,"transport":"json"},
   'site.getAgreement': {"id":"site.getAgreement","method":"POST","path":"/api/get-agreement","silent":true,"transport":"json"},
@@ -140,6 +144,10 @@ export const operationRoutes = {
   'tmSearch.querySameBrandStatistic': {"id":"tmSearch.querySameBrandStatistic","method":"POST","path":"/brandArchives/querySameBrandStatistic","silent":true,"transport":"json"},
   'tmSearch.logo': {"id":"tmSearch.logo","method":"GET","path":"/tm/logo","silent":false,"transport":"file"},
   'user.list': {"id":"user.list","method":"POST","path":"/api/user/list","silent":false,"transport":"json"},
+  'user.save': {"id":"user.save","method":"POST","path":"/api/user/save","silent":false,"transport":"json"},
+  'user.holdings': {"id":"user.holdings","method":"POST","path":"/api/user/holdings","silent":true,"transport":"json"},
+  'user.delete': {"id":"user.delete","method":"POST","path":"/api/user/delete","silent":false,"transport":"json"},
+  'user.resetPassword': {"id":"user.resetPassword","method":"POST","path":"/api/user/reset-password","silent":false,"transport":"json"},
 } satisfies Record<string, OperationRoute>;
 
 /** Each operation's request and response by its id, for calls by id: a wrong id or payload does not compile. */
@@ -212,6 +220,9 @@ export interface OperationTypes {
   'customField.setCustomField': { request: T.CustomFieldSetCustomFieldRequest; response: T.CustomFieldSetCustomFieldResponse };
   'customField.setCustomFieldData': { request: T.CustomFieldSetCustomFieldDataRequest; response: T.CustomFieldSetCustomFieldDataResponse };
   'customField.setTmArchiveCustomFieldData': { request: T.CustomFieldSetTmArchiveCustomFieldDataRequest; response: T.CustomFieldSetTmArchiveCustomFieldDataResponse };
+  'department.list': { request: T.DepartmentListRequest; response: T.DepartmentListResponse };
+  'department.save': { request: T.DepartmentSaveRequest; response: T.DepartmentSaveResponse };
+  'department.delete': { request: T.DepartmentDeleteRequest; response: T.DepartmentDeleteResponse };
   'designer.listSchemas': { request: T.DesignerListSchemasRequest; response: T.DesignerListSchemasResponse };
   'designer.getSchema': { request: T.DesignerGetSchemaRequest; response: T.DesignerGetSchemaResponse };
   'designer.getVersion': { request: T.DesignerGetVersionRequest; response: T.DesignerGetVersionResponse };
@@ -247,6 +258,7 @@ export interface OperationTypes {
   'memo.deleteBatch': { request: T.MemoDeleteBatchRequest; response: T.MemoDeleteBatchResponse };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse };
+  'role.list': { request: T.RoleListRequest; response: T.RoleListResponse };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse };
   'schema.getForm': { request: T.SchemaGetFormRequest; response: T.SchemaGetFormResponse };
   'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse };
@@ -273,6 +285,10 @@ export interface OperationTypes {
   'tmSearch.querySameBrandStatistic': { request: T.TmSearchQuerySameBrandStatisticRequest; response: T.TmSearchQuerySameBrandStatisticResponse };
   'tmSearch.logo': { request: T.TmSearchLogoRequest; response: Blob };
   'user.list': { request: T.UserListRequest; response: T.UserListResponse };
+  'user.save': { request: T.UserSaveRequest; response: T.UserSaveResponse };
+  'user.holdings': { request: T.UserHoldingsRequest; response: T.UserHoldingsResponse };
+  'user.delete': { request: T.UserDeleteRequest; response: T.UserDeleteResponse };
+  'user.resetPassword': { request: T.UserResetPasswordRequest; response: T.UserResetPasswordResponse };
 }
 
 export type OperationId = keyof OperationTypes;
@@ -507,6 +523,17 @@ export function createApiClient(call: OperationCaller) {
       setTmArchiveCustomFieldData: (body: T.CustomFieldSetTmArchiveCustomFieldDataRequest, options?: CallOptions): Promise<T.CustomFieldSetTmArchiveCustomFieldDataResponse> =>
         call<T.CustomFieldSetTmArchiveCustomFieldDataResponse>(operationRoutes['customField.setTmArchiveCustomFieldData'], body, options),
     },
+    department: {
+      /** 部门列表（POST /api/departmentList） */
+      list: (body: T.DepartmentListRequest = {}, options?: CallOptions): Promise<T.DepartmentListResponse> =>
+        call<T.DepartmentListResponse>(operationRoutes['department.list'], body, options),
+      /** 新增或修改部门（POST /api/departmentManagement） */
+      save: (body: T.DepartmentSaveRequest = {}, options?: CallOptions): Promise<T.DepartmentSaveResponse> =>
+        call<T.DepartmentSaveResponse>(operationRoutes['department.save'], body, options),
+      /** 删除部门（POST /api/department/delete） */
+      delete: (body: T.DepartmentDeleteRequest, options?: CallOptions): Promise<T.DepartmentDeleteResponse> =>
+        call<T.DepartmentDeleteResponse>(operationRoutes['department.delete'], body, options),
+    },
     designer: {
       /** 可设计的描述（POST /designer/schemas） */
       listSchemas: (body: T.DesignerListSchemasRequest = {}, options?: CallOptions): Promise<T.DesignerListSchemasResponse> =>
@@ -628,6 +655,11 @@ export function createApiClient(call: OperationCaller) {
       getUserList: (body: T.PersonGetUserListRequest, options?: CallOptions): Promise<T.PersonGetUserListResponse> =>
         call<T.PersonGetUserListResponse>(operationRoutes['person.getUserList'], body, options),
     },
+    role: {
+      /** 角色列表（POST /api/role/list） */
+      list: (body: T.RoleListRequest = {}, options?: CallOptions): Promise<T.RoleListResponse> =>
+        call<T.RoleListResponse>(operationRoutes['role.list'], body, options),
+    },
     schema: {
       /** 全部页面描述（POST /schema/pages） */
       listPages: (body: T.SchemaListPagesRequest = {}, options?: CallOptions): Promise<T.SchemaListPagesResponse> =>
@@ -715,6 +747,18 @@ export function createApiClient(call: OperationCaller) {
       /** 用户列表（POST /api/user/list） */
       list: (body: T.UserListRequest = {}, options?: CallOptions): Promise<T.UserListResponse> =>
         call<T.UserListResponse>(operationRoutes['user.list'], body, options),
+      /** 新增或修改用户（POST /api/user/save） */
+      save: (body: T.UserSaveRequest = {}, options?: CallOptions): Promise<T.UserSaveResponse> =>
+        call<T.UserSaveResponse>(operationRoutes['user.save'], body, options),
+      /** 用户名下的工作（POST /api/user/holdings） */
+      holdings: (body: T.UserHoldingsRequest, options?: CallOptions): Promise<T.UserHoldingsResponse> =>
+        call<T.UserHoldingsResponse>(operationRoutes['user.holdings'], body, options),
+      /** 删除用户（POST /api/user/delete） */
+      delete: (body: T.UserDeleteRequest, options?: CallOptions): Promise<T.UserDeleteResponse> =>
+        call<T.UserDeleteResponse>(operationRoutes['user.delete'], body, options),
+      /** 重置初始密码（POST /api/user/reset-password） */
+      resetPassword: (body: T.UserResetPasswordRequest, options?: CallOptions): Promise<T.UserResetPasswordResponse> =>
+        call<T.UserResetPasswordResponse>(operationRoutes['user.resetPassword'], body, options),
     },
   };
 }

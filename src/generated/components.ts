@@ -71,6 +71,7 @@ export const COMPONENT_NAMES = [
   'Row',
   'SchemaDesigner',
   'SearchForm',
+  'SectionTabs',
   'Select',
   'SendCodeButton',
   'SimilarGoodsButton',

@@ -2305,6 +2305,80 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/department.json",
+    "title": "Department",
+    "description": "部门：组织内的一棵树，每个部门可有一位负责人；提案的审批流按“提交人所在部门的负责人”找到审批人。",
+    "x-table": "departments",
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "parentId",
+      "headUserId",
+      "headName",
+      "sort",
+      "memberCount",
+      "children"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "部门编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "name": {
+        "title": "部门名称",
+        "type": "string"
+      },
+      "parentId": {
+        "title": "上级部门",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "headUserId": {
+        "title": "负责人",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "headName": {
+        "title": "负责人姓名",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "sort": {
+        "title": "排序",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "memberCount": {
+        "title": "人数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "children": {
+        "title": "下级部门",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/department.json"
+        }
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/enterprise-group.json",
     "title": "EnterpriseGroup",
     "description": "企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。",
@@ -3320,6 +3394,42 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/role-summary.json",
+    "title": "RoleSummary",
+    "description": "角色列表中的一行：角色与使用它的在职用户数。",
+    "x-table": "roles",
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "roleAuth",
+      "userCount"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "角色编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "name": {
+        "title": "角色名称",
+        "type": "string"
+      },
+      "roleAuth": {
+        "title": "权限",
+        "type": "string"
+      },
+      "userCount": {
+        "title": "用户数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/role.json",
     "title": "Role",
     "description": "角色：名称与按钮权限。roleAuth 是权限键以英文逗号连接的字符串。",
@@ -4106,7 +4216,8 @@ export const sharedSchemas: JsonSchema[] = [
       "mauth",
       "roleName",
       "role",
-      "organisation"
+      "organisation",
+      "mustChangePassword"
     ],
     "additionalProperties": false,
     "properties": {
@@ -4140,6 +4251,11 @@ export const sharedSchemas: JsonSchema[] = [
         "type": "boolean",
         "description": "未授权的用户不能进入任何受保护页面"
       },
+      "mustChangePassword": {
+        "title": "须修改初始密码",
+        "type": "boolean",
+        "description": "管理员设置的初始密码：修改之前只能修改密码或退出"
+      },
       "roleName": {
         "title": "角色名称",
         "type": "string"
@@ -4164,9 +4280,14 @@ export const sharedSchemas: JsonSchema[] = [
       "name",
       "phone",
       "email",
+      "roleId",
       "roleName",
+      "departmentId",
+      "departmentName",
+      "enterpriseIds",
       "mauth",
       "locked",
+      "mustChangePassword",
       "lastLoginAt",
       "createdAt"
     ],
@@ -4197,9 +4318,42 @@ export const sharedSchemas: JsonSchema[] = [
           "null"
         ]
       },
+      "roleId": {
+        "title": "角色",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
       "roleName": {
         "title": "角色",
         "type": "string"
+      },
+      "departmentId": {
+        "title": "部门",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "所属部门；一个用户属于一个部门",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "departmentName": {
+        "title": "所属部门",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "enterpriseIds": {
+        "title": "负责的企业",
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        },
+        "description": "代理机构用户负责的企业"
       },
       "mauth": {
         "title": "已授权",
@@ -4208,6 +4362,11 @@ export const sharedSchemas: JsonSchema[] = [
       "locked": {
         "title": "已锁定",
         "type": "boolean"
+      },
+      "mustChangePassword": {
+        "title": "待修改初始密码",
+        "type": "boolean",
+        "description": "管理员设置的初始密码：首次登录后须先修改密码才能使用"
       },
       "lastLoginAt": {
         "title": "最近登录",
@@ -8302,6 +8461,129 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "department.list",
+    "domain": "department",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/departmentList",
+    "summary": "部门列表",
+    "description": "本组织的部门树：每个部门带负责人与人数（含下级部门的人不计入），同级按排序再按名称。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "部门",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/department.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "department.save",
+    "domain": "department",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/departmentManagement",
+    "summary": "新增或修改部门",
+    "description": "不带 id 为新增，带 id 为修改（只改给出的字段）。同一上级下部门名称不能重复；上级部门不能是它自己或它的下级；负责人须是本组织的在职用户。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "部门",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "title": "部门名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "parentId": {
+          "title": "上级部门",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "headUserId": {
+          "title": "负责人",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "sort": {
+          "title": "排序",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9999
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/department.json"
+    }
+  },
+  {
+    "id": "department.delete",
+    "domain": "department",
+    "name": "delete",
+    "method": "POST",
+    "path": "/api/department/delete",
+    "summary": "删除部门",
+    "description": "只能删除没有下级部门、也没有用户的部门。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "部门",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
     "id": "designer.listSchemas",
     "domain": "designer",
     "name": "listSchemas",
@@ -10231,6 +10513,40 @@ export const operationTable: OperationDefinition[] = [
       "type": "array",
       "items": {
         "$ref": "https://schemas.ipm.local/entities/person-option.json"
+      }
+    }
+  },
+  {
+    "id": "role.list",
+    "domain": "role",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/role/list",
+    "summary": "角色列表",
+    "description": "本组织的角色，带各自的权限键与在职用户数，按创建顺序。",
+    "permission": "userManagement",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "角色",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/role-summary.json"
+          }
+        }
       }
     }
   },
@@ -12357,7 +12673,7 @@ export const operationTable: OperationDefinition[] = [
     "description": "本组织的用户。角色为“代理机构”的用户只看到自己，除非 noFilter 为真。keyword 匹配账号、姓名或手机号。",
     "permission": "userManagement",
     "silent": false,
-    "readOnly": false,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -12401,6 +12717,19 @@ export const operationTable: OperationDefinition[] = [
             "asc",
             "desc"
           ]
+        },
+        "departmentId": {
+          "title": "部门",
+          "type": "integer",
+          "minimum": 1,
+          "description": "只列这个部门及其下级部门的用户",
+          "maximum": 2147483647
+        },
+        "roleId": {
+          "title": "角色",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
         }
       }
     },
@@ -12424,6 +12753,264 @@ export const operationTable: OperationDefinition[] = [
           "type": "integer"
         }
       }
+    }
+  },
+  {
+    "id": "user.save",
+    "domain": "user",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/user/save",
+    "summary": "新增或修改用户",
+    "description": "不带 id 为新增：须给出账号、姓名、手机号、角色与初始密码（base64），新用户首次登录后须先修改初始密码。带 id 为修改：只改给出的字段，账号不能改。账号全平台唯一，手机号在本组织的在职用户中唯一；部门、角色与负责的企业须属于本组织；不能让本组织失去最后一位拥有“用户与配置”权限的用户。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "用户",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "username": {
+          "title": "账号",
+          "type": "string",
+          "minLength": 3,
+          "maxLength": 32,
+          "pattern": "^[A-Za-z0-9_.@-]+$",
+          "description": "字母、数字与 _ . @ -，全平台唯一"
+        },
+        "name": {
+          "title": "姓名",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "phone": {
+          "title": "手机号",
+          "type": "string",
+          "pattern": "^1\\d{10}$"
+        },
+        "email": {
+          "title": "邮箱",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "format": "email"
+        },
+        "roleId": {
+          "title": "角色",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "departmentId": {
+          "title": "部门",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "enterpriseIds": {
+          "title": "负责的企业",
+          "type": "array",
+          "maxItems": 500,
+          "uniqueItems": true,
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "firstPassword": {
+          "title": "初始密码",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512,
+          "description": "base64 编码；8–64 位，须同时包含字母和数字"
+        },
+        "encryptionType": {
+          "title": "密码编码方式",
+          "type": "string",
+          "enum": [
+            "base64"
+          ]
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/user-summary.json"
+    }
+  },
+  {
+    "id": "user.holdings",
+    "domain": "user",
+    "name": "holdings",
+    "method": "POST",
+    "path": "/api/user/holdings",
+    "summary": "用户名下的工作",
+    "description": "删除用户前查看其仍负责的工作（商标、待办、负责的部门与企业等），删除时须指定交接人。",
+    "permission": "userManagement",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "用户",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "items",
+        "total"
+      ],
+      "properties": {
+        "items": {
+          "title": "工作",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "kind",
+              "label",
+              "count"
+            ],
+            "properties": {
+              "kind": {
+                "title": "类别",
+                "type": "string"
+              },
+              "label": {
+                "title": "名称",
+                "type": "string"
+              },
+              "count": {
+                "title": "数量",
+                "type": "integer"
+              }
+            }
+          }
+        },
+        "total": {
+          "title": "合计",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "user.delete",
+    "domain": "user",
+    "name": "delete",
+    "method": "POST",
+    "path": "/api/user/delete",
+    "summary": "删除用户",
+    "description": "删除后不能再登录，其登录立即失效；历史记录仍显示其姓名。仍负责工作的用户须指定交接人（本组织的另一位在职用户），其工作一并转给交接人。不能删除自己，也不能删除本组织最后一位拥有“用户与配置”权限的用户。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "用户",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "handoverTo": {
+          "title": "交接人",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "handedOver"
+      ],
+      "properties": {
+        "handedOver": {
+          "title": "转交的工作",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "user.resetPassword",
+    "domain": "user",
+    "name": "resetPassword",
+    "method": "POST",
+    "path": "/api/user/reset-password",
+    "summary": "重置初始密码",
+    "description": "管理员为用户设置新的初始密码（base64）：其登录全部失效，下次登录后须先修改密码；同时解除因密码错误造成的锁定。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "firstPassword",
+        "encryptionType"
+      ],
+      "properties": {
+        "id": {
+          "title": "用户",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "firstPassword": {
+          "title": "初始密码",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512
+        },
+        "encryptionType": {
+          "title": "密码编码方式",
+          "type": "string",
+          "enum": [
+            "base64"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "null"
     }
   }
 ];
@@ -12497,6 +13084,9 @@ export interface OperationTypes {
   'customField.setCustomField': { request: T.CustomFieldSetCustomFieldRequest; response: T.CustomFieldSetCustomFieldResponse; public: false; transport: 'json' };
   'customField.setCustomFieldData': { request: T.CustomFieldSetCustomFieldDataRequest; response: T.CustomFieldSetCustomFieldDataResponse; public: false; transport: 'json' };
   'customField.setTmArchiveCustomFieldData': { request: T.CustomFieldSetTmArchiveCustomFieldDataRequest; response: T.CustomFieldSetTmArchiveCustomFieldDataResponse; public: false; transport: 'json' };
+  'department.list': { request: T.DepartmentListRequest; response: T.DepartmentListResponse; public: false; transport: 'json' };
+  'department.save': { request: T.DepartmentSaveRequest; response: T.DepartmentSaveResponse; public: false; transport: 'json' };
+  'department.delete': { request: T.DepartmentDeleteRequest; response: T.DepartmentDeleteResponse; public: false; transport: 'json' };
   'designer.listSchemas': { request: T.DesignerListSchemasRequest; response: T.DesignerListSchemasResponse; public: false; transport: 'json' };
   'designer.getSchema': { request: T.DesignerGetSchemaRequest; response: T.DesignerGetSchemaResponse; public: false; transport: 'json' };
   'designer.getVersion': { request: T.DesignerGetVersionRequest; response: T.DesignerGetVersionResponse; public: false; transport: 'json' };
@@ -12532,6 +13122,7 @@ export interface OperationTypes {
   'memo.deleteBatch': { request: T.MemoDeleteBatchRequest; response: T.MemoDeleteBatchResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse; public: false; transport: 'json' };
+  'role.list': { request: T.RoleListRequest; response: T.RoleListResponse; public: false; transport: 'json' };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true; transport: 'json' };
   'schema.getForm': { request: T.SchemaGetFormRequest; response: T.SchemaGetFormResponse; public: false; transport: 'json' };
   'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse; public: true; transport: 'json' };
@@ -12558,6 +13149,10 @@ export interface OperationTypes {
   'tmSearch.querySameBrandStatistic': { request: T.TmSearchQuerySameBrandStatisticRequest; response: T.TmSearchQuerySameBrandStatisticResponse; public: false; transport: 'json' };
   'tmSearch.logo': { request: T.TmSearchLogoRequest; response: T.TmSearchLogoResponse; public: false; transport: 'file' };
   'user.list': { request: T.UserListRequest; response: T.UserListResponse; public: false; transport: 'json' };
+  'user.save': { request: T.UserSaveRequest; response: T.UserSaveResponse; public: false; transport: 'json' };
+  'user.holdings': { request: T.UserHoldingsRequest; response: T.UserHoldingsResponse; public: false; transport: 'json' };
+  'user.delete': { request: T.UserDeleteRequest; response: T.UserDeleteResponse; public: false; transport: 'json' };
+  'user.resetPassword': { request: T.UserResetPasswordRequest; response: T.UserResetPasswordResponse; public: false; transport: 'json' };
 }
 
 export type OperationId = keyof OperationTypes;

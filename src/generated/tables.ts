@@ -271,6 +271,17 @@ export interface CustomFieldsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 部门：组织内的一棵树，每个部门可有一位负责人；提案的审批流按“提交人所在部门的负责人”找到审批人。 (schemas/entities/department.json) */
+export interface DepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  parent_id: number | null;
+  head_user_id: number | null;
+  sort: Generated<number>;
+  org_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 /** 用户的显示偏好（国家提示、排序预设、列设置……）。 (schemas/tables/display-preferences.json) */
 export interface DisplayPreferencesTable {
   org_id: number;
@@ -553,6 +564,13 @@ export interface UploadSessionsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 代理机构用户负责的企业（一对多）；删除用户或企业时随之删除。 (schemas/tables/user-enterprises.json) */
+export interface UserEnterprisesTable {
+  org_id: number;
+  user_id: number;
+  enterprise_id: number;
+}
+
 /** 用户账号：属于一个组织与一个角色。UserInfo、PersonOption 是同一张表的其他视图。 (schemas/entities/user-summary.json) */
 export interface UsersTable {
   id: Generated<number>;
@@ -560,11 +578,15 @@ export interface UsersTable {
   display_name: string;
   phone: string;
   email: string | null;
+  role_id: number;
+  /** 所属部门；一个用户属于一个部门 */
+  department_id: number | null;
   mauth: Generated<boolean>;
   locked: Generated<boolean>;
+  /** 管理员设置的初始密码：首次登录后须先修改密码才能使用 */
+  must_change_password: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   org_id: number;
-  role_id: number;
   password_hash: string;
   valid_from: ColumnType<Date | null, Date | string | null, Date | string | null>;
   valid_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
@@ -607,6 +629,7 @@ export interface Database {
   country_trees: CountryTreesTable;
   custom_field_reminders: CustomFieldRemindersTable;
   custom_fields: CustomFieldsTable;
+  departments: DepartmentsTable;
   display_preferences: DisplayPreferencesTable;
   enterprise_groups: EnterpriseGroupsTable;
   enterprises: EnterprisesTable;
@@ -630,6 +653,7 @@ export interface Database {
   todos: TodosTable;
   upload_chunks: UploadChunksTable;
   upload_sessions: UploadSessionsTable;
+  user_enterprises: UserEnterprisesTable;
   users: UsersTable;
   verification_codes: VerificationCodesTable;
 }
@@ -648,6 +672,7 @@ export const TENANT_TABLES = [
   'country_trees',
   'custom_field_reminders',
   'custom_fields',
+  'departments',
   'display_preferences',
   'enterprise_groups',
   'enterprises',
@@ -664,6 +689,7 @@ export const TENANT_TABLES = [
   'todos',
   'upload_chunks',
   'upload_sessions',
+  'user_enterprises',
   'users',
   'verification_codes',
 ] as const satisfies readonly (keyof Database)[];

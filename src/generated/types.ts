@@ -996,6 +996,44 @@ export interface CustomField {
 }
 
 /**
+ * 部门：组织内的一棵树，每个部门可有一位负责人；提案的审批流按“提交人所在部门的负责人”找到审批人。
+ */
+export interface Department {
+  /**
+   * 部门编号
+   */
+  id: number;
+  /**
+   * 部门名称
+   */
+  name: string;
+  /**
+   * 上级部门
+   */
+  parentId: number | null;
+  /**
+   * 负责人
+   */
+  headUserId: number | null;
+  /**
+   * 负责人姓名
+   */
+  headName: string | null;
+  /**
+   * 排序
+   */
+  sort: number;
+  /**
+   * 人数
+   */
+  memberCount: number;
+  /**
+   * 下级部门
+   */
+  children: Department[];
+}
+
+/**
  * 企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。
  */
 export interface EnterpriseGroup {
@@ -1597,6 +1635,28 @@ export interface ReleaseNote {
 }
 
 /**
+ * 角色列表中的一行：角色与使用它的在职用户数。
+ */
+export interface RoleSummary {
+  /**
+   * 角色编号
+   */
+  id: number;
+  /**
+   * 角色名称
+   */
+  name: string;
+  /**
+   * 权限
+   */
+  roleAuth: string;
+  /**
+   * 用户数
+   */
+  userCount: number;
+}
+
+/**
  * 角色：名称与按钮权限。roleAuth 是权限键以英文逗号连接的字符串。
  */
 export interface Role {
@@ -2086,6 +2146,10 @@ export interface UserInfo {
    */
   mauth: boolean;
   /**
+   * 须修改初始密码：管理员设置的初始密码：修改之前只能修改密码或退出
+   */
+  mustChangePassword: boolean;
+  /**
    * 角色名称
    */
   roleName: string;
@@ -2120,7 +2184,23 @@ export interface UserSummary {
   /**
    * 角色
    */
+  roleId: number;
+  /**
+   * 角色
+   */
   roleName: string;
+  /**
+   * 部门：所属部门；一个用户属于一个部门
+   */
+  departmentId: number | null;
+  /**
+   * 所属部门
+   */
+  departmentName: string | null;
+  /**
+   * 负责的企业：代理机构用户负责的企业
+   */
+  enterpriseIds: number[];
   /**
    * 已授权
    */
@@ -2129,6 +2209,10 @@ export interface UserSummary {
    * 已锁定
    */
   locked: boolean;
+  /**
+   * 待修改初始密码：管理员设置的初始密码：首次登录后须先修改密码才能使用
+   */
+  mustChangePassword: boolean;
   /**
    * 最近登录
    */
@@ -4805,6 +4889,13 @@ export interface SearchFormProps {
   excludeKeys?: string[];
 }
 
+export interface SectionTabsProps {
+  /**
+   * 默认页签：子节点的键；未写时为第一个
+   */
+  defaultTab?: string;
+}
+
 export interface SelectProps {
   /**
    * 占位文字
@@ -6977,6 +7068,49 @@ export interface CustomFieldSetTmArchiveCustomFieldDataResponse {
   message: string;
 }
 
+export interface DepartmentListRequest {}
+
+export interface DepartmentListResponse {
+  /**
+   * 部门
+   */
+  list: Department[];
+}
+
+export interface DepartmentSaveRequest {
+  /**
+   * 部门
+   */
+  id?: number;
+  /**
+   * 部门名称
+   */
+  name?: string;
+  /**
+   * 上级部门
+   */
+  parentId?: number | null;
+  /**
+   * 负责人
+   */
+  headUserId?: number | null;
+  /**
+   * 排序
+   */
+  sort?: number;
+}
+
+export type DepartmentSaveResponse = Department;
+
+export interface DepartmentDeleteRequest {
+  /**
+   * 部门
+   */
+  id: number;
+}
+
+export type DepartmentDeleteResponse = null;
+
 export interface DesignerListSchemasRequest {
   /**
    * 描述类别：pages 页面；forms 表单；fields 自定义字段类型；caseTypes 案件与提案类型
@@ -7747,6 +7881,15 @@ export interface PersonGetUserListRequest {
 }
 
 export type PersonGetUserListResponse = PersonOption[];
+
+export interface RoleListRequest {}
+
+export interface RoleListResponse {
+  /**
+   * 角色
+   */
+  list: RoleSummary[];
+}
 
 export interface SchemaListPagesRequest {}
 
@@ -8685,6 +8828,14 @@ export interface UserListRequest {
    * 排序方向
    */
   sortType?: "asc" | "desc";
+  /**
+   * 部门：只列这个部门及其下级部门的用户
+   */
+  departmentId?: number;
+  /**
+   * 角色
+   */
+  roleId?: number;
 }
 
 export interface UserListResponse {
@@ -8697,3 +8848,116 @@ export interface UserListResponse {
    */
   count: number;
 }
+
+export interface UserSaveRequest {
+  /**
+   * 用户
+   */
+  id?: number;
+  /**
+   * 账号：字母、数字与 _ . @ -，全平台唯一
+   */
+  username?: string;
+  /**
+   * 姓名
+   */
+  name?: string;
+  /**
+   * 手机号
+   */
+  phone?: string;
+  /**
+   * 邮箱
+   */
+  email?: string | null;
+  /**
+   * 角色
+   */
+  roleId?: number;
+  /**
+   * 部门
+   */
+  departmentId?: number | null;
+  /**
+   * 负责的企业
+   *
+   * @maxItems 500
+   */
+  enterpriseIds?: number[];
+  /**
+   * 初始密码：base64 编码；8–64 位，须同时包含字母和数字
+   */
+  firstPassword?: string;
+  /**
+   * 密码编码方式
+   */
+  encryptionType?: "base64";
+}
+
+export type UserSaveResponse = UserSummary;
+
+export interface UserHoldingsRequest {
+  /**
+   * 用户
+   */
+  id: number;
+}
+
+export interface UserHoldingsResponse {
+  /**
+   * 工作
+   */
+  items: {
+    /**
+     * 类别
+     */
+    kind: string;
+    /**
+     * 名称
+     */
+    label: string;
+    /**
+     * 数量
+     */
+    count: number;
+  }[];
+  /**
+   * 合计
+   */
+  total: number;
+}
+
+export interface UserDeleteRequest {
+  /**
+   * 用户
+   */
+  id: number;
+  /**
+   * 交接人
+   */
+  handoverTo?: number;
+}
+
+export interface UserDeleteResponse {
+  /**
+   * 转交的工作
+   */
+  handedOver: number;
+}
+
+export interface UserResetPasswordRequest {
+  /**
+   * 用户
+   */
+  id: number;
+  /**
+   * 初始密码
+   */
+  firstPassword: string;
+  /**
+   * 密码编码方式
+   */
+  encryptionType: "base64";
+}
+
+export type UserResetPasswordResponse = null;

@@ -11,6 +11,7 @@ import { DialogFormButton } from './blocks/DialogFormButton.js';
 import { AvatarBadge } from './blocks/AvatarBadge.js';
 import { ResponsiveGrid } from './blocks/ResponsiveGrid.js';
 import { CollapseSection } from './blocks/CollapseSection.js';
+import { SectionTabs } from './blocks/SectionTabs.js';
 import type { SchemaComponents } from './schemaFieldContext.js';
 
 /**
@@ -30,5 +31,6 @@ export const pageBlocks = {
   FormGrid,
   ResponsiveGrid,
   CollapseSection,
+  SectionTabs,
   AvatarBadge,
 } satisfies SchemaComponents;

@@ -30,6 +30,7 @@ const pageBlocks = lazyComponents(() => import('./pageBlocks.js').then((m) => m.
   FormGrid: 'none',
   ResponsiveGrid: 'none',
   CollapseSection: 'block',
+  SectionTabs: 'block',
   AvatarBadge: 'inline',
 });
 const mediaComponents = lazyComponents(() => import('./mediaComponents.js').then((m) => m.mediaComponents), {

@@ -38,6 +38,8 @@ import { userHandlers } from './accounts/userHandlers.js';
 import { fileHandlers } from './files/fileHandlers.js';
 import { countryHandlers } from './countries/countryHandlers.js';
 import { personHandlers } from './accounts/personHandlers.js';
+import { departmentHandlers } from './departments/departmentHandlers.js';
+import { roleHandlers } from './accounts/roleHandlers.js';
 import { designerHandlers } from './schemas/designerHandlers.js';
 import { brandArchivesHandlers } from './trademarks/brandArchivesHandlers.js';
 import { customFieldHandlers } from './customFields/customFieldHandlers.js';
@@ -71,6 +73,8 @@ const handlers: Handlers = {
   ...memoHandlers,
   ...displayHandlers,
   ...userHandlers,
+  ...departmentHandlers,
+  ...roleHandlers,
   ...fileHandlers,
   ...countryHandlers,
   ...personHandlers,

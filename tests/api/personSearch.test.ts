@@ -48,9 +48,9 @@ describe.skipIf(skipThisDatabase)(`person search for reminders (${dbKind})`, () 
 
   it('keeps to the caller’s organisation', async () => {
     const agency = (await search({ search: '1380000' })).map((p) => p.name);
-    expect(agency.sort()).toEqual(['李代理', '王管理'].sort());
+    expect(agency.sort()).toEqual(['李代理', '王管理', '孙欣'].sort());
     const company = (await search({ search: '1380000' }, staff)).map((p) => p.name);
-    expect(company.sort()).toEqual(['赵主管', '陈员工'].sort());
+    expect(company.sort()).toEqual(['赵主管', '陈员工', '刘洋'].sort());
     expect(await search({ search: '流程专员' }, staff)).toEqual([]);
   });
 

@@ -180,8 +180,8 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
   it('lists the organisation’s users with their last sign-in; agency users see only themselves unless unfiltered', async () => {
     const admin = await server.signIn('admin');
     const list = await server.call('user.list', { sortField: 'username', sortType: 'asc' }, admin);
-    expect(list.count).toBe(2);
-    expect(list.list.map((u) => u.username)).toEqual(['admin', 'agent']);
+    expect(list.count).toBe(3);
+    expect(list.list.map((u) => u.username)).toEqual(['admin', 'agent', 'sunxin']);
     expect(list.list[0]).toMatchObject({ name: '王管理', roleName: '管理员', mauth: true, locked: false });
     expect(list.list[0].lastLoginAt).not.toBeNull();
     expect((await server.call('user.list', { keyword: '李' }, admin)).list.map((u) => u.username)).toEqual(['agent']);
@@ -191,7 +191,7 @@ describe.skipIf(skipThisDatabase)(`menu, permissions and the schema-driven surfa
     await server.database.db.updateTable('users').set({ mauth: true }).where('username', '=', 'agent').execute();
     const agent = await server.signIn('agent');
     expect((await server.call('user.list', {}, agent)).list.map((u) => u.username)).toEqual(['agent']);
-    expect((await server.call('user.list', { noFilter: true }, agent)).count).toBe(2);
+    expect((await server.call('user.list', { noFilter: true }, agent)).count).toBe(3);
     expect((await server.post('/api/user/list', {}, await server.signIn('staff'))).statusCode).toBe(403);
   });
 

@@ -1,4 +1,5 @@
 import type { HandlersOf } from '../http/context.js';
+import { logOperation } from './operationLog.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { decodeBase64Password } from '../auth/tokens.js';
@@ -12,13 +13,6 @@ import { forgetFailures, lockedUntil } from '../auth/loginFailures.js';
 import { lockedFor } from '../auth/login.js';
 
 const PHONE_CHANGE = 'phone-change';
-
-async function logOperation(db: ScopedDb, session: Session, operation: string, detail: object = {}): Promise<void> {
-  await db
-    .insertInto('operation_log')
-    .values({ org_id: session.orgId, user_id: session.userId, operation, detail: JSON.stringify(detail) })
-    .execute();
-}
 
 async function setAuthorisation(db: ScopedDb, actor: Session, userId: number, mauth: boolean): Promise<void> {
   if (!mauth && userId === actor.userId) throw badRequest('不能关闭自己的授权');
@@ -42,7 +36,7 @@ export const accountHandlers: HandlersOf<'account'> = {
     if (!(await verifyPassword(oldPassword, user.password_hash))) throw await wrongOldPassword(ctx.db, ctx.system, ctx.config, user);
     await ctx.db
       .updateTable('users')
-      .set({ password_hash: await hashPassword(newPassword) })
+      .set({ password_hash: await hashPassword(newPassword), must_change_password: false })
       .where('id', '=', ctx.session.userId)
       .execute();
     await forgetFailures(ctx.db, user.username);

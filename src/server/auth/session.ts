@@ -18,6 +18,8 @@ export interface Session {
   permissions: ReadonlySet<string>;
   /** Some rules follow the role's name, as the agency rule of spec 000 §6. */
   roleName: string;
+  /** Signed in with a first password an administrator set: only changing it is allowed. */
+  mustChangePassword: boolean;
 }
 
 /** The permission sets of the roles seen, by their roleAuth text: a session check then splits no text. */
@@ -71,6 +73,7 @@ export function sessionQuery(system: Kysely<Database>, tokenHash: string, bindTe
       'u.valid_from as validFrom',
       'u.valid_until as validUntil',
       'u.deleted_at as deletedAt',
+      'u.must_change_password as mustChangePassword',
       'r.role_auth as roleAuth',
       'r.name as roleName',
     ])
@@ -113,5 +116,6 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
     mauth: row.mauth ?? false,
     permissions: permissionSets.get(row.roleAuth ?? '', () => parseRoleAuth(row.roleAuth ?? '')),
     roleName: row.roleName ?? '',
+    mustChangePassword: row.mustChangePassword ?? false,
   };
 }

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { logOperation } from '../accounts/operationLog.js';
 import type { Enterprise, EnterpriseGroup } from '../../generated/types.js';
 import type { HandlersOf } from '../http/context.js';
 import { containsPattern } from '../db/likePattern.js';
@@ -46,13 +47,6 @@ async function refuseDuplicateName(db: ScopedDb, stored: string, applicantType: 
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirst();
   if (clash) throw badRequest(`申请人“${applicantDisplayName(stored, applicantType)}”已存在`);
-}
-
-async function logOperation(db: ScopedDb, session: Session, operation: string, detail: object): Promise<void> {
-  await db
-    .insertInto('operation_log')
-    .values({ org_id: session.orgId, user_id: session.userId, operation, detail: JSON.stringify(detail) })
-    .execute();
 }
 
 export const enterpriseHandlers: HandlersOf<'enterprise'> = {

@@ -12,8 +12,12 @@ import { operationOf } from './operationRequest.js';
 import { sanitizeRichText } from './richTextSanitizer.js';
 import { unstorableTextAt, unstorableTextMessage } from './textCharacters.js';
 
+/** What a user signed in with an administrator's first password may do before changing it. */
+const BEFORE_FIRST_PASSWORD_CHANGE = new Set(['account.changePassword', 'auth.getUserInfo', 'auth.getMenuList', 'auth.logout']);
+
 /** Enforces the operation's permission on the server, whatever the page showed. */
 function checkPermission(op: OperationDefinition, session: Session, labels: ReadonlyMap<string, string>): void {
+  if (session.mustChangePassword && !BEFORE_FIRST_PASSWORD_CHANGE.has(op.id)) throw forbidden('请先修改管理员设置的初始密码');
   if (op.permission === SIGNED_IN) return;
   if (!session.mauth) throw forbidden('当前账号未开通授权，请联系管理员');
   if (!session.permissions.has(op.permission)) {

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { hashPassword } from '../auth/passwords.js';
 import { allPermissionKeys } from '../pages/permissions.js';
-import { DEMO_ACCOUNTS, STAFF_PERMISSIONS } from './demoAccounts.js';
+import { DEMO_ACCOUNTS, DEMO_COLLEAGUES, STAFF_PERMISSIONS } from './demoAccounts.js';
 
 type Account = (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS];
+type Colleague = (typeof DEMO_COLLEAGUES)[keyof typeof DEMO_COLLEAGUES];
 
 /**
  * First start: a demo agency with the enterprises it files for, and a demo company, each with
@@ -17,31 +18,51 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
   const everything = allPermissionKeys().join(',');
   const hashes = new Map<string, string>();
   for (const account of Object.values(DEMO_ACCOUNTS)) hashes.set(account.username, await hashPassword(account.password));
+  for (const colleague of Object.values(DEMO_COLLEAGUES)) hashes.set(colleague.username, await hashPassword(colleague.firstPassword));
 
   await db.transaction().execute(async (trx) => {
-    const addUser = (orgId: number, roleId: number, account: Account) =>
-      trx
-        .insertInto('users')
-        .values({
-          org_id: orgId,
-          role_id: roleId,
-          username: account.username,
-          display_name: account.name,
-          phone: account.phone,
-          email: `${account.username}@example.com`,
-          password_hash: hashes.get(account.username)!,
-        })
-        .execute();
+    const addUser = async (orgId: number, roleId: number, account: Account | Colleague, departmentId: number) =>
+      (
+        await trx
+          .insertInto('users')
+          .values({
+            org_id: orgId,
+            role_id: roleId,
+            username: account.username,
+            display_name: account.name,
+            phone: account.phone,
+            email: `${account.username}@example.com`,
+            password_hash: hashes.get(account.username)!,
+            department_id: departmentId,
+            must_change_password: !('password' in account),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const addDepartment = async (orgId: number, name: string, parentId: number | null = null, sort = 0) =>
+      (await trx.insertInto('departments').values({ org_id: orgId, name, parent_id: parentId, sort }).returning('id').executeTakeFirstOrThrow()).id;
+    const setHead = (departmentId: number, userId: number) =>
+      trx.updateTable('departments').set({ head_user_id: userId }).where('id', '=', departmentId).execute();
     const addRole = async (orgId: number, name: string, roleAuth: string) =>
       (await trx.insertInto('roles').values({ org_id: orgId, name, role_auth: roleAuth }).returning('id').executeTakeFirstOrThrow()).id;
 
     const agency = await trx.insertInto('organisations').values({ name: '华信知识产权代理有限公司', kind: 'agency' }).returning('id').executeTakeFirstOrThrow();
     const agencyAdmin = await addRole(agency.id, '管理员', everything);
     const agencyRole = await addRole(agency.id, '代理机构', ['workbench', 'trademark', 'enterprise', 'systemSettings'].join(','));
-    await addUser(agency.id, agencyAdmin, DEMO_ACCOUNTS.admin);
-    await addUser(agency.id, agencyRole, DEMO_ACCOUNTS.agent);
+    const office = await addDepartment(agency.id, '总经理办公室', null, 1);
+    const agencyTrademarks = await addDepartment(agency.id, '商标代理部', null, 2);
+    const domestic = await addDepartment(agency.id, '国内商标组', agencyTrademarks, 1);
+    const overseas = await addDepartment(agency.id, '涉外商标组', agencyTrademarks, 2);
+    await addDepartment(agency.id, '法律事务部', null, 3);
+    const agencyAdminId = await addUser(agency.id, agencyAdmin, DEMO_ACCOUNTS.admin, office);
+    const agentId = await addUser(agency.id, agencyRole, DEMO_ACCOUNTS.agent, domestic);
+    const overseasAgentId = await addUser(agency.id, agencyRole, DEMO_COLLEAGUES.overseasAgent, overseas);
+    await setHead(office, agencyAdminId);
+    await setHead(agencyTrademarks, agencyAdminId);
+    await setHead(domestic, agentId);
+    await setHead(overseas, overseasAgentId);
     const group = await trx.insertInto('enterprise_groups').values({ org_id: agency.id, name: '重点客户' }).returning('id').executeTakeFirstOrThrow();
-    await trx
+    const agencyClients = await trx
       .insertInto('enterprises')
       .values([
         {
@@ -75,13 +96,29 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
           certificate_no: '310104199001010011',
         },
       ])
+      .returning('id')
+      .execute();
+    await trx
+      .insertInto('user_enterprises')
+      .values([
+        { org_id: agency.id, user_id: agentId, enterprise_id: agencyClients[0]!.id },
+        { org_id: agency.id, user_id: agentId, enterprise_id: agencyClients[2]!.id },
+        { org_id: agency.id, user_id: overseasAgentId, enterprise_id: agencyClients[1]!.id },
+      ])
       .execute();
 
     const company = await trx.insertInto('organisations').values({ name: '星辰日化股份有限公司', kind: 'company' }).returning('id').executeTakeFirstOrThrow();
     const companyAdmin = await addRole(company.id, '管理员', everything);
     const staffRole = await addRole(company.id, '员工', STAFF_PERMISSIONS.join(','));
-    await addUser(company.id, companyAdmin, DEMO_ACCOUNTS.corpAdmin);
-    await addUser(company.id, staffRole, DEMO_ACCOUNTS.staff);
+    const legal = await addDepartment(company.id, '法务与知识产权部', null, 1);
+    const brandTeam = await addDepartment(company.id, '商标组', legal, 1);
+    const marketing = await addDepartment(company.id, '市场部', null, 2);
+    const corpAdminId = await addUser(company.id, companyAdmin, DEMO_ACCOUNTS.corpAdmin, legal);
+    await addUser(company.id, staffRole, DEMO_ACCOUNTS.staff, brandTeam);
+    const marketingHeadId = await addUser(company.id, staffRole, DEMO_COLLEAGUES.marketingHead, marketing);
+    await setHead(legal, corpAdminId);
+    await setHead(brandTeam, corpAdminId);
+    await setHead(marketing, marketingHeadId);
     await trx
       .insertInto('enterprises')
       .values({

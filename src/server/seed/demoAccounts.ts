@@ -8,3 +8,9 @@ export const DEMO_ACCOUNTS = {
 
 /** The few permissions of the demo staff role. */
 export const STAFF_PERMISSIONS = ['workbench', 'trademark'];
+
+/** Demo colleagues whose administrator set a first password: they must change it at first sign-in. */
+export const DEMO_COLLEAGUES = {
+  overseasAgent: { username: 'sunxin', firstPassword: 'Welcome@2026', name: '孙欣', phone: '13800000005' },
+  marketingHead: { username: 'liuyang', firstPassword: 'Welcome@2026', name: '刘洋', phone: '13800000006' },
+} as const;
