@@ -6,7 +6,7 @@ test('an administrator sets a tool’s address in 用户与配置 and the tool p
   await expect(page.getByText('该工具由外部检索服务提供，管理员尚未设置该工具的地址。')).toBeVisible();
   await expect(page.getByText('EXTERNAL_TOOLS')).toHaveCount(0);
 
-  await page.goto('/system/userConfig');
+  await page.goto('/system/userConfig?tab=tools');
   const tools = page.locator('.ipm-generic-table').filter({ hasText: '外部检索工具地址' });
   const row = tools.locator('tbody tr.ant-table-row').filter({ hasText: '智能工具 / 商品分类' });
   await expect(row).toContainText('未设置');
