@@ -55,6 +55,7 @@ export const COMPONENT_NAMES = [
   'OperationForm',
   'OperationList',
   'OperationOnLoad',
+  'OperationSelect',
   'Paragraph',
   'Password',
   'PdfPreview',

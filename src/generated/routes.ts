@@ -12895,7 +12895,8 @@ export const operationTable: OperationDefinition[] = [
             "required": [
               "kind",
               "label",
-              "count"
+              "count",
+              "text"
             ],
             "properties": {
               "kind": {
@@ -12909,6 +12910,11 @@ export const operationTable: OperationDefinition[] = [
               "count": {
                 "title": "数量",
                 "type": "integer"
+              },
+              "text": {
+                "title": "说明",
+                "type": "string",
+                "description": "如“负责的商标 12 项”"
               }
             }
           }

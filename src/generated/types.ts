@@ -2665,6 +2665,12 @@ export interface DialogFormButtonProps {
     [k: string]: unknown;
   };
   /**
+   * 字段编码：提交前对字段编码，如 {"firstPassword": "base64"}
+   */
+  encode?: {
+    [k: string]: "base64";
+  };
+  /**
    * 只提交改动：表单只提交与打开时不同的字段（以及 extra 与行主键）；什么也没改时提示“没有修改任何内容”，不提交
    */
   changedOnly?: boolean;
@@ -3756,6 +3762,12 @@ export interface GenericTableProps {
         [k: string]: unknown;
       };
       /**
+       * 字段编码：提交前对字段编码，如 {"firstPassword": "base64"}
+       */
+      encode?: {
+        [k: string]: "base64";
+      };
+      /**
        * 只提交改动：表单只提交与打开时不同的字段（以及 extra 与行主键）；什么也没改时提示“没有修改任何内容”，不提交
        */
       changedOnly?: boolean;
@@ -4085,6 +4097,12 @@ export interface GenericTableProps {
        */
       extra?: {
         [k: string]: unknown;
+      };
+      /**
+       * 字段编码：提交前对字段编码，如 {"firstPassword": "base64"}
+       */
+      encode?: {
+        [k: string]: "base64";
       };
       /**
        * 只提交改动：表单只提交与打开时不同的字段（以及 extra 与行主键）；什么也没改时提示“没有修改任何内容”，不提交
@@ -4678,6 +4696,45 @@ export interface OperationOnLoadProps {
    * 缺参数说明
    */
   missingText?: string;
+}
+
+export interface OperationSelectProps {
+  /**
+   * 取数接口：如 role.list
+   */
+  operation: string;
+  /**
+   * 请求体：调用接口时的固定请求字段
+   */
+  body?: {};
+  /**
+   * 列表路径：应答中选项列表的路径，默认 list；应答本身是列表时写空文字
+   */
+  listPath?: string;
+  /**
+   * 名称属性
+   */
+  labelField?: string;
+  /**
+   * 值属性
+   */
+  valueField?: string;
+  /**
+   * 下级属性：写了即按树显示，如 children
+   */
+  childrenField?: string;
+  /**
+   * 多选
+   */
+  mode?: "multiple";
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 可清除
+   */
+  allowClear?: boolean;
 }
 
 export interface ParagraphProps {
@@ -8920,6 +8977,10 @@ export interface UserHoldingsResponse {
      * 数量
      */
     count: number;
+    /**
+     * 说明：如“负责的商标 12 项”
+     */
+    text: string;
   }[];
   /**
    * 合计

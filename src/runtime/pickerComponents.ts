@@ -4,6 +4,7 @@ import { DeadlineDisplay } from './components/DeadlineDisplay.js';
 import { HandlingDeadlinePicker } from './components/HandlingDeadlinePicker.js';
 import { TreeSelectAll } from './components/treeSelectAll/TreeSelectAll.js';
 import { PersonSearch } from './components/PersonSearch.js';
+import { OperationSelect } from './components/OperationSelect.js';
 import type { SchemaComponents } from './schemaFieldContext.js';
 
 /** The fields that pick a value (options, choices, dates, numbers, people, tree nodes): one chunk, loaded with the first form showing one. */
@@ -18,4 +19,5 @@ export const pickerComponents = {
   HandlingDeadlinePicker,
   TreeSelectAll,
   PersonSearch,
+  OperationSelect,
 } satisfies SchemaComponents;

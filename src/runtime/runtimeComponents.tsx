@@ -54,6 +54,7 @@ const pickerComponents = lazyComponents(() => import('./pickerComponents.js').th
   HandlingDeadlinePicker: 'field',
   TreeSelectAll: 'field',
   PersonSearch: 'field',
+  OperationSelect: 'field',
 });
 
 /** The runtime's own components: fields, layout and the blocks pages are built of. Domain widgets and the designer are given by the application. */

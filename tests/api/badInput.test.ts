@@ -47,7 +47,9 @@ interface ReferenceRule {
 
 const REFERENCES: ReferenceRule[] = [
   { titles: ['商标', '商标档案', '保留的商标', '被合并的商标', '记录'], table: 'brand_archives' },
-  { titles: ['负责人', '用户'], table: 'users' },
+  { titles: ['负责人', '用户', '交接人'], table: 'users' },
+  { titles: ['部门', '上级部门'], table: 'departments' },
+  { titles: ['角色'], table: 'roles' },
   { titles: ['商标图样'], table: 'files', column: 'path', where: () => "path like '%.png'", missing: (org) => `${org}/202601/${'0'.repeat(64)}.png` },
   { titles: ['表格文件'], table: 'files', column: 'path', where: () => "path like '%.xlsx'", missing: (org) => `${org}/202601/${'0'.repeat(64)}.xlsx` },
   { titles: ['公告库记录'], table: 'tm_register', shared: true },
@@ -71,7 +73,7 @@ const REFERENCES: ReferenceRule[] = [
     missing: () => 'no-such-node',
   },
   { titles: ['官文'], table: 'official_documents' },
-  { titles: ['企业'], table: 'enterprises' },
+  { titles: ['企业', '负责的企业'], table: 'enterprises' },
   { titles: ['所属分组'], table: 'enterprise_groups' },
   { titles: ['上传编号'], table: 'upload_sessions', missing: () => '0'.repeat(32) },
   { titles: ['消息'], table: 'messages' },

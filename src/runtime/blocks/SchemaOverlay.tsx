@@ -11,6 +11,7 @@ import { showNotice } from '../confirmDialog.js';
 import { fillTemplate } from './readPath.js';
 import { changedValues, recordValuesFor } from './overlayRecord.js';
 import { replyMessage } from './replyMessage.js';
+import { encodeValues, type ValueEncoding } from '../encodeValues.js';
 
 /** What a dialog or drawer opened by a schema action holds: every prop of the button but its own. */
 export type OverlaySpec = Omit<DialogFormButtonProps, 'label' | 'permission'>;
@@ -67,7 +68,8 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
     }
     setBusy(true);
     try {
-      const reply = await runtime.callNamedOperation(spec.operation, { ...values, ...spec.extra, ...requestExtra });
+      const encoded = encodeValues(values, spec.encode as Record<string, ValueEncoding> | undefined);
+      const reply = await runtime.callNamedOperation(spec.operation, { ...encoded, ...spec.extra, ...requestExtra });
       const told = spec.replyMessage
         ? replyMessage(spec.replyMessage, reply)
         : spec.successMessage

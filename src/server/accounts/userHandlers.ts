@@ -139,6 +139,7 @@ async function setEnterprises(ctx: TenantContext, userId: number, enterpriseIds:
 }
 
 async function createUser(ctx: TenantContext, body: UserSaveRequest): Promise<UserSummary> {
+  await checkReferences(ctx, body, null);
   const username = body.username?.trim();
   const name = body.name?.trim();
   if (!username) throw badRequest('请输入账号');
@@ -149,7 +150,6 @@ async function createUser(ctx: TenantContext, body: UserSaveRequest): Promise<Us
   const password = firstPasswordOf(body.firstPassword);
   const taken = await sql<{ taken: boolean }>`select username_taken(${username}) as taken`.execute(ctx.db);
   if (taken.rows[0]?.taken) throw badRequest(`账号“${username}”已被使用，请换一个`);
-  await checkReferences(ctx, body, null);
   const created = await ctx.db
     .insertInto('users')
     .values({
@@ -235,6 +235,11 @@ export const userHandlers: HandlersOf<'user'> = {
   },
 
   'user.delete': async (body, ctx) => {
+    const heir =
+      body.handoverTo === undefined
+        ? undefined
+        : await ctx.db.selectFrom('users').select('id').where('id', '=', body.handoverTo).where('deleted_at', 'is', null).executeTakeFirst();
+    if (body.handoverTo !== undefined && !heir) throw badRequest('交接人不存在或已删除');
     if (body.id === ctx.session.userId) throw badRequest('不能删除自己的账号');
     const user = await ctx.db
       .selectFrom('users')
@@ -248,12 +253,10 @@ export const userHandlers: HandlersOf<'user'> = {
     const handedOver = holdings.reduce((sum, item) => sum + item.count, 0);
     if (handedOver > 0) {
       if (body.handoverTo === undefined) {
-        throw badRequest(`“${user.display_name}”还有${holdings.map((h) => `${h.label} ${h.count} 项`).join('、')}，请选择交接人`);
+        throw badRequest(`“${user.display_name}”还有${holdings.map((h) => h.text).join('、')}，请选择交接人`);
       }
       if (body.handoverTo === user.id) throw badRequest('交接人不能是被删除的用户');
-      const heir = await ctx.db.selectFrom('users').select('id').where('id', '=', body.handoverTo).where('deleted_at', 'is', null).executeTakeFirst();
-      if (!heir) throw badRequest('交接人不存在或已删除');
-      await handOverHoldings(ctx.db, user.id, heir.id);
+      await handOverHoldings(ctx.db, user.id, heir!.id);
     }
     await ctx.db.updateTable('users').set({ deleted_at: new Date(), department_id: null }).where('id', '=', user.id).execute();
     await ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
@@ -262,9 +265,9 @@ export const userHandlers: HandlersOf<'user'> = {
   },
 
   'user.resetPassword': async (body, ctx) => {
-    const password = firstPasswordOf(body.firstPassword);
     const user = await ctx.db.selectFrom('users').select(['id', 'username']).where('id', '=', body.id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!user) throw notFound('用户不存在');
+    const password = firstPasswordOf(body.firstPassword);
     await ctx.db
       .updateTable('users')
       .set({ password_hash: await hashPassword(password), must_change_password: true, locked_until: null, failed_logins: 0 })

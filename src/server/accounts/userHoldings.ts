@@ -85,6 +85,7 @@ export interface HoldingCount {
   kind: string;
   label: string;
   count: number;
+  text: string;
 }
 
 /** What the user still holds, the kinds with nothing left out. */
@@ -92,7 +93,7 @@ export async function holdingsOf(db: ScopedDb, userId: number): Promise<HoldingC
   const counts: HoldingCount[] = [];
   for (const holding of HOLDINGS) {
     const count = await holding.count(db, userId);
-    if (count > 0) counts.push({ kind: holding.kind, label: holding.label, count });
+    if (count > 0) counts.push({ kind: holding.kind, label: holding.label, count, text: `${holding.label} ${count} 项` });
   }
   return counts;
 }

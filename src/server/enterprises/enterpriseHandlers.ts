@@ -8,7 +8,6 @@ import { countRows, pageWindow } from '../db/paging.js';
 import type { EnterprisesTable } from '../db/tables.js';
 import { sortKeys } from '../db/sortKeys.js';
 import type { ScopedDb } from '../db/tenantScope.js';
-import type { Session } from '../auth/session.js';
 import { addressInStoredName, applicantDisplayName, storedApplicantName } from '../../shared/applicantName.js';
 
 /** Request sort keys → columns (a sort preset may send several, comma-joined). */

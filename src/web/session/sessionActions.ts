@@ -3,6 +3,7 @@ import { sameSitePath } from '../../runtime/blocks/sameSitePath.js';
 import { registerAction } from '../../runtime/actions.js';
 import { api } from '../http/httpClient.js';
 import { clearUserState, setLoadedMenu, updateUserState } from './userStore.js';
+import { FIRST_PASSWORD_PATH, HOME_PATH } from '../shell/navigationGuard.js';
 
 /** Where a deep link sent the user before sign-in; only same-site paths are followed. */
 export function redirectTarget(query: URLSearchParams): string {
@@ -14,8 +15,18 @@ registerAction('session.signIn', (result, runtime) => {
   const reply = result as LoginResult;
   updateUserState({ token: reply.token, userInfo: reply.userInfo });
   setLoadedMenu(null);
+  if (reply.userInfo.mustChangePassword) {
+    runtime.navigate(FIRST_PASSWORD_PATH);
+    return;
+  }
   runtime.notify('success', `欢迎回来，${reply.userInfo.name}`);
   runtime.navigate(redirectTarget(runtime.query));
+});
+
+registerAction('session.firstPasswordChanged', async (_result, runtime) => {
+  updateUserState({ userInfo: await api.auth.getUserInfo() });
+  setLoadedMenu(null);
+  runtime.navigate(HOME_PATH);
 });
 
 registerAction('session.updateUser', (result) => {

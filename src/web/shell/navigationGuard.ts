@@ -4,6 +4,8 @@ import { loadedMenu, setLoadedMenu, updateUserState, userState } from '../sessio
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
+/** Where a user signed in with an administrator's first password changes it before anything else. */
+export const FIRST_PASSWORD_PATH = '/firstPassword';
 const PREVIOUS_PATH_KEY = 'previousPath';
 const ALL_CHECK_KEY = 'allCheck';
 
@@ -29,7 +31,7 @@ export function rememberNavigation(to: string, from: string | null): void {
 /**
  * The navigation guard of spec 000 §2.11 for one navigation: public pages pass; a signed-out
  * user goes to sign in (and comes back); missing user info is loaded; a user without mauth is
- * sent home with source=click; the menu is loaded when missing and the check repeated; a menu
+ * sent home with source=click, one holding a first password to change it; the menu is loaded when missing and the check repeated; a menu
  * page outside the user's menu is refused.
  */
 export async function guardNavigation(page: PageDefinition | undefined, fullPath: string): Promise<GuardOutcome> {
@@ -40,6 +42,8 @@ export async function guardNavigation(page: PageDefinition | undefined, fullPath
     const userInfo = await api.auth.getUserInfo();
     updateUserState({ userInfo });
   }
+  if (userState().userInfo?.mustChangePassword) return page.path === FIRST_PASSWORD_PATH ? { pass: true } : { pass: false, redirect: FIRST_PASSWORD_PATH };
+  if (page.path === FIRST_PASSWORD_PATH) return { pass: false, redirect: HOME_PATH };
   if (!userState().userInfo?.mauth) return { pass: false, redirect: `${HOME_PATH}?source=click` };
   const menu = loadedMenu();
   if (!menu) {

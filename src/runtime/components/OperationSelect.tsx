@@ -1,0 +1,90 @@
+import { useMemo } from 'react';
+import { Select, TreeSelect } from 'antd';
+import type { OperationSelectProps as DescribedProps } from '../../generated/types.js';
+import { useNamedOperation } from '../useOperation.js';
+import { readPath } from '../blocks/readPath.js';
+import { usePublishLabels } from '../fieldLabels.js';
+
+type Value = string | number;
+
+export type OperationSelectProps = DescribedProps & {
+  value?: Value | Value[] | null;
+  onChange?: (value: Value | Value[] | null) => void;
+  disabled?: boolean;
+};
+
+interface OptionNode {
+  label: string;
+  value: Value;
+  children?: OptionNode[];
+}
+
+function optionsOf(items: unknown, labelField: string, valueField: string, childrenField: string | undefined): OptionNode[] {
+  if (!Array.isArray(items)) return [];
+  return items.map((item: Record<string, unknown>) => ({
+    label: String(item[labelField] ?? ''),
+    value: item[valueField] as Value,
+    ...(childrenField ? { children: optionsOf(item[childrenField], labelField, valueField, childrenField) } : {}),
+  }));
+}
+
+const flatten = (nodes: OptionNode[]): OptionNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+
+/** A select whose options are the reply of an operation; a tree when the items have children. */
+export function OperationSelect({
+  operation,
+  body,
+  listPath = 'list',
+  labelField = 'name',
+  valueField = 'id',
+  childrenField,
+  mode,
+  placeholder = '请选择',
+  allowClear = true,
+  value,
+  onChange,
+  disabled,
+}: OperationSelectProps) {
+  const { data, isLoading } = useNamedOperation<unknown>(operation, body ?? {});
+  const options = useMemo(
+    () => optionsOf(listPath ? readPath(data, listPath) : data, labelField, valueField, childrenField),
+    [data, listPath, labelField, valueField, childrenField],
+  );
+  usePublishLabels(useMemo(() => flatten(options).map(({ label, value: v }) => ({ label, value: v })), [options]));
+  const multiple = mode === 'multiple';
+  const shown = value ?? (multiple ? [] : undefined);
+  const changed = (next: Value | Value[] | undefined) => onChange?.(next ?? (multiple ? [] : null));
+  if (childrenField) {
+    return (
+      <TreeSelect
+        value={shown}
+        onChange={changed}
+        treeData={options}
+        treeDefaultExpandAll
+        multiple={multiple}
+        showSearch
+        treeNodeFilterProp="label"
+        placeholder={placeholder}
+        allowClear={allowClear}
+        loading={isLoading}
+        disabled={disabled}
+        style={{ width: '100%' }}
+      />
+    );
+  }
+  return (
+    <Select
+      value={shown}
+      onChange={changed}
+      options={options}
+      mode={multiple ? 'multiple' : undefined}
+      showSearch
+      optionFilterProp="label"
+      placeholder={placeholder}
+      allowClear={allowClear}
+      loading={isLoading}
+      disabled={disabled}
+      style={{ width: '100%' }}
+    />
+  );
+}
