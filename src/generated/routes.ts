@@ -2317,8 +2317,7 @@ export const sharedSchemas: JsonSchema[] = [
       "headUserId",
       "headName",
       "sort",
-      "memberCount",
-      "children"
+      "memberCount"
     ],
     "additionalProperties": false,
     "properties": {
@@ -2374,7 +2373,8 @@ export const sharedSchemas: JsonSchema[] = [
         "type": "array",
         "items": {
           "$ref": "https://schemas.ipm.local/entities/department.json"
-        }
+        },
+        "description": "没有下级部门时不给出"
       }
     }
   },
@@ -8467,7 +8467,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/departmentList",
     "summary": "部门列表",
-    "description": "本组织的部门树：每个部门带负责人与人数（含下级部门的人不计入），同级按排序再按名称。",
+    "description": "本组织的部门树：每个部门带负责人与人数（含下级部门的人不计入），同级按排序再按名称。分页参数照收，树不分页。",
     "permission": "$signedIn",
     "silent": true,
     "readOnly": true,
@@ -8475,7 +8475,22 @@ export const operationTable: OperationDefinition[] = [
     "request": {
       "type": "object",
       "additionalProperties": false,
-      "properties": {}
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 100
+        }
+      }
     },
     "response": {
       "type": "object",
@@ -12858,7 +12873,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/user/holdings",
     "summary": "用户名下的工作",
-    "description": "删除用户前查看其仍负责的工作（商标、待办、负责的部门与企业等），删除时须指定交接人。",
+    "description": "删除用户前查看其仍负责的工作（商标、待办、负责的部门与企业等），删除时须指定交接人。工作的类别不多，不分页（分页参数照收）。",
     "permission": "userManagement",
     "silent": true,
     "readOnly": true,
@@ -12875,6 +12890,18 @@ export const operationTable: OperationDefinition[] = [
           "type": "integer",
           "minimum": 1,
           "maximum": 2147483647
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
         }
       }
     },

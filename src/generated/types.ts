@@ -1028,9 +1028,9 @@ export interface Department {
    */
   memberCount: number;
   /**
-   * 下级部门
+   * 下级部门：没有下级部门时不给出
    */
-  children: Department[];
+  children?: Department[];
 }
 
 /**
@@ -7125,7 +7125,16 @@ export interface CustomFieldSetTmArchiveCustomFieldDataResponse {
   message: string;
 }
 
-export interface DepartmentListRequest {}
+export interface DepartmentListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
 
 export interface DepartmentListResponse {
   /**
@@ -8958,6 +8967,14 @@ export interface UserHoldingsRequest {
    * 用户
    */
   id: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
 }
 
 export interface UserHoldingsResponse {

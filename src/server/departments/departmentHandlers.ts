@@ -49,7 +49,7 @@ async function savedDepartment(ctx: TenantContext, id: number) {
   const search = (list: typeof found): (typeof found)[number] | undefined => {
     for (const node of list) {
       if (node.id === id) return node;
-      const inner = search(node.children);
+      const inner = node.children && search(node.children);
       if (inner) return inner;
     }
     return undefined;

@@ -12,15 +12,17 @@ export interface DepartmentRow {
 
 /** Rows of one organisation as a tree: siblings by their sort, then name; a row whose parent is missing becomes a root. */
 export function departmentTree(rows: readonly DepartmentRow[]): Department[] {
-  const nodes = new Map<number, Department>(rows.map((row) => [row.id, { ...row, children: [] }]));
+  const nodes = new Map<number, Department>(rows.map((row) => [row.id, { ...row }]));
   const roots: Department[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
-    (parent ? parent.children : roots).push(node);
+    // A leaf has no children list: a table draws an expander for an empty one.
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
   }
   const order = (list: Department[]) => {
     list.sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name, 'zh-Hans-CN') || a.id - b.id);
-    for (const node of list) order(node.children);
+    for (const node of list) if (node.children) order(node.children);
   };
   order(roots);
   return roots;
