@@ -115,6 +115,12 @@ export const operationRoutes = {
   'memo.save': {"id":"memo.save","method":"POST","path":"/api/memo/save","silent":false,"transport":"json"},
   'memo.delete': {"id":"memo.delete","method":"POST","path":"/api/memo/delete","silent":false,"transport":"json"},
   'memo.deleteBatch': {"id":"memo.deleteBatch","method":"POST","path":"/api/memo/delete-batch","silent":false,"transport":"json"},
+  'messageSettings.get': {"id":"messageSettings.get","method":"POST","path":"/api/message/settings","silent":true,"transport":"json"},
+  'messageSettings.save': {"id":"messageSettings.save","method":"POST","path":"/api/message/settings/save","silent":false,"transport":"json"},
+  'messageSettings.outbox': {"id":"messageSettings.outbox","method":"POST","path":"/api/message/outbox","silent":false,"transport":"json"},
+  'messageSettings.retry': {"id":"messageSettings.retry","method":"POST","path":"/api/message/outbox/retry","silent":false,"transport":"json"},
+  'messageSettings.sendTest': {"id":"messageSettings.sendTest","method":"POST","path":"/api/message/test","silent":false,"transport":"json"},
+  'messageSettings.saveChannel': {"id":"messageSettings.saveChannel","method":"POST","path":"/api/message/settings/channel","silent":false,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false,"transport":"json"},
   'person.getUserList': {"id":"person.getUserList","method":"POST","path":"/brandArchives/getUserList","silent":true,"transport":"json"},
   'role.list': {"id":"role.list","method":"POST","path":"/api/role/list","silent":true,"transport":"json"},
@@ -256,6 +262,12 @@ export interface OperationTypes {
   'memo.save': { request: T.MemoSaveRequest; response: T.MemoSaveResponse };
   'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse };
   'memo.deleteBatch': { request: T.MemoDeleteBatchRequest; response: T.MemoDeleteBatchResponse };
+  'messageSettings.get': { request: T.MessageSettingsGetRequest; response: T.MessageSettingsGetResponse };
+  'messageSettings.save': { request: T.MessageSettingsSaveRequest; response: T.MessageSettingsSaveResponse };
+  'messageSettings.outbox': { request: T.MessageSettingsOutboxRequest; response: T.MessageSettingsOutboxResponse };
+  'messageSettings.retry': { request: T.MessageSettingsRetryRequest; response: T.MessageSettingsRetryResponse };
+  'messageSettings.sendTest': { request: T.MessageSettingsSendTestRequest; response: T.MessageSettingsSendTestResponse };
+  'messageSettings.saveChannel': { request: T.MessageSettingsSaveChannelRequest; response: T.MessageSettingsSaveChannelResponse };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse };
   'role.list': { request: T.RoleListRequest; response: T.RoleListResponse };
@@ -644,6 +656,26 @@ export function createApiClient(call: OperationCaller) {
       /** 批量删除备忘（POST /api/memo/delete-batch） */
       deleteBatch: (body: T.MemoDeleteBatchRequest, options?: CallOptions): Promise<T.MemoDeleteBatchResponse> =>
         call<T.MemoDeleteBatchResponse>(operationRoutes['memo.deleteBatch'], body, options),
+    },
+    messageSettings: {
+      /** 获取消息设置（POST /api/message/settings） */
+      get: (body: T.MessageSettingsGetRequest = {}, options?: CallOptions): Promise<T.MessageSettingsGetResponse> =>
+        call<T.MessageSettingsGetResponse>(operationRoutes['messageSettings.get'], body, options),
+      /** 消息设置（POST /api/message/settings/save） */
+      save: (body: T.MessageSettingsSaveRequest = {}, options?: CallOptions): Promise<T.MessageSettingsSaveResponse> =>
+        call<T.MessageSettingsSaveResponse>(operationRoutes['messageSettings.save'], body, options),
+      /** 发送记录（POST /api/message/outbox） */
+      outbox: (body: T.MessageSettingsOutboxRequest = {}, options?: CallOptions): Promise<T.MessageSettingsOutboxResponse> =>
+        call<T.MessageSettingsOutboxResponse>(operationRoutes['messageSettings.outbox'], body, options),
+      /** 重新发送（POST /api/message/outbox/retry） */
+      retry: (body: T.MessageSettingsRetryRequest, options?: CallOptions): Promise<T.MessageSettingsRetryResponse> =>
+        call<T.MessageSettingsRetryResponse>(operationRoutes['messageSettings.retry'], body, options),
+      /** 发送测试消息（POST /api/message/test） */
+      sendTest: (body: T.MessageSettingsSendTestRequest, options?: CallOptions): Promise<T.MessageSettingsSendTestResponse> =>
+        call<T.MessageSettingsSendTestResponse>(operationRoutes['messageSettings.sendTest'], body, options),
+      /** 设置一个事件的通知方式（POST /api/message/settings/channel） */
+      saveChannel: (body: T.MessageSettingsSaveChannelRequest, options?: CallOptions): Promise<T.MessageSettingsSaveChannelResponse> =>
+        call<T.MessageSettingsSaveChannelResponse>(operationRoutes['messageSettings.saveChannel'], body, options),
     },
     operationLog: {
       /** 查询操作日志（POST /userManage/queryOperateLog） */

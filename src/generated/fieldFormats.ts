@@ -42,6 +42,11 @@ export const FIELD_FORMATS = {
   OperationLogEntry: {
     createdAt: 'date-time',
   },
+  OutboundMessage: {
+    createdAt: 'date-time',
+    sentAt: 'date-time',
+    nextAttemptAt: 'date-time',
+  },
   ReleaseNote: {
     publishedAt: 'date-time',
   },
@@ -79,6 +84,14 @@ export const FIELD_FORMATS = {
 
 /** The name of each value of a closed list, by value (`enum` with `x-enum-titles`). */
 export const FIELD_ENUM_TITLES = {
+  MessageSettings: {
+    webhookKind: { 'wecom': '企业微信', 'dingtalk': '钉钉', 'feishu': '飞书' },
+  },
+  OutboundMessage: {
+    event: { 'deadlineReminder': '期限提醒', 'newOfficialDocument': '新官文', 'approvalWaiting': '待审批', 'approvalDecided': '审批结果', 'commentMention': '评论与提及', 'caseStageChanged': '案件阶段变化', 'batchTaskFinished': '批量任务完成' },
+    channel: { 'email': '邮件', 'webhook': '群机器人' },
+    status: { 'pending': '待发送', 'sent': '已发送', 'failed': '发送失败' },
+  },
   Trademark: {
     source: { 0: '公有云同步', 1: '手动录入', 2: '批量导入', 3: '由案件生成' },
   },

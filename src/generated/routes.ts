@@ -3018,6 +3018,150 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/message-channel.json",
+    "title": "MessageChannel",
+    "description": "一个事件的通知方式与抄送的用户。",
+    "x-table": "message_channels",
+    "type": "object",
+    "required": [
+      "event",
+      "label",
+      "inApp",
+      "email",
+      "webhook",
+      "copyUserIds"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "event": {
+        "title": "事件",
+        "type": "string",
+        "maxLength": 50
+      },
+      "label": {
+        "title": "事件名称",
+        "type": "string"
+      },
+      "inApp": {
+        "title": "站内消息",
+        "type": "boolean"
+      },
+      "email": {
+        "title": "邮件",
+        "type": "boolean"
+      },
+      "webhook": {
+        "title": "群机器人",
+        "type": "boolean"
+      },
+      "copyUserIds": {
+        "title": "抄送",
+        "type": "array",
+        "maxItems": 50,
+        "items": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/message-settings.json",
+    "title": "MessageSettings",
+    "description": "组织的邮件服务器与群机器人。密码与签名密钥只写不读：读取时只说明是否已设置。",
+    "x-table": "message_settings",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "smtpHost",
+      "smtpPort",
+      "smtpSecure",
+      "smtpUser",
+      "smtpFrom",
+      "webhookKind",
+      "webhookUrl",
+      "smtpPasswordSet",
+      "webhookSecretSet"
+    ],
+    "properties": {
+      "smtpHost": {
+        "title": "SMTP 服务器",
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 200,
+        "pattern": "^([A-Za-z0-9.-]+)?$"
+      },
+      "smtpPort": {
+        "title": "SMTP 端口",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1,
+        "maximum": 65535
+      },
+      "smtpSecure": {
+        "title": "SSL/TLS 直连",
+        "type": "boolean",
+        "description": "465 端口一般为是；587、25 端口为否（服务器支持时自动升级加密）"
+      },
+      "smtpUser": {
+        "title": "SMTP 账号",
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 200
+      },
+      "smtpFrom": {
+        "title": "发件人",
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 200,
+        "description": "如 商标管理平台 <ip@example.com>"
+      },
+      "webhookKind": {
+        "title": "群机器人",
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "wecom",
+          "dingtalk",
+          "feishu"
+        ],
+        "x-enum-titles": [
+          "企业微信",
+          "钉钉",
+          "飞书"
+        ]
+      },
+      "webhookUrl": {
+        "title": "机器人地址",
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 500,
+        "pattern": "^(https?://\\S+)?$"
+      },
+      "smtpPasswordSet": {
+        "title": "已设置 SMTP 密码",
+        "type": "boolean"
+      },
+      "webhookSecretSet": {
+        "title": "已设置签名密钥",
+        "type": "boolean"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/message.json",
     "title": "Message",
     "description": "站内消息：提醒、审批结果、系统通知。",
@@ -3257,6 +3401,125 @@ export const sharedSchemas: JsonSchema[] = [
           "agency"
         ],
         "description": "company 企业，agency 代理机构"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/outbound-message.json",
+    "title": "OutboundMessage",
+    "description": "发送记录中的一条邮件或群机器人消息。",
+    "x-table": "outbound_messages",
+    "type": "object",
+    "required": [
+      "id",
+      "event",
+      "channel",
+      "recipient",
+      "subject",
+      "status",
+      "attempts",
+      "lastError",
+      "createdAt",
+      "sentAt",
+      "nextAttemptAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "消息编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "event": {
+        "title": "事件",
+        "type": "string",
+        "x-enum-titles": [
+          "期限提醒",
+          "新官文",
+          "待审批",
+          "审批结果",
+          "评论与提及",
+          "案件阶段变化",
+          "批量任务完成"
+        ],
+        "enum": [
+          "deadlineReminder",
+          "newOfficialDocument",
+          "approvalWaiting",
+          "approvalDecided",
+          "commentMention",
+          "caseStageChanged",
+          "batchTaskFinished"
+        ]
+      },
+      "channel": {
+        "title": "方式",
+        "type": "string",
+        "enum": [
+          "email",
+          "webhook"
+        ],
+        "x-enum-titles": [
+          "邮件",
+          "群机器人"
+        ]
+      },
+      "recipient": {
+        "title": "接收方",
+        "type": "string"
+      },
+      "subject": {
+        "title": "标题",
+        "type": "string"
+      },
+      "status": {
+        "title": "状态",
+        "type": "string",
+        "enum": [
+          "pending",
+          "sent",
+          "failed"
+        ],
+        "x-enum-titles": [
+          "待发送",
+          "已发送",
+          "发送失败"
+        ]
+      },
+      "attempts": {
+        "title": "尝试次数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "lastError": {
+        "title": "失败原因",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "title": "产生时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "sentAt": {
+        "title": "发送时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "nextAttemptAt": {
+        "title": "下次尝试",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
       }
     }
   },
@@ -10426,6 +10689,423 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "messageSettings.get",
+    "domain": "messageSettings",
+    "name": "get",
+    "method": "POST",
+    "path": "/api/message/settings",
+    "summary": "获取消息设置",
+    "description": "每个事件的通知方式与抄送（未保存过的事件只发站内消息），以及邮件服务器与群机器人。",
+    "permission": "systemSettings",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "channels",
+        "settings"
+      ],
+      "properties": {
+        "channels": {
+          "title": "各事件的通知方式",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/message-channel.json"
+          }
+        },
+        "settings": {
+          "$ref": "https://schemas.ipm.local/entities/message-settings.json"
+        }
+      }
+    }
+  },
+  {
+    "id": "messageSettings.save",
+    "domain": "messageSettings",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/message/settings/save",
+    "summary": "消息设置",
+    "description": "只改给出的部分：channels 中给出的事件整行替换；smtp、webhook 中给出的字段。密码与签名密钥给空文字表示清除，不给表示不变。开启邮件须先设置邮件服务器，开启群机器人须先设置机器人地址；抄送的用户须是本组织的在职用户。",
+    "permission": "systemSettings",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "channels": {
+          "title": "各事件的通知方式",
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "event",
+              "inApp",
+              "email",
+              "webhook",
+              "copyUserIds"
+            ],
+            "properties": {
+              "event": {
+                "title": "事件",
+                "type": "string",
+                "enum": [
+                  "deadlineReminder",
+                  "newOfficialDocument",
+                  "approvalWaiting",
+                  "approvalDecided",
+                  "commentMention",
+                  "caseStageChanged",
+                  "batchTaskFinished"
+                ]
+              },
+              "inApp": {
+                "title": "站内消息",
+                "type": "boolean"
+              },
+              "email": {
+                "title": "邮件",
+                "type": "boolean"
+              },
+              "webhook": {
+                "title": "群机器人",
+                "type": "boolean"
+              },
+              "copyUserIds": {
+                "title": "抄送",
+                "type": "array",
+                "maxItems": 50,
+                "uniqueItems": true,
+                "items": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 2147483647
+                }
+              }
+            }
+          }
+        },
+        "smtpHost": {
+          "title": "SMTP 服务器",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200,
+          "pattern": "^([A-Za-z0-9.-]+)?$"
+        },
+        "smtpPort": {
+          "title": "SMTP 端口",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 65535
+        },
+        "smtpSecure": {
+          "title": "SSL/TLS 直连",
+          "type": "boolean",
+          "description": "465 端口一般为是；587、25 端口为否（服务器支持时自动升级加密）"
+        },
+        "smtpUser": {
+          "title": "SMTP 账号",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200
+        },
+        "smtpFrom": {
+          "title": "发件人",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200,
+          "description": "如 商标管理平台 <ip@example.com>"
+        },
+        "webhookKind": {
+          "title": "群机器人",
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "wecom",
+            "dingtalk",
+            "feishu"
+          ],
+          "x-enum-titles": [
+            "企业微信",
+            "钉钉",
+            "飞书"
+          ]
+        },
+        "webhookUrl": {
+          "title": "机器人地址",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 500,
+          "pattern": "^(https?://\\S+)?$"
+        },
+        "smtpPassword": {
+          "title": "SMTP 密码",
+          "type": "string",
+          "maxLength": 200
+        },
+        "webhookSecret": {
+          "title": "签名密钥",
+          "type": "string",
+          "maxLength": 200,
+          "description": "钉钉、飞书机器人开启“加签”时填写"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "channels",
+        "settings"
+      ],
+      "properties": {
+        "channels": {
+          "title": "各事件的通知方式",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/message-channel.json"
+          }
+        },
+        "settings": {
+          "$ref": "https://schemas.ipm.local/entities/message-settings.json"
+        }
+      }
+    }
+  },
+  {
+    "id": "messageSettings.outbox",
+    "domain": "messageSettings",
+    "name": "outbox",
+    "method": "POST",
+    "path": "/api/message/outbox",
+    "summary": "发送记录",
+    "description": "本组织的邮件与群机器人消息，新的在前；可按状态筛选。",
+    "permission": "systemSettings",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "status": {
+          "title": "状态",
+          "type": "string",
+          "enum": [
+            "pending",
+            "sent",
+            "failed"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "消息",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/outbound-message.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "messageSettings.retry",
+    "domain": "messageSettings",
+    "name": "retry",
+    "method": "POST",
+    "path": "/api/message/outbox/retry",
+    "summary": "重新发送",
+    "description": "未发出或发送失败的消息立即再试一次（次数重新计算）。",
+    "permission": "systemSettings",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "消息",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "messageSettings.sendTest",
+    "domain": "messageSettings",
+    "name": "sendTest",
+    "method": "POST",
+    "path": "/api/message/test",
+    "summary": "发送测试消息",
+    "description": "给当前用户的邮箱（email）或群机器人（webhook）发一条测试消息，进入发送记录，几秒内发出。",
+    "permission": "systemSettings",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "channel"
+      ],
+      "properties": {
+        "channel": {
+          "title": "方式",
+          "type": "string",
+          "enum": [
+            "email",
+            "webhook"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "messageSettings.saveChannel",
+    "domain": "messageSettings",
+    "name": "saveChannel",
+    "method": "POST",
+    "path": "/api/message/settings/channel",
+    "summary": "设置一个事件的通知方式",
+    "description": "与“消息设置”中给出一个事件相同：开启邮件须先设置邮件服务器，开启群机器人须先设置机器人地址。",
+    "permission": "systemSettings",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "event",
+        "inApp",
+        "email",
+        "webhook",
+        "copyUserIds"
+      ],
+      "properties": {
+        "event": {
+          "title": "事件",
+          "type": "string",
+          "enum": [
+            "deadlineReminder",
+            "newOfficialDocument",
+            "approvalWaiting",
+            "approvalDecided",
+            "commentMention",
+            "caseStageChanged",
+            "batchTaskFinished"
+          ]
+        },
+        "inApp": {
+          "title": "站内消息",
+          "type": "boolean"
+        },
+        "email": {
+          "title": "邮件",
+          "type": "boolean"
+        },
+        "webhook": {
+          "title": "群机器人",
+          "type": "boolean"
+        },
+        "copyUserIds": {
+          "title": "抄送",
+          "type": "array",
+          "maxItems": 50,
+          "uniqueItems": true,
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "channels",
+        "settings"
+      ],
+      "properties": {
+        "channels": {
+          "title": "各事件的通知方式",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/message-channel.json"
+          }
+        },
+        "settings": {
+          "$ref": "https://schemas.ipm.local/entities/message-settings.json"
+        }
+      }
+    }
+  },
+  {
     "id": "operationLog.query",
     "domain": "operationLog",
     "name": "query",
@@ -13153,6 +13833,12 @@ export interface OperationTypes {
   'memo.save': { request: T.MemoSaveRequest; response: T.MemoSaveResponse; public: false; transport: 'json' };
   'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse; public: false; transport: 'json' };
   'memo.deleteBatch': { request: T.MemoDeleteBatchRequest; response: T.MemoDeleteBatchResponse; public: false; transport: 'json' };
+  'messageSettings.get': { request: T.MessageSettingsGetRequest; response: T.MessageSettingsGetResponse; public: false; transport: 'json' };
+  'messageSettings.save': { request: T.MessageSettingsSaveRequest; response: T.MessageSettingsSaveResponse; public: false; transport: 'json' };
+  'messageSettings.outbox': { request: T.MessageSettingsOutboxRequest; response: T.MessageSettingsOutboxResponse; public: false; transport: 'json' };
+  'messageSettings.retry': { request: T.MessageSettingsRetryRequest; response: T.MessageSettingsRetryResponse; public: false; transport: 'json' };
+  'messageSettings.sendTest': { request: T.MessageSettingsSendTestRequest; response: T.MessageSettingsSendTestResponse; public: false; transport: 'json' };
+  'messageSettings.saveChannel': { request: T.MessageSettingsSaveChannelRequest; response: T.MessageSettingsSaveChannelResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse; public: false; transport: 'json' };
   'role.list': { request: T.RoleListRequest; response: T.RoleListResponse; public: false; transport: 'json' };

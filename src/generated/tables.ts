@@ -361,6 +361,34 @@ export interface MemosTable {
   user_id: number;
 }
 
+/** 每个事件的通知方式（站内消息、邮件、群机器人）与抄送的用户；没有记录的事件只发站内消息。 (schemas/tables/message-channels.json) */
+export interface MessageChannelsTable {
+  org_id: number;
+  event: string;
+  in_app: Generated<boolean>;
+  email: Generated<boolean>;
+  webhook: Generated<boolean>;
+  copy_user_ids: Generated<number[]>;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** 组织的邮件服务器（SMTP）与群机器人（企业微信、钉钉、飞书）；密码与签名密钥只写不读。 (schemas/tables/message-settings.json) */
+export interface MessageSettingsTable {
+  org_id: number;
+  smtp_host: string | null;
+  smtp_port: number | null;
+  smtp_secure: Generated<boolean>;
+  smtp_user: string | null;
+  smtp_password: string | null;
+  smtp_from: string | null;
+  webhook_kind: 'wecom' | 'dingtalk' | 'feishu' | null | null;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** 站内消息：提醒、审批结果、系统通知。 (schemas/entities/message.json) */
 export interface MessagesTable {
   id: Generated<number>;
@@ -415,6 +443,23 @@ export interface OrganisationsTable {
   /** company 企业，agency 代理机构 */
   kind: 'company' | 'agency';
   created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** 待发与已发的邮件和群机器人消息：失败后按间隔重试，最后一次仍失败则标为失败并保留，不丢弃（notify/outbox.ts）。 (schemas/tables/outbound-messages.json) */
+export interface OutboundMessagesTable {
+  id: Generated<number>;
+  org_id: number;
+  event: string;
+  channel: 'email' | 'webhook';
+  recipient: string;
+  subject: string;
+  body: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 /** 用户已读的版本说明。 (schemas/tables/release-note-reads.json) */
@@ -637,10 +682,13 @@ export interface Database {
   files: FilesTable;
   login_failures: LoginFailuresTable;
   memos: MemosTable;
+  message_channels: MessageChannelsTable;
+  message_settings: MessageSettingsTable;
   messages: MessagesTable;
   official_documents: OfficialDocumentsTable;
   operation_log: OperationLogTable;
   organisations: OrganisationsTable;
+  outbound_messages: OutboundMessagesTable;
   release_note_reads: ReleaseNoteReadsTable;
   release_notes: ReleaseNotesTable;
   roles: RolesTable;
@@ -679,9 +727,12 @@ export const TENANT_TABLES = [
   'external_tool_addresses',
   'files',
   'memos',
+  'message_channels',
+  'message_settings',
   'messages',
   'official_documents',
   'operation_log',
+  'outbound_messages',
   'release_note_reads',
   'roles',
   'schema_versions',

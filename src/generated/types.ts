@@ -1411,6 +1411,80 @@ export interface MergeGroup {
 }
 
 /**
+ * 一个事件的通知方式与抄送的用户。
+ */
+export interface MessageChannel {
+  /**
+   * 事件
+   */
+  event: string;
+  /**
+   * 事件名称
+   */
+  label: string;
+  /**
+   * 站内消息
+   */
+  inApp: boolean;
+  /**
+   * 邮件
+   */
+  email: boolean;
+  /**
+   * 群机器人
+   */
+  webhook: boolean;
+  /**
+   * 抄送
+   *
+   * @maxItems 50
+   */
+  copyUserIds: number[];
+}
+
+/**
+ * 组织的邮件服务器与群机器人。密码与签名密钥只写不读：读取时只说明是否已设置。
+ */
+export interface MessageSettings {
+  /**
+   * SMTP 服务器
+   */
+  smtpHost: string | null;
+  /**
+   * SMTP 端口
+   */
+  smtpPort: number | null;
+  /**
+   * SSL/TLS 直连：465 端口一般为是；587、25 端口为否（服务器支持时自动升级加密）
+   */
+  smtpSecure: boolean;
+  /**
+   * SMTP 账号
+   */
+  smtpUser: string | null;
+  /**
+   * 发件人：如 商标管理平台 <ip@example.com>
+   */
+  smtpFrom: string | null;
+  /**
+   * 群机器人：wecom 企业微信，dingtalk 钉钉，feishu 飞书
+   */
+  webhookKind: ("wecom" | "dingtalk" | "feishu") | null;
+  /**
+   * 机器人地址
+   */
+  webhookUrl: string | null;
+  /**
+   * 已设置 SMTP 密码
+   */
+  smtpPasswordSet: boolean;
+  /**
+   * 已设置签名密钥
+   */
+  webhookSecretSet: boolean;
+}
+
+/**
  * 站内消息：提醒、审批结果、系统通知。
  */
 export interface Message {
@@ -1546,6 +1620,63 @@ export interface Organisation {
    * 组织类型：company 企业，agency 代理机构
    */
   kind: "company" | "agency";
+}
+
+/**
+ * 发送记录中的一条邮件或群机器人消息。
+ */
+export interface OutboundMessage {
+  /**
+   * 消息编号
+   */
+  id: number;
+  /**
+   * 事件：deadlineReminder 期限提醒，newOfficialDocument 新官文，approvalWaiting 待审批，approvalDecided 审批结果，commentMention 评论与提及，caseStageChanged 案件阶段变化，batchTaskFinished 批量任务完成
+   */
+  event:
+    | "deadlineReminder"
+    | "newOfficialDocument"
+    | "approvalWaiting"
+    | "approvalDecided"
+    | "commentMention"
+    | "caseStageChanged"
+    | "batchTaskFinished";
+  /**
+   * 方式：email 邮件，webhook 群机器人
+   */
+  channel: "email" | "webhook";
+  /**
+   * 接收方
+   */
+  recipient: string;
+  /**
+   * 标题
+   */
+  subject: string;
+  /**
+   * 状态：pending 待发送，sent 已发送，failed 发送失败
+   */
+  status: "pending" | "sent" | "failed";
+  /**
+   * 尝试次数
+   */
+  attempts: number;
+  /**
+   * 失败原因
+   */
+  lastError: string | null;
+  /**
+   * 产生时间
+   */
+  createdAt: string;
+  /**
+   * 发送时间
+   */
+  sentAt: string | null;
+  /**
+   * 下次尝试
+   */
+  nextAttemptAt: string | null;
 }
 
 /**
@@ -4471,6 +4602,19 @@ export interface OperationFormProps {
    * 整宽大按钮
    */
   block?: boolean;
+  /**
+   * 读取已保存的值：打开时调用此接口，把应答中 path 所指对象的同名值填进本区域的字段（如设置页显示已保存的设置）；提交后刷新此接口时重新填入
+   */
+  load?: {
+    /**
+     * 接口
+     */
+    operation: string;
+    /**
+     * 路径：应答中的对象，如 settings；不写为整个应答
+     */
+    path?: string;
+  };
 }
 
 export interface OperationListProps {
@@ -7903,6 +8047,183 @@ export interface MemoDeleteBatchResponse {
    * 删除条数
    */
   deleted: number;
+}
+
+export interface MessageSettingsGetRequest {}
+
+export interface MessageSettingsGetResponse {
+  /**
+   * 各事件的通知方式
+   */
+  channels: MessageChannel[];
+  settings: MessageSettings;
+}
+
+export interface MessageSettingsSaveRequest {
+  /**
+   * 各事件的通知方式
+   *
+   * @maxItems 20
+   */
+  channels?: {
+    /**
+     * 事件
+     */
+    event:
+      | "deadlineReminder"
+      | "newOfficialDocument"
+      | "approvalWaiting"
+      | "approvalDecided"
+      | "commentMention"
+      | "caseStageChanged"
+      | "batchTaskFinished";
+    /**
+     * 站内消息
+     */
+    inApp: boolean;
+    /**
+     * 邮件
+     */
+    email: boolean;
+    /**
+     * 群机器人
+     */
+    webhook: boolean;
+    /**
+     * 抄送
+     *
+     * @maxItems 50
+     */
+    copyUserIds: number[];
+  }[];
+  /**
+   * SMTP 服务器
+   */
+  smtpHost?: string | null;
+  /**
+   * SMTP 端口
+   */
+  smtpPort?: number | null;
+  /**
+   * SSL/TLS 直连：465 端口一般为是；587、25 端口为否（服务器支持时自动升级加密）
+   */
+  smtpSecure?: boolean;
+  /**
+   * SMTP 账号
+   */
+  smtpUser?: string | null;
+  /**
+   * 发件人：如 商标管理平台 <ip@example.com>
+   */
+  smtpFrom?: string | null;
+  /**
+   * 群机器人：wecom 企业微信，dingtalk 钉钉，feishu 飞书
+   */
+  webhookKind?: ("wecom" | "dingtalk" | "feishu") | null;
+  /**
+   * 机器人地址
+   */
+  webhookUrl?: string | null;
+  /**
+   * SMTP 密码
+   */
+  smtpPassword?: string;
+  /**
+   * 签名密钥：钉钉、飞书机器人开启“加签”时填写
+   */
+  webhookSecret?: string;
+}
+
+export interface MessageSettingsSaveResponse {
+  /**
+   * 各事件的通知方式
+   */
+  channels: MessageChannel[];
+  settings: MessageSettings;
+}
+
+export interface MessageSettingsOutboxRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 状态
+   */
+  status?: "pending" | "sent" | "failed";
+}
+
+export interface MessageSettingsOutboxResponse {
+  /**
+   * 消息
+   */
+  list: OutboundMessage[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface MessageSettingsRetryRequest {
+  /**
+   * 消息
+   */
+  id: number;
+}
+
+export type MessageSettingsRetryResponse = null;
+
+export interface MessageSettingsSendTestRequest {
+  /**
+   * 方式
+   */
+  channel: "email" | "webhook";
+}
+
+export type MessageSettingsSendTestResponse = null;
+
+export interface MessageSettingsSaveChannelRequest {
+  /**
+   * 事件
+   */
+  event:
+    | "deadlineReminder"
+    | "newOfficialDocument"
+    | "approvalWaiting"
+    | "approvalDecided"
+    | "commentMention"
+    | "caseStageChanged"
+    | "batchTaskFinished";
+  /**
+   * 站内消息
+   */
+  inApp: boolean;
+  /**
+   * 邮件
+   */
+  email: boolean;
+  /**
+   * 群机器人
+   */
+  webhook: boolean;
+  /**
+   * 抄送
+   *
+   * @maxItems 50
+   */
+  copyUserIds: number[];
+}
+
+export interface MessageSettingsSaveChannelResponse {
+  /**
+   * 各事件的通知方式
+   */
+  channels: MessageChannel[];
+  settings: MessageSettings;
 }
 
 export interface OperationLogQueryRequest {

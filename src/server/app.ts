@@ -39,11 +39,13 @@ import { fileHandlers } from './files/fileHandlers.js';
 import { countryHandlers } from './countries/countryHandlers.js';
 import { personHandlers } from './accounts/personHandlers.js';
 import { departmentHandlers } from './departments/departmentHandlers.js';
+import { messageSettingsHandlers } from './messages/messageSettingsHandlers.js';
 import { roleHandlers } from './accounts/roleHandlers.js';
 import { designerHandlers } from './schemas/designerHandlers.js';
 import { brandArchivesHandlers } from './trademarks/brandArchivesHandlers.js';
 import { customFieldHandlers } from './customFields/customFieldHandlers.js';
 import { startReminderJob } from './customFields/reminders.js';
+import { deliverDueMessages } from './notify/outbox.js';
 import { startPeriodicJob } from './periodicJob.js';
 import { keepsOwnStatistics, runStatisticsUpkeep } from './db/statisticsUpkeep.js';
 import { brandMergeHandlers } from './trademarks/brandMergeHandlers.js';
@@ -74,6 +76,7 @@ const handlers: Handlers = {
   ...displayHandlers,
   ...userHandlers,
   ...departmentHandlers,
+  ...messageSettingsHandlers,
   ...roleHandlers,
   ...fileHandlers,
   ...countryHandlers,
@@ -188,6 +191,12 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     app.log.error({ err }, '发送自定义字段期限提醒失败'),
   );
 
+  const stopOutbox = startPeriodicJob(
+    () => deliverDueMessages(database.db, (options.clock ?? (() => new Date()))()),
+    config.outboxIntervalMs,
+    (err) => app.log.error({ err }, '发送邮件与群机器人消息失败'),
+  );
+
   // PGlite, or a PostgreSQL with autovacuum off, leaves the planner's statistics to the server.
   const stopStatisticsUpkeep =
     config.statisticsUpkeepMs > 0 && !(await keepsOwnStatistics(database.db, database.kind))
@@ -212,6 +221,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     compileRemainingSchemas: () => schemaCompilers.compileRemaining(),
     async close() {
       await stopReminders();
+      await stopOutbox();
       await stopStatisticsUpkeep();
       await services.batchWorker.stop();
       await app.close();

@@ -39,6 +39,8 @@ export interface ServerConfig {
   batchTaskStaleMs: number;
   /** How often the server vacuums and analyses changed tables when the database does not (PGlite, autovacuum off); 0 never. */
   statisticsUpkeepMs: number;
+  /** How often e-mails and robot posts waiting in the outbox are sent; 0 leaves them to another process. */
+  outboxIntervalMs: number;
 }
 
 /** EXTERNAL_TOOLS is a JSON object of tool key → http(s) address; anything else stops the start. */
@@ -88,5 +90,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     batchTaskPollMs: int(env.BATCH_TASK_POLL_MS, 2000),
     batchTaskStaleMs: int(env.BATCH_TASK_STALE_MS, 60_000),
     statisticsUpkeepMs: int(env.STATISTICS_UPKEEP_MS, 60_000),
+    outboxIntervalMs: int(env.OUTBOX_INTERVAL_MS, 5000),
   };
 }

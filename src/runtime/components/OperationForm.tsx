@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { useSWRConfig } from 'swr';
 import { useField, useForm } from '@formily/react';
@@ -8,6 +8,8 @@ import { useRuntime } from '../runtimeContext.js';
 import { runAction } from '../actions.js';
 import { encodeValues } from '../encodeValues.js';
 import type { OperationFormProps as DescribedOperationFormProps } from '../../generated/types.js';
+import { useNamedOperation } from '../useOperation.js';
+import { readPath } from '../blocks/readPath.js';
 
 export type OperationFormProps = DescribedOperationFormProps & { children?: ReactNode };
 
@@ -22,6 +24,22 @@ export function OperationForm(props: OperationFormProps) {
   const section = useField();
   const runtime = useRuntime();
   const [busy, setBusy] = useState(false);
+  const load = props.load;
+  const { data: saved } = useNamedOperation<unknown>(load?.operation ?? '', load ? {} : null);
+
+  // The saved values fill the section's fields, as they stand after each read.
+  useEffect(() => {
+    if (saved === undefined || !load) return;
+    const source = load.path ? readPath(saved, load.path) : saved;
+    if (!source || typeof source !== 'object') return;
+    for (const f of fieldsWithin(form, section.address.toString())) {
+      const value = FormPath.getIn(source, f.path.toString());
+      if (value !== undefined) {
+        f.setInitialValue(value);
+        f.setValue(value);
+      }
+    }
+  }, [saved, load, form, section]);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();

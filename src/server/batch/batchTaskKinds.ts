@@ -12,6 +12,8 @@ export type BatchTaskRow = Selectable<BatchTasksTable>;
 export interface BatchTaskKind {
   /** The name a person sees in the task list. */
   name: string;
+  /** The page where its results are seen, linked from the message that says it finished. */
+  link?: string;
   /** Decides the steps; returns the payload to keep and how many steps there are. */
   plan(db: ScopedDb, task: BatchTaskRow): Promise<{ payload: Record<string, unknown>; total: number }>;
   /** Does step `index` (0-based) of a planned task, in the worker's transaction. */

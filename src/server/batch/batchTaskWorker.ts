@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { withOrganisation } from '../db/tenantScope.js';
 import { batchTaskKind, type BatchTaskRow } from './batchTaskKinds.js';
+import { notifyEvent } from '../notify/notifyEvent.js';
 
 export interface BatchTaskWorkerOptions {
   /** Pause between looks for work when there was none. */
@@ -197,6 +198,16 @@ export class BatchTaskWorker {
           .set({ operate_status: STATUS_DONE, end_time: sql<Date>`now()`, claimed_by: null, heartbeat_at: null })
           .where('id', '=', taskId)
           .execute();
+        if (task.created_by !== null) {
+          await notifyEvent(db, {
+            orgId: task.org_id,
+            event: 'batchTaskFinished',
+            userIds: [task.created_by],
+            title: `${kind.name}已完成`,
+            content: `您提交的${kind.name}（任务编号 ${task.id}）已完成，共 ${task.total} 项。`,
+            link: kind.link ?? null,
+          });
+        }
         return { state: 'done', steps: 0 };
       }
       const until = Math.min(task.total, task.progress + limit);

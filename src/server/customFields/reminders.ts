@@ -5,6 +5,7 @@ import { reminderDueAt, reminderPeople, type DateSettings } from '../../shared/c
 import { toCustomField, type FieldRow } from './fieldDefinitions.js';
 import { startPeriodicJob } from '../periodicJob.js';
 import { chinaToday } from '../../shared/trademarkDates.js';
+import { notifyEvent } from '../notify/notifyEvent.js';
 
 /** Trademark archive module; its records are brand_archives rows. */
 const TRADEMARK_MODULE = 1;
@@ -79,29 +80,16 @@ export async function sendDueReminders(system: Kysely<Database>, now: Date): Pro
         .skipLocked()
         .execute();
       for (const reminder of due) {
-        // Only people still in the organisation hear of it.
-        const people = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('org_id', '=', reminder.org_id)
-          .where('id', 'in', reminder.user_ids.length > 0 ? reminder.user_ids : [0])
-          .where('deleted_at', 'is', null)
-          .execute();
-        if (people.length > 0) {
-          await trx
-            .insertInto('messages')
-            .values(
-              people.map((p) => ({
-                org_id: reminder.org_id,
-                user_id: p.id,
-                kind: 'reminder',
-                title: reminder.title,
-                content: reminder.content,
-                link: reminder.link,
-              })),
-            )
-            .execute();
-        }
+        // Told by the channels the organisation chose for deadline reminders; only people still in it hear of it.
+        await notifyEvent(trx, {
+          orgId: reminder.org_id,
+          event: 'deadlineReminder',
+          userIds: reminder.user_ids,
+          title: reminder.title,
+          content: reminder.content,
+          link: reminder.link,
+          kind: 'reminder',
+        });
       }
       if (due.length > 0)
         await trx

@@ -22,6 +22,7 @@ export interface OnceMergePayload {
  */
 registerBatchTaskKind(ONCE_MERGE, {
   name: '批量商标合并',
+  link: '/brandManage/brandRecord',
   async plan(db, task) {
     const payload = task.payload as unknown as OnceMergePayload;
     const groups = await findDuplicateGroups(db, payload.query, payload.viewer);

@@ -68,6 +68,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     webDir: '/nonexistent',
     // A test that wants the upkeep runs it itself.
     statisticsUpkeepMs: 0,
+    // A test that sends e-mails or robot posts delivers the outbox itself.
+    outboxIntervalMs: 0,
     // Ten thousand rows a test rarely needs: one that does names a file or asks for the shipped edition.
     shippedClassification: false,
     ...overrides,
