@@ -79,6 +79,9 @@ export const FIELD_FORMATS = {
 
 /** The name of each value of a closed list, by value (`enum` with `x-enum-titles`). */
 export const FIELD_ENUM_TITLES = {
+  PermissionNode: {
+    kind: { 'menu': '菜单', 'button': '按钮', 'group': '分组' },
+  },
   Trademark: {
     source: { 0: '公有云同步', 1: '手动录入', 2: '批量导入', 3: '由案件生成' },
   },
