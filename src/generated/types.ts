@@ -4814,6 +4814,17 @@ export interface PdfPreviewProps {
   watermark?: boolean;
 }
 
+export interface PermissionTreeProps {
+  /**
+   * 树的高度：超过时在树内滚动（像素），默认 420
+   */
+  height?: number;
+  /**
+   * 显示键：名称旁以灰色显示权限键
+   */
+  showKeys?: boolean;
+}
+
 export interface PersonSearchProps {
   /**
    * 占位文字
