@@ -124,6 +124,10 @@ export const operationRoutes = {
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false,"transport":"json"},
   'person.getUserList': {"id":"person.getUserList","method":"POST","path":"/brandArchives/getUserList","silent":true,"transport":"json"},
   'role.list': {"id":"role.list","method":"POST","path":"/api/role/list","silent":true,"transport":"json"},
+  'role.permissionTree': {"id":"role.permissionTree","method":"POST","path":"/api/role/permissionList","silent":true,"transport":"json"},
+  'role.save': {"id":"role.save","method":"POST","path":"/api/roleManagement","silent":false,"transport":"json"},
+  'role.copy': {"id":"role.copy","method":"POST","path":"/api/role/copy","silent":false,"transport":"json"},
+  'role.delete': {"id":"role.delete","method":"POST","path":"/api/role/delete","silent":false,"transport":"json"},
   'schema.listPages': {"id":"schema.listPages","method":"POST","path":"/schema/pages","silent":true,"transport":"json"},
   'schema.getForm': {"id":"schema.getForm","method":"POST","path":"/schema/form","silent":true,"transport":"json"},
   'site.getAgreement': {"id":"site.getAgreement","method":"POST","path":"/api/get-agreement","silent":true,"transport":"json"},
@@ -271,6 +275,10 @@ export interface OperationTypes {
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse };
   'role.list': { request: T.RoleListRequest; response: T.RoleListResponse };
+  'role.permissionTree': { request: T.RolePermissionTreeRequest; response: T.RolePermissionTreeResponse };
+  'role.save': { request: T.RoleSaveRequest; response: T.RoleSaveResponse };
+  'role.copy': { request: T.RoleCopyRequest; response: T.RoleCopyResponse };
+  'role.delete': { request: T.RoleDeleteRequest; response: T.RoleDeleteResponse };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse };
   'schema.getForm': { request: T.SchemaGetFormRequest; response: T.SchemaGetFormResponse };
   'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse };
@@ -691,6 +699,18 @@ export function createApiClient(call: OperationCaller) {
       /** 角色列表（POST /api/role/list） */
       list: (body: T.RoleListRequest = {}, options?: CallOptions): Promise<T.RoleListResponse> =>
         call<T.RoleListResponse>(operationRoutes['role.list'], body, options),
+      /** 权限列表（POST /api/role/permissionList） */
+      permissionTree: (body: T.RolePermissionTreeRequest = {}, options?: CallOptions): Promise<T.RolePermissionTreeResponse> =>
+        call<T.RolePermissionTreeResponse>(operationRoutes['role.permissionTree'], body, options),
+      /** 新增或修改角色（POST /api/roleManagement） */
+      save: (body: T.RoleSaveRequest = {}, options?: CallOptions): Promise<T.RoleSaveResponse> =>
+        call<T.RoleSaveResponse>(operationRoutes['role.save'], body, options),
+      /** 复制角色（POST /api/role/copy） */
+      copy: (body: T.RoleCopyRequest, options?: CallOptions): Promise<T.RoleCopyResponse> =>
+        call<T.RoleCopyResponse>(operationRoutes['role.copy'], body, options),
+      /** 删除角色（POST /api/role/delete） */
+      delete: (body: T.RoleDeleteRequest, options?: CallOptions): Promise<T.RoleDeleteResponse> =>
+        call<T.RoleDeleteResponse>(operationRoutes['role.delete'], body, options),
     },
     schema: {
       /** 全部页面描述（POST /schema/pages） */

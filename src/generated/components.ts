@@ -59,6 +59,7 @@ export const COMPONENT_NAMES = [
   'Paragraph',
   'Password',
   'PdfPreview',
+  'PermissionTree',
   'PersonSearch',
   'QueryRedirect',
   'RadioGroup',

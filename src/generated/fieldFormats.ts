@@ -92,6 +92,9 @@ export const FIELD_ENUM_TITLES = {
     channel: { 'email': '邮件', 'webhook': '群机器人' },
     status: { 'pending': '待发送', 'sent': '已发送', 'failed': '发送失败' },
   },
+  PermissionNode: {
+    kind: { 'menu': '菜单', 'button': '按钮', 'group': '分组' },
+  },
   Trademark: {
     source: { 0: '公有云同步', 1: '手动录入', 2: '批量导入', 3: '由案件生成' },
   },

@@ -356,6 +356,12 @@ export const FIELD_TITLES = {
     goodItemEn: "英文商品/服务项目",
     source: "来源",
   },
+  PermissionNode: {
+    key: "权限键",
+    title: "名称",
+    kind: "种类",
+    children: "下级",
+  },
   PersonOption: {
     id: "用户编号",
     name: "姓名",

@@ -31,6 +31,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'messageSettings.saveChannel': { channels: 'MessageChannel' },
   'operationLog.query': { list: 'OperationLogEntry' },
   'role.list': { list: 'RoleSummary' },
+  'role.permissionTree': { tree: 'PermissionNode' },
   'site.queryReleaseLog': { list: 'ReleaseNote' },
   'tmSearch.batchTmSearchByAppNos': { list: 'TmSearchResult' },
   'tmSearch.brandSimilarSearch': { list: 'SimilarBrand' },

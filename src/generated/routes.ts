@@ -396,6 +396,15 @@ export const sharedSchemas: JsonSchema[] = [
         "description": "x-component-props 的 JSON Schema；每个属性用 title 写中文名、description 写说明。自有构件写 additionalProperties: false",
         "additionalProperties": true
       },
+      "permissions": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "format": "permission"
+        },
+        "uniqueItems": true,
+        "description": "构件自己检查的按钮权限键（不经属性给出的）：用到它的页面在权限树中列出这些键"
+      },
       "example": {
         "$ref": "https://schemas.ipm.local/meta/formily.schema.json",
         "description": "一个使用它的最小节点，设计器拖入画布时即插入它"
@@ -3596,6 +3605,50 @@ export const sharedSchemas: JsonSchema[] = [
           3
         ],
         "description": "0 公有云同步，1 手动录入，2 批量导入，3 由案件生成"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/permission-node.json",
+    "title": "PermissionNode",
+    "description": "权限树的一个节点：菜单键（页面，按菜单的上下级排列）、页面之下的按钮权限键，或不是权限键的分组（“其他权限”）。由页面与构件描述生成，新页面的键自动出现。",
+    "type": "object",
+    "required": [
+      "key",
+      "title",
+      "kind",
+      "children"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "key": {
+        "title": "权限键",
+        "type": "string",
+        "description": "分组的键以 $ 开头，不是权限键，不保存在角色中"
+      },
+      "title": {
+        "title": "名称",
+        "type": "string"
+      },
+      "kind": {
+        "title": "种类",
+        "enum": [
+          "menu",
+          "button",
+          "group"
+        ],
+        "x-enum-titles": [
+          "菜单",
+          "按钮",
+          "分组"
+        ]
+      },
+      "children": {
+        "title": "下级",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/permission-node.json"
+        }
       }
     }
   },
@@ -11218,7 +11271,59 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/role/list",
     "summary": "角色列表",
-    "description": "本组织的角色，带各自的权限键与在职用户数，按创建顺序。",
+    "description": "本组织的角色（已删除的除外），带各自的权限键与在职用户数，按创建顺序。不带分页字段时为全部角色。",
+    "permission": "userManagement",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "角色",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/role-summary.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "role.permissionTree",
+    "domain": "role",
+    "name": "permissionTree",
+    "method": "POST",
+    "path": "/api/role/permissionList",
+    "summary": "权限列表",
+    "description": "全部权限键排成的树：菜单页面按菜单的上下级（菜单键），页面之下是该页面描述中按钮与操作用到的权限键；没有哪个页面用到的键在“其他权限”中。由描述文件生成，服务启动时建立一次。",
     "permission": "userManagement",
     "silent": true,
     "readOnly": true,
@@ -11232,17 +11337,131 @@ export const operationTable: OperationDefinition[] = [
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "list"
+        "tree"
       ],
       "properties": {
-        "list": {
-          "title": "角色",
+        "tree": {
+          "title": "权限树",
           "type": "array",
           "items": {
-            "$ref": "https://schemas.ipm.local/entities/role-summary.json"
+            "$ref": "https://schemas.ipm.local/entities/permission-node.json"
           }
         }
       }
+    }
+  },
+  {
+    "id": "role.save",
+    "domain": "role",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/roleManagement",
+    "summary": "新增或修改角色",
+    "description": "不带 id 为新增（须有名称）；带 id 为修改：改名、改权限键，或两者。权限键须是权限列表中的键；本组织的角色名称不能重复；改动后本组织须仍有一位在职用户拥有“用户与配置”权限。下一次调用即按新的权限检查、生成菜单。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "角色",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "title": "角色名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 30
+        },
+        "roleAuth": {
+          "title": "权限",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "title": "权限键",
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64
+          }
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/role-summary.json"
+    }
+  },
+  {
+    "id": "role.copy",
+    "domain": "role",
+    "name": "copy",
+    "method": "POST",
+    "path": "/api/role/copy",
+    "summary": "复制角色",
+    "description": "以新的名称新建一个角色，权限键与所复制的角色相同。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "title": "角色",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "name": {
+          "title": "角色名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 30
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/role-summary.json"
+    }
+  },
+  {
+    "id": "role.delete",
+    "domain": "role",
+    "name": "delete",
+    "method": "POST",
+    "path": "/api/role/delete",
+    "summary": "删除角色",
+    "description": "只能删除没有在职用户使用的角色。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "角色",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "null"
     }
   },
   {
@@ -13842,6 +14061,10 @@ export interface OperationTypes {
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse; public: false; transport: 'json' };
   'role.list': { request: T.RoleListRequest; response: T.RoleListResponse; public: false; transport: 'json' };
+  'role.permissionTree': { request: T.RolePermissionTreeRequest; response: T.RolePermissionTreeResponse; public: false; transport: 'json' };
+  'role.save': { request: T.RoleSaveRequest; response: T.RoleSaveResponse; public: false; transport: 'json' };
+  'role.copy': { request: T.RoleCopyRequest; response: T.RoleCopyResponse; public: false; transport: 'json' };
+  'role.delete': { request: T.RoleDeleteRequest; response: T.RoleDeleteResponse; public: false; transport: 'json' };
   'schema.listPages': { request: T.SchemaListPagesRequest; response: T.SchemaListPagesResponse; public: true; transport: 'json' };
   'schema.getForm': { request: T.SchemaGetFormRequest; response: T.SchemaGetFormResponse; public: false; transport: 'json' };
   'site.getAgreement': { request: T.SiteGetAgreementRequest; response: T.SiteGetAgreementResponse; public: true; transport: 'json' };

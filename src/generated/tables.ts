@@ -485,6 +485,8 @@ export interface RolesTable {
   role_auth: string;
   org_id: number;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** 删除的角色保留其行：已删除的用户仍指向它 */
+  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 /** 设计器保存的一个描述版本：草稿、已发布或已归档。 (schemas/entities/schema-version.json) */

@@ -52,6 +52,10 @@ export interface ComponentDescription {
     [k: string]: unknown;
   };
   /**
+   * 构件自己检查的按钮权限键（不经属性给出的）：用到它的页面在权限树中列出这些键
+   */
+  permissions?: string[];
+  /**
    * 一个使用它的最小节点，设计器拖入画布时即插入它
    */
   example: FormilyNode;
@@ -1727,6 +1731,28 @@ export interface OverseasRecord {
    * 来源：0 公有云同步，1 手动录入，2 批量导入，3 由案件生成
    */
   source: 0 | 1 | 2 | 3;
+}
+
+/**
+ * 权限树的一个节点：菜单键（页面，按菜单的上下级排列）、页面之下的按钮权限键，或不是权限键的分组（“其他权限”）。由页面与构件描述生成，新页面的键自动出现。
+ */
+export interface PermissionNode {
+  /**
+   * 权限键：分组的键以 $ 开头，不是权限键，不保存在角色中
+   */
+  key: string;
+  /**
+   * 名称
+   */
+  title: string;
+  /**
+   * 种类：menu 菜单，button 按钮，group 分组
+   */
+  kind: "menu" | "button" | "group";
+  /**
+   * 下级
+   */
+  children: PermissionNode[];
 }
 
 /**
@@ -4930,6 +4956,17 @@ export interface PdfPreviewProps {
    * 水印：默认 true：平铺当前用户的姓名与手机号
    */
   watermark?: boolean;
+}
+
+export interface PermissionTreeProps {
+  /**
+   * 树的高度：超过时在树内滚动（像素），默认 420
+   */
+  height?: number;
+  /**
+   * 显示键：名称旁以灰色显示权限键
+   */
+  showKeys?: boolean;
 }
 
 export interface PersonSearchProps {
@@ -8269,14 +8306,79 @@ export interface PersonGetUserListRequest {
 
 export type PersonGetUserListResponse = PersonOption[];
 
-export interface RoleListRequest {}
+export interface RoleListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
 
 export interface RoleListResponse {
   /**
    * 角色
    */
   list: RoleSummary[];
+  /**
+   * 总条数
+   */
+  count: number;
 }
+
+export interface RolePermissionTreeRequest {}
+
+export interface RolePermissionTreeResponse {
+  /**
+   * 权限树
+   */
+  tree: PermissionNode[];
+}
+
+export interface RoleSaveRequest {
+  /**
+   * 角色
+   */
+  id?: number;
+  /**
+   * 角色名称
+   */
+  name?: string;
+  /**
+   * 权限
+   *
+   * @maxItems 500
+   *
+   * Items: 权限键
+   */
+  roleAuth?: string[];
+}
+
+export type RoleSaveResponse = RoleSummary;
+
+export interface RoleCopyRequest {
+  /**
+   * 角色
+   */
+  id: number;
+  /**
+   * 角色名称
+   */
+  name: string;
+}
+
+export type RoleCopyResponse = RoleSummary;
+
+export interface RoleDeleteRequest {
+  /**
+   * 角色
+   */
+  id: number;
+}
+
+export type RoleDeleteResponse = null;
 
 export interface SchemaListPagesRequest {}
 

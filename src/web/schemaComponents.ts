@@ -59,6 +59,9 @@ const tagWidgets = lazyComponents(() => import('../widgets/tags/index.js').then(
   BrandGraph: 'block',
   TagNodeSelect: 'field',
 });
+const accountWidgets = lazyComponents(() => import('../widgets/accounts/index.js').then((m) => m.accountWidgets), {
+  PermissionTree: 'block',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -78,6 +81,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...brandExportWidgets,
   ...mergeWidgets,
   ...tagWidgets,
+  ...accountWidgets,
   ...designer,
 };
 

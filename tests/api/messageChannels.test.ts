@@ -76,7 +76,7 @@ describe.skipIf(skipThisDatabase)(`message channels: e-mail and group robots (${
   });
   afterAll(async () => {
     await server?.stop();
-    await new Promise((resolve) => smtp?.server.close(resolve));
+    await new Promise<void>((resolve) => (smtp ? smtp.server.close(() => resolve()) : resolve()));
     await new Promise((resolve) => receiver?.server.close(resolve));
   });
 
@@ -117,18 +117,16 @@ describe.skipIf(skipThisDatabase)(`message channels: e-mail and group robots (${
     expect(saved.settings).toMatchObject({ smtpHost: '127.0.0.1', webhookKind: 'dingtalk', webhookSecretSet: true, smtpPasswordSet: false });
     await server.call('messageSettings.saveChannel', { event: 'batchTaskFinished', inApp: true, email: true, webhook: true, copyUserIds: [agentId] }, admin);
 
-    await server.database.db
-      .transaction()
-      .execute((trx) =>
-        notifyEvent(trx, {
-          orgId,
-          event: 'batchTaskFinished',
-          userIds: [adminId],
-          title: '批量商标合并已完成',
-          content: '共 3 组。',
-          link: '/brandManage/brandRecord',
-        }),
-      );
+    await server.database.db.transaction().execute((trx) =>
+      notifyEvent(trx, {
+        orgId,
+        event: 'batchTaskFinished',
+        userIds: [adminId],
+        title: '批量商标合并已完成',
+        content: '共 3 组。',
+        link: '/brandManage/brandRecord',
+      }),
+    );
     const inbox = await server.database.db.selectFrom('messages').select(['user_id', 'title']).where('title', '=', '批量商标合并已完成').execute();
     expect(inbox.map((m) => m.user_id).sort()).toEqual([adminId, agentId].sort());
 
@@ -167,7 +165,7 @@ describe.skipIf(skipThisDatabase)(`message channels: e-mail and group robots (${
 
   it('keeps an e-mail the server cannot take, marks it failed after the last attempt, and sends it again on request', async () => {
     const closed = await startSmtp();
-    await new Promise((resolve) => closed.server.close(resolve));
+    await new Promise<void>((resolve) => closed.server.close(() => resolve()));
     await server.call('messageSettings.save', { smtpPort: closed.port }, admin);
     await server.call('messageSettings.sendTest', { channel: 'email' }, admin);
     let at = Date.now();

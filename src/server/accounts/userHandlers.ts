@@ -10,14 +10,11 @@ import { hashPassword } from '../auth/passwords.js';
 import { decodeBase64Password } from '../auth/tokens.js';
 import { passwordWeakness } from '../auth/passwordPolicy.js';
 import { forgetFailures } from '../auth/loginFailures.js';
-import { parseRoleAuth } from '../auth/session.js';
 import { withDescendants } from '../departments/departmentTree.js';
 import { AGENCY_ROLE_NAME } from './roles.js';
 import { logOperation } from './operationLog.js';
+import { anotherAdministrator, LAST_ADMINISTRATOR, roleAdministers } from './administrators.js';
 import { handOverHoldings, holdingsOf } from './userHoldings.js';
-
-/** The permission whose holders administer users: an organisation always keeps one. */
-const ADMIN_PERMISSION = 'userManagement';
 
 function summaryQuery(db: ScopedDb) {
   return db
@@ -76,25 +73,6 @@ async function summaryOf(db: ScopedDb, userId: number): Promise<UserSummary> {
   return user!;
 }
 
-/** Another active user who administers users, besides `userId`, counting `userId` under `roleId` when given. */
-async function anotherAdministrator(db: ScopedDb, userId: number): Promise<boolean> {
-  const others = await db
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select('r.role_auth')
-    .where('u.deleted_at', 'is', null)
-    .where('u.id', '!=', userId)
-    .execute();
-  return others.some((o) => parseRoleAuth(o.role_auth).has(ADMIN_PERMISSION));
-}
-
-async function roleAdministers(db: ScopedDb, roleId: number): Promise<boolean> {
-  const role = await db.selectFrom('roles').select('role_auth').where('id', '=', roleId).executeTakeFirst();
-  return !!role && parseRoleAuth(role.role_auth).has(ADMIN_PERMISSION);
-}
-
-const LAST_ADMINISTRATOR = '本组织至少要保留一位拥有“用户与配置”权限的用户';
-
 function firstPasswordOf(encoded: string): string {
   const password = decodeBase64Password(encoded);
   if (password === null) throw badRequest('请求参数有误：初始密码不是有效的 base64 编码');
@@ -106,7 +84,7 @@ function firstPasswordOf(encoded: string): string {
 /** Checks what a save names of the organisation (role, department, enterprises, a free phone) before anything is written. */
 async function checkReferences(ctx: TenantContext, body: UserSaveRequest, userId: number | null): Promise<void> {
   if (body.roleId !== undefined) {
-    const role = await ctx.db.selectFrom('roles').select('id').where('id', '=', body.roleId).executeTakeFirst();
+    const role = await ctx.db.selectFrom('roles').select('id').where('id', '=', body.roleId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!role) throw badRequest('角色不存在');
   }
   if (body.departmentId) {
@@ -185,7 +163,7 @@ async function modifyUser(ctx: TenantContext, id: number, body: UserSaveRequest)
   await checkReferences(ctx, body, id);
   if (body.roleId !== undefined && body.roleId !== current.role_id) {
     const losesAdministration = (await roleAdministers(ctx.db, current.role_id)) && !(await roleAdministers(ctx.db, body.roleId));
-    if (losesAdministration && !(await anotherAdministrator(ctx.db, id))) throw badRequest(LAST_ADMINISTRATOR);
+    if (losesAdministration && !(await anotherAdministrator(ctx.db, { userId: id }))) throw badRequest(LAST_ADMINISTRATOR);
   }
   const changes = {
     ...(name !== undefined ? { display_name: name } : {}),
@@ -248,7 +226,7 @@ export const userHandlers: HandlersOf<'user'> = {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!user) throw notFound('用户不存在');
-    if ((await roleAdministers(ctx.db, user.role_id)) && !(await anotherAdministrator(ctx.db, user.id))) throw badRequest(LAST_ADMINISTRATOR);
+    if ((await roleAdministers(ctx.db, user.role_id)) && !(await anotherAdministrator(ctx.db, { userId: user.id }))) throw badRequest(LAST_ADMINISTRATOR);
     const holdings = await holdingsOf(ctx.db, user.id);
     const handedOver = holdings.reduce((sum, item) => sum + item.count, 0);
     if (handedOver > 0) {

@@ -31,6 +31,7 @@ import * as externalToolAddresses from './migrations/0029_external_tool_addresse
 import * as classificationEdition from './migrations/0030_classification_edition.js';
 import * as importWriteCursor from './migrations/0031_import_write_cursor.js';
 import * as departmentsAndUserAdmin from './migrations/0032_departments_and_user_admin.js';
+import * as roleDeletion from './migrations/0033_role_deletion.js';
 import * as messageChannels from './migrations/0035_message_channels.js';
 import type { Database } from './tables.js';
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0030_classification_edition': classificationEdition,
   '0031_import_write_cursor': importWriteCursor,
   '0032_departments_and_user_admin': departmentsAndUserAdmin,
+  '0033_role_deletion': roleDeletion,
   '0035_message_channels': messageChannels,
 };
 

@@ -182,7 +182,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
   },
 
   'designer.editorContext': async (_body, ctx) => {
-    const roles = await ctx.db.selectFrom('roles').select(['id', 'name', 'role_auth']).orderBy('id').execute();
+    const roles = await ctx.db.selectFrom('roles').select(['id', 'name', 'role_auth']).where('deleted_at', 'is', null).orderBy('id').execute();
     return {
       metaSchemas: Object.fromEntries(filesOfKind(ctx.schemas.files, 'meta').map((f) => [f.file, f.body])),
       components: filesOfKind(ctx.schemas.files, 'components').map((f) => f.body as unknown as ComponentDescription),
