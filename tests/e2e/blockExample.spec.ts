@@ -43,7 +43,7 @@ test('the building-block example page: attachments upload, download, replace and
   await expect(page.getByText('文件已移除')).toBeVisible();
   await expect(multi.getByText('证据一.pdf')).toHaveCount(0);
 
-  await expect(page.locator('.ipm-generic-table').filter({ hasText: '通用表格' }).locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(page.locator('.ipm-generic-table').filter({ hasText: '通用表格' }).locator('tbody tr.ant-table-row')).toHaveCount(3);
 });
 
 test('a download that answers with JSON is reported as a failed export', async ({ page }) => {
