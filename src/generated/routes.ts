@@ -10748,7 +10748,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/message/settings",
     "summary": "获取消息设置",
-    "description": "每个事件的通知方式与抄送（未保存过的事件只发站内消息），以及邮件服务器与群机器人。",
+    "description": "每个事件的通知方式与抄送（未保存过的事件只发站内消息），以及邮件服务器与群机器人。事件不多，不分页（分页参数照收）。",
     "permission": "systemSettings",
     "silent": true,
     "readOnly": true,
@@ -10756,7 +10756,20 @@ export const operationTable: OperationDefinition[] = [
     "request": {
       "type": "object",
       "additionalProperties": false,
-      "properties": {}
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
+        }
+      }
     },
     "response": {
       "type": "object",

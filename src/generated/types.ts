@@ -8086,7 +8086,16 @@ export interface MemoDeleteBatchResponse {
   deleted: number;
 }
 
-export interface MessageSettingsGetRequest {}
+export interface MessageSettingsGetRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
 
 export interface MessageSettingsGetResponse {
   /**
