@@ -153,6 +153,10 @@ export const operationRoutes = {
   'tmSearch.graphicRetrievalUpload': {"id":"tmSearch.graphicRetrievalUpload","method":"POST","path":"/brandArchives/graphicRetrieval/upload","silent":false,"transport":"multipart"},
   'tmSearch.querySameBrandStatistic': {"id":"tmSearch.querySameBrandStatistic","method":"POST","path":"/brandArchives/querySameBrandStatistic","silent":true,"transport":"json"},
   'tmSearch.logo': {"id":"tmSearch.logo","method":"GET","path":"/tm/logo","silent":false,"transport":"file"},
+  'trial.apply': {"id":"trial.apply","method":"POST","path":"/open/apply","silent":false,"transport":"json"},
+  'trial.list': {"id":"trial.list","method":"POST","path":"/api/trial/list","silent":false,"transport":"json"},
+  'trial.approve': {"id":"trial.approve","method":"POST","path":"/api/trial/approve","silent":false,"transport":"json"},
+  'trial.reject': {"id":"trial.reject","method":"POST","path":"/api/trial/reject","silent":false,"transport":"json"},
   'user.list': {"id":"user.list","method":"POST","path":"/api/user/list","silent":false,"transport":"json"},
   'user.save': {"id":"user.save","method":"POST","path":"/api/user/save","silent":false,"transport":"json"},
   'user.holdings': {"id":"user.holdings","method":"POST","path":"/api/user/holdings","silent":true,"transport":"json"},
@@ -304,6 +308,10 @@ export interface OperationTypes {
   'tmSearch.graphicRetrievalUpload': { request: FormData; response: T.TmSearchGraphicRetrievalUploadResponse };
   'tmSearch.querySameBrandStatistic': { request: T.TmSearchQuerySameBrandStatisticRequest; response: T.TmSearchQuerySameBrandStatisticResponse };
   'tmSearch.logo': { request: T.TmSearchLogoRequest; response: Blob };
+  'trial.apply': { request: T.TrialApplyRequest; response: T.TrialApplyResponse };
+  'trial.list': { request: T.TrialListRequest; response: T.TrialListResponse };
+  'trial.approve': { request: T.TrialApproveRequest; response: T.TrialApproveResponse };
+  'trial.reject': { request: T.TrialRejectRequest; response: T.TrialRejectResponse };
   'user.list': { request: T.UserListRequest; response: T.UserListResponse };
   'user.save': { request: T.UserSaveRequest; response: T.UserSaveResponse };
   'user.holdings': { request: T.UserHoldingsRequest; response: T.UserHoldingsResponse };
@@ -794,6 +802,20 @@ export function createApiClient(call: OperationCaller) {
       /** 商标图样（GET /tm/logo） */
       logo: (body: T.TmSearchLogoRequest, options?: CallOptions): Promise<Blob> =>
         call<Blob>(operationRoutes['tmSearch.logo'], body, options),
+    },
+    trial: {
+      /** 申请试用（POST /open/apply） */
+      apply: (body: T.TrialApplyRequest, options?: CallOptions): Promise<T.TrialApplyResponse> =>
+        call<T.TrialApplyResponse>(operationRoutes['trial.apply'], body, options),
+      /** 试用申请列表（POST /api/trial/list） */
+      list: (body: T.TrialListRequest = {}, options?: CallOptions): Promise<T.TrialListResponse> =>
+        call<T.TrialListResponse>(operationRoutes['trial.list'], body, options),
+      /** 开通试用（POST /api/trial/approve） */
+      approve: (body: T.TrialApproveRequest, options?: CallOptions): Promise<T.TrialApproveResponse> =>
+        call<T.TrialApproveResponse>(operationRoutes['trial.approve'], body, options),
+      /** 不予开通（POST /api/trial/reject） */
+      reject: (body: T.TrialRejectRequest, options?: CallOptions): Promise<T.TrialRejectResponse> =>
+        call<T.TrialRejectResponse>(operationRoutes['trial.reject'], body, options),
     },
     user: {
       /** 用户列表（POST /api/user/list） */

@@ -73,6 +73,10 @@ export const FIELD_FORMATS = {
     createdAt: 'date-time',
     updatedAt: 'date-time',
   },
+  TrialApplication: {
+    decidedAt: 'date-time',
+    createdAt: 'date-time',
+  },
   UploaderFiles: {
     lastUploadedAt: 'date-time',
   },
@@ -97,6 +101,10 @@ export const FIELD_ENUM_TITLES = {
   },
   Trademark: {
     source: { 0: '公有云同步', 1: '手动录入', 2: '批量导入', 3: '由案件生成' },
+  },
+  TrialApplication: {
+    kind: { 'company': '企业', 'agency': '代理机构' },
+    status: { 'pending': '待审核', 'approved': '已开通', 'rejected': '未通过' },
   },
 } as const;
 

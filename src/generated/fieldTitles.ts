@@ -483,6 +483,20 @@ export const FIELD_TITLES = {
     tips: "完整路径",
     color: "颜色",
   },
+  TrialApplication: {
+    id: "申请编号",
+    companyName: "单位名称",
+    kind: "单位类型",
+    contactName: "联系人",
+    phone: "手机号",
+    email: "邮箱",
+    username: "希望使用的账号",
+    note: "说明",
+    status: "状态",
+    reason: "未通过的原因",
+    decidedAt: "审核时间",
+    createdAt: "申请时间",
+  },
   UploadedFile: {
     uid: "文件编号",
     name: "文件名",
@@ -508,6 +522,7 @@ export const FIELD_TITLES = {
     mauth: "已授权",
     mustChangePassword: "须修改初始密码",
     roleName: "角色名称",
+    platformOperator: "平台运营人员",
   },
   UserSummary: {
     id: "用户编号",

@@ -43,5 +43,6 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'tmSearch.officialSearch': { list: 'TmSearchResult' },
   'tmSearch.querySameBrandStatistic': { byClass: 'CountBucket' },
   'tmSearch.queryStatistic': { byStatus: 'CountBucket', byClass: 'CountBucket', byYear: 'CountBucket' },
+  'trial.list': { list: 'TrialApplication' },
   'user.list': { list: 'UserSummary' },
 };

@@ -4424,6 +4424,112 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/trial-application.json",
+    "title": "TrialApplication",
+    "description": "首页“申请试用”提交的开通申请，由平台运营人员审核：通过即创建组织、管理员角色与第一位管理员。",
+    "x-table": "trial_applications",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "companyName",
+      "kind",
+      "contactName",
+      "phone",
+      "email",
+      "username",
+      "note",
+      "status",
+      "reason",
+      "decidedAt",
+      "createdAt"
+    ],
+    "properties": {
+      "id": {
+        "title": "申请编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "companyName": {
+        "title": "单位名称",
+        "type": "string"
+      },
+      "kind": {
+        "title": "单位类型",
+        "type": "string",
+        "enum": [
+          "company",
+          "agency"
+        ],
+        "x-enum-titles": [
+          "企业",
+          "代理机构"
+        ]
+      },
+      "contactName": {
+        "title": "联系人",
+        "type": "string"
+      },
+      "phone": {
+        "title": "手机号",
+        "type": "string"
+      },
+      "email": {
+        "title": "邮箱",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "username": {
+        "title": "希望使用的账号",
+        "type": "string"
+      },
+      "note": {
+        "title": "说明",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "status": {
+        "title": "状态",
+        "type": "string",
+        "enum": [
+          "pending",
+          "approved",
+          "rejected"
+        ],
+        "x-enum-titles": [
+          "待审核",
+          "已开通",
+          "未通过"
+        ]
+      },
+      "reason": {
+        "title": "未通过的原因",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "decidedAt": {
+        "title": "审核时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "createdAt": {
+        "title": "申请时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/uploaded-file.json",
     "title": "UploadedFile",
     "description": "上传成功的文件（spec 000 §3：uid、name、size、url、path、status）。",
@@ -4533,7 +4639,8 @@ export const sharedSchemas: JsonSchema[] = [
       "roleName",
       "role",
       "organisation",
-      "mustChangePassword"
+      "mustChangePassword",
+      "platformOperator"
     ],
     "additionalProperties": false,
     "properties": {
@@ -4581,6 +4688,11 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "organisation": {
         "$ref": "https://schemas.ipm.local/entities/organisation.json"
+      },
+      "platformOperator": {
+        "title": "平台运营人员",
+        "type": "boolean",
+        "description": "可审核试用申请"
       }
     }
   },
@@ -13591,6 +13703,257 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "trial.apply",
+    "domain": "trial",
+    "name": "apply",
+    "method": "POST",
+    "path": "/open/apply",
+    "summary": "申请试用",
+    "description": "首页的试用申请（source 为 1）。同一手机号有待审核的申请时不能再交；希望使用的账号须未被占用。",
+    "permission": "$public",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "companyName",
+        "kind",
+        "contactName",
+        "phone",
+        "username",
+        "source"
+      ],
+      "properties": {
+        "companyName": {
+          "title": "单位名称",
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 100
+        },
+        "kind": {
+          "title": "单位类型",
+          "type": "string",
+          "enum": [
+            "company",
+            "agency"
+          ]
+        },
+        "contactName": {
+          "title": "联系人",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "phone": {
+          "title": "手机号",
+          "type": "string",
+          "pattern": "^1\\d{10}$"
+        },
+        "email": {
+          "title": "邮箱",
+          "type": "string",
+          "format": "email",
+          "maxLength": 100
+        },
+        "username": {
+          "title": "希望使用的账号",
+          "type": "string",
+          "pattern": "^[A-Za-z0-9_.@-]{3,32}$"
+        },
+        "note": {
+          "title": "说明",
+          "type": "string",
+          "maxLength": 500
+        },
+        "source": {
+          "title": "来源",
+          "type": "integer",
+          "enum": [
+            1
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "申请编号",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "trial.list",
+    "domain": "trial",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/trial/list",
+    "summary": "试用申请列表",
+    "description": "只有平台运营人员可以查看；新的在前。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "status": {
+          "title": "状态",
+          "type": "string",
+          "enum": [
+            "pending",
+            "approved",
+            "rejected"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "申请",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/trial-application.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "trial.approve",
+    "domain": "trial",
+    "name": "approve",
+    "method": "POST",
+    "path": "/api/trial/approve",
+    "summary": "开通试用",
+    "description": "平台运营人员开通一份待审核的申请：创建组织（企业或代理机构）、拥有全部权限的“管理员”角色与第一位管理员（申请的账号与手机号），首次登录须修改初始密码；并以短信告诉申请人账号与初始密码。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "firstPassword",
+        "encryptionType"
+      ],
+      "properties": {
+        "id": {
+          "title": "申请",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "firstPassword": {
+          "title": "初始密码",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512,
+          "description": "base64 编码；8–64 位，须同时包含字母和数字"
+        },
+        "encryptionType": {
+          "title": "密码编码方式",
+          "type": "string",
+          "enum": [
+            "base64"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "orgId",
+        "username"
+      ],
+      "properties": {
+        "orgId": {
+          "title": "组织编号",
+          "type": "integer"
+        },
+        "username": {
+          "title": "账号",
+          "type": "string"
+        }
+      }
+    }
+  },
+  {
+    "id": "trial.reject",
+    "domain": "trial",
+    "name": "reject",
+    "method": "POST",
+    "path": "/api/trial/reject",
+    "summary": "不予开通",
+    "description": "平台运营人员拒绝一份待审核的申请，并以短信告诉申请人原因。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "reason"
+      ],
+      "properties": {
+        "id": {
+          "title": "申请",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "reason": {
+          "title": "原因",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
     "id": "user.list",
     "domain": "user",
     "name": "list",
@@ -13707,9 +14070,7 @@ export const operationTable: OperationDefinition[] = [
         "username": {
           "title": "账号",
           "type": "string",
-          "minLength": 3,
-          "maxLength": 32,
-          "pattern": "^[A-Za-z0-9_.@-]+$",
+          "pattern": "^[A-Za-z0-9_.@-]{3,32}$",
           "description": "字母、数字与 _ . @ -，全平台唯一"
         },
         "name": {
@@ -14103,6 +14464,10 @@ export interface OperationTypes {
   'tmSearch.graphicRetrievalUpload': { request: T.TmSearchGraphicRetrievalUploadRequest; response: T.TmSearchGraphicRetrievalUploadResponse; public: false; transport: 'multipart' };
   'tmSearch.querySameBrandStatistic': { request: T.TmSearchQuerySameBrandStatisticRequest; response: T.TmSearchQuerySameBrandStatisticResponse; public: false; transport: 'json' };
   'tmSearch.logo': { request: T.TmSearchLogoRequest; response: T.TmSearchLogoResponse; public: false; transport: 'file' };
+  'trial.apply': { request: T.TrialApplyRequest; response: T.TrialApplyResponse; public: true; transport: 'json' };
+  'trial.list': { request: T.TrialListRequest; response: T.TrialListResponse; public: false; transport: 'json' };
+  'trial.approve': { request: T.TrialApproveRequest; response: T.TrialApproveResponse; public: false; transport: 'json' };
+  'trial.reject': { request: T.TrialRejectRequest; response: T.TrialRejectResponse; public: false; transport: 'json' };
   'user.list': { request: T.UserListRequest; response: T.UserListResponse; public: false; transport: 'json' };
   'user.save': { request: T.UserSaveRequest; response: T.UserSaveResponse; public: false; transport: 'json' };
   'user.holdings': { request: T.UserHoldingsRequest; response: T.UserHoldingsResponse; public: false; transport: 'json' };

@@ -587,6 +587,27 @@ export interface TodosTable {
   done_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+/** 试用申请（不属于任何组织，只有平台运营人员可查看与审核）。 (schemas/entities/trial-application.json) */
+export interface TrialApplicationsTable {
+  id: Generated<number>;
+  company_name: string;
+  /** company 企业，agency 代理机构 */
+  kind: 'company' | 'agency';
+  contact_name: string;
+  phone: string;
+  email: string | null;
+  username: string;
+  note: string | null;
+  /** pending 待审核，approved 已开通，rejected 未通过 */
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reason: string | null;
+  decided_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  source: Generated<number>;
+  decided_by: number | null;
+  org_id: number | null;
+}
+
 /** 分片上传中已收到的分片。 (schemas/tables/upload-chunks.json) */
 export interface UploadChunksTable {
   org_id: number;
@@ -641,6 +662,8 @@ export interface UsersTable {
   locked_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
   /** 删除的用户保留其行，历史记录仍能显示其姓名；不能再登录 */
   deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** 平台运营人员：可审核试用申请（不属于任何角色的权限） */
+  platform_operator: Generated<boolean>;
 }
 
 /** 发出的验证码（只存哈希）。 (schemas/tables/verification-codes.json) */
@@ -701,6 +724,7 @@ export interface Database {
   tm_logo_hashes: TmLogoHashesTable;
   tm_register: TmRegisterTable;
   todos: TodosTable;
+  trial_applications: TrialApplicationsTable;
   upload_chunks: UploadChunksTable;
   upload_sessions: UploadSessionsTable;
   user_enterprises: UserEnterprisesTable;

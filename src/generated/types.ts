@@ -2215,6 +2215,60 @@ export interface Trademark {
 }
 
 /**
+ * 首页“申请试用”提交的开通申请，由平台运营人员审核：通过即创建组织、管理员角色与第一位管理员。
+ */
+export interface TrialApplication {
+  /**
+   * 申请编号
+   */
+  id: number;
+  /**
+   * 单位名称
+   */
+  companyName: string;
+  /**
+   * 单位类型：company 企业，agency 代理机构
+   */
+  kind: "company" | "agency";
+  /**
+   * 联系人
+   */
+  contactName: string;
+  /**
+   * 手机号
+   */
+  phone: string;
+  /**
+   * 邮箱
+   */
+  email: string | null;
+  /**
+   * 希望使用的账号
+   */
+  username: string;
+  /**
+   * 说明
+   */
+  note: string | null;
+  /**
+   * 状态：pending 待审核，approved 已开通，rejected 未通过
+   */
+  status: "pending" | "approved" | "rejected";
+  /**
+   * 未通过的原因
+   */
+  reason: string | null;
+  /**
+   * 审核时间
+   */
+  decidedAt: string | null;
+  /**
+   * 申请时间
+   */
+  createdAt: string;
+}
+
+/**
  * 上传成功的文件（spec 000 §3：uid、name、size、url、path、status）。
  */
 export interface UploadedFile {
@@ -2312,6 +2366,10 @@ export interface UserInfo {
   roleName: string;
   role: Role;
   organisation: Organisation;
+  /**
+   * 平台运营人员：可审核试用申请
+   */
+  platformOperator: boolean;
 }
 
 /**
@@ -9300,6 +9358,113 @@ export interface TmSearchLogoRequest {
  * PNG 图片
  */
 export type TmSearchLogoResponse = string;
+
+export interface TrialApplyRequest {
+  /**
+   * 单位名称
+   */
+  companyName: string;
+  /**
+   * 单位类型
+   */
+  kind: "company" | "agency";
+  /**
+   * 联系人
+   */
+  contactName: string;
+  /**
+   * 手机号
+   */
+  phone: string;
+  /**
+   * 邮箱
+   */
+  email?: string;
+  /**
+   * 希望使用的账号
+   */
+  username: string;
+  /**
+   * 说明
+   */
+  note?: string;
+  /**
+   * 来源
+   */
+  source: 1;
+}
+
+export interface TrialApplyResponse {
+  /**
+   * 申请编号
+   */
+  id: number;
+}
+
+export interface TrialListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 状态
+   */
+  status?: "pending" | "approved" | "rejected";
+}
+
+export interface TrialListResponse {
+  /**
+   * 申请
+   */
+  list: TrialApplication[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface TrialApproveRequest {
+  /**
+   * 申请
+   */
+  id: number;
+  /**
+   * 初始密码：base64 编码；8–64 位，须同时包含字母和数字
+   */
+  firstPassword: string;
+  /**
+   * 密码编码方式
+   */
+  encryptionType: "base64";
+}
+
+export interface TrialApproveResponse {
+  /**
+   * 组织编号
+   */
+  orgId: number;
+  /**
+   * 账号
+   */
+  username: string;
+}
+
+export interface TrialRejectRequest {
+  /**
+   * 申请
+   */
+  id: number;
+  /**
+   * 原因
+   */
+  reason: string;
+}
+
+export type TrialRejectResponse = null;
 
 export interface UserListRequest {
   /**

@@ -40,6 +40,7 @@ import { countryHandlers } from './countries/countryHandlers.js';
 import { personHandlers } from './accounts/personHandlers.js';
 import { departmentHandlers } from './departments/departmentHandlers.js';
 import { messageSettingsHandlers } from './messages/messageSettingsHandlers.js';
+import { trialHandlers } from './trial/trialHandlers.js';
 import { roleHandlers } from './accounts/roleHandlers.js';
 import { designerHandlers } from './schemas/designerHandlers.js';
 import { brandArchivesHandlers } from './trademarks/brandArchivesHandlers.js';
@@ -77,6 +78,7 @@ const handlers: Handlers = {
   ...userHandlers,
   ...departmentHandlers,
   ...messageSettingsHandlers,
+  ...trialHandlers,
   ...roleHandlers,
   ...fileHandlers,
   ...countryHandlers,

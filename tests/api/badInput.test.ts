@@ -87,6 +87,7 @@ const NOT_REFERENCES: Record<string, string> = {
   键: 'a schema key of the designer: every organisation edits the same pages, forms and field types',
   工具: 'a key of the external tools list, the same for every organisation',
   节点编号: 'in a tree a map is saved with (saveMap), the id of a node being saved, not of one that exists',
+  申请: 'a trial application belongs to no organisation: only the platform operators see and decide them',
 };
 
 /** The shared schemas whose fields are conditions of a query: a condition naming another organisation's row selects nothing. */

@@ -20,6 +20,8 @@ export interface Session {
   roleName: string;
   /** Signed in with a first password an administrator set: only changing it is allowed. */
   mustChangePassword: boolean;
+  /** One of the platform's operators, who decide trial applications. */
+  platformOperator: boolean;
 }
 
 /** The permission sets of the roles seen, by their roleAuth text: a session check then splits no text. */
@@ -74,6 +76,7 @@ export function sessionQuery(system: Kysely<Database>, tokenHash: string, bindTe
       'u.valid_until as validUntil',
       'u.deleted_at as deletedAt',
       'u.must_change_password as mustChangePassword',
+      'u.platform_operator as platformOperator',
       'r.role_auth as roleAuth',
       'r.name as roleName',
     ])
@@ -117,5 +120,6 @@ export async function resolveSession(system: Kysely<Database>, request: FastifyR
     permissions: permissionSets.get(row.roleAuth ?? '', () => parseRoleAuth(row.roleAuth ?? '')),
     roleName: row.roleName ?? '',
     mustChangePassword: row.mustChangePassword ?? false,
+    platformOperator: row.platformOperator ?? false,
   };
 }

@@ -57,6 +57,8 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     const agencyAdminId = await addUser(agency.id, agencyAdmin, DEMO_ACCOUNTS.admin, office);
     const agentId = await addUser(agency.id, agencyRole, DEMO_ACCOUNTS.agent, domestic);
     const overseasAgentId = await addUser(agency.id, agencyRole, DEMO_COLLEAGUES.overseasAgent, overseas);
+    // The demo's platform operator, who decides trial applications.
+    await trx.updateTable('users').set({ platform_operator: true }).where('id', '=', agencyAdminId).execute();
     await setHead(office, agencyAdminId);
     await setHead(agencyTrademarks, agencyAdminId);
     await setHead(domestic, agentId);
@@ -133,6 +135,29 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
       .execute();
   });
   await seedDemoInbox(db);
+  await db
+    .insertInto('trial_applications')
+    .values([
+      {
+        company_name: '宁波海曙明远文具有限公司',
+        kind: 'company',
+        contact_name: '何静',
+        phone: '13957400021',
+        email: 'hejing@example.com',
+        username: 'mingyuan',
+        note: '约 120 件商标，想把续展和官文期限管起来。',
+      },
+      {
+        company_name: '成都锦知知识产权代理事务所',
+        kind: 'agency',
+        contact_name: '罗斌',
+        phone: '13880000032',
+        email: null,
+        username: 'jinzhi-admin',
+        note: '代理机构，客户 40 余家，需要多人协作与审批。',
+      },
+    ])
+    .execute();
   return true;
 }
 
