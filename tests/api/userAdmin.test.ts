@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { departmentHeadOf } from '../../src/server/departments/departmentHead.js';
+import { withOrganisation } from '../../src/server/db/tenantScope.js';
 import { base64, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 /** Users and departments administered in the product: a new user's first password, the handover on delete, the tree's rules. */
@@ -182,5 +184,20 @@ describe.skipIf(skipThisDatabase)(`users and departments (${dbKind})`, () => {
     const legal = await departmentId(corpAdmin, '法务与知识产权部');
     const { list } = await server.call('user.list', { departmentId: legal, sortField: 'username' }, corpAdmin);
     expect(list.map((u) => u.username)).toEqual(['corpadmin', 'staff']);
+  });
+
+  it('finds the head of a user’s department for approval flows, going up where a department has none or the user heads it', async () => {
+    const users = (await server.call('user.list', { pageSize: 100, sortField: 'username' }, corpAdmin)).list;
+    const id = (username: string) => users.find((u) => u.username === username)!.id;
+    const info = await server.call('auth.getUserInfo', {}, corpAdmin);
+    const headOf = (userId: number) => withOrganisation(server.database.db, info.organisation.id, (db) => departmentHeadOf(db, userId));
+    // staff is in 商标组, headed by corpadmin; corpadmin heads both 商标组 and 法务与知识产权部, above which nobody is.
+    expect(await headOf(id('staff'))).toBe(id('corpadmin'));
+    expect(await headOf(id('corpadmin'))).toBeNull();
+    const brandTeam = await departmentId(corpAdmin, '商标组');
+    await server.call('department.save', { id: brandTeam, headUserId: null }, corpAdmin);
+    expect(await headOf(id('staff'))).toBe(id('corpadmin'));
+    await server.call('department.save', { id: brandTeam, headUserId: id('liuyang') }, corpAdmin);
+    expect(await headOf(id('staff'))).toBe(id('liuyang'));
   });
 });

@@ -50,7 +50,7 @@ describe.skipIf(skipThisDatabase)(`workbench, messages and site content (${dbKin
       organisationName: '华信知识产权代理有限公司',
       organisationKind: '代理机构',
       roleName: '管理员',
-      memberCount: 2,
+      memberCount: 3,
       enterpriseCount: 3,
       groups: [
         { id: expect.any(Number), name: '重点客户', count: 2 },
