@@ -29,7 +29,7 @@ export async function openSession(
       .execute();
     await trx
       .insertInto('operation_log')
-      .values({ org_id: user.org_id, user_id: user.id, operation: 'auth.login', detail: JSON.stringify({ ip: reply.request.ip, method }) })
+      .values({ org_id: user.org_id, user_id: user.id, operation: 'auth.login', client_ip: reply.request.ip, detail: JSON.stringify({ method }) })
       .execute();
   });
   reply.setCookie(TOKEN_COOKIE, token, {
