@@ -10487,8 +10487,8 @@ export const operationTable: OperationDefinition[] = [
             "string",
             "null"
           ],
-          "pattern": "^([A-Z]{2}|\\*)$",
-          "description": "二位代码；* 或 null 为全部国家/地区"
+          "pattern": "^([A-Z]{2}|\\*|)$",
+          "description": "二位代码；*、空文字或 null 为全部国家/地区"
         },
         "feeItem": {
           "title": "费用项",

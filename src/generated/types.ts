@@ -3335,6 +3335,10 @@ export interface GenericTableProps {
           value: string | number | boolean;
         }[];
     /**
+     * 小数位数：number 列：总显示这么多位小数（金额为 2，1234.5 显示为 1,234.50）；不写时按数值本身
+     */
+    decimals?: number;
+    /**
      * 多行：input 列：多行文字（最多 200 字，单行最多 50 字）
      */
     multiline?: boolean;
@@ -3682,6 +3686,10 @@ export interface GenericTableProps {
      * 成功提示：调用成功后的提示文字
      */
     successMessage?: string;
+    /**
+     * 下载为：operation 返回文件（如导出）时：带上表格当前的条件与排序（不含分页）调用它，把得到的文件存为此名，如 操作日志.xlsx；不刷新表格
+     */
+    download?: string;
     /**
      * 显示条件：行按钮与下拉项：只在满足条件的行上显示（等于、属于，或它们的非、且、或）
      */
@@ -8025,7 +8033,7 @@ export interface FeeSaveRequest {
    */
   caseType?: string;
   /**
-   * 国家/地区：二位代码；* 或 null 为全部国家/地区
+   * 国家/地区：二位代码；*、空文字或 null 为全部国家/地区
    */
   countryCode?: string | null;
   /**

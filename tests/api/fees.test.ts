@@ -84,7 +84,7 @@ describe.skipIf(skipThisDatabase)(`fee configuration (${dbKind})`, () => {
     const log = (await server.call('operationLog.query', { pageSize: 3 }, admin)).list;
     expect(log.map((e) => e.operationName)).toEqual(['删除费用配置', '保存费用配置', '保存费用配置']);
     expect(log[2]!.detailText).toBe(
-      `价格：${created.id}；案件类型：许可提前终止备案；国家/地区：全部国家/地区；费用项：代理费；金额：650.5；币种：CNY；生效日期：2026-03-01；新增：是`,
+      `价格：${created.id}；案件类型：许可提前终止备案；国家/地区：全部国家/地区；费用项：代理费；金额：650.5；币种：CNY；生效日期：2026-03-01；备注：含公告；新增：是`,
     );
     expect(log[1]!.detailText).toBe(`价格：${created.id}；案件类型：许可提前终止备案；国家/地区：中国；费用项：代理费；金额：700；备注：空`);
     expect(log[0]!.userName).toBe('王管理');
@@ -96,7 +96,7 @@ describe.skipIf(skipThisDatabase)(`fee configuration (${dbKind})`, () => {
     expect(await server.refused('/api/fee/save', { ...good, caseType: 'noSuchCase' }, admin)).toBe('案件类型“noSuchCase”不存在');
     expect(await server.refused('/api/fee/save', { ...good, countryCode: 'ZZ' }, admin)).toBe('国家/地区“ZZ”不存在');
     expect(await server.refused('/api/fee/save', { ...good, countryCode: 'japan' }, admin)).toBe(
-      '请求参数有误：国家/地区格式不正确：应为二位代码；* 或 null 为全部国家/地区',
+      '请求参数有误：国家/地区格式不正确：应为二位代码；*、空文字或 null 为全部国家/地区',
     );
     expect(await server.refused('/api/fee/save', { ...good, amount: 0 }, admin)).toBe('请求参数有误：金额须大于 0');
     expect(await server.refused('/api/fee/save', { ...good, amount: -5 }, admin)).toBe('请求参数有误：金额须大于 0');
@@ -129,9 +129,11 @@ describe.skipIf(skipThisDatabase)(`fee configuration (${dbKind})`, () => {
     expect((await list(admin)).list[0]).toEqual(agencyPrice);
     const mine = await server.call(
       'fee.save',
-      { caseType: 'ipFirstInstance', feeItem: 'agency', amount: 20000, currency: 'CNY', effectiveFrom: '2026-01-01' },
+      // A cleared country field arrives empty: every country.
+      { caseType: 'ipFirstInstance', countryCode: '', feeItem: 'agency', amount: 20000, currency: 'CNY', effectiveFrom: '2026-01-01' },
       corpAdmin,
     );
+    expect(mine).toMatchObject({ countryCode: null, countryName: '全部国家/地区' });
     expect((await list(admin, { caseType: 'ipFirstInstance' })).count).toBe(0);
     expect((await list(corpAdmin, { caseType: 'ipFirstInstance' })).list.map((p) => p.id)).toEqual([mine.id]);
   });

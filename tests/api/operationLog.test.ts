@@ -45,7 +45,7 @@ describe.skipIf(skipThisDatabase)(`operation log (${dbKind})`, () => {
     expect(Date.now() - Date.parse(latest!.createdAt)).toBeLessThan(60_000);
     const logins = list.filter((e) => e.operation === 'auth.login');
     expect(logins.map((e) => e.userName).sort()).toEqual(['李代理', '王管理']);
-    expect(logins.every((e) => e.operationName === '登录' && e.clientIp === '127.0.0.1' && e.detailText === 'method：password')).toBe(true);
+    expect(logins.every((e) => e.operationName === '登录' && e.clientIp === '127.0.0.1' && e.detailText === '登录方式：账号密码')).toBe(true);
     expect(list.some((e) => e.userName === '赵主管')).toBe(false);
     expect((await query({}, corpAdmin)).list.map((e) => e.operation)).toEqual(['fee.save', 'auth.login']);
   });

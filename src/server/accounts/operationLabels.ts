@@ -6,7 +6,7 @@ const operations = new Map(operationTable.map((op) => [op.id, op]));
 const detailTitles = new Map<string, ReadonlyMap<string, { title: string; rank: number }>>();
 
 /** Words the log itself writes into details, whatever the operation. */
-const LOG_WORDS: Record<string, string> = { created: '新增', fields: '修改的字段' };
+const LOG_WORDS: Record<string, string> = { created: '新增', fields: '修改的字段', method: '登录方式' };
 
 /** How the log names an operation: its summary in schemas/api; an id no operation has any more is shown as it is. */
 export function operationName(id: string): string {

@@ -39,8 +39,8 @@ function priceRows(db: ScopedDb) {
   return db.selectFrom('fee_prices as p').leftJoin('users as u', 'u.id', 'p.created_by').selectAll('p').select('u.display_name as createdByName');
 }
 
-/** `*` and null both mean every country; undefined leaves the country as it is. */
-const storedCountry = (code: string | null | undefined) => (code === undefined ? undefined : code === null || code === '*' ? null : code);
+/** `*`, empty (a cleared field) and null all mean every country; undefined leaves the country as it is. */
+const storedCountry = (code: string | null | undefined) => (code === undefined ? undefined : !code || code === '*' ? null : code);
 
 /** The request's own checks of what it names: a known case type and country, an amount in fen. */
 function checkValues(ctx: TenantContext, body: FeeSaveRequest, country: string | null | undefined): void {
@@ -142,6 +142,7 @@ export const feeHandlers: HandlersOf<'fee'> = {
         amount: body.amount,
         currency: body.currency,
         effectiveFrom: body.effectiveFrom,
+        ...(note ? { note } : {}),
         created: true,
       });
       return savedPrice(ctx, created.id);

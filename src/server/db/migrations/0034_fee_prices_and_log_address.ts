@@ -27,6 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index operation_log_operation_idx on operation_log (org_id, operation, created_at desc);
     create index operation_log_user_idx on operation_log (org_id, user_id, created_at desc);
     update operation_log set client_ip = detail->>'ip', detail = detail - 'ip' where operation = 'auth.login' and detail ? 'ip';
+    update operation_log set detail = jsonb_build_object('method', case detail->>'method' when 'sso' then '单点登录' else '账号密码' end)
+      where operation = 'auth.login' and detail ? 'method';
     update operation_log set operation = 'user.save', detail = detail || '{"created": true}' where operation = 'user.add';
     update operation_log set operation = 'user.save' where operation = 'user.modify';
     update operation_log set operation = 'role.save', detail = detail || '{"created": true}' where operation = 'role.add';
@@ -58,6 +60,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     update operation_log set operation = 'user.modify' where operation = 'user.save';
     update operation_log set operation = 'enterprise.modify' where operation = 'enterprise.modifyInfo';
     update operation_log set operation = 'enterprise.delete' where operation = 'enterprise.deleteInfo';
+    update operation_log set detail = jsonb_build_object('method', case detail->>'method' when '单点登录' then 'sso' else 'password' end)
+      where operation = 'auth.login' and detail ? 'method';
     update operation_log set detail = detail || jsonb_build_object('ip', client_ip) where operation = 'auth.login' and client_ip is not null;
     drop index operation_log_user_idx;
     drop index operation_log_operation_idx;
