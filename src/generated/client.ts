@@ -98,6 +98,10 @@ export const operationRoutes = {
   'enterprise.getCompanyDetailInfo': {"id":"enterprise.getCompanyDetailInfo","method":"POST","path":"/enterPrise/getCompanyDetailInfo","silent":false,"transport":"json"},
   'enterprise.modifyInfo': {"id":"enterprise.modifyInfo","method":"POST","path":"/enterPrise/modifyInfo","silent":false,"transport":"json"},
   'enterprise.deleteInfo': {"id":"enterprise.deleteInfo","method":"POST","path":"/enterPrise/deleteInfo","silent":false,"transport":"json"},
+  'fee.list': {"id":"fee.list","method":"POST","path":"/api/fee/list","silent":true,"transport":"json"},
+  'fee.save': {"id":"fee.save","method":"POST","path":"/api/fee/save","silent":false,"transport":"json"},
+  'fee.delete': {"id":"fee.delete","method":"POST","path":"/api/fee/delete","silent":false,"transport":"json"},
+  'fee.options': {"id":"fee.options","method":"POST","path":"/api/fee/options","silent":true,"transport":"json"},
   'file.upload': {"id":"file.upload","method":"POST","path":"/api/file/upload","silent":false,"transport":"multipart"},
   'file.download': {"id":"file.download","method":"GET","path":"/api/file/download","silent":false,"transport":"file"},
   'file.startUpload': {"id":"file.startUpload","method":"POST","path":"/api/file/chunked/start","silent":true,"transport":"json"},
@@ -121,7 +125,9 @@ export const operationRoutes = {
   'messageSettings.retry': {"id":"messageSettings.retry","method":"POST","path":"/api/message/outbox/retry","silent":false,"transport":"json"},
   'messageSettings.sendTest': {"id":"messageSettings.sendTest","method":"POST","path":"/api/message/test","silent":false,"transport":"json"},
   'messageSettings.saveChannel': {"id":"messageSettings.saveChannel","method":"POST","path":"/api/message/settings/channel","silent":false,"transport":"json"},
-  'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":false,"transport":"json"},
+  'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":true,"transport":"json"},
+  'operationLog.operations': {"id":"operationLog.operations","method":"POST","path":"/userManage/operateLogOperations","silent":true,"transport":"json"},
+  'operationLog.export': {"id":"operationLog.export","method":"POST","path":"/userManage/exportOperateLog","silent":false,"transport":"file"},
   'person.getUserList': {"id":"person.getUserList","method":"POST","path":"/brandArchives/getUserList","silent":true,"transport":"json"},
   'role.list': {"id":"role.list","method":"POST","path":"/api/role/list","silent":true,"transport":"json"},
   'role.permissionTree': {"id":"role.permissionTree","method":"POST","path":"/api/role/permissionList","silent":true,"transport":"json"},
@@ -253,6 +259,10 @@ export interface OperationTypes {
   'enterprise.getCompanyDetailInfo': { request: T.EnterpriseGetCompanyDetailInfoRequest; response: T.EnterpriseGetCompanyDetailInfoResponse };
   'enterprise.modifyInfo': { request: T.EnterpriseModifyInfoRequest; response: T.EnterpriseModifyInfoResponse };
   'enterprise.deleteInfo': { request: T.EnterpriseDeleteInfoRequest; response: T.EnterpriseDeleteInfoResponse };
+  'fee.list': { request: T.FeeListRequest; response: T.FeeListResponse };
+  'fee.save': { request: T.FeeSaveRequest; response: T.FeeSaveResponse };
+  'fee.delete': { request: T.FeeDeleteRequest; response: T.FeeDeleteResponse };
+  'fee.options': { request: T.FeeOptionsRequest; response: T.FeeOptionsResponse };
   'file.upload': { request: FormData; response: T.FileUploadResponse };
   'file.download': { request: T.FileDownloadRequest; response: Blob };
   'file.startUpload': { request: T.FileStartUploadRequest; response: T.FileStartUploadResponse };
@@ -277,6 +287,8 @@ export interface OperationTypes {
   'messageSettings.sendTest': { request: T.MessageSettingsSendTestRequest; response: T.MessageSettingsSendTestResponse };
   'messageSettings.saveChannel': { request: T.MessageSettingsSaveChannelRequest; response: T.MessageSettingsSaveChannelResponse };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
+  'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse };
+  'operationLog.export': { request: T.OperationLogExportRequest; response: Blob };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse };
   'role.list': { request: T.RoleListRequest; response: T.RoleListResponse };
   'role.permissionTree': { request: T.RolePermissionTreeRequest; response: T.RolePermissionTreeResponse };
@@ -616,6 +628,20 @@ export function createApiClient(call: OperationCaller) {
       deleteInfo: (body: T.EnterpriseDeleteInfoRequest, options?: CallOptions): Promise<T.EnterpriseDeleteInfoResponse> =>
         call<T.EnterpriseDeleteInfoResponse>(operationRoutes['enterprise.deleteInfo'], body, options),
     },
+    fee: {
+      /** 费用配置列表（POST /api/fee/list） */
+      list: (body: T.FeeListRequest = {}, options?: CallOptions): Promise<T.FeeListResponse> =>
+        call<T.FeeListResponse>(operationRoutes['fee.list'], body, options),
+      /** 保存费用配置（POST /api/fee/save） */
+      save: (body: T.FeeSaveRequest = {}, options?: CallOptions): Promise<T.FeeSaveResponse> =>
+        call<T.FeeSaveResponse>(operationRoutes['fee.save'], body, options),
+      /** 删除费用配置（POST /api/fee/delete） */
+      delete: (body: T.FeeDeleteRequest, options?: CallOptions): Promise<T.FeeDeleteResponse> =>
+        call<T.FeeDeleteResponse>(operationRoutes['fee.delete'], body, options),
+      /** 费用配置的选项（POST /api/fee/options） */
+      options: (body: T.FeeOptionsRequest = {}, options?: CallOptions): Promise<T.FeeOptionsResponse> =>
+        call<T.FeeOptionsResponse>(operationRoutes['fee.options'], body, options),
+    },
     file: {
       /** 上传文件（POST /api/file/upload） */
       upload: (body: FormData, options?: CallOptions): Promise<T.FileUploadResponse> =>
@@ -697,6 +723,12 @@ export function createApiClient(call: OperationCaller) {
       /** 查询操作日志（POST /userManage/queryOperateLog） */
       query: (body: T.OperationLogQueryRequest = {}, options?: CallOptions): Promise<T.OperationLogQueryResponse> =>
         call<T.OperationLogQueryResponse>(operationRoutes['operationLog.query'], body, options),
+      /** 操作日志中的操作（POST /userManage/operateLogOperations） */
+      operations: (body: T.OperationLogOperationsRequest = {}, options?: CallOptions): Promise<T.OperationLogOperationsResponse> =>
+        call<T.OperationLogOperationsResponse>(operationRoutes['operationLog.operations'], body, options),
+      /** 导出操作日志（POST /userManage/exportOperateLog） */
+      export: (body: T.OperationLogExportRequest = {}, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['operationLog.export'], body, options),
     },
     person: {
       /** 搜索本组织人员（POST /brandArchives/getUserList） */

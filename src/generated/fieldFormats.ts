@@ -21,6 +21,10 @@ export const FIELD_FORMATS = {
   BrandImportJob: {
     createdAt: 'date-time',
   },
+  FeePrice: {
+    effectiveFrom: 'date',
+    createdAt: 'date-time',
+  },
   LoginResult: {
     expiresAt: 'date-time',
   },
@@ -88,6 +92,10 @@ export const FIELD_FORMATS = {
 
 /** The name of each value of a closed list, by value (`enum` with `x-enum-titles`). */
 export const FIELD_ENUM_TITLES = {
+  FeePrice: {
+    feeItem: { 'agency': '代理费', 'official': '官费', 'sundry': '杂费' },
+    currency: { 'CNY': '人民币', 'USD': '美元', 'EUR': '欧元', 'JPY': '日元', 'GBP': '英镑', 'HKD': '港币', 'AUD': '澳元', 'CAD': '加拿大元', 'CHF': '瑞士法郎', 'KRW': '韩元', 'SGD': '新加坡元' },
+  },
   MessageSettings: {
     webhookKind: { 'wecom': '企业微信', 'dingtalk': '钉钉', 'feishu': '飞书' },
   },

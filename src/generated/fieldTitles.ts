@@ -108,6 +108,10 @@ export const FIELD_TITLES = {
     data: "节点数据",
     children: "下级",
   },
+  ChoiceOption: {
+    value: "取值",
+    label: "名称",
+  },
   ChunkedUpload: {
     uploadId: "上传编号",
     fileName: "文件名",
@@ -209,6 +213,20 @@ export const FIELD_TITLES = {
     id: "分组编号",
     name: "分组名称",
     children: "企业",
+  },
+  FeePrice: {
+    id: "价格编号",
+    caseType: "案件类型",
+    caseTypeName: "案件类型名称",
+    countryCode: "国家/地区",
+    countryName: "国家/地区名称",
+    feeItem: "费用项",
+    amount: "金额",
+    currency: "币种",
+    effectiveFrom: "生效日期",
+    note: "备注",
+    createdByName: "创建人",
+    createdAt: "创建时间",
   },
   GoodsGroup: {
     code: "类似群",
@@ -321,8 +339,11 @@ export const FIELD_TITLES = {
   OperationLogEntry: {
     id: "日志编号",
     userName: "操作人",
-    operation: "操作",
+    operation: "操作编号",
+    operationName: "操作",
+    clientIp: "来源地址",
     detail: "详情",
+    detailText: "详情说明",
     createdAt: "操作时间",
   },
   Organisation: {

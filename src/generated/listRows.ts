@@ -21,6 +21,8 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'designer.saveDraft': { problems: 'SchemaProblem' },
   'designer.validate': { problems: 'SchemaProblem' },
   'enterprise.getList': { groups: 'EnterpriseGroup', list: 'Enterprise' },
+  'fee.list': { list: 'FeePrice' },
+  'fee.options': { caseTypes: 'ChoiceOption', feeItems: 'ChoiceOption', currencies: 'ChoiceOption' },
   'file.listByUploader': { list: 'UploaderFiles' },
   'home.getMessageList': { list: 'Message' },
   'home.todoList': { list: 'Todo' },

@@ -915,6 +915,7 @@ export const sharedSchemas: JsonSchema[] = [
           "integer",
           "smallint",
           "bigint",
+          "numeric",
           "text",
           "character varying",
           "boolean",
@@ -923,7 +924,7 @@ export const sharedSchemas: JsonSchema[] = [
           "jsonb",
           "integer[]"
         ],
-        "description": "列的 SQL 类型（information_schema 的写法，数组为 元素[]）"
+        "description": "列的 SQL 类型（information_schema 的写法，数组为 元素[]；numeric 的精度写在迁移中）"
       },
       "storage": {
         "description": "列的存储关键字，写在表的列上或实体的属性上",
@@ -1784,6 +1785,27 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/choice-option.json",
+    "title": "ChoiceOption",
+    "description": "选择框的一个选项：保存的取值与显示的名称。",
+    "type": "object",
+    "required": [
+      "value",
+      "label"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "value": {
+        "title": "取值",
+        "type": "string"
+      },
+      "label": {
+        "title": "名称",
+        "type": "string"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/chunked-upload.json",
     "title": "ChunkedUpload",
     "description": "进行中的分片上传（50MB 及以上的大文件）：上传编号、分片大小与服务端已收到的分片，中断后据此续传。",
@@ -2511,6 +2533,129 @@ export const sharedSchemas: JsonSchema[] = [
           "string",
           "null"
         ]
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/fee-price.json",
+    "title": "FeePrice",
+    "description": "费用配置的一条价格：本组织某案件类型在某国家/地区（或全部国家/地区）的一项费用，自生效日期起适用，直到同一项有更晚生效的价格。",
+    "x-table": "fee_prices",
+    "type": "object",
+    "required": [
+      "id",
+      "caseType",
+      "caseTypeName",
+      "countryCode",
+      "countryName",
+      "feeItem",
+      "amount",
+      "currency",
+      "effectiveFrom",
+      "note",
+      "createdByName",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "价格编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "caseType": {
+        "title": "案件类型",
+        "type": "string",
+        "description": "dicts/case-types.json 中的类型键"
+      },
+      "caseTypeName": {
+        "title": "案件类型名称",
+        "type": "string"
+      },
+      "countryCode": {
+        "title": "国家/地区",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "二位代码或地区组织代码（WO 为马德里）；null 为全部国家/地区"
+      },
+      "countryName": {
+        "title": "国家/地区名称",
+        "type": "string"
+      },
+      "feeItem": {
+        "title": "费用项",
+        "type": "string",
+        "enum": [
+          "agency",
+          "official",
+          "sundry"
+        ],
+        "x-enum-titles": [
+          "代理费",
+          "官费",
+          "杂费"
+        ]
+      },
+      "amount": {
+        "title": "金额",
+        "type": "number"
+      },
+      "currency": {
+        "title": "币种",
+        "type": "string",
+        "enum": [
+          "CNY",
+          "USD",
+          "EUR",
+          "JPY",
+          "GBP",
+          "HKD",
+          "AUD",
+          "CAD",
+          "CHF",
+          "KRW",
+          "SGD"
+        ],
+        "x-enum-titles": [
+          "人民币",
+          "美元",
+          "欧元",
+          "日元",
+          "英镑",
+          "港币",
+          "澳元",
+          "加拿大元",
+          "瑞士法郎",
+          "韩元",
+          "新加坡元"
+        ]
+      },
+      "effectiveFrom": {
+        "title": "生效日期",
+        "type": "string",
+        "format": "date"
+      },
+      "note": {
+        "title": "备注",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdByName": {
+        "title": "创建人",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
       }
     }
   },
@@ -3338,14 +3483,17 @@ export const sharedSchemas: JsonSchema[] = [
   {
     "$id": "https://schemas.ipm.local/entities/operation-log-entry.json",
     "title": "OperationLogEntry",
-    "description": "操作日志的一条记录：谁在何时做了什么。",
+    "description": "操作日志的一条记录：谁在何时、从哪个地址做了什么。",
     "x-table": "operation_log",
     "type": "object",
     "required": [
       "id",
       "userName",
       "operation",
+      "operationName",
+      "clientIp",
       "detail",
+      "detailText",
       "createdAt"
     ],
     "additionalProperties": false,
@@ -3364,13 +3512,31 @@ export const sharedSchemas: JsonSchema[] = [
         ]
       },
       "operation": {
+        "title": "操作编号",
+        "type": "string",
+        "description": "接口编号，如 fee.save"
+      },
+      "operationName": {
         "title": "操作",
-        "type": "string"
+        "type": "string",
+        "description": "接口的中文名称（schemas/api 中的 summary）"
+      },
+      "clientIp": {
+        "title": "来源地址",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "请求的客户端 IP；设置了 TRUST_PROXY 时取反向代理转发的地址"
       },
       "detail": {
         "title": "详情",
         "type": "object",
         "additionalProperties": true
+      },
+      "detailText": {
+        "title": "详情说明",
+        "type": "string"
       },
       "createdAt": {
         "title": "操作时间",
@@ -10176,6 +10342,305 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "fee.list",
+    "domain": "fee",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/fee/list",
+    "summary": "费用配置列表",
+    "description": "本组织的价格表，按案件类型（字典顺序）、国家/地区（全部国家/地区在前）、费用项、生效日期由近及远排列。",
+    "permission": "userManagement",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        },
+        "caseType": {
+          "title": "案件类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 50,
+          "description": "案件类型键"
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": "string",
+          "pattern": "^([A-Z]{2}|\\*)$",
+          "description": "二位代码；* 为适用于全部国家/地区的价格"
+        },
+        "currency": {
+          "title": "币种",
+          "type": "string",
+          "enum": [
+            "CNY",
+            "USD",
+            "EUR",
+            "JPY",
+            "GBP",
+            "HKD",
+            "AUD",
+            "CAD",
+            "CHF",
+            "KRW",
+            "SGD"
+          ],
+          "x-enum-titles": [
+            "人民币",
+            "美元",
+            "欧元",
+            "日元",
+            "英镑",
+            "港币",
+            "澳元",
+            "加拿大元",
+            "瑞士法郎",
+            "韩元",
+            "新加坡元"
+          ]
+        },
+        "feeItem": {
+          "title": "费用项",
+          "type": "string",
+          "enum": [
+            "agency",
+            "official",
+            "sundry"
+          ],
+          "x-enum-titles": [
+            "代理费",
+            "官费",
+            "杂费"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "价格",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/fee-price.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "fee.save",
+    "domain": "fee",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/fee/save",
+    "summary": "保存费用配置",
+    "description": "不带 id 为新增一条价格（案件类型、费用项、金额、币种与生效日期必填，国家/地区不填或为 * 即适用于全部国家/地区），带 id 为修改（只改给出的字段）。金额大于 0、最多两位小数；同一案件类型、国家/地区、费用项在同一生效日期只能有一个价格。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "价格",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "caseType": {
+          "title": "案件类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 50,
+          "description": "案件类型键"
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": [
+            "string",
+            "null"
+          ],
+          "pattern": "^([A-Z]{2}|\\*|)$",
+          "description": "二位代码；*、空文字或 null 为全部国家/地区"
+        },
+        "feeItem": {
+          "title": "费用项",
+          "type": "string",
+          "enum": [
+            "agency",
+            "official",
+            "sundry"
+          ],
+          "x-enum-titles": [
+            "代理费",
+            "官费",
+            "杂费"
+          ]
+        },
+        "amount": {
+          "title": "金额",
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 9999999999.99
+        },
+        "currency": {
+          "title": "币种",
+          "type": "string",
+          "enum": [
+            "CNY",
+            "USD",
+            "EUR",
+            "JPY",
+            "GBP",
+            "HKD",
+            "AUD",
+            "CAD",
+            "CHF",
+            "KRW",
+            "SGD"
+          ],
+          "x-enum-titles": [
+            "人民币",
+            "美元",
+            "欧元",
+            "日元",
+            "英镑",
+            "港币",
+            "澳元",
+            "加拿大元",
+            "瑞士法郎",
+            "韩元",
+            "新加坡元"
+          ]
+        },
+        "effectiveFrom": {
+          "title": "生效日期",
+          "type": "string",
+          "format": "date"
+        },
+        "note": {
+          "title": "备注",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/fee-price.json"
+    }
+  },
+  {
+    "id": "fee.delete",
+    "domain": "fee",
+    "name": "delete",
+    "method": "POST",
+    "path": "/api/fee/delete",
+    "summary": "删除费用配置",
+    "description": "删除本组织的一条价格。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "价格",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "fee.options",
+    "domain": "fee",
+    "name": "options",
+    "method": "POST",
+    "path": "/api/fee/options",
+    "summary": "费用配置的选项",
+    "description": "案件类型（dicts/case-types.json）、费用项与币种，各为 {value, label} 的列表，供选择框使用。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "caseTypes",
+        "feeItems",
+        "currencies"
+      ],
+      "properties": {
+        "caseTypes": {
+          "title": "案件类型",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/choice-option.json"
+          }
+        },
+        "feeItems": {
+          "title": "费用项",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/choice-option.json"
+          }
+        },
+        "currencies": {
+          "title": "币种",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/choice-option.json"
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "file.upload",
     "domain": "file",
     "name": "upload",
@@ -11290,10 +11755,10 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/userManage/queryOperateLog",
     "summary": "查询操作日志",
-    "description": "本组织的操作日志，按时间倒序分页。",
+    "description": "本组织的操作日志，按时间倒序分页：操作人、操作（接口的中文名称）、时间、来源地址与详情。可按操作人、操作与日期范围（北京时间，含两端）筛选。",
     "permission": "userManagement",
-    "silent": false,
-    "readOnly": false,
+    "silent": true,
+    "readOnly": true,
     "transport": "json",
     "request": {
       "type": "object",
@@ -11313,10 +11778,28 @@ export const operationTable: OperationDefinition[] = [
           "maximum": 100,
           "default": 20
         },
+        "userId": {
+          "title": "操作人",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
         "operation": {
           "title": "操作",
           "type": "string",
-          "maxLength": 100
+          "maxLength": 100,
+          "pattern": "^[a-z][A-Za-z0-9]*\\.[a-z][A-Za-z0-9]*$",
+          "description": "接口编号，如 fee.save"
+        },
+        "dateFrom": {
+          "title": "开始日期",
+          "type": "string",
+          "format": "date"
+        },
+        "dateTo": {
+          "title": "结束日期",
+          "type": "string",
+          "format": "date"
         }
       }
     },
@@ -11340,6 +11823,76 @@ export const operationTable: OperationDefinition[] = [
           "type": "integer"
         }
       }
+    }
+  },
+  {
+    "id": "operationLog.operations",
+    "domain": "operationLog",
+    "name": "operations",
+    "method": "POST",
+    "path": "/userManage/operateLogOperations",
+    "summary": "操作日志中的操作",
+    "description": "本组织日志中出现过的操作，按中文名称排序，供筛选使用：value 为接口编号，label 为其中文名称。",
+    "permission": "userManagement",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/choice-option.json"
+      }
+    }
+  },
+  {
+    "id": "operationLog.export",
+    "domain": "operationLog",
+    "name": "export",
+    "method": "POST",
+    "path": "/userManage/exportOperateLog",
+    "summary": "导出操作日志",
+    "description": "按与查询相同的条件导出操作日志为 .xlsx（时间、操作人、账号、操作、来源地址、详情），最多 10,000 条；超过时请缩小日期范围。应答为文件本身。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "userId": {
+          "title": "操作人",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "operation": {
+          "title": "操作",
+          "type": "string",
+          "maxLength": 100,
+          "pattern": "^[a-z][A-Za-z0-9]*\\.[a-z][A-Za-z0-9]*$",
+          "description": "接口编号，如 fee.save"
+        },
+        "dateFrom": {
+          "title": "开始日期",
+          "type": "string",
+          "format": "date"
+        },
+        "dateTo": {
+          "title": "结束日期",
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "response": {
+      "type": "string",
+      "description": "xlsx 文件"
     }
   },
   {
@@ -14409,6 +14962,10 @@ export interface OperationTypes {
   'enterprise.getCompanyDetailInfo': { request: T.EnterpriseGetCompanyDetailInfoRequest; response: T.EnterpriseGetCompanyDetailInfoResponse; public: false; transport: 'json' };
   'enterprise.modifyInfo': { request: T.EnterpriseModifyInfoRequest; response: T.EnterpriseModifyInfoResponse; public: false; transport: 'json' };
   'enterprise.deleteInfo': { request: T.EnterpriseDeleteInfoRequest; response: T.EnterpriseDeleteInfoResponse; public: false; transport: 'json' };
+  'fee.list': { request: T.FeeListRequest; response: T.FeeListResponse; public: false; transport: 'json' };
+  'fee.save': { request: T.FeeSaveRequest; response: T.FeeSaveResponse; public: false; transport: 'json' };
+  'fee.delete': { request: T.FeeDeleteRequest; response: T.FeeDeleteResponse; public: false; transport: 'json' };
+  'fee.options': { request: T.FeeOptionsRequest; response: T.FeeOptionsResponse; public: false; transport: 'json' };
   'file.upload': { request: T.FileUploadRequest; response: T.FileUploadResponse; public: false; transport: 'multipart' };
   'file.download': { request: T.FileDownloadRequest; response: T.FileDownloadResponse; public: false; transport: 'file' };
   'file.startUpload': { request: T.FileStartUploadRequest; response: T.FileStartUploadResponse; public: false; transport: 'json' };
@@ -14433,6 +14990,8 @@ export interface OperationTypes {
   'messageSettings.sendTest': { request: T.MessageSettingsSendTestRequest; response: T.MessageSettingsSendTestResponse; public: false; transport: 'json' };
   'messageSettings.saveChannel': { request: T.MessageSettingsSaveChannelRequest; response: T.MessageSettingsSaveChannelResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
+  'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse; public: false; transport: 'json' };
+  'operationLog.export': { request: T.OperationLogExportRequest; response: T.OperationLogExportResponse; public: false; transport: 'file' };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse; public: false; transport: 'json' };
   'role.list': { request: T.RoleListRequest; response: T.RoleListResponse; public: false; transport: 'json' };
   'role.permissionTree': { request: T.RolePermissionTreeRequest; response: T.RolePermissionTreeResponse; public: false; transport: 'json' };

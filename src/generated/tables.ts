@@ -329,6 +329,25 @@ export interface ExternalToolAddressesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 费用配置的一条价格：本组织某案件类型在某国家/地区（或全部国家/地区）的一项费用，自生效日期起适用，直到同一项有更晚生效的价格。 (schemas/entities/fee-price.json) */
+export interface FeePricesTable {
+  id: Generated<number>;
+  /** dicts/case-types.json 中的类型键 */
+  case_type: string;
+  /** 二位代码或地区组织代码（WO 为马德里）；null 为全部国家/地区 */
+  country_code: string | null;
+  /** agency 代理费，official 官费，sundry 杂费 */
+  fee_item: 'agency' | 'official' | 'sundry';
+  amount: ColumnType<string, number | string, number | string>;
+  /** CNY 人民币，USD 美元，EUR 欧元，JPY 日元，GBP 英镑，HKD 港币，AUD 澳元，CAD 加拿大元，CHF 瑞士法郎，KRW 韩元，SGD 新加坡元 */
+  currency: 'CNY' | 'USD' | 'EUR' | 'JPY' | 'GBP' | 'HKD' | 'AUD' | 'CAD' | 'CHF' | 'KRW' | 'SGD';
+  effective_from: string;
+  note: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  org_id: number;
+  created_by: number | null;
+}
+
 /** 上传成功的文件（spec 000 §3：uid、name、size、url、path、status）。 (schemas/entities/uploaded-file.json) */
 export interface FilesTable {
   size: ColumnType<string | number, number, number>;
@@ -426,10 +445,13 @@ export interface OfficialDocumentsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** 操作日志的一条记录：谁在何时做了什么。 (schemas/entities/operation-log-entry.json) */
+/** 操作日志的一条记录：谁在何时、从哪个地址做了什么。 (schemas/entities/operation-log-entry.json) */
 export interface OperationLogTable {
   id: Generated<number>;
+  /** 接口编号，如 fee.save */
   operation: string;
+  /** 请求的客户端 IP；设置了 TRUST_PROXY 时取反向代理转发的地址 */
+  client_ip: Generated<string | null>;
   detail: ColumnType<unknown, string, string>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   org_id: number;
@@ -704,6 +726,7 @@ export interface Database {
   enterprise_groups: EnterpriseGroupsTable;
   enterprises: EnterprisesTable;
   external_tool_addresses: ExternalToolAddressesTable;
+  fee_prices: FeePricesTable;
   files: FilesTable;
   login_failures: LoginFailuresTable;
   memos: MemosTable;
@@ -751,6 +774,7 @@ export const TENANT_TABLES = [
   'enterprise_groups',
   'enterprises',
   'external_tool_addresses',
+  'fee_prices',
   'files',
   'memos',
   'message_channels',

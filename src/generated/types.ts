@@ -696,6 +696,20 @@ export interface BrandMap {
 }
 
 /**
+ * 选择框的一个选项：保存的取值与显示的名称。
+ */
+export interface ChoiceOption {
+  /**
+   * 取值
+   */
+  value: string;
+  /**
+   * 名称
+   */
+  label: string;
+}
+
+/**
  * 进行中的分片上传（50MB 及以上的大文件）：上传编号、分片大小与服务端已收到的分片，中断后据此续传。
  */
 export interface ChunkedUpload {
@@ -1103,6 +1117,60 @@ export interface Enterprise {
    * 证件号码
    */
   certificateNo?: string | null;
+}
+
+/**
+ * 费用配置的一条价格：本组织某案件类型在某国家/地区（或全部国家/地区）的一项费用，自生效日期起适用，直到同一项有更晚生效的价格。
+ */
+export interface FeePrice {
+  /**
+   * 价格编号
+   */
+  id: number;
+  /**
+   * 案件类型：dicts/case-types.json 中的类型键
+   */
+  caseType: string;
+  /**
+   * 案件类型名称
+   */
+  caseTypeName: string;
+  /**
+   * 国家/地区：二位代码或地区组织代码（WO 为马德里）；null 为全部国家/地区
+   */
+  countryCode: string | null;
+  /**
+   * 国家/地区名称
+   */
+  countryName: string;
+  /**
+   * 费用项：agency 代理费，official 官费，sundry 杂费
+   */
+  feeItem: "agency" | "official" | "sundry";
+  /**
+   * 金额
+   */
+  amount: number;
+  /**
+   * 币种：CNY 人民币，USD 美元，EUR 欧元，JPY 日元，GBP 英镑，HKD 港币，AUD 澳元，CAD 加拿大元，CHF 瑞士法郎，KRW 韩元，SGD 新加坡元
+   */
+  currency: "CNY" | "USD" | "EUR" | "JPY" | "GBP" | "HKD" | "AUD" | "CAD" | "CHF" | "KRW" | "SGD";
+  /**
+   * 生效日期
+   */
+  effectiveFrom: string;
+  /**
+   * 备注
+   */
+  note: string | null;
+  /**
+   * 创建人
+   */
+  createdByName: string | null;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
 }
 
 /**
@@ -1581,7 +1649,7 @@ export interface OfficialDocument {
 }
 
 /**
- * 操作日志的一条记录：谁在何时做了什么。
+ * 操作日志的一条记录：谁在何时、从哪个地址做了什么。
  */
 export interface OperationLogEntry {
   /**
@@ -1593,15 +1661,27 @@ export interface OperationLogEntry {
    */
   userName: string | null;
   /**
-   * 操作
+   * 操作编号：接口编号，如 fee.save
    */
   operation: string;
+  /**
+   * 操作：接口的中文名称（schemas/api 中的 summary）
+   */
+  operationName: string;
+  /**
+   * 来源地址：请求的客户端 IP；设置了 TRUST_PROXY 时取反向代理转发的地址
+   */
+  clientIp: string | null;
   /**
    * 详情
    */
   detail: {
     [k: string]: unknown;
   };
+  /**
+   * 详情说明
+   */
+  detailText: string;
   /**
    * 操作时间
    */
@@ -3255,6 +3335,10 @@ export interface GenericTableProps {
           value: string | number | boolean;
         }[];
     /**
+     * 小数位数：number 列：总显示这么多位小数（金额为 2，1234.5 显示为 1,234.50）；不写时按数值本身
+     */
+    decimals?: number;
+    /**
      * 多行：input 列：多行文字（最多 200 字，单行最多 50 字）
      */
     multiline?: boolean;
@@ -3602,6 +3686,10 @@ export interface GenericTableProps {
      * 成功提示：调用成功后的提示文字
      */
     successMessage?: string;
+    /**
+     * 下载为：operation 返回文件（如导出）时：带上表格当前的条件与排序（不含分页）调用它，把得到的文件存为此名，如 操作日志.xlsx；不刷新表格
+     */
+    download?: string;
     /**
      * 显示条件：行按钮与下拉项：只在满足条件的行上显示（等于、属于，或它们的非、且、或）
      */
@@ -7897,6 +7985,107 @@ export interface EnterpriseDeleteInfoRequest {
 
 export type EnterpriseDeleteInfoResponse = null;
 
+export interface FeeListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 案件类型：案件类型键
+   */
+  caseType?: string;
+  /**
+   * 国家/地区：二位代码；* 为适用于全部国家/地区的价格
+   */
+  countryCode?: string;
+  /**
+   * 币种：CNY 人民币，USD 美元，EUR 欧元，JPY 日元，GBP 英镑，HKD 港币，AUD 澳元，CAD 加拿大元，CHF 瑞士法郎，KRW 韩元，SGD 新加坡元
+   */
+  currency?: "CNY" | "USD" | "EUR" | "JPY" | "GBP" | "HKD" | "AUD" | "CAD" | "CHF" | "KRW" | "SGD";
+  /**
+   * 费用项：agency 代理费，official 官费，sundry 杂费
+   */
+  feeItem?: "agency" | "official" | "sundry";
+}
+
+export interface FeeListResponse {
+  /**
+   * 价格
+   */
+  list: FeePrice[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface FeeSaveRequest {
+  /**
+   * 价格
+   */
+  id?: number;
+  /**
+   * 案件类型：案件类型键
+   */
+  caseType?: string;
+  /**
+   * 国家/地区：二位代码；*、空文字或 null 为全部国家/地区
+   */
+  countryCode?: string | null;
+  /**
+   * 费用项：agency 代理费，official 官费，sundry 杂费
+   */
+  feeItem?: "agency" | "official" | "sundry";
+  /**
+   * 金额
+   */
+  amount?: number;
+  /**
+   * 币种：CNY 人民币，USD 美元，EUR 欧元，JPY 日元，GBP 英镑，HKD 港币，AUD 澳元，CAD 加拿大元，CHF 瑞士法郎，KRW 韩元，SGD 新加坡元
+   */
+  currency?: "CNY" | "USD" | "EUR" | "JPY" | "GBP" | "HKD" | "AUD" | "CAD" | "CHF" | "KRW" | "SGD";
+  /**
+   * 生效日期
+   */
+  effectiveFrom?: string;
+  /**
+   * 备注
+   */
+  note?: string | null;
+}
+
+export type FeeSaveResponse = FeePrice;
+
+export interface FeeDeleteRequest {
+  /**
+   * 价格
+   */
+  id: number;
+}
+
+export type FeeDeleteResponse = null;
+
+export interface FeeOptionsRequest {}
+
+export interface FeeOptionsResponse {
+  /**
+   * 案件类型
+   */
+  caseTypes: ChoiceOption[];
+  /**
+   * 费用项
+   */
+  feeItems: ChoiceOption[];
+  /**
+   * 币种
+   */
+  currencies: ChoiceOption[];
+}
+
 export interface FileUploadRequest {
   /**
    * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB）；spreadsheet 导入表格（30MB，仅 xlsx）
@@ -8340,9 +8529,21 @@ export interface OperationLogQueryRequest {
    */
   pageSize?: number;
   /**
-   * 操作
+   * 操作人
+   */
+  userId?: number;
+  /**
+   * 操作：接口编号，如 fee.save
    */
   operation?: string;
+  /**
+   * 开始日期
+   */
+  dateFrom?: string;
+  /**
+   * 结束日期
+   */
+  dateTo?: string;
 }
 
 export interface OperationLogQueryResponse {
@@ -8355,6 +8556,34 @@ export interface OperationLogQueryResponse {
    */
   count: number;
 }
+
+export interface OperationLogOperationsRequest {}
+
+export type OperationLogOperationsResponse = ChoiceOption[];
+
+export interface OperationLogExportRequest {
+  /**
+   * 操作人
+   */
+  userId?: number;
+  /**
+   * 操作：接口编号，如 fee.save
+   */
+  operation?: string;
+  /**
+   * 开始日期
+   */
+  dateFrom?: string;
+  /**
+   * 结束日期
+   */
+  dateTo?: string;
+}
+
+/**
+ * xlsx 文件
+ */
+export type OperationLogExportResponse = string;
 
 export interface PersonGetUserListRequest {
   /**

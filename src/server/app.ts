@@ -41,6 +41,7 @@ import { personHandlers } from './accounts/personHandlers.js';
 import { departmentHandlers } from './departments/departmentHandlers.js';
 import { messageSettingsHandlers } from './messages/messageSettingsHandlers.js';
 import { trialHandlers } from './trial/trialHandlers.js';
+import { feeHandlers } from './fees/feeHandlers.js';
 import { roleHandlers } from './accounts/roleHandlers.js';
 import { designerHandlers } from './schemas/designerHandlers.js';
 import { brandArchivesHandlers } from './trademarks/brandArchivesHandlers.js';
@@ -79,6 +80,7 @@ const handlers: Handlers = {
   ...departmentHandlers,
   ...messageSettingsHandlers,
   ...trialHandlers,
+  ...feeHandlers,
   ...roleHandlers,
   ...fileHandlers,
   ...countryHandlers,
@@ -124,6 +126,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     schemaController: { compilersFactory: schemaCompilers.compilersFactory },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.trustProxy,
     ajv: {
       customOptions: {
         ...AJV_OPTIONS,

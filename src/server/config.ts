@@ -41,6 +41,22 @@ export interface ServerConfig {
   statisticsUpkeepMs: number;
   /** How often e-mails and robot posts waiting in the outbox are sent; 0 leaves them to another process. */
   outboxIntervalMs: number;
+  /**
+   * Which proxies in front of the server to believe about the client's address (the operation log's
+   * 来源地址): false none, true any, or these addresses and CIDR ranges.
+   */
+  trustProxy: boolean | string[];
+}
+
+/** TRUST_PROXY: unset, 0 or false trusts no proxy; true any; else a comma list of the proxies' addresses or CIDR ranges. */
+export function parseTrustProxy(text: string | undefined): boolean | string[] {
+  const value = text?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** EXTERNAL_TOOLS is a JSON object of tool key → http(s) address; anything else stops the start. */
@@ -91,5 +107,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     batchTaskStaleMs: int(env.BATCH_TASK_STALE_MS, 60_000),
     statisticsUpkeepMs: int(env.STATISTICS_UPKEEP_MS, 60_000),
     outboxIntervalMs: int(env.OUTBOX_INTERVAL_MS, 5000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -7,6 +7,7 @@ import { seedDemoData } from './seed/demo.js';
 import { seedDemoTrademarks } from './seed/trademarks.js';
 import { seedDemoTags } from './seed/brandLabels.js';
 import { seedDemoOfficialDocuments } from './seed/officialDocuments.js';
+import { seedDemoFeePrices } from './seed/feePrices.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
 /**
@@ -17,7 +18,10 @@ import { prepareClassification } from './classification/prepareClassification.js
 export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig): Promise<boolean> {
   await migrateToLatest(db);
   await seedSiteContent(db);
-  if (config.seedDemo) await seedDemoData(db);
+  if (config.seedDemo) {
+    await seedDemoData(db);
+    await seedDemoFeePrices(db);
+  }
   const classificationReady = await prepareClassification(db, config);
   // After the classification, so the demo marks carry real goods items.
   if (config.seedDemo) {

@@ -49,6 +49,7 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['商标', '商标档案', '保留的商标', '被合并的商标', '记录'], table: 'brand_archives' },
   { titles: ['负责人', '用户', '交接人', '抄送'], table: 'users' },
   { titles: ['部门', '上级部门'], table: 'departments' },
+  { titles: ['价格'], table: 'fee_prices' },
   { titles: ['角色'], table: 'roles' },
   { titles: ['商标图样'], table: 'files', column: 'path', where: () => "path like '%.png'", missing: (org) => `${org}/202601/${'0'.repeat(64)}.png` },
   { titles: ['表格文件'], table: 'files', column: 'path', where: () => "path like '%.xlsx'", missing: (org) => `${org}/202601/${'0'.repeat(64)}.xlsx` },

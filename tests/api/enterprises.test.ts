@@ -110,7 +110,11 @@ describe.skipIf(skipThisDatabase)(`my enterprises: detail, edit and delete (${db
     expect(await stored(id)).toBeUndefined();
     expect((await list(admin)).some((e) => e.id === id)).toBe(false);
     expect(await server.refused('/enterPrise/deleteInfo', { id }, admin, 404)).toBe('企业不存在');
-    const log = await server.database.db.selectFrom('operation_log').select('detail').where('operation', '=', 'enterprise.delete').executeTakeFirstOrThrow();
+    const log = await server.database.db
+      .selectFrom('operation_log')
+      .select('detail')
+      .where('operation', '=', 'enterprise.deleteInfo')
+      .executeTakeFirstOrThrow();
     expect(log.detail).toMatchObject({ id });
   });
 });

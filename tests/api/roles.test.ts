@@ -50,20 +50,20 @@ describe.skipIf(skipThisDatabase)(`roles and their permissions (${dbKind})`, () 
     const created = await server.call('role.save', { name: ' 法务 ', roleAuth: ['addTags', 'trademark', 'workbench', 'trademark'] }, corp);
     // Stored in the tree's order, once each.
     expect(created).toMatchObject({ name: '法务', roleAuth: 'workbench,trademark,addTags', userCount: 0 });
-    expect((await logged('role.add'))[0]).toMatchObject({ roleId: created.id, name: '法务' });
+    expect((await logged('role.save'))[0]).toMatchObject({ id: created.id, name: '法务', created: true });
 
     const renamed = await server.call('role.save', { id: created.id, name: '法务部' }, corp);
     expect(renamed).toMatchObject({ id: created.id, name: '法务部', roleAuth: 'workbench,trademark,addTags' });
     const rekeyed = await server.call('role.save', { id: created.id, roleAuth: ['workbench', 'trademark', 'delTags'] }, corp);
     expect(rekeyed.roleAuth).toBe('workbench,trademark,delTags');
-    expect((await logged('role.modify'))[0]).toMatchObject({ roleId: created.id, added: ['delTags'], removed: ['addTags'] });
+    expect((await logged('role.save'))[0]).toMatchObject({ id: created.id, added: ['delTags'], removed: ['addTags'] });
     expect(await server.refused('/api/roleManagement', { id: created.id, name: '法务部', roleAuth: ['delTags', 'trademark', 'workbench'] }, corp)).toBe(
       '没有要修改的内容',
     );
 
     const copy = await server.call('role.copy', { id: created.id, name: '法务部二' }, corp);
     expect(copy).toMatchObject({ name: '法务部二', roleAuth: 'workbench,trademark,delTags', userCount: 0 });
-    expect((await logged('role.copy'))[0]).toMatchObject({ roleId: copy.id, copiedFrom: created.id });
+    expect((await logged('role.copy'))[0]).toMatchObject({ id: copy.id, copiedFrom: created.id });
 
     const names = async () => (await server.call('role.list', {}, corp)).list.map((r) => r.name);
     expect(await names()).toEqual(['管理员', '员工', '法务部', '法务部二']);
@@ -72,7 +72,7 @@ describe.skipIf(skipThisDatabase)(`roles and their permissions (${dbKind})`, () 
 
     await server.call('role.delete', { id: copy.id }, corp);
     expect(await names()).toEqual(['管理员', '员工', '法务部']);
-    expect((await logged('role.delete'))[0]).toMatchObject({ roleId: copy.id, name: '法务部二' });
+    expect((await logged('role.delete'))[0]).toMatchObject({ id: copy.id, name: '法务部二' });
     // A deleted role is gone for every call, and its name is free again.
     expect(await server.refused('/api/roleManagement', { id: copy.id, name: 'x' }, corp, 404)).toBe('角色不存在');
     expect(await server.refused('/api/role/delete', { id: copy.id }, corp, 404)).toBe('角色不存在');

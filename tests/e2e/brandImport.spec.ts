@@ -1,8 +1,8 @@
 import { expect, test } from './serverPerWorker.js';
-import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { openSignedIn, storedUser } from './support.js';
 import { callApi } from './callApi.js';
+import { sheetRows } from './sheetRows.js';
 
 const HEADERS = ['商标名称', '申请号', '类别', '国家/地区', '申请人', '申请日期', '商品/服务'];
 
@@ -12,14 +12,6 @@ async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   sheet.addRow(HEADERS);
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-async function sheetRows(path: string): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
-  return rows;
 }
 
 test('imports a portfolio from Excel with a per-row report, then exports the archive and downloads it', async ({ page }) => {

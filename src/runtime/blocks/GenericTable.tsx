@@ -29,9 +29,10 @@ import { sameSpan } from './table/windowSpan.js';
 import { useRowWindow, WINDOWED_COMPONENTS } from './table/useRowWindow.js';
 import { useRowHoverColours } from './table/WindowedRow.js';
 import type { GenericTableProps as DescribedProps } from '../../generated/types.js';
-import type { CellEdit, Row, TableButton, TableColumn } from './table/types.js';
+import type { CellEdit, HeaderButton, Row, TableButton, TableColumn } from './table/types.js';
 import { rowRecordOf, withRecordDefaults } from './table/recordColumns.js';
 import { useExtraColumnsSource } from './table/extraColumns.js';
+import { saveBlob } from '../saveBlob.js';
 
 export type { TableButton, TableColumn } from './table/types.js';
 
@@ -72,7 +73,7 @@ export function GenericTable(props: GenericTableProps) {
     virtualHeight = 560,
   } = props;
   const runtime = useRuntime();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const fragmentForm = useFragmentForm();
   // Outside a page schema (a bench page, a test) there is no node and so no fragments.
   const fieldSchema = useFieldSchema() as ReturnType<typeof useFieldSchema> | undefined;
@@ -106,7 +107,9 @@ export function GenericTable(props: GenericTableProps) {
   // On a query the selection is the query's: other views of the same rows (cards) share it.
   const [selected, setSelected] = useSelectedRows(props.queryChannel);
   const conditions = useQueryValue(query, 'conditions');
-  const request = { ...props.body, ...useQueryRequest(query, { sortField: props.sortFieldParam, sortType: props.sortOrderParam }), ...page };
+  // What the rows are asked for by, without the page: a download of them takes the same.
+  const conditionsRequest = { ...props.body, ...useQueryRequest(query, { sortField: props.sortFieldParam, sortType: props.sortOrderParam }) };
+  const request = { ...conditionsRequest, ...page };
   const { data, isLoading, isValidating, mutate } = useNamedOperation<unknown>(operation, request);
   const { mutate: mutateCache } = useSWRConfig();
   const requestText = JSON.stringify(request);
@@ -173,7 +176,24 @@ export function GenericTable(props: GenericTableProps) {
     );
   };
 
-  const runHeaderButton = async (button: TableButton) => {
+  const download = async (button: HeaderButton, fileName: string) => {
+    if (!button.operation) return;
+    message.warning('开始下载，请稍候');
+    setBusy(`header:${button.label}`);
+    try {
+      saveBlob(await runtime.callNamedOperation<Blob>(button.operation, { ...button.body, ...conditionsRequest }), fileName);
+    } catch {
+      // Shown by the HTTP client (a refused export says why).
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const runHeaderButton = async (button: HeaderButton) => {
+    if (button.download) {
+      await download(button, button.download);
+      return;
+    }
     if (!button.idsParam) {
       await call(button, {}, `header:${button.label}`);
       return;

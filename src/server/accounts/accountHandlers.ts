@@ -1,24 +1,22 @@
 import type { HandlersOf } from '../http/context.js';
-import { logOperation } from './operationLog.js';
+import { logOperation, type LogContext } from './operationLog.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { decodeBase64Password } from '../auth/tokens.js';
 import { passwordWeakness } from '../auth/passwordPolicy.js';
 import { loadUserInfo } from '../auth/userInfo.js';
 import { CODE_LIFETIME_SECONDS, RESEND_AFTER_SECONDS, consumeCode, issueCode } from '../auth/verificationCodes.js';
-import type { ScopedDb } from '../db/tenantScope.js';
-import type { Session } from '../auth/session.js';
 import { wrongOldPassword } from './wrongOldPassword.js';
 import { forgetFailures, lockedUntil } from '../auth/loginFailures.js';
 import { lockedFor } from '../auth/login.js';
 
 const PHONE_CHANGE = 'phone-change';
 
-async function setAuthorisation(db: ScopedDb, actor: Session, userId: number, mauth: boolean): Promise<void> {
-  if (!mauth && userId === actor.userId) throw badRequest('不能关闭自己的授权');
-  const updated = await db.updateTable('users').set({ mauth }).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+async function setAuthorisation(ctx: LogContext, userId: number, mauth: boolean): Promise<void> {
+  if (!mauth && userId === ctx.session.userId) throw badRequest('不能关闭自己的授权');
+  const updated = await ctx.db.updateTable('users').set({ mauth }).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) throw notFound('用户不存在');
-  await logOperation(db, actor, mauth ? 'account.openAuth' : 'account.closeAuth', { userId });
+  await logOperation(ctx, mauth ? 'account.openAuth' : 'account.closeAuth', { userId });
 }
 
 export const accountHandlers: HandlersOf<'account'> = {
@@ -48,7 +46,7 @@ export const accountHandlers: HandlersOf<'account'> = {
       .where('id', '!=', ctx.session.sessionId)
       .where('revoked_at', 'is', null)
       .execute();
-    await logOperation(ctx.db, ctx.session, 'account.changePassword');
+    await logOperation(ctx, 'account.changePassword');
     return null;
   },
 
@@ -75,17 +73,17 @@ export const accountHandlers: HandlersOf<'account'> = {
   'account.modifyPhone': async (body, ctx) => {
     await consumeCode(ctx.db, ctx.session.userId, PHONE_CHANGE, body.phone, body.code);
     await ctx.db.updateTable('users').set({ phone: body.phone }).where('id', '=', ctx.session.userId).execute();
-    await logOperation(ctx.db, ctx.session, 'account.modifyPhone');
+    await logOperation(ctx, 'account.modifyPhone');
     return loadUserInfo(ctx.db, ctx.session.userId);
   },
 
   'account.openAuth': async (body, ctx) => {
-    await setAuthorisation(ctx.db, ctx.session, body.userId, true);
+    await setAuthorisation(ctx, body.userId, true);
     return null;
   },
 
   'account.closeAuth': async (body, ctx) => {
-    await setAuthorisation(ctx.db, ctx.session, body.userId, false);
+    await setAuthorisation(ctx, body.userId, false);
     return null;
   },
 };

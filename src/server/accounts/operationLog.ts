@@ -1,10 +1,16 @@
-import type { Session } from '../auth/session.js';
-import type { ScopedDb } from '../db/tenantScope.js';
+import type { OperationId } from '../../generated/routes.js';
+import type { TenantContext } from '../http/context.js';
 
-/** Records who did what in the organisation's operation log (/userManage/queryOperateLog). */
-export async function logOperation(db: ScopedDb, session: Session, operation: string, detail: object = {}): Promise<void> {
-  await db
+/** What a log entry is written from: the request's transaction, who is signed in, and the request (its client address). */
+export type LogContext = Pick<TenantContext, 'db' | 'session' | 'request'>;
+
+/**
+ * Records who did what, from where, in the organisation's operation log (/userManage/queryOperateLog).
+ * The operation is an operation id, so the log names it by that operation's summary.
+ */
+export async function logOperation(ctx: LogContext, operation: OperationId, detail: object = {}): Promise<void> {
+  await ctx.db
     .insertInto('operation_log')
-    .values({ org_id: session.orgId, user_id: session.userId, operation, detail: JSON.stringify(detail) })
+    .values({ org_id: ctx.session.orgId, user_id: ctx.session.userId, operation, client_ip: ctx.request.ip, detail: JSON.stringify(detail) })
     .execute();
 }

@@ -89,7 +89,7 @@ export const roleHandlers: HandlersOf<'role'> = {
         .values({ org_id: ctx.session.orgId, name, role_auth: roleAuth })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await logOperation(ctx.db, ctx.session, 'role.add', { roleId: created.id, name, roleAuth });
+      await logOperation(ctx, 'role.save', { id: created.id, name, roleAuth, created: true });
       return summaryOf(ctx.db, created.id);
     }
     const role = await liveRole(ctx.db, body.id);
@@ -107,8 +107,8 @@ export const roleHandlers: HandlersOf<'role'> = {
       .set({ ...(renamed ? { name } : {}), ...(rekeyed ? { role_auth: roleAuth } : {}) })
       .where('id', '=', role.id)
       .execute();
-    await logOperation(ctx.db, ctx.session, 'role.modify', {
-      roleId: role.id,
+    await logOperation(ctx, 'role.save', {
+      id: role.id,
       name: name ?? role.name,
       ...(renamed ? { renamedFrom: role.name } : {}),
       ...(rekeyed ? changed : {}),
@@ -124,7 +124,7 @@ export const roleHandlers: HandlersOf<'role'> = {
       .values({ org_id: ctx.session.orgId, name, role_auth: source.role_auth })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await logOperation(ctx.db, ctx.session, 'role.copy', { roleId: created.id, name, copiedFrom: source.id });
+    await logOperation(ctx, 'role.copy', { id: created.id, name, copiedFrom: source.id });
     return summaryOf(ctx.db, created.id);
   },
 
@@ -138,7 +138,7 @@ export const roleHandlers: HandlersOf<'role'> = {
       .executeTakeFirstOrThrow();
     if (Number(n) > 0) throw badRequest(`角色“${role.name}”仍有 ${Number(n)} 位用户使用，不能删除`);
     await ctx.db.updateTable('roles').set({ deleted_at: new Date() }).where('id', '=', role.id).execute();
-    await logOperation(ctx.db, ctx.session, 'role.delete', { roleId: role.id, name: role.name });
+    await logOperation(ctx, 'role.delete', { id: role.id, name: role.name });
     return null;
   },
 };

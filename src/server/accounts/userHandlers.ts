@@ -144,7 +144,7 @@ async function createUser(ctx: TenantContext, body: UserSaveRequest): Promise<Us
     .returning('id')
     .executeTakeFirstOrThrow();
   await setEnterprises(ctx, created.id, body.enterpriseIds ?? []);
-  await logOperation(ctx.db, ctx.session, 'user.add', { userId: created.id, username });
+  await logOperation(ctx, 'user.save', { id: created.id, username, created: true });
   return summaryOf(ctx.db, created.id);
 }
 
@@ -175,7 +175,9 @@ async function modifyUser(ctx: TenantContext, id: number, body: UserSaveRequest)
   if (Object.keys(changes).length === 0 && body.enterpriseIds === undefined) throw badRequest('没有要修改的内容');
   if (Object.keys(changes).length > 0) await ctx.db.updateTable('users').set(changes).where('id', '=', id).execute();
   if (body.enterpriseIds !== undefined) await setEnterprises(ctx, id, body.enterpriseIds);
-  await logOperation(ctx.db, ctx.session, 'user.modify', { userId: id, fields: [...Object.keys(changes), ...(body.enterpriseIds ? ['enterpriseIds'] : [])] });
+  // Named as the request names them: the log shows each by its title.
+  const fields = (['name', 'phone', 'email', 'roleId', 'departmentId', 'enterpriseIds'] as const).filter((key) => body[key] !== undefined);
+  await logOperation(ctx, 'user.save', { id, fields });
   return summaryOf(ctx.db, id);
 }
 
@@ -238,7 +240,7 @@ export const userHandlers: HandlersOf<'user'> = {
     }
     await ctx.db.updateTable('users').set({ deleted_at: new Date(), department_id: null }).where('id', '=', user.id).execute();
     await ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
-    await logOperation(ctx.db, ctx.session, 'user.delete', { userId: user.id, username: user.username, handoverTo: body.handoverTo ?? null, handedOver });
+    await logOperation(ctx, 'user.delete', { id: user.id, username: user.username, handoverTo: body.handoverTo ?? null, handedOver });
     return { handedOver };
   },
 
@@ -253,7 +255,7 @@ export const userHandlers: HandlersOf<'user'> = {
       .execute();
     await forgetFailures(ctx.db, user.username);
     await ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
-    await logOperation(ctx.db, ctx.session, 'user.resetPassword', { userId: user.id });
+    await logOperation(ctx, 'user.resetPassword', { id: user.id });
     return null;
   },
 };

@@ -15,7 +15,7 @@ export const authHandlers: HandlersOf<'auth'> = {
     await ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', ctx.session.sessionId).execute();
     await ctx.db
       .insertInto('operation_log')
-      .values({ org_id: ctx.session.orgId, user_id: ctx.session.userId, operation: 'auth.logout', detail: '{}' })
+      .values({ org_id: ctx.session.orgId, user_id: ctx.session.userId, operation: 'auth.logout', client_ip: ctx.request.ip, detail: '{}' })
       .execute();
     ctx.reply.clearCookie(TOKEN_COOKIE, { path: '/' });
     return null;

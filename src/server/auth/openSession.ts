@@ -8,6 +8,9 @@ import { loadUserInfo } from './userInfo.js';
 
 export const TOKEN_COOKIE = 'token';
 
+/** How the operation log says a sign-in was made. */
+const SIGN_IN_METHODS = { password: '账号密码', sso: '单点登录' } as const;
+
 /**
  * Opens a session for a user who has proved who they are (password or single sign-on): a token
  * row, the `token` cookie for the configured days, an operation-log line, and the login reply.
@@ -29,7 +32,13 @@ export async function openSession(
       .execute();
     await trx
       .insertInto('operation_log')
-      .values({ org_id: user.org_id, user_id: user.id, operation: 'auth.login', detail: JSON.stringify({ ip: reply.request.ip, method }) })
+      .values({
+        org_id: user.org_id,
+        user_id: user.id,
+        operation: 'auth.login',
+        client_ip: reply.request.ip,
+        detail: JSON.stringify({ method: SIGN_IN_METHODS[method] }),
+      })
       .execute();
   });
   reply.setCookie(TOKEN_COOKIE, token, {

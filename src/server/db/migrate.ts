@@ -32,6 +32,7 @@ import * as classificationEdition from './migrations/0030_classification_edition
 import * as importWriteCursor from './migrations/0031_import_write_cursor.js';
 import * as departmentsAndUserAdmin from './migrations/0032_departments_and_user_admin.js';
 import * as roleDeletion from './migrations/0033_role_deletion.js';
+import * as feePricesAndLogAddress from './migrations/0034_fee_prices_and_log_address.js';
 import * as messageChannels from './migrations/0035_message_channels.js';
 import * as trialApplications from './migrations/0038_trial_applications.js';
 import type { Database } from './tables.js';
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0031_import_write_cursor': importWriteCursor,
   '0032_departments_and_user_admin': departmentsAndUserAdmin,
   '0033_role_deletion': roleDeletion,
+  '0034_fee_prices_and_log_address': feePricesAndLogAddress,
   '0035_message_channels': messageChannels,
   '0038_trial_applications': trialApplications,
 };
@@ -78,7 +80,9 @@ const migrations: Record<string, Migration> = {
 export const APP_ROLE = 'ipm_app';
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Numbers are handed out before the work is merged, so a migration may arrive after a higher-numbered one
+  // already ran (0034 after 0035): each is self-contained, and one missing is run whatever its place.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

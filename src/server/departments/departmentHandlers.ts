@@ -78,7 +78,7 @@ export const departmentHandlers: HandlersOf<'department'> = {
         .values({ org_id: ctx.session.orgId, name, parent_id: parentId, head_user_id: body.headUserId ?? null, sort: body.sort ?? 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await logOperation(ctx.db, ctx.session, 'department.save', { departmentId: created.id, name });
+      await logOperation(ctx, 'department.save', { id: created.id, name, created: true });
       return savedDepartment(ctx, created.id);
     }
 
@@ -98,7 +98,13 @@ export const departmentHandlers: HandlersOf<'department'> = {
     };
     if (Object.keys(changes).length === 0) throw badRequest('没有要修改的内容');
     await ctx.db.updateTable('departments').set(changes).where('id', '=', current.id).execute();
-    await logOperation(ctx.db, ctx.session, 'department.save', { departmentId: current.id, ...changes });
+    await logOperation(ctx, 'department.save', {
+      id: current.id,
+      ...(name !== undefined ? { name } : {}),
+      ...(body.parentId !== undefined ? { parentId: body.parentId } : {}),
+      ...(body.headUserId !== undefined ? { headUserId: body.headUserId } : {}),
+      ...(body.sort !== undefined ? { sort: body.sort } : {}),
+    });
     return savedDepartment(ctx, current.id);
   },
 
@@ -117,7 +123,7 @@ export const departmentHandlers: HandlersOf<'department'> = {
     // Deleted users keep their history but not a department that no longer exists.
     await ctx.db.updateTable('users').set({ department_id: null }).where('department_id', '=', department.id).execute();
     await ctx.db.deleteFrom('departments').where('id', '=', department.id).execute();
-    await logOperation(ctx.db, ctx.session, 'department.delete', { departmentId: department.id, name: department.name });
+    await logOperation(ctx, 'department.delete', { id: department.id, name: department.name });
     return null;
   },
 };

@@ -148,14 +148,14 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
       certificate_no: changes.certificateNo === undefined ? row.certificate_no : blankToNull(changes.certificateNo),
     };
     const updated = await ctx.db.updateTable('enterprises').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    await logOperation(ctx.db, ctx.session, 'enterprise.modify', { id, fields: Object.keys(changes) });
+    await logOperation(ctx, 'enterprise.modifyInfo', { id, fields: Object.keys(changes) });
     return toEnterprise(updated);
   },
 
   'enterprise.deleteInfo': async (body, ctx) => {
     const row = await findEnterprise(ctx.db, body.id);
     await ctx.db.deleteFrom('enterprises').where('id', '=', body.id).execute();
-    await logOperation(ctx.db, ctx.session, 'enterprise.delete', { id: body.id, applicantName: row.applicant_name });
+    await logOperation(ctx, 'enterprise.deleteInfo', { id: body.id, applicantName: row.applicant_name });
     return null;
   },
 };

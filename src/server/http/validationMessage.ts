@@ -55,11 +55,13 @@ export function describeValidationError(error: ErrorObject, labelAt?: FieldLabel
     case 'maxLength':
       return `${label}不能超过 ${String(params.limit)} 个字符`;
     case 'minimum':
-    case 'exclusiveMinimum':
       return `${label}不能小于 ${String(params.limit)}`;
+    case 'exclusiveMinimum':
+      return `${label}须大于 ${String(params.limit)}`;
     case 'maximum':
-    case 'exclusiveMaximum':
       return `${label}不能大于 ${String(params.limit)}`;
+    case 'exclusiveMaximum':
+      return `${label}须小于 ${String(params.limit)}`;
     case 'minItems':
       return `${label}至少要有 ${String(params.limit)} 项`;
     case 'maxItems':

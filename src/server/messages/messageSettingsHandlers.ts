@@ -110,13 +110,13 @@ export const messageSettingsHandlers: HandlersOf<'messageSettings'> = {
     if (settings.webhookUrl && !settings.webhookKind) throw badRequest('请选择群机器人的类型（企业微信、钉钉或飞书）');
 
     if (channels) await saveChannels(ctx, channels, settings);
-    await logOperation(ctx.db, ctx.session, 'messageSettings.save', { fields: Object.keys(changes), events: channels?.map((c) => c.event) ?? [] });
+    await logOperation(ctx, 'messageSettings.save', { fields: Object.keys(changes), events: channels?.map((c) => c.event) ?? [] });
     return currentSettings(ctx);
   },
 
   'messageSettings.saveChannel': async (body, ctx) => {
     await saveChannels(ctx, [body], settingsOf(await ctx.db.selectFrom('message_settings').selectAll().executeTakeFirst()));
-    await logOperation(ctx.db, ctx.session, 'messageSettings.saveChannel', { event: body.event });
+    await logOperation(ctx, 'messageSettings.saveChannel', { event: body.event });
     return currentSettings(ctx);
   },
 

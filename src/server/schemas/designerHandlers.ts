@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../http/apiError.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { DESIGNABLE_KINDS, keyOf, titleOf, type DesignableKind } from './schemaLibrary.js';
 import { designerLockout } from './designerLockout.js';
+import { logOperation } from '../accounts/operationLog.js';
 import { sampleFromSchema } from './sampleData.js';
 import { filesOfKind } from '../../schemaSource/schemaFiles.js';
 import { permissionLabels } from '../pages/permissions.js';
@@ -70,13 +71,6 @@ async function makeEffective(ctx: TenantContext, kind: string, key: string, vers
       .where('version', '=', version)
       .execute();
   }
-}
-
-async function logPublish(ctx: TenantContext, operation: string, detail: Record<string, unknown>): Promise<void> {
-  await ctx.db
-    .insertInto('operation_log')
-    .values({ org_id: ctx.session.orgId, user_id: ctx.session.userId, operation, detail: JSON.stringify(detail) })
-    .execute();
 }
 
 function refuseProblems(problems: Problem[]): void {
@@ -222,7 +216,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
     if (!row) throw notFound(`${body.key} 没有第 ${body.version} 版`);
     refuseProblems(await problemsOf(ctx, body.kind, body.key, row.body as JsonSchema));
     await makeEffective(ctx, body.kind, body.key, body.version);
-    await logPublish(ctx, 'designer.publish', { kind: body.kind, key: body.key, version: body.version });
+    await logOperation(ctx, 'designer.publish', { kind: body.kind, key: body.key, version: body.version });
     return { publishedVersion: body.version };
   },
 
@@ -230,7 +224,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
     if (body.version === 0) {
       if (!ctx.schemas.builtInFile(body.kind, body.key)) throw badRequest(`${body.key} 没有内置版本，不能回到内置版本`);
       await makeEffective(ctx, body.kind, body.key, null);
-      await logPublish(ctx, 'designer.rollback', { kind: body.kind, key: body.key, version: 0 });
+      await logOperation(ctx, 'designer.rollback', { kind: body.kind, key: body.key, version: 0 });
       return { publishedVersion: null };
     }
     const source = await versionsOf(ctx.db, body.kind, body.key).where('v.version', '=', body.version).executeTakeFirst();
@@ -240,7 +234,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
     const version = ((await latestVersion(ctx.db, body.kind, body.key))?.version ?? 0) + 1;
     await makeEffective(ctx, body.kind, body.key, null);
     await insertVersion(ctx, body.kind, body.key, version, source.body as JsonSchema, 'published', `回滚到第 ${body.version} 版`);
-    await logPublish(ctx, 'designer.rollback', { kind: body.kind, key: body.key, version, from: body.version });
+    await logOperation(ctx, 'designer.rollback', { kind: body.kind, key: body.key, version, from: body.version });
     return { publishedVersion: version };
   },
 };

@@ -1,6 +1,7 @@
 import type { HandlersOf } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { pageWindow } from '../db/paging.js';
+import { logOperation } from '../accounts/operationLog.js';
 import { toolAddresses, toolSettings, toolTitles, toolUrlProblem } from '../externalTools/toolAddresses.js';
 
 const RELEASE_NOTES_SHOWN = 10;
@@ -31,10 +32,7 @@ export const siteHandlers: HandlersOf<'site'> = {
     } else {
       await ctx.db.deleteFrom('external_tool_addresses').where('tool_key', '=', body.key).execute();
     }
-    await ctx.db
-      .insertInto('operation_log')
-      .values({ org_id: ctx.session.orgId, user_id: ctx.session.userId, operation: 'site.saveExternalTool', detail: JSON.stringify({ key: body.key, url }) })
-      .execute();
+    await logOperation(ctx, 'site.saveExternalTool', { key: body.key, url });
     return null;
   },
 

@@ -10,3 +10,4 @@ export type ColumnType = NonNullable<DescribedColumn['type']>;
 export type ColumnOptions = NonNullable<DescribedColumn['options']>;
 export type CellEdit = NonNullable<DescribedColumn['edit']>;
 export type TableButton = NonNullable<GenericTableProps['rowButtons']>[number];
+export type HeaderButton = NonNullable<GenericTableProps['headerButtons']>[number];
