@@ -30,6 +30,7 @@ import * as loginFailures from './migrations/0028_login_failures.js';
 import * as externalToolAddresses from './migrations/0029_external_tool_addresses.js';
 import * as classificationEdition from './migrations/0030_classification_edition.js';
 import * as importWriteCursor from './migrations/0031_import_write_cursor.js';
+import * as fileImageHashes from './migrations/0033_file_image_hashes.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0029_external_tool_addresses': externalToolAddresses,
   '0030_classification_edition': classificationEdition,
   '0031_import_write_cursor': importWriteCursor,
+  '0033_file_image_hashes': fileImageHashes,
 };
 
 export const APP_ROLE = 'ipm_app';
