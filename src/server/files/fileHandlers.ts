@@ -9,12 +9,11 @@ import { pageWindow } from '../db/paging.js';
 import type { UploadSessionsTable } from '../db/tables.js';
 import { extensionOf } from './fileTypes.js';
 import { newUploadId } from './chunkArea.js';
-import { nameRefusal, purposeLimitBytes } from './receiveUpload.js';
+import { nameRefusal, purposeLimitBytes, UPLOAD_GONE } from './receiveUpload.js';
 import { contentMismatch, recordUpload, uploadedFileReply, type PictureColumns } from './recordUpload.js';
 import type { StoredFile } from './fileStore.js';
 import { examinePicture, pictureColumns } from '../trademarks/logoSearch.js';
 
-const SESSION_GONE = '上传任务不存在或已过期，请重新上传';
 /** Enough of the first chunk for file-type to recognise what the file is. */
 const HEAD_BYTES = 4100;
 /** How many of each member's newest files the per-uploader list carries. */
@@ -28,7 +27,7 @@ async function sessionOf(db: ScopedDb, uploadId: string, lock = false): Promise<
     .select(['id', 'purpose', 'file_name', 'extension', 'size', 'chunk_size', 'chunk_count'])
     .where('id', '=', uploadId);
   const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
-  if (!row) throw notFound(SESSION_GONE);
+  if (!row) throw notFound(UPLOAD_GONE);
   return row;
 }
 
