@@ -358,6 +358,14 @@ export interface FilesTable {
   original_name: string;
   content_type: string;
   sha256: string;
+  /** 上传时检查图片的结果：hashed 已算出感知哈希，unsupported 不是 PNG 或 JPEG，too_large 像素过多；null 为未检查（升级前上传或服务端生成的文件） */
+  image_status: 'hashed' | 'unsupported' | 'too_large' | null;
+  /** 图片的 64 位感知哈希；以 image_hash::text 读出，JS 数字会舍入它 */
+  image_hash: ColumnType<string | null, string | number | null, string | number | null>;
+  /** 图片头部所写的宽度（像素） */
+  image_width: number | null;
+  /** 图片头部所写的高度（像素） */
+  image_height: number | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 

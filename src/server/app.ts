@@ -35,7 +35,7 @@ import { accountHandlers } from './accounts/accountHandlers.js';
 import { memoHandlers } from './workbench/memoHandlers.js';
 import { displayHandlers } from './accounts/displayHandlers.js';
 import { userHandlers } from './accounts/userHandlers.js';
-import { fileHandlers } from './files/fileHandlers.js';
+import { fileHandlers, filePreparers } from './files/fileHandlers.js';
 import { countryHandlers } from './countries/countryHandlers.js';
 import { personHandlers } from './accounts/personHandlers.js';
 import { departmentHandlers } from './departments/departmentHandlers.js';
@@ -53,7 +53,7 @@ import { keepsOwnStatistics, runStatisticsUpkeep } from './db/statisticsUpkeep.j
 import { brandMergeHandlers } from './trademarks/brandMergeHandlers.js';
 import { BatchTaskWorker } from './batch/batchTaskWorker.js';
 import { brandLabelsHandlers } from './trademarks/brandLabelsHandlers.js';
-import { tmSearchHandlers, tmSearchUploadPreparers } from './trademarks/tmSearchHandlers.js';
+import { tmSearchHandlers, tmSearchPreparers } from './trademarks/tmSearchHandlers.js';
 import { brandImportHandlers } from './trademarks/brandImportHandlers.js';
 import { brandExportHandlers } from './trademarks/brandExportHandlers.js';
 import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
@@ -167,7 +167,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   installUnreadBodyClose(app);
   registerApiDocs(app);
   registerPdfWorker(app);
-  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, tmSearchUploadPreparers);
+  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, { ...filePreparers, ...tmSearchPreparers });
 
   const indexHtml = join(config.webDir, 'index.html');
   const webBuilt = existsSync(indexHtml);

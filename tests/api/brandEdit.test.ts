@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -9,6 +9,7 @@ import { decodeImage } from '../../src/server/trademarks/imageDecode.js';
 import { differenceHash, hashForColumn } from '../../src/server/trademarks/logoHash.js';
 import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { multipart } from './support/multipart.js';
+import { markLogoHash, pngHeader } from './support/pictures.js';
 import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -44,14 +45,7 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     const strip = (record: object) => Object.fromEntries(Object.entries(record).filter(([k]) => !names.includes(k) && k !== 'updatedAt'));
     return { listed: strip(shot.listed), detail: strip(shot.detail) };
   };
-  const logoHash = async (id: number) =>
-    (
-      await server.database.db
-        .selectFrom('brand_archives')
-        .select(sql<string | null>`logo_hash::text`.as('hash'))
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).hash;
+  const logoHash = (id: number) => markLogoHash(server.database.db, id);
 
   beforeAll(async () => {
     filesDir = mkdtempSync(join(tmpdir(), 'ipm-brand-edit-'));
@@ -170,5 +164,37 @@ describe.skipIf(skipThisDatabase)(`editing an archive mark changes only what is 
     expect(added.tmLogoUrl).toMatch(/^\/api\/file\/download\?path=/);
     expect(await logoHash(added.id)).toBe(hashForColumn(differenceHash(decodeImage(logoPng(3)))));
     expect(await refused('/brandArchives/addBrand', { appNo: 'LOGO-0002', tmCl: 9, logoPath: foreign })).toBe('商标图样不存在，请重新上传');
+  });
+
+  it('takes a logo’s hash as worked out on upload, refusing a picture never examined or of too many pixels', async () => {
+    const picture = logoPng(11);
+    const path = await upload('上传时检查.png', picture);
+    const decoded = decodeImage(picture);
+    const examined = () =>
+      server.database.db
+        .selectFrom('files')
+        .select(['image_status', sql<string | null>`image_hash::text`.as('hash'), 'image_width', 'image_height'])
+        .where('path', '=', path)
+        .executeTakeFirstOrThrow();
+    const stored = await examined();
+    expect(stored).toEqual({ image_status: 'hashed', hash: hashForColumn(differenceHash(decoded)), image_width: decoded.width, image_height: decoded.height });
+    // The picture is not decoded again when a mark takes it: its file on disk is not even read.
+    writeFileSync(join(filesDir, path), PDF);
+    const added = await ok('brandArchives.addBrand', { appNo: 'LOGO-0003', tmCl: 9, logoPath: path });
+    expect(await logoHash(added.id)).toBe(stored.hash);
+
+    // Uploaded before pictures were examined on upload: refused, then taken once the same picture is uploaded again.
+    const before = logoPng(12);
+    const old = await upload('升级前.png', before);
+    await sql`update files set image_status = null, image_hash = null, image_width = null, image_height = null where path = ${old}`.execute(server.database.db);
+    expect(await refused('/brandArchives/saveBrand', { id: added.id, logoPath: old })).toBe('这张图片上传于系统升级之前，尚未检查，请重新上传');
+    expect(await upload('升级前.png', before)).toBe(old);
+    await ok('brandArchives.saveBrand', { id: added.id, logoPath: old });
+    expect(await logoHash(added.id)).toBe(hashForColumn(differenceHash(decodeImage(before))));
+
+    // A picture whose header claims 12,000 × 12,000 pixels is kept as a file, but is no logo.
+    const huge = await upload('巨图.png', pngHeader(12_000, 12_000));
+    expect(await refused('/brandArchives/saveBrand', { id: added.id, logoPath: huge })).toBe('图片像素过多（12000×12000）：商标图样请不超过 16 百万像素');
+    expect(await logoHash(added.id)).toBe(hashForColumn(differenceHash(decodeImage(before))));
   });
 });

@@ -6,8 +6,12 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { EXE, MB, multipart, pdfOfSize } from './support/multipart.js';
+import { markLogoHash, storedPicture } from './support/pictures.js';
 import { cleanAbandonedUploads } from '../../src/server/files/abandonedUploads.js';
 import type { OperationRequest } from '../../src/generated/client.js';
+import { logoPng } from '../../src/server/trademarks/generatedLogo.js';
+import { decodeImage } from '../../src/server/trademarks/imageDecode.js';
+import { differenceHash, hashForColumn } from '../../src/server/trademarks/logoHash.js';
 
 const CHUNK = 5 * MB;
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -172,5 +176,22 @@ describe.skipIf(skipThisDatabase)(`resumable chunked upload of large files (${db
     expect(first).toMatchObject({ name: '王管理', count: 3 });
     expect(first!.files.map((f) => f.name)).toEqual(['机密.pdf', '续传.pdf', '商标异议裁定书.pdf']);
     expect((await server.post('/api/file/byUploader', {}, await server.signIn('staff'))).statusCode).toBe(403);
+  });
+
+  it('examines a picture sent in chunks when it is put together, so a mark takes its hash without decoding it', async () => {
+    const picture = logoPng(21);
+    const upload = dataOf('file.startUpload', await start('分片图样.png', picture.length));
+    expect(dataOf('file.uploadChunk', await putChunk(upload.uploadId, 0, picture)).received).toEqual([0]);
+    const done = await server.call('file.completeUpload', { uploadId: upload.uploadId }, admin);
+    const hash = hashForColumn(differenceHash(decodeImage(picture)));
+    expect(await storedPicture(server.database.db, done.path)).toEqual({ image_status: 'hashed', hash });
+    const mark = await server.call('brandArchives.addBrand', { appNo: 'CHUNK-LOGO-1', tmCl: 9, logoPath: done.path }, admin);
+    expect(await markLogoHash(server.database.db, mark.id)).toBe(hash);
+    // A document is not a picture: recorded as such, without reading it.
+    const pdf = pdfOfSize(MB);
+    const doc = dataOf('file.startUpload', await start('说明.pdf', pdf.length));
+    await putChunk(doc.uploadId, 0, pdf);
+    const stored = await server.call('file.completeUpload', { uploadId: doc.uploadId }, admin);
+    expect(await storedPicture(server.database.db, stored.path)).toEqual({ image_status: 'unsupported', hash: null });
   });
 });

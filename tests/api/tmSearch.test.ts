@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import type { OperationId, OperationRequest } from '../../src/generated/client.js';
 import { multipart } from './support/multipart.js';
+import { pngHeader } from './support/pictures.js';
 import { namePinyin } from '../../src/server/trademarks/namePinyin.js';
 import { generatedLogoPath, logoDesignOf, logoHashOfDesign } from '../../src/server/trademarks/generatedLogo.js';
 import { archiveRegisterMarks } from '../../src/server/seed/trademarks.js';
@@ -381,6 +382,26 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
       expect(data.count).toBe(data.list.length);
     });
 
+    it('searches by a path with the hash stored when the picture was uploaded, without reading the picture again', async () => {
+      const png = await logoOf('30000007');
+      const { payload, headers } = multipart('明月再传.png', png);
+      const { path } = dataOf(
+        'file.upload',
+        await server.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, token: admin } }),
+      );
+      // The file on disk is not read any more: the search takes the hash stored with the file's row.
+      writeFileSync(join(filesDir, path), 'not a picture any more');
+      const data = await call('tmSearch.graphicRetrieval', { path, maxDistance: 0 });
+      expect(data.list[0]).toMatchObject({ mark: { app_no: '30000007' }, distance: 0 });
+      // A file whose picture was never examined (uploaded before the examination was stored) is refused, not decoded.
+      await sql`update files set image_status = null, image_hash = null, image_width = null, image_height = null where path = ${path}`.execute(
+        server.database.db,
+      );
+      const old = await server.post('/brandArchives/graphicRetrieval', { path }, admin);
+      expect(old.statusCode).toBe(422);
+      expect(old.json().subMessage).toBe('这张图片上传于系统升级之前，尚未检查，请重新上传');
+    });
+
     it('takes the picture directly as multipart, with a class filter; the whole family shares its logo', async () => {
       const png = await logoOf('30000001');
       const { payload, headers } = multipart('星辰.png', png, { maxDistance: '0', tmCl: '3' });
@@ -430,14 +451,7 @@ describe.skipIf(skipThisDatabase)(`trademark search (${dbKind})`, () => {
     });
 
     it('refuses a picture whose header claims 12,000 × 12,000 pixels without decoding it', async () => {
-      const ihdr = Buffer.alloc(25);
-      ihdr.writeUInt32BE(13, 0);
-      ihdr.write('IHDR', 4, 'latin1');
-      ihdr.writeUInt32BE(12_000, 8);
-      ihdr.writeUInt32BE(12_000, 12);
-      ihdr.set([8, 6, 0, 0, 0], 16);
-      const huge = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), ihdr, Buffer.alloc(4096, 0xab)]);
-      const { payload, headers } = multipart('巨图.png', huge);
+      const { payload, headers } = multipart('巨图.png', pngHeader(12_000, 12_000));
       const res = await server.app.inject({ method: 'POST', url: '/brandArchives/graphicRetrieval/upload', payload, headers: { ...headers, token: admin } });
       expect(res.statusCode).toBe(422);
       expect(res.json().subMessage).toBe('图片像素过多（12000×12000）：商标图样请不超过 16 百万像素');

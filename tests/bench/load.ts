@@ -18,10 +18,10 @@ import pg from 'pg';
 import type { ChildProcess } from 'node:child_process';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { IMPORT_COLUMNS } from '../../src/server/trademarks/importColumns.js';
-import { encodePng } from '../../src/server/trademarks/imageDecode.js';
 import { operationRoutes, type OperationId, type OperationRequest, type OperationResponse } from '../../src/generated/client.js';
 import type { ApiEnvelope } from '../../src/shared/envelope.js';
 import { xlsxOf } from '../api/support/xlsx.js';
+import { bandedPng } from '../api/support/pictures.js';
 import { startServerProcess, stopServerProcess } from '../serverProcess.js';
 
 const PORT = 3295;
@@ -137,16 +137,6 @@ async function healthDuring(work: () => Promise<unknown>): Promise<number> {
     await watch;
   }
   return slowest;
-}
-
-/** A PNG of `width` × `height` pixels in a few grey bands, compressed small. */
-function bandedPng(width: number, height: number): Buffer {
-  const data = new Uint8Array(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    const grey = Math.floor(((i % width) * 8) / width) * 32;
-    data.set([grey, grey, grey, 255], i * 4);
-  }
-  return encodePng({ width, height, data });
 }
 
 async function upload(path: string, name: string, content: Buffer, token: string, fields: Record<string, string> = {}): Promise<unknown> {

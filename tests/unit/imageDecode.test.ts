@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { decodeImage, ImageTooLargeError, imageSize, UnsupportedImageError } from '../../src/server/trademarks/imageDecode.js';
 import { logoPng } from '../../src/server/trademarks/generatedLogo.js';
-
-/** A PNG signature and IHDR claiming the size, followed by bytes no decoder could read. */
-function pngHeader(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(25);
-  ihdr.writeUInt32BE(13, 0);
-  ihdr.write('IHDR', 4, 'latin1');
-  ihdr.writeUInt32BE(width, 8);
-  ihdr.writeUInt32BE(height, 12);
-  ihdr.set([8, 6, 0, 0, 0], 16);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), ihdr, Buffer.alloc(64, 0xab)]);
-}
+import { pngHeader } from '../api/support/pictures.js';
 
 /** A small real JPEG, its frame header then made to claim another size. */
 function jpegClaiming(width: number, height: number): Buffer {

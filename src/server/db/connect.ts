@@ -60,7 +60,15 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const pglite = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     parsers: { [DATE_OID]: keepDateText },
-    postgresqlconf: [`shared_buffers=${options.pgliteSharedBuffers ?? '32MB'}`],
+    postgresqlconf: [
+      `shared_buffers=${options.pgliteSharedBuffers ?? '32MB'}`,
+      // PGlite runs its statements on the server's own thread, so a statement that stops to catch up
+      // holds every request. A new WAL file zero-filled (16 MB, every few thousand marks written) took
+      // ~85 ms; a GIN index's pending list merged at its default 4 MB ~100–130 ms (the archive has eight
+      // such indexes). Files are created without the zeroes, and the lists merged at 64 kB, a little at a time.
+      'wal_init_zero=off',
+      'gin_pending_list_limit=64kB',
+    ],
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };

@@ -2,17 +2,18 @@ import { sql } from 'kysely';
 import type { ChunkedUpload, UploaderFiles } from '../../generated/types.js';
 import { SubCode } from '../../shared/envelope.js';
 import { CHUNK_SIZE_BYTES, tooLargeMessage, type UploadPurpose } from '../../shared/uploadPurposes.js';
-import type { HandlersOf } from '../http/context.js';
+import type { HandlersOf, Preparers, Settled } from '../http/context.js';
 import { ApiError, badRequest, notFound } from '../http/apiError.js';
-import type { ScopedDb } from '../db/tenantScope.js';
+import { withOrganisation, type ScopedDb } from '../db/tenantScope.js';
 import { pageWindow } from '../db/paging.js';
 import type { UploadSessionsTable } from '../db/tables.js';
 import { extensionOf } from './fileTypes.js';
 import { newUploadId } from './chunkArea.js';
-import { nameRefusal, purposeLimitBytes } from './receiveUpload.js';
-import { contentMismatch, recordUpload, uploadedFileReply } from './recordUpload.js';
+import { nameRefusal, purposeLimitBytes, UPLOAD_GONE } from './receiveUpload.js';
+import { contentMismatch, recordUpload, uploadedFileReply, type PictureColumns } from './recordUpload.js';
+import type { StoredFile } from './fileStore.js';
+import { examinePicture, pictureColumns } from '../trademarks/logoSearch.js';
 
-const SESSION_GONE = '上传任务不存在或已过期，请重新上传';
 /** Enough of the first chunk for file-type to recognise what the file is. */
 const HEAD_BYTES = 4100;
 /** How many of each member's newest files the per-uploader list carries. */
@@ -26,7 +27,7 @@ async function sessionOf(db: ScopedDb, uploadId: string, lock = false): Promise<
     .select(['id', 'purpose', 'file_name', 'extension', 'size', 'chunk_size', 'chunk_count'])
     .where('id', '=', uploadId);
   const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
-  if (!row) throw notFound(SESSION_GONE);
+  if (!row) throw notFound(UPLOAD_GONE);
   return row;
 }
 
@@ -43,6 +44,21 @@ async function statusOf(db: ScopedDb, session: SessionRow): Promise<ChunkedUploa
   };
 }
 
+/** Refused while a chunk is missing, naming the first ten missing. */
+async function checkAllReceived(db: ScopedDb, session: SessionRow): Promise<void> {
+  const { received } = await statusOf(db, session);
+  if (received.length >= session.chunk_count) return;
+  const have = new Set(received);
+  const missing = Array.from({ length: session.chunk_count }, (_, i) => i).filter((i) => !have.has(i));
+  throw badRequest(`还有 ${missing.length} 个分片未上传（序号 ${missing.slice(0, 10).join('、')}${missing.length > 10 ? ' 等' : ''}），请补传后再完成`);
+}
+
+/** A chunked upload put together in the store, and what its picture is. */
+interface AssembledUpload {
+  stored: StoredFile;
+  picture: PictureColumns;
+}
+
 /** Every chunk is `chunk_size` bytes except the last, which holds the rest. */
 function expectedChunkSize(session: SessionRow, index: number): number {
   return index === session.chunk_count - 1 ? Number(session.size) - index * session.chunk_size : session.chunk_size;
@@ -51,7 +67,10 @@ function expectedChunkSize(session: SessionRow, index: number): number {
 export const fileHandlers: HandlersOf<'file'> = {
   'file.upload': async (_body, ctx) => {
     const { name, extension, stored } = ctx.upload!;
-    return recordUpload(ctx, name, extension, stored);
+    // Examined before the transaction opened (filePreparers).
+    const picture = ctx.prepared as Settled<PictureColumns>;
+    if ('error' in picture) throw picture.error;
+    return recordUpload(ctx, name, extension, stored, picture.value);
   },
 
   'file.download': async (body, ctx) => {
@@ -115,19 +134,13 @@ export const fileHandlers: HandlersOf<'file'> = {
   'file.completeUpload': async (body, ctx) => {
     // The lock makes a second, simultaneous completion wait and then find the upload gone.
     const session = await sessionOf(ctx.db, body.uploadId, true);
-    const { received } = await statusOf(ctx.db, session);
-    if (received.length < session.chunk_count) {
-      const have = new Set(received);
-      const missing = Array.from({ length: session.chunk_count }, (_, i) => i).filter((i) => !have.has(i));
-      throw badRequest(`还有 ${missing.length} 个分片未上传（序号 ${missing.slice(0, 10).join('、')}${missing.length > 10 ? ' 等' : ''}），请补传后再完成`);
-    }
-    const orgId = ctx.session.orgId;
-    const purpose = session.purpose as UploadPurpose;
-    const stored = await ctx.files.save(ctx.chunks.assembled(orgId, session.id, session.chunk_count), orgId, session.extension, purposeLimitBytes(purpose));
-    if (stored.size !== Number(session.size)) throw new Error(`assembled ${stored.size} bytes, expected ${session.size}`);
-    const reply = await recordUpload(ctx, session.file_name, session.extension, stored);
+    // Put together and examined before the transaction opened, every chunk received by then (filePreparers).
+    const prepared = ctx.prepared as Settled<AssembledUpload>;
+    if ('error' in prepared) throw prepared.error;
+    const { stored, picture } = prepared.value;
+    const reply = await recordUpload(ctx, session.file_name, session.extension, stored, picture);
     await ctx.db.deleteFrom('upload_sessions').where('id', '=', session.id).execute();
-    await ctx.chunks.remove(orgId, session.id);
+    await ctx.chunks.remove(ctx.session.orgId, session.id);
     return reply;
   },
 
@@ -182,5 +195,27 @@ export const fileHandlers: HandlersOf<'file'> = {
         .map((f) => uploadedFileReply(f.id, f.original_name, extensionOf(f.path), { path: f.path, size: Number(f.size) })),
     }));
     return { list, count: total.n };
+  },
+};
+
+/**
+ * An uploaded picture is decoded and hashed before the upload's transaction opens, and a chunked
+ * upload put together then too: both take seconds for a large file, and on the embedded database
+ * an open transaction holds every other request. What the picture is is stored with the file, so
+ * a logo saved or searched by its path later needs no decoding.
+ */
+export const filePreparers: Preparers = {
+  'file.upload': async (_body, { upload, files }) => pictureColumns(await examinePicture(files.absolute(upload!.stored.path), upload!.extension)),
+
+  'file.completeUpload': async (body, { system, session: { orgId }, files, chunks }): Promise<AssembledUpload> => {
+    const session = await withOrganisation(system, orgId, async (db) => {
+      const found = await sessionOf(db, body.uploadId);
+      await checkAllReceived(db, found);
+      return found;
+    });
+    const purpose = session.purpose as UploadPurpose;
+    const stored = await files.save(chunks.assembled(orgId, session.id, session.chunk_count), orgId, session.extension, purposeLimitBytes(purpose));
+    if (stored.size !== Number(session.size)) throw new Error(`assembled ${stored.size} bytes, expected ${session.size}`);
+    return { stored, picture: pictureColumns(await examinePicture(files.absolute(stored.path), session.extension)) };
   },
 };

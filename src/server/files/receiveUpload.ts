@@ -3,11 +3,17 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { SubCode } from '../../shared/envelope.js';
 import type { OperationDefinition } from '../../shared/operation.js';
 import { MB, UPLOAD_PURPOSES, isUploadPurpose, officialTypeMessage, tooLargeMessage, type UploadPurpose } from '../../shared/uploadPurposes.js';
-import { ApiError, badRequest } from '../http/apiError.js';
+import type { Kysely } from 'kysely';
+import { ApiError, badRequest, notFound } from '../http/apiError.js';
+import type { Database } from '../db/tables.js';
+import { withOrganisation } from '../db/tenantScope.js';
 import { unstorableTextAt, unstorableTextMessage } from '../http/textCharacters.js';
 import { FileTooLargeError, type FileStore, type StoredFile } from './fileStore.js';
 import type { ChunkArea } from './chunkArea.js';
 import { GENERAL_UPLOAD_TYPES, extensionOf, typeMismatch } from './fileTypes.js';
+
+/** Why a resumable upload's id is not taken. */
+export const UPLOAD_GONE = '上传任务不存在或已过期，请重新上传';
 
 export interface ReceivedUpload {
   name: string;
@@ -55,9 +61,30 @@ function textFields(part: MultipartFile): Record<string, string> {
  * come before the file. A whole file is named, its name checked against its purpose, and stored;
  * a chunk of a resumable upload is raw bytes kept aside for its handler.
  */
+/** Whether the organisation has a resumable upload of this id under way: read in a short transaction of its own, before any byte is received. */
+function uploadStarted(system: Kysely<Database>, orgId: number, uploadId: string): Promise<boolean> {
+  return withOrganisation(system, orgId, async (db) => !!(await db.selectFrom('upload_sessions').select('id').where('id', '=', uploadId).executeTakeFirst()));
+}
+
+/**
+ * Reads a refused file part to its end without keeping it, up to its size limit, and then the rest of
+ * the request: the answer then leaves after the whole request and the connection serves the next one.
+ * A part beyond its limit is left to the usual close (unreadBody.ts).
+ */
+async function discardRest(request: FastifyRequest, part: MultipartFile): Promise<void> {
+  await new Promise<void>((resolve) => {
+    part.file.once('end', resolve).once('limit', resolve).once('error', () => resolve());
+    part.file.resume();
+  });
+  if (part.file.truncated || request.raw.readableEnded) return;
+  await new Promise<void>((resolve) => {
+    request.raw.once('end', resolve).once('close', resolve).once('error', () => resolve());
+  });
+}
+
 export async function receiveMultipart(
   request: FastifyRequest,
-  services: { files: FileStore; chunks: ChunkArea },
+  services: { files: FileStore; chunks: ChunkArea; system: Kysely<Database> },
   orgId: number,
   op: Pick<OperationDefinition, 'uploadLimitMb' | 'uploadKind'>,
   checkFields: (fields: Record<string, string>) => void,
@@ -75,6 +102,11 @@ export async function receiveMultipart(
   }
 
   if (op.uploadKind === 'chunk') {
+    // A chunk of an upload the organisation has not started (or that is over) is refused before a byte of it is stored.
+    if (!(await uploadStarted(services.system, orgId, fields.uploadId!))) {
+      await discardRest(request, part);
+      throw notFound(UPLOAD_GONE);
+    }
     try {
       return { fields, chunk: await services.chunks.receive(part.file, orgId, fields.uploadId, ceiling) };
     } catch (err) {

@@ -1,6 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { UploadedFile } from '../../generated/types.js';
+import type { Insertable } from 'kysely';
 import type { ScopedDb } from '../db/tenantScope.js';
+import type { FilesTable } from '../db/tables.js';
 import { badRequest } from '../http/apiError.js';
 import type { FileStore, StoredFile } from './fileStore.js';
 import { GENERAL_UPLOAD_TYPES, typeMismatch } from './fileTypes.js';
@@ -23,16 +25,20 @@ export function uploadedFileReply(id: number, name: string, extension: string, s
   };
 }
 
+/** What an upload's picture is (the files table's image columns), worked out before its transaction opened. */
+export type PictureColumns = Required<Pick<Insertable<FilesTable>, 'image_status' | 'image_hash' | 'image_width' | 'image_height'>>;
+
 /**
  * Accepts a file already in the store as the organisation's: checks its content against its
  * name (discarding it when they disagree, unless the same bytes are already someone's file) and
- * records it. The normal and the chunked upload end here alike.
+ * records it with what its picture is. The normal and the chunked upload end here alike.
  */
 export async function recordUpload(
   ctx: { db: ScopedDb; files: FileStore; session: { orgId: number; userId: number } },
   name: string,
   extension: string,
   stored: StoredFile,
+  picture: PictureColumns,
 ): Promise<UploadedFile> {
   const mismatch = await contentMismatch(extension, stored.head);
   if (mismatch) {
@@ -50,8 +56,10 @@ export async function recordUpload(
       content_type: GENERAL_UPLOAD_TYPES[extension].mime,
       size: stored.size,
       sha256: stored.sha256,
+      ...picture,
     })
-    .onConflict((oc) => oc.columns(['org_id', 'path']).doUpdateSet({ original_name: name }))
+    // The same bytes again: a file recorded before its picture was examined gets the examination now.
+    .onConflict((oc) => oc.columns(['org_id', 'path']).doUpdateSet({ original_name: name, ...picture }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return uploadedFileReply(row.id, name, extension, stored);

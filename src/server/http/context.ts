@@ -47,7 +47,7 @@ export interface TenantContext extends PublicContext {
   upload?: ReceivedUpload;
   /** For one chunk of a resumable upload: its bytes, in a temporary file until the handler keeps them. */
   chunk?: ReceivedChunk;
-  /** For an upload with a preparer (UploadPreparers): what it worked out from the file before the transaction opened. */
+  /** For an operation with a preparer (Preparers): what it worked out before the transaction opened. */
   prepared?: Settled<unknown>;
 }
 
@@ -55,12 +55,21 @@ export interface TenantContext extends PublicContext {
 export type Settled<T> = { value: T } | { error: unknown };
 
 /**
- * Work on a received file that takes long (decoding a picture) and needs no database, done before the
- * upload's transaction opens: on the embedded database an open transaction holds the one connection,
- * and so every other request, for as long as it lasts. The handler finds the outcome in `ctx.prepared`.
+ * Work that takes long (decoding a picture, putting a chunked upload together) and needs no
+ * transaction, done before the request's transaction opens: on the embedded database an open
+ * transaction holds the one connection, and so every other request, for as long as it lasts. A
+ * preparer sees the validated body (an upload's text fields), the received file of an upload and
+ * the session; what it must read it reads in a short transaction of its own (`withOrganisation`).
+ * The handler finds the outcome in `ctx.prepared` and checks again in its transaction what may
+ * have changed meanwhile.
  */
-export type UploadPreparer = (upload: ReceivedUpload, files: FileStore) => Promise<unknown>;
-export type UploadPreparers = Partial<Record<OperationId, UploadPreparer>>;
+export interface PrepareContext extends ServerServices {
+  session: Session;
+  upload?: ReceivedUpload;
+}
+export type Preparer<K extends OperationId> = (body: OperationTypes[K]['request'], ctx: PrepareContext) => Promise<unknown>;
+/** Preparers of signed-in operations, by operation. */
+export type Preparers = { [K in OperationId]?: Preparer<K> };
 
 type ContextOf<K extends OperationId> = OperationTypes[K]['public'] extends true ? PublicContext : TenantContext;
 

@@ -44,10 +44,11 @@ function takeTransaction(request: FastifyRequest): RequestTransaction | null {
 
 /**
  * An operation's way through Fastify, for the routes of registerOperations.ts:
- *   preValidation    the session (401 before the body is looked at), the permission (403), and for JSON calls the
- *                    transaction: its BEGIN leaves together with the session check, which also binds the organisation;
+ *   preValidation    the session (401 before the body is looked at), the permission (403), and for JSON calls without a
+ *                    preparer the transaction: its BEGIN leaves together with the session check, which also binds the organisation;
  *   validation       Fastify, by the request schema (422);
- *   preHandler       texts no column can store refused (422); rich text sanitised; an upload received, then its transaction opened;
+ *   preHandler       texts no column can store refused (422); rich text sanitised; an upload received, the preparer run
+ *                    (Preparers), then their transaction opened;
  *   handler          registerOperations.ts, with `request.session` and `request.db`;
  *   preSerialization a write's COMMIT sent, its answer serialised while the COMMIT is on its way;
  *   onSend           a write's COMMIT awaited (a failed COMMIT fails the call); a read-only one's COMMIT after its answer;
@@ -56,8 +57,9 @@ function takeTransaction(request: FastifyRequest): RequestTransaction | null {
  */
 export function installOperationHooks(app: FastifyInstance, services: ServerServices, permissionLabels: ReadonlyMap<string, string>): void {
   app.addHook('preValidation', async (request) => {
-    const op = operationOf(request)?.definition;
-    if (!op) return;
+    const operation = operationOf(request);
+    if (!operation) return;
+    const op = operation.definition;
     // An empty POST counts as `{}`, so operations without input need no body.
     if (op.method === 'POST' && op.transport === 'json' && request.body === undefined) request.body = {};
     if (op.permission === PUBLIC) {
@@ -65,7 +67,8 @@ export function installOperationHooks(app: FastifyInstance, services: ServerServ
       return;
     }
     presentedToken(request);
-    if (op.transport === 'multipart') {
+    // Its transaction opens later, once the upload is received or the preparation done.
+    if (op.transport === 'multipart' || operation.prepare) {
       const session = await resolveSession(services.system, request);
       checkPermission(op, session, permissionLabels);
       request.session = session;
@@ -92,13 +95,17 @@ export function installOperationHooks(app: FastifyInstance, services: ServerServ
     // Rich text (`contentMediaType: text/html`) is sanitised after validation, before any handler sees it.
     if (operation.htmlFields.length > 0) cleanHtmlFields(op.method === 'GET' ? request.query : request.body, operation.htmlFields, sanitizeRichText);
     const session = request.session;
-    if (!operation.checkFields || !session || op.permission === PUBLIC) return done();
-    // An upload is received before its transaction opens, so no transaction waits on the network.
-    const receiving = async () => {
-      request.received = await receiveMultipart(request, services, session.orgId, op, operation.checkFields!);
-      const upload = request.received.upload;
-      if (operation.prepareUpload && upload) {
-        request.prepared = await operation.prepareUpload(upload, services.files).then(
+    const prepare = operation.prepare;
+    if ((!operation.checkFields && !prepare) || !session || op.permission === PUBLIC) return done();
+    // An upload is received, and long work done, before the transaction opens: no transaction waits on the network or on that work.
+    const beforeTransaction = async () => {
+      let body: unknown = op.method === 'GET' ? request.query : request.body;
+      if (operation.checkFields) {
+        request.received = await receiveMultipart(request, services, session.orgId, op, operation.checkFields);
+        body = request.received.fields;
+      }
+      if (prepare) {
+        request.prepared = await prepare(body, { ...services, session, upload: request.received?.upload }).then(
           (value) => ({ value }),
           (error: unknown) => ({ error }),
         );
@@ -107,7 +114,7 @@ export function installOperationHooks(app: FastifyInstance, services: ServerServ
       request.transaction = transaction;
       request.db = await bindOrganisation(transaction.trx, session.orgId);
     };
-    receiving().then(() => done(), done);
+    beforeTransaction().then(() => done(), done);
   });
 
   app.addHook('preSerialization', (request, _reply, payload, done) => {

@@ -6,7 +6,7 @@ import type { RequestTransaction } from '../db/requestTransaction.js';
 import type { ReceivedMultipart } from '../files/receiveUpload.js';
 import type { FieldPath } from './htmlFields.js';
 import type { FieldLabeller } from './fieldLabels.js';
-import type { Settled, UploadPreparer } from './context.js';
+import type { PrepareContext, Settled } from './context.js';
 
 /** What an operation's route carries in its `config`, worked out once when the route is registered. */
 export interface OperationRouteConfig {
@@ -17,8 +17,8 @@ export interface OperationRouteConfig {
   checkFields?: (fields: Record<string, string>) => void;
   /** Names a place of the request body in Chinese, for refusals. */
   labelAt: FieldLabeller;
-  /** For uploads: work on the file done before the transaction opens (UploadPreparers). */
-  prepareUpload?: UploadPreparer;
+  /** Long work done before the transaction opens (Preparers). */
+  prepare?: (body: unknown, ctx: PrepareContext) => Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -33,7 +33,7 @@ declare module 'fastify' {
     db: ScopedDb | null;
     /** For uploads: the text fields and the file, received before the transaction opened. */
     received: ReceivedMultipart | null;
-    /** For uploads with a preparer: its outcome, reached before the transaction opened. */
+    /** For operations with a preparer: its outcome, reached before the transaction opened. */
     prepared: Settled<unknown> | null;
     /** Open from the session check (the upload for uploads) until the answer, committed or rolled back by the hooks. */
     transaction: RequestTransaction | null;

@@ -9,7 +9,7 @@ import { fieldLabeller } from './fieldLabels.js';
 import { badRequest } from './apiError.js';
 import { describeValidationErrors } from './validationMessage.js';
 import type { OperationRouteConfig } from './operationRequest.js';
-import type { FileReply, Handlers, PublicContext, ServerServices, TenantContext, UploadPreparers } from './context.js';
+import type { FileReply, Handlers, PrepareContext, Preparers, PublicContext, ServerServices, TenantContext } from './context.js';
 
 function envelopeSchema(data: JsonSchema): JsonSchema {
   return {
@@ -31,7 +31,7 @@ const envelope = (data: unknown) => ({ code: SUCCESS_CODE, message: SUCCESS_MESS
  * The route's `config.operation` tells the hooks of operationHooks.ts what to do around the handler:
  * by the time it runs, the session, the permission, the upload and the transaction are settled.
  */
-export function registerOperations(app: FastifyInstance, services: ServerServices, handlers: Handlers, preparers: UploadPreparers = {}): void {
+export function registerOperations(app: FastifyInstance, services: ServerServices, handlers: Handlers, preparers: Preparers = {}): void {
   const schemaById = new Map(sharedSchemas.map((s) => [s.$id as string, s]));
   for (const op of operationTable) {
     const handler = handlers[op.id as keyof Handlers] as unknown as (body: unknown, ctx: PublicContext | TenantContext) => Promise<unknown>;
@@ -39,6 +39,8 @@ export function registerOperations(app: FastifyInstance, services: ServerService
     // Uploads are read in a hook; downloads answer with the file, not an envelope.
     const input = op.transport === 'multipart' ? {} : op.method === 'GET' ? { querystring: op.request } : { body: op.request };
     const output = op.transport === 'file' ? {} : { response: { 200: envelopeSchema(op.response) } };
+    const prepare = preparers[op.id as keyof Preparers] as ((body: unknown, ctx: PrepareContext) => Promise<unknown>) | undefined;
+    if (prepare && op.permission === PUBLIC) throw new Error(`公开接口 ${op.id} 不能有准备步骤`);
     const resolve = (ref: string) => schemaById.get(ref);
     const labelAt = fieldLabeller(op.request, resolve);
     const operation: OperationRouteConfig = {
@@ -46,7 +48,7 @@ export function registerOperations(app: FastifyInstance, services: ServerService
       htmlFields: op.transport === 'multipart' ? [] : htmlFieldPaths(op.request, resolve),
       checkFields: op.transport === 'multipart' ? multipartFieldCheck(op.request, labelAt) : undefined,
       labelAt,
-      ...(op.transport === 'multipart' && preparers[op.id as keyof UploadPreparers] ? { prepareUpload: preparers[op.id as keyof UploadPreparers] } : {}),
+      ...(prepare ? { prepare } : {}),
     };
     app.route({
       method: op.method,
@@ -78,8 +80,8 @@ export function registerOperations(app: FastifyInstance, services: ServerService
   function contextOf(op: OperationDefinition, request: FastifyRequest, reply: FastifyReply): PublicContext | TenantContext {
     if (op.permission === PUBLIC) return { ...services, request, reply, session: request.session };
     const ctx: TenantContext = { ...services, request, reply, session: request.session!, db: request.db! };
-    if (request.received)
-      return { ...ctx, upload: request.received.upload, chunk: request.received.chunk, ...(request.prepared ? { prepared: request.prepared } : {}) };
+    if (request.prepared) ctx.prepared = request.prepared;
+    if (request.received) return { ...ctx, upload: request.received.upload, chunk: request.received.chunk };
     return ctx;
   }
 }

@@ -1,13 +1,12 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { BrandArchivesTable } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
-import type { FileStore } from '../files/fileStore.js';
 import type { BrandArchivesAddBrandRequest, BrandArchivesBatchUpdateBrandsRequest, BrandArchivesSaveBrandRequest, Trademark } from '../../generated/types.js';
 import { badRequest } from '../http/apiError.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import { checkDateOrder, columnChanges, EDITABLE, isEditableField, type EditableField, type EditableFields } from './brandEdit.js';
 import { hashForColumn } from './logoHash.js';
-import { hashOfImageFile } from './logoSearch.js';
+import { storedPictureColumns, storedPictureHash } from './logoSearch.js';
 import { toTrademark } from './trademarkRecord.js';
 import { visibleMark, visibleMarksForChange } from './visibleMarks.js';
 
@@ -42,12 +41,12 @@ async function checkUnique(db: ScopedDb, countryCode: string, appNo: string, tmC
 
 /**
  * The image columns for a logo named by the request: a picture (PNG or JPEG) uploaded to the
- * organisation, with its hash for comparing logos; null removes the image. The path the mark
- * already has needs no check (a register logo is drawn, not uploaded).
+ * organisation, with its hash for comparing logos, worked out when it was uploaded (nothing is
+ * decoded inside this transaction); null removes the image. The path the mark already has needs
+ * no check (a register logo is drawn, not uploaded).
  */
 async function logoColumns(
   db: ScopedDb,
-  files: FileStore,
   path: string | null | undefined,
   current: string | null,
 ): Promise<Pick<Updateable<BrandArchivesTable>, 'logo_path' | 'logo_hash'>> {
@@ -56,19 +55,19 @@ async function logoColumns(
   if (wanted === current) return {};
   if (wanted === null) return { logo_path: null, logo_hash: null };
   if (wanted.length > EDITABLE.logoPath.max!) throw badRequest('商标图样不存在，请重新上传');
-  const file = await db.selectFrom('files').select('path').where('path', '=', wanted).executeTakeFirst();
+  const file = await db.selectFrom('files').select(storedPictureColumns).where('path', '=', wanted).executeTakeFirst();
   if (!file) throw badRequest('商标图样不存在，请重新上传');
-  return { logo_path: wanted, logo_hash: hashForColumn(await hashOfImageFile(files.absolute(wanted))) };
+  return { logo_path: wanted, logo_hash: hashForColumn(storedPictureHash(file)) };
 }
 
 /** The request's fields but the logo, which `logoColumns` writes. */
 const withoutLogo = ({ logoPath: _logo, ...rest }: EditableFields): EditableFields => rest;
 
 /** A mark entered by hand in the trademark info dialog (source 1), owned by whoever enters it unless another owner is named. */
-export async function addBrand(db: ScopedDb, files: FileStore, orgId: number, viewer: ArchiveViewer, values: BrandArchivesAddBrandRequest): Promise<Trademark> {
+export async function addBrand(db: ScopedDb, orgId: number, viewer: ArchiveViewer, values: BrandArchivesAddBrandRequest): Promise<Trademark> {
   await checkOwner(db, viewer, values.ownerUserId);
   if (!values.appNo.trim()) throw badRequest('请输入申请号');
-  const changes = { ...columnChanges(withoutLogo(values), values.tmCl), ...(await logoColumns(db, files, values.logoPath, null)) };
+  const changes = { ...columnChanges(withoutLogo(values), values.tmCl), ...(await logoColumns(db, values.logoPath, null)) };
   checkDateOrder(datesOf(changes as DateColumns));
   await checkUnique(db, (changes.country_code as string | undefined) ?? 'CN', changes.app_no as string, values.tmCl);
   const row = await db
@@ -90,12 +89,12 @@ export async function addBrand(db: ScopedDb, files: FileStore, orgId: number, vi
  * image, custom values and tags included) stays as stored; a mark linked to the register stays
  * linked. A request naming no field changes nothing, not even the time of the last change.
  */
-export async function saveBrand(db: ScopedDb, files: FileStore, viewer: ArchiveViewer, request: BrandArchivesSaveBrandRequest): Promise<Trademark> {
+export async function saveBrand(db: ScopedDb, viewer: ArchiveViewer, request: BrandArchivesSaveBrandRequest): Promise<Trademark> {
   const { id, ...values } = request;
   await checkOwner(db, viewer, values.ownerUserId);
   const [current] = await visibleMarksForChange(db, viewer, [id]);
   const tmCl = values.tmCl ?? current!.int_cls;
-  const changes = { ...columnChanges(withoutLogo(values), tmCl), ...(await logoColumns(db, files, values.logoPath, current!.logo_path)) };
+  const changes = { ...columnChanges(withoutLogo(values), tmCl), ...(await logoColumns(db, values.logoPath, current!.logo_path)) };
   // Goods kept as they are must still fit a changed class.
   if (values.tmCl !== undefined && values.goodsItems === undefined) columnChanges({ goodsItems: current!.goods }, tmCl);
   checkDateOrder(datesOf({ ...current!, ...(changes as DateColumns) }));

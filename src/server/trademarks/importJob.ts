@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
+import { setImmediate } from 'node:timers/promises';
 import { join } from 'node:path';
 import type ExcelJS from 'exceljs';
 import type { Insertable, Kysely } from 'kysely';
@@ -54,22 +55,29 @@ function countryCodeOf(text: string): string | null {
   return countryCodes.get(text.trim()) ?? countryCodes.get(text.trim().toUpperCase()) ?? null;
 }
 
+/** Reads in a short transaction of its own, as the job's organisation. */
+type Lookup = <T>(work: (db: ScopedDb) => Promise<T>) => Promise<T>;
+
 /** Goods names of the classification by class, read once per class for a whole job. */
 class GoodsCatalog {
   private readonly byClass = new Map<number, Map<string, string>>();
   private imported: boolean | undefined;
 
-  async load(db: ScopedDb, classes: number[]): Promise<void> {
+  /**
+   * One class per read: the first batch of a file names most of the 45 classes, and their ten thousand
+   * items read in one statement held the embedded database, and so every request, for a tenth of a second or more.
+   */
+  async load(lookup: Lookup, classes: number[]): Promise<void> {
     if (this.imported === undefined) {
-      this.imported = (await db.selectFrom('classification_items').select('id').limit(1).executeTakeFirst()) !== undefined;
+      this.imported = (await lookup((db) => db.selectFrom('classification_items').select('id').limit(1).executeTakeFirst())) !== undefined;
     }
-    const wanted = classes.filter((c) => !this.byClass.has(c));
-    if (!this.imported || wanted.length === 0) return;
-    for (const c of wanted) this.byClass.set(c, new Map());
-    const items = await db.selectFrom('classification_items').select(['class_no', 'name', 'group_no']).where('class_no', 'in', wanted).execute();
-    for (const item of items) {
-      const names = this.byClass.get(item.class_no)!;
-      if (!names.has(item.name)) names.set(item.name, item.group_no);
+    if (!this.imported) return;
+    for (const c of classes) {
+      if (this.byClass.has(c)) continue;
+      const names = new Map<string, string>();
+      this.byClass.set(c, names);
+      const items = await lookup((db) => db.selectFrom('classification_items').select(['name', 'group_no']).where('class_no', '=', c).execute());
+      for (const item of items) if (!names.has(item.name)) names.set(item.name, item.group_no);
     }
   }
 
@@ -105,12 +113,10 @@ export interface ScannedRow {
   existing: ExistingMark | null;
 }
 
-type Lookup = <T>(work: (db: ScopedDb) => Promise<T>) => Promise<T>;
-
 /** Validates a batch of rows: each on its own, against the rows before it, and against the archive. */
 async function scanBatch(rows: ImportRow[], lookup: Lookup, state: ScanState): Promise<ScannedRow[]> {
   const classes = [...new Set(rows.map((r) => parseClass(r.cells.tmCl ?? '')).filter((c): c is number => c !== null))];
-  await lookup((db) => state.goods.load(db, classes));
+  await state.goods.load(lookup, classes);
   const scanned: ScannedRow[] = rows.map((row) => ({ row, ...validateRow(row.rowNo, row.cells, state.context), existing: null }));
   for (const s of scanned) {
     if (!s.mark) continue;
@@ -225,6 +231,9 @@ class ImportReport {
   }
 }
 
+/** Report rows written without letting other requests in between. */
+const REPORT_ROWS_AT_ONCE = 100;
+
 const tempXlsx = () => join(tmpdir(), `ipm-${Date.now()}-${randomBytes(6).toString('hex')}.xlsx`);
 
 /** Why a job failed, for the person who started it. */
@@ -265,7 +274,9 @@ export async function runImportCheck(services: JobServices, owner: JobOwner, job
           }
         });
       }
-      for (const s of batch) {
+      for (const [i, s] of batch.entries()) {
+        // Writing a row of the report takes a while: other requests take their turn every hundred rows.
+        if (i > 0 && i % REPORT_ROWS_AT_ONCE === 0) await setImmediate();
         report.add(headers, s);
         counts.total++;
         if (s.mark) counts.valid++;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import type { HandlersOf, Settled, UploadPreparers } from '../http/context.js';
+import type { HandlersOf, Preparers, Settled } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { pageWindow } from '../db/paging.js';
 import type { ScopedDb } from '../db/tenantScope.js';
@@ -27,7 +27,15 @@ import { registerToTrademark, toSearchResult } from './searchResult.js';
 import { toTrademark } from './trademarkRecord.js';
 import { APP_NO_SHAPE, parseAppNos } from './appNoList.js';
 import { matchReasons, similarNamesSql, useSimilarThresholds } from './similarNames.js';
-import { hashOfImageFile, nearLogos } from './logoSearch.js';
+import {
+  examinePicture,
+  hashOfExamination,
+  nearLogos,
+  pictureColumns,
+  storedPictureColumns,
+  storedPictureHash,
+  type PictureExamination,
+} from './logoSearch.js';
 import { hashHex } from './logoHash.js';
 import { LOGO_DESIGNS, logoPng } from './generatedLogo.js';
 
@@ -285,25 +293,27 @@ export const tmSearchHandlers: HandlersOf<'tmSearch'> = {
   },
 
   'tmSearch.graphicRetrieval': async (body, ctx) => {
-    const file = await ctx.db.selectFrom('files').select('path').where('path', '=', body.path).executeTakeFirst();
+    // The picture was examined when it was uploaded: nothing is decoded inside this transaction.
+    const file = await ctx.db.selectFrom('files').select(storedPictureColumns).where('path', '=', body.path).executeTakeFirst();
     if (!file) throw notFound('图片不存在或无权访问，请重新上传');
-    const hash = await hashOfImageFile(ctx.files.absolute(file.path));
+    const hash = storedPictureHash(file);
     return logoMatches(ctx.db, hash, body.maxDistance ?? 12, body.tmCl, body.pageSize ?? 20);
   },
 
   'tmSearch.graphicRetrievalUpload': async (body, ctx) => {
     const { name, stored } = ctx.upload!;
-    // Hashed before the transaction opened (tmSearchUploadPreparers).
-    const prepared = ctx.prepared as Settled<bigint>;
-    if ('error' in prepared) {
-      // Not a picture: keep nothing of it, unless the same bytes are already someone's file.
+    // Examined before the transaction opened (tmSearchPreparers).
+    const prepared = ctx.prepared as Settled<PictureExamination>;
+    if ('error' in prepared) throw prepared.error;
+    const exam = prepared.value;
+    if (exam.status !== 'hashed') {
+      // Not a picture a logo can be: keep nothing of it, unless the same bytes are already someone's file.
       const known = await ctx.db.selectFrom('files').select('id').where('path', '=', stored.path).executeTakeFirst();
       if (!known) await ctx.files.discard(stored.path);
-      throw prepared.error;
     }
-    const hash = prepared.value;
+    const hash = hashOfExamination(exam);
     // The picture is kept as the organisation's file, as any upload is.
-    await recordUpload(ctx, name, extensionOf(name), stored);
+    await recordUpload(ctx, name, extensionOf(name), stored, pictureColumns(exam));
     const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
     return logoMatches(ctx.db, hash, number(body.maxDistance) ?? 12, number(body.tmCl), number(body.pageSize) ?? 20);
   },
@@ -353,6 +363,6 @@ async function logoMatches(db: ScopedDb, hash: bigint, maxDistance: number, tmCl
 }
 
 /** The picture of a graphic search is decoded and hashed before the upload's transaction opens: decoding a large one takes a second. */
-export const tmSearchUploadPreparers: UploadPreparers = {
-  'tmSearch.graphicRetrievalUpload': (upload, files) => hashOfImageFile(files.absolute(upload.stored.path)),
+export const tmSearchPreparers: Preparers = {
+  'tmSearch.graphicRetrievalUpload': (_body, { upload, files }) => examinePicture(files.absolute(upload!.stored.path), upload!.extension),
 };
