@@ -50,6 +50,7 @@ import { startReminderJob } from './customFields/reminders.js';
 import { deliverDueMessages } from './notify/outbox.js';
 import { startPeriodicJob } from './periodicJob.js';
 import { keepsOwnStatistics, runStatisticsUpkeep } from './db/statisticsUpkeep.js';
+import { QuietWindow } from './db/quietUpkeep.js';
 import { brandMergeHandlers } from './trademarks/brandMergeHandlers.js';
 import { BatchTaskWorker } from './batch/batchTaskWorker.js';
 import { brandLabelsHandlers } from './trademarks/brandLabelsHandlers.js';
@@ -202,11 +203,18 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     (err) => app.log.error({ err }, '发送邮件与群机器人消息失败'),
   );
 
-  // PGlite, or a PostgreSQL with autovacuum off, leaves the planner's statistics to the server.
+  // PGlite, or a PostgreSQL with autovacuum off, leaves the planner's statistics to the server. A VACUUM
+  // there holds every request, so it waits for a quiet moment (at most ten ticks).
+  const upkeepWindow = new QuietWindow(5000, 10);
+  app.addHook('onRequest', (_request, _reply, done) => {
+    upkeepWindow.sawRequest(Date.now());
+    done();
+  });
   const stopStatisticsUpkeep =
     config.statisticsUpkeepMs > 0 && !(await keepsOwnStatistics(database.db, database.kind))
       ? startPeriodicJob(
           async () => {
+            if (!upkeepWindow.shouldRun(Date.now())) return;
             const done = await runStatisticsUpkeep(database.db);
             if (done.length > 0) app.log.info({ tables: done }, '已更新数据表的统计信息');
           },
