@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { projectRoot } from '../schemaSource/schemaFiles.js';
+import { parseCredentialKey } from './auth/credentialCipher.js';
 
 export interface ServerConfig {
   host: string;
@@ -41,6 +42,8 @@ export interface ServerConfig {
   statisticsUpkeepMs: number;
   /** How often e-mails and robot posts waiting in the outbox are sent; 0 leaves them to another process. */
   outboxIntervalMs: number;
+  /** Base64 of the 32-byte key stored secrets are encrypted with; without it a key file under DATA_DIR. */
+  credentialKey?: string;
 }
 
 /** EXTERNAL_TOOLS is a JSON object of tool key → http(s) address; anything else stops the start. */
@@ -59,6 +62,13 @@ export function parseExternalTools(text: string | undefined): Record<string, str
     tools[key] = url;
   }
   return tools;
+}
+
+/** Checked when read: a malformed key stops the start rather than the first save of a secret. */
+function credentialKeyText(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  parseCredentialKey(value);
+  return value.trim();
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -91,5 +101,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     batchTaskStaleMs: int(env.BATCH_TASK_STALE_MS, 60_000),
     statisticsUpkeepMs: int(env.STATISTICS_UPKEEP_MS, 60_000),
     outboxIntervalMs: int(env.OUTBOX_INTERVAL_MS, 5000),
+    credentialKey: credentialKeyText(env.CREDENTIAL_KEY),
   };
 }

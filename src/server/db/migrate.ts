@@ -33,6 +33,7 @@ import * as importWriteCursor from './migrations/0031_import_write_cursor.js';
 import * as departmentsAndUserAdmin from './migrations/0032_departments_and_user_admin.js';
 import * as roleDeletion from './migrations/0033_role_deletion.js';
 import * as messageChannels from './migrations/0035_message_channels.js';
+import * as enterpriseProfile from './migrations/0037_enterprise_profile.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0032_departments_and_user_admin': departmentsAndUserAdmin,
   '0033_role_deletion': roleDeletion,
   '0035_message_channels': messageChannels,
+  '0037_enterprise_profile': enterpriseProfile,
 };
 
 export const APP_ROLE = 'ipm_app';
