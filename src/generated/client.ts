@@ -98,6 +98,10 @@ export const operationRoutes = {
   'enterprise.getCompanyDetailInfo': {"id":"enterprise.getCompanyDetailInfo","method":"POST","path":"/enterPrise/getCompanyDetailInfo","silent":false,"transport":"json"},
   'enterprise.modifyInfo': {"id":"enterprise.modifyInfo","method":"POST","path":"/enterPrise/modifyInfo","silent":false,"transport":"json"},
   'enterprise.deleteInfo': {"id":"enterprise.deleteInfo","method":"POST","path":"/enterPrise/deleteInfo","silent":false,"transport":"json"},
+  'enterprise.groupList': {"id":"enterprise.groupList","method":"POST","path":"/enterPrise/groupList","silent":true,"transport":"json"},
+  'enterprise.groupManagement': {"id":"enterprise.groupManagement","method":"POST","path":"/enterPrise/groupManagement","silent":false,"transport":"json"},
+  'enterprise.deleteGroup': {"id":"enterprise.deleteGroup","method":"POST","path":"/enterPrise/deleteGroup","silent":false,"transport":"json"},
+  'enterprise.batchMove': {"id":"enterprise.batchMove","method":"POST","path":"/enterPrise/batchMove","silent":false,"transport":"json"},
   'fee.list': {"id":"fee.list","method":"POST","path":"/api/fee/list","silent":true,"transport":"json"},
   'fee.save': {"id":"fee.save","method":"POST","path":"/api/fee/save","silent":false,"transport":"json"},
   'fee.delete': {"id":"fee.delete","method":"POST","path":"/api/fee/delete","silent":false,"transport":"json"},
@@ -125,6 +129,7 @@ export const operationRoutes = {
   'messageSettings.retry': {"id":"messageSettings.retry","method":"POST","path":"/api/message/outbox/retry","silent":false,"transport":"json"},
   'messageSettings.sendTest': {"id":"messageSettings.sendTest","method":"POST","path":"/api/message/test","silent":false,"transport":"json"},
   'messageSettings.saveChannel': {"id":"messageSettings.saveChannel","method":"POST","path":"/api/message/settings/channel","silent":false,"transport":"json"},
+  'monitor.getApplicantAddress': {"id":"monitor.getApplicantAddress","method":"POST","path":"/monitor/getApplicantAddress","silent":true,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":true,"transport":"json"},
   'operationLog.operations': {"id":"operationLog.operations","method":"POST","path":"/userManage/operateLogOperations","silent":true,"transport":"json"},
   'operationLog.export': {"id":"operationLog.export","method":"POST","path":"/userManage/exportOperateLog","silent":false,"transport":"file"},
@@ -143,6 +148,8 @@ export const operationRoutes = {
   'site.getExternalTools': {"id":"site.getExternalTools","method":"POST","path":"/api/external-tools","silent":true,"transport":"json"},
   'site.listExternalToolSettings': {"id":"site.listExternalToolSettings","method":"POST","path":"/api/external-tools/settings","silent":false,"transport":"json"},
   'site.saveExternalTool': {"id":"site.saveExternalTool","method":"POST","path":"/api/external-tools/save","silent":false,"transport":"json"},
+  'softCertificate.getUKeySignInfo': {"id":"softCertificate.getUKeySignInfo","method":"POST","path":"/softCertificate/getUKeySignInfo","silent":true,"transport":"json"},
+  'softCertificate.saveUKeyCode': {"id":"softCertificate.saveUKeyCode","method":"POST","path":"/softCertificate/saveUKeyCode","silent":false,"transport":"json"},
   'system.health': {"id":"system.health","method":"GET","path":"/api/health","silent":true,"transport":"json"},
   'tmSearch.customSearch': {"id":"tmSearch.customSearch","method":"POST","path":"/tm/customSearch","silent":false,"transport":"json"},
   'tmSearch.customSearchV2': {"id":"tmSearch.customSearchV2","method":"POST","path":"/tm/customSearchV2","silent":false,"transport":"json"},
@@ -259,6 +266,10 @@ export interface OperationTypes {
   'enterprise.getCompanyDetailInfo': { request: T.EnterpriseGetCompanyDetailInfoRequest; response: T.EnterpriseGetCompanyDetailInfoResponse };
   'enterprise.modifyInfo': { request: T.EnterpriseModifyInfoRequest; response: T.EnterpriseModifyInfoResponse };
   'enterprise.deleteInfo': { request: T.EnterpriseDeleteInfoRequest; response: T.EnterpriseDeleteInfoResponse };
+  'enterprise.groupList': { request: T.EnterpriseGroupListRequest; response: T.EnterpriseGroupListResponse };
+  'enterprise.groupManagement': { request: T.EnterpriseGroupManagementRequest; response: T.EnterpriseGroupManagementResponse };
+  'enterprise.deleteGroup': { request: T.EnterpriseDeleteGroupRequest; response: T.EnterpriseDeleteGroupResponse };
+  'enterprise.batchMove': { request: T.EnterpriseBatchMoveRequest; response: T.EnterpriseBatchMoveResponse };
   'fee.list': { request: T.FeeListRequest; response: T.FeeListResponse };
   'fee.save': { request: T.FeeSaveRequest; response: T.FeeSaveResponse };
   'fee.delete': { request: T.FeeDeleteRequest; response: T.FeeDeleteResponse };
@@ -286,6 +297,7 @@ export interface OperationTypes {
   'messageSettings.retry': { request: T.MessageSettingsRetryRequest; response: T.MessageSettingsRetryResponse };
   'messageSettings.sendTest': { request: T.MessageSettingsSendTestRequest; response: T.MessageSettingsSendTestResponse };
   'messageSettings.saveChannel': { request: T.MessageSettingsSaveChannelRequest; response: T.MessageSettingsSaveChannelResponse };
+  'monitor.getApplicantAddress': { request: T.MonitorGetApplicantAddressRequest; response: T.MonitorGetApplicantAddressResponse };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse };
   'operationLog.export': { request: T.OperationLogExportRequest; response: Blob };
@@ -304,6 +316,8 @@ export interface OperationTypes {
   'site.getExternalTools': { request: T.SiteGetExternalToolsRequest; response: T.SiteGetExternalToolsResponse };
   'site.listExternalToolSettings': { request: T.SiteListExternalToolSettingsRequest; response: T.SiteListExternalToolSettingsResponse };
   'site.saveExternalTool': { request: T.SiteSaveExternalToolRequest; response: T.SiteSaveExternalToolResponse };
+  'softCertificate.getUKeySignInfo': { request: T.SoftCertificateGetUKeySignInfoRequest; response: T.SoftCertificateGetUKeySignInfoResponse };
+  'softCertificate.saveUKeyCode': { request: T.SoftCertificateSaveUKeyCodeRequest; response: T.SoftCertificateSaveUKeyCodeResponse };
   'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse };
   'tmSearch.customSearch': { request: T.TmSearchCustomSearchRequest; response: T.TmSearchCustomSearchResponse };
   'tmSearch.customSearchV2': { request: T.TmSearchCustomSearchV2Request; response: T.TmSearchCustomSearchV2Response };
@@ -627,6 +641,18 @@ export function createApiClient(call: OperationCaller) {
       /** 删除企业（POST /enterPrise/deleteInfo） */
       deleteInfo: (body: T.EnterpriseDeleteInfoRequest, options?: CallOptions): Promise<T.EnterpriseDeleteInfoResponse> =>
         call<T.EnterpriseDeleteInfoResponse>(operationRoutes['enterprise.deleteInfo'], body, options),
+      /** 企业分组（POST /enterPrise/groupList） */
+      groupList: (body: T.EnterpriseGroupListRequest = {}, options?: CallOptions): Promise<T.EnterpriseGroupListResponse> =>
+        call<T.EnterpriseGroupListResponse>(operationRoutes['enterprise.groupList'], body, options),
+      /** 企业分组管理（POST /enterPrise/groupManagement） */
+      groupManagement: (body: T.EnterpriseGroupManagementRequest, options?: CallOptions): Promise<T.EnterpriseGroupManagementResponse> =>
+        call<T.EnterpriseGroupManagementResponse>(operationRoutes['enterprise.groupManagement'], body, options),
+      /** 删除企业分组（POST /enterPrise/deleteGroup） */
+      deleteGroup: (body: T.EnterpriseDeleteGroupRequest, options?: CallOptions): Promise<T.EnterpriseDeleteGroupResponse> =>
+        call<T.EnterpriseDeleteGroupResponse>(operationRoutes['enterprise.deleteGroup'], body, options),
+      /** 企业批量移动（POST /enterPrise/batchMove） */
+      batchMove: (body: T.EnterpriseBatchMoveRequest, options?: CallOptions): Promise<T.EnterpriseBatchMoveResponse> =>
+        call<T.EnterpriseBatchMoveResponse>(operationRoutes['enterprise.batchMove'], body, options),
     },
     fee: {
       /** 费用配置列表（POST /api/fee/list） */
@@ -719,6 +745,11 @@ export function createApiClient(call: OperationCaller) {
       saveChannel: (body: T.MessageSettingsSaveChannelRequest, options?: CallOptions): Promise<T.MessageSettingsSaveChannelResponse> =>
         call<T.MessageSettingsSaveChannelResponse>(operationRoutes['messageSettings.saveChannel'], body, options),
     },
+    monitor: {
+      /** 按申请人查找地址（POST /monitor/getApplicantAddress） */
+      getApplicantAddress: (body: T.MonitorGetApplicantAddressRequest, options?: CallOptions): Promise<T.MonitorGetApplicantAddressResponse> =>
+        call<T.MonitorGetApplicantAddressResponse>(operationRoutes['monitor.getApplicantAddress'], body, options),
+    },
     operationLog: {
       /** 查询操作日志（POST /userManage/queryOperateLog） */
       query: (body: T.OperationLogQueryRequest = {}, options?: CallOptions): Promise<T.OperationLogQueryResponse> =>
@@ -782,6 +813,14 @@ export function createApiClient(call: OperationCaller) {
       /** 设置外部工具地址（POST /api/external-tools/save） */
       saveExternalTool: (body: T.SiteSaveExternalToolRequest, options?: CallOptions): Promise<T.SiteSaveExternalToolResponse> =>
         call<T.SiteSaveExternalToolResponse>(operationRoutes['site.saveExternalTool'], body, options),
+    },
+    softCertificate: {
+      /** 电子申请证书状态（POST /softCertificate/getUKeySignInfo） */
+      getUKeySignInfo: (body: T.SoftCertificateGetUKeySignInfoRequest, options?: CallOptions): Promise<T.SoftCertificateGetUKeySignInfoResponse> =>
+        call<T.SoftCertificateGetUKeySignInfoResponse>(operationRoutes['softCertificate.getUKeySignInfo'], body, options),
+      /** 设置电子申请证书编码（POST /softCertificate/saveUKeyCode） */
+      saveUKeyCode: (body: T.SoftCertificateSaveUKeyCodeRequest, options?: CallOptions): Promise<T.SoftCertificateSaveUKeyCodeResponse> =>
+        call<T.SoftCertificateSaveUKeyCodeResponse>(operationRoutes['softCertificate.saveUKeyCode'], body, options),
     },
     system: {
       /** 服务与数据库是否可用（GET /api/health） */

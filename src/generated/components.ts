@@ -3,6 +3,8 @@
 /** Every building block described under schemas/components; the composition root (src/web/schemaComponents.ts) is typed against it. */
 export const COMPONENT_NAMES = [
   'Alert',
+  'ApplicantAddressInput',
+  'ApplicantEnglishInput',
   'ArchiveExportButton',
   'ArchiveSettingsButton',
   'ArchiveStatistics',
@@ -34,6 +36,9 @@ export const COMPONENT_NAMES = [
   'DisplayText',
   'Divider',
   'EmptyState',
+  'EnterpriseGroupTree',
+  'EnterpriseMoveButton',
+  'EnterprisePictureUpload',
   'ExportRecordStatus',
   'ExternalTool',
   'FieldDescriptions',
@@ -41,6 +46,7 @@ export const COMPONENT_NAMES = [
   'FormGrid',
   'FormItem',
   'FormLayout',
+  'FormerNamesInput',
   'GenericTable',
   'HandlingDeadlinePicker',
   'Image',
@@ -95,6 +101,7 @@ export const COMPONENT_NAMES = [
   'TrademarkStatusTag',
   'TrademarkTags',
   'TreeSelectAll',
+  'UKeyCodeStatus',
   'WorkbenchSection',
 ] as const;
 

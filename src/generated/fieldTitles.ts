@@ -208,6 +208,13 @@ export const FIELD_TITLES = {
     applicantCreditCode: "统一社会信用代码",
     legalPerson: "法定代表人",
     certificateNo: "证件号码",
+    certificateType: "证件类型",
+    superiorNo: "上级编号",
+    applicantEnglish: "英文信息",
+    usedApplicantParam: "曾用名",
+    businessLicense: "营业执照",
+    idPhoto: "身份证件照片",
+    groupName: "所属分组",
   },
   EnterpriseGroup: {
     id: "分组编号",

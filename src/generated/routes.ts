@@ -2456,7 +2456,8 @@ export const sharedSchemas: JsonSchema[] = [
       "applicantType",
       "bookType",
       "applicantName",
-      "displayName"
+      "displayName",
+      "certificateType"
     ],
     "additionalProperties": false,
     "properties": {
@@ -2533,6 +2534,63 @@ export const sharedSchemas: JsonSchema[] = [
           "string",
           "null"
         ]
+      },
+      "certificateType": {
+        "title": "证件类型",
+        "type": "integer",
+        "enum": [
+          1
+        ],
+        "description": "固定为 1（规范 000 §3）"
+      },
+      "superiorNo": {
+        "title": "上级编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "applicantEnglish": {
+        "title": "英文信息",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "JSON 文字：{\"name\": 英文名称, \"address\": 英文地址}"
+      },
+      "usedApplicantParam": {
+        "title": "曾用名",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "JSON 文字：曾用名的列表，如 [\"杭州青禾食品厂\"]"
+      },
+      "businessLicense": {
+        "title": "营业执照",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "本组织上传的图片文件的存储路径"
+      },
+      "idPhoto": {
+        "title": "身份证件照片",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "本组织上传的图片文件的存储路径"
+      },
+      "groupName": {
+        "title": "所属分组",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "未分组时为空"
       }
     }
   },
@@ -9981,7 +10039,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/enterPrise/getList",
     "summary": "企业列表",
-    "description": "按分组嵌套返回本组织的企业；flatIs 为真时展开为一层列表，并可用 pageNo、pageSize 分页（count 为总数）。",
+    "description": "按分组嵌套返回本组织的企业；flatIs 为真时展开为一层列表，并可用 pageNo、pageSize 分页（count 为总数）。groupId 只列出一个分组的企业（分组须属于本组织），ungrouped 只列出未分组的。",
     "permission": "enterprise",
     "silent": false,
     "readOnly": false,
@@ -10038,6 +10096,18 @@ export const operationTable: OperationDefinition[] = [
             1,
             2
           ]
+        },
+        "groupId": {
+          "title": "所属分组",
+          "type": "integer",
+          "description": "只列出这个分组的企业",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        },
+        "ungrouped": {
+          "title": "未分组",
+          "type": "boolean",
+          "description": "为真时只列出未分组的企业"
         }
       }
     },
@@ -10078,7 +10148,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/enterPrise/saveInfo",
     "summary": "保存企业",
-    "description": "没有 id 时新增，有 id 时修改本组织的企业。同一组织内申请人名称不能重复。个人申请人（applicantType 为 0）的名称保存为“名称--详细地址”（规范 000 §3）：名称中已带双短横线的取其前的部分，地址取 applicantAddress，没有时取名称中双短横线后的部分。",
+    "description": "没有 id 时新增，有 id 时修改本组织的企业。同一组织内申请人名称不能重复。个人申请人（applicantType 为 0）的名称保存为“名称--详细地址”（规范 000 §3）：名称中已带双短横线的取其前的部分，地址取 applicantAddress，没有时取名称中双短横线后的部分。统一社会信用代码按 GB 32100-2015 核对校验位；证件类型固定为 1；英文信息与曾用名是 JSON 文字，按其结构核对；营业执照与身份证件照片须是本组织上传的图片。有 id 时按请求替换整条记录，但请求中没有的上级编号、英文信息、曾用名、营业执照与身份证件照片保持不变。",
     "permission": "enterprise",
     "silent": false,
     "readOnly": false,
@@ -10153,6 +10223,47 @@ export const operationTable: OperationDefinition[] = [
           "title": "证件号码",
           "type": "string",
           "maxLength": 50
+        },
+        "certificateType": {
+          "title": "证件类型",
+          "type": "integer",
+          "enum": [
+            1
+          ],
+          "description": "固定为 1（规范 000 §3），可省略"
+        },
+        "superiorNo": {
+          "title": "上级编号",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 2147483647
+        },
+        "applicantEnglish": {
+          "title": "英文信息",
+          "type": "string",
+          "maxLength": 1000,
+          "description": "JSON 文字 {\"name\": 英文名称, \"address\": 英文地址}，两者都可省略；空文字表示没有"
+        },
+        "usedApplicantParam": {
+          "title": "曾用名",
+          "type": "string",
+          "maxLength": 3000,
+          "description": "JSON 文字：曾用名的列表（最多 20 个，各不相同），如 [\"杭州青禾食品厂\"]；空文字表示没有"
+        },
+        "businessLicense": {
+          "title": "营业执照",
+          "type": "string",
+          "maxLength": 300,
+          "description": "本组织经 /api/file/upload 上传的图片（jpg、jpeg、png）的存储路径；空文字表示没有"
+        },
+        "idPhoto": {
+          "title": "身份证件照片",
+          "type": "string",
+          "maxLength": 300,
+          "description": "同营业执照"
         }
       }
     },
@@ -10194,7 +10305,12 @@ export const operationTable: OperationDefinition[] = [
         "enterprise",
         "groupName",
         "applicantTypeName",
-        "bookTypeName"
+        "bookTypeName",
+        "englishName",
+        "englishAddress",
+        "formerNames",
+        "businessLicenseUrl",
+        "idPhotoUrl"
       ],
       "properties": {
         "enterprise": {
@@ -10212,6 +10328,38 @@ export const operationTable: OperationDefinition[] = [
         "bookTypeName": {
           "title": "书式类型",
           "type": "string"
+        },
+        "englishName": {
+          "title": "英文名称",
+          "type": "string",
+          "description": "英文信息中的名称，没有时为空文字"
+        },
+        "englishAddress": {
+          "title": "英文地址",
+          "type": "string"
+        },
+        "formerNames": {
+          "title": "曾用名",
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "businessLicenseUrl": {
+          "title": "营业执照",
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "下载地址"
+        },
+        "idPhotoUrl": {
+          "title": "身份证件照片",
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "下载地址"
         }
       }
     }
@@ -10223,7 +10371,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/enterPrise/modifyInfo",
     "summary": "修改企业",
-    "description": "只改请求中给出的字段（空文字或 null 表示清空），其余不变；至少要有一项修改。个人申请人的保存名称按名称与地址重新组成。同一组织内申请人名称不能重复。",
+    "description": "只改请求中给出的字段（空文字或 null 表示清空），其余不变；至少要有一项修改。个人申请人的保存名称按名称与地址重新组成。同一组织内申请人名称不能重复。各字段的规则同保存企业。",
     "permission": "enterprise",
     "silent": false,
     "readOnly": false,
@@ -10303,6 +10451,69 @@ export const operationTable: OperationDefinition[] = [
             "null"
           ],
           "maxLength": 50
+        },
+        "certificateType": {
+          "title": "证件类型",
+          "type": "integer",
+          "enum": [
+            1
+          ],
+          "description": "固定为 1（规范 000 §3），可省略"
+        },
+        "superiorNo": {
+          "title": "上级编号",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 2147483647
+        },
+        "applicantEnglish": {
+          "title": "英文信息",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 1000,
+          "description": "JSON 文字 {\"name\": 英文名称, \"address\": 英文地址}，两者都可省略；空文字表示没有"
+        },
+        "usedApplicantParam": {
+          "title": "曾用名",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 3000,
+          "description": "JSON 文字：曾用名的列表（最多 20 个，各不相同），如 [\"杭州青禾食品厂\"]；空文字表示没有"
+        },
+        "businessLicense": {
+          "title": "营业执照",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 300,
+          "description": "本组织经 /api/file/upload 上传的图片（jpg、jpeg、png）的存储路径；空文字表示没有"
+        },
+        "idPhoto": {
+          "title": "身份证件照片",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 300,
+          "description": "同营业执照"
+        },
+        "groupId": {
+          "title": "所属分组",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "null 表示移出分组",
+          "maximum": 2147483647,
+          "minimum": -2147483648
         }
       }
     },
@@ -10339,6 +10550,233 @@ export const operationTable: OperationDefinition[] = [
     },
     "response": {
       "type": "null"
+    }
+  },
+  {
+    "id": "enterprise.groupList",
+    "domain": "enterprise",
+    "name": "groupList",
+    "method": "POST",
+    "path": "/enterPrise/groupList",
+    "summary": "企业分组",
+    "description": "本组织的企业分组及各组的企业数（按建立的先后），另有未分组的企业数与企业总数。",
+    "permission": "enterprise",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "groups",
+        "ungroupedCount",
+        "total"
+      ],
+      "properties": {
+        "groups": {
+          "title": "分组",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "name",
+              "count"
+            ],
+            "properties": {
+              "id": {
+                "title": "分组编号",
+                "type": "integer"
+              },
+              "name": {
+                "title": "分组名称",
+                "type": "string"
+              },
+              "count": {
+                "title": "企业数",
+                "type": "integer"
+              }
+            }
+          }
+        },
+        "ungroupedCount": {
+          "title": "未分组的企业数",
+          "type": "integer"
+        },
+        "total": {
+          "title": "企业总数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "enterprise.groupManagement",
+    "domain": "enterprise",
+    "name": "groupManagement",
+    "method": "POST",
+    "path": "/enterPrise/groupManagement",
+    "summary": "企业分组管理",
+    "description": "没有 id 时新建分组，有 id 时给本组织的该分组改名。同一组织内分组名称不能重复。",
+    "permission": "enterprise",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "properties": {
+        "id": {
+          "title": "分组",
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        },
+        "name": {
+          "title": "分组名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "name",
+        "count"
+      ],
+      "properties": {
+        "id": {
+          "title": "分组编号",
+          "type": "integer"
+        },
+        "name": {
+          "title": "分组名称",
+          "type": "string"
+        },
+        "count": {
+          "title": "企业数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "enterprise.deleteGroup",
+    "domain": "enterprise",
+    "name": "deleteGroup",
+    "method": "POST",
+    "path": "/enterPrise/deleteGroup",
+    "summary": "删除企业分组",
+    "description": "删除本组织的一个分组；其中的企业成为未分组（ungrouped 为这样的企业数）。",
+    "permission": "enterprise",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "分组",
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ungrouped"
+      ],
+      "properties": {
+        "ungrouped": {
+          "title": "移出分组的企业数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "enterprise.batchMove",
+    "domain": "enterprise",
+    "name": "batchMove",
+    "method": "POST",
+    "path": "/enterPrise/batchMove",
+    "summary": "企业批量移动",
+    "description": "把本组织的若干企业移入一个分组，groupId 为 null 时移出任何分组。任何一个企业或分组不属于本组织时整个请求被拒绝，什么也不移动。",
+    "permission": "enterprise",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids",
+        "groupId"
+      ],
+      "properties": {
+        "ids": {
+          "title": "企业",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 1000,
+          "uniqueItems": true,
+          "items": {
+            "title": "企业",
+            "type": "integer",
+            "maximum": 2147483647,
+            "minimum": -2147483648
+          }
+        },
+        "groupId": {
+          "title": "目标分组",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "null 表示移出分组",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "moved",
+        "groupName"
+      ],
+      "properties": {
+        "moved": {
+          "title": "移动的企业数",
+          "type": "integer"
+        },
+        "groupName": {
+          "title": "目标分组",
+          "type": "string",
+          "description": "移出分组时为“未分组”"
+        }
+      }
     }
   },
   {
@@ -11749,6 +12187,70 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "monitor.getApplicantAddress",
+    "domain": "monitor",
+    "name": "getApplicantAddress",
+    "method": "POST",
+    "path": "/monitor/getApplicantAddress",
+    "summary": "按申请人查找地址",
+    "description": "商标公告库中该申请人名称（中文或英文，完全一致）登记过的地址，去重后按出现次数从多到少，最多 20 个；address 给出时只留包含其中每个词（以空格分开）的地址。",
+    "permission": "enterprise",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "applicantName"
+      ],
+      "properties": {
+        "applicantName": {
+          "title": "申请人名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "address": {
+          "title": "地址关键字",
+          "type": "string",
+          "maxLength": 100
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "地址",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "address",
+              "count"
+            ],
+            "properties": {
+              "address": {
+                "title": "地址",
+                "type": "string"
+              },
+              "count": {
+                "title": "出现次数",
+                "type": "integer"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "operationLog.query",
     "domain": "operationLog",
     "name": "query",
@@ -12519,6 +13021,169 @@ export const operationTable: OperationDefinition[] = [
     },
     "response": {
       "type": "null"
+    }
+  },
+  {
+    "id": "softCertificate.getUKeySignInfo",
+    "domain": "softCertificate",
+    "name": "getUKeySignInfo",
+    "method": "POST",
+    "path": "/softCertificate/getUKeySignInfo",
+    "summary": "电子申请证书状态",
+    "description": "本组织一个企业的电子申请证书编码（UKey）是否已设置、何时由谁设置，以及只露出末 4 位的编码；编码本身从不返回。",
+    "permission": "enterprise",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enterpriseId"
+      ],
+      "properties": {
+        "enterpriseId": {
+          "title": "企业",
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enterpriseId",
+        "set",
+        "readable",
+        "maskedCode",
+        "setAt",
+        "setByName"
+      ],
+      "properties": {
+        "enterpriseId": {
+          "title": "企业",
+          "type": "integer"
+        },
+        "set": {
+          "title": "已设置",
+          "type": "boolean"
+        },
+        "readable": {
+          "title": "可以解密",
+          "type": "boolean",
+          "description": "已设置但以当前密钥（CREDENTIAL_KEY）无法解密时为 false，应重新设置"
+        },
+        "maskedCode": {
+          "title": "证书编码",
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "只露出末 4 位，如 ****1234；未设置或无法解密时为 null"
+        },
+        "setAt": {
+          "title": "设置时间",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "setByName": {
+          "title": "设置人",
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "id": "softCertificate.saveUKeyCode",
+    "domain": "softCertificate",
+    "name": "saveUKeyCode",
+    "method": "POST",
+    "path": "/softCertificate/saveUKeyCode",
+    "summary": "设置电子申请证书编码",
+    "description": "设置或更换本组织一个企业的电子申请证书编码：以 AES-256-GCM 加密保存，记入操作日志（不含编码），应答同证书状态。",
+    "permission": "enterprise",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enterpriseId",
+        "ukeyCode"
+      ],
+      "properties": {
+        "enterpriseId": {
+          "title": "企业",
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        },
+        "ukeyCode": {
+          "title": "证书编码",
+          "type": "string",
+          "pattern": "^[\\x21-\\x7e]{6,64}$",
+          "description": "字母、数字或英文符号，共 6 到 64 个，不含空格"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enterpriseId",
+        "set",
+        "readable",
+        "maskedCode",
+        "setAt",
+        "setByName"
+      ],
+      "properties": {
+        "enterpriseId": {
+          "title": "企业",
+          "type": "integer"
+        },
+        "set": {
+          "title": "已设置",
+          "type": "boolean"
+        },
+        "readable": {
+          "title": "可以解密",
+          "type": "boolean",
+          "description": "已设置但以当前密钥（CREDENTIAL_KEY）无法解密时为 false，应重新设置"
+        },
+        "maskedCode": {
+          "title": "证书编码",
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "只露出末 4 位，如 ****1234；未设置或无法解密时为 null"
+        },
+        "setAt": {
+          "title": "设置时间",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "setByName": {
+          "title": "设置人",
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
     }
   },
   {
@@ -14962,6 +15627,10 @@ export interface OperationTypes {
   'enterprise.getCompanyDetailInfo': { request: T.EnterpriseGetCompanyDetailInfoRequest; response: T.EnterpriseGetCompanyDetailInfoResponse; public: false; transport: 'json' };
   'enterprise.modifyInfo': { request: T.EnterpriseModifyInfoRequest; response: T.EnterpriseModifyInfoResponse; public: false; transport: 'json' };
   'enterprise.deleteInfo': { request: T.EnterpriseDeleteInfoRequest; response: T.EnterpriseDeleteInfoResponse; public: false; transport: 'json' };
+  'enterprise.groupList': { request: T.EnterpriseGroupListRequest; response: T.EnterpriseGroupListResponse; public: false; transport: 'json' };
+  'enterprise.groupManagement': { request: T.EnterpriseGroupManagementRequest; response: T.EnterpriseGroupManagementResponse; public: false; transport: 'json' };
+  'enterprise.deleteGroup': { request: T.EnterpriseDeleteGroupRequest; response: T.EnterpriseDeleteGroupResponse; public: false; transport: 'json' };
+  'enterprise.batchMove': { request: T.EnterpriseBatchMoveRequest; response: T.EnterpriseBatchMoveResponse; public: false; transport: 'json' };
   'fee.list': { request: T.FeeListRequest; response: T.FeeListResponse; public: false; transport: 'json' };
   'fee.save': { request: T.FeeSaveRequest; response: T.FeeSaveResponse; public: false; transport: 'json' };
   'fee.delete': { request: T.FeeDeleteRequest; response: T.FeeDeleteResponse; public: false; transport: 'json' };
@@ -14989,6 +15658,7 @@ export interface OperationTypes {
   'messageSettings.retry': { request: T.MessageSettingsRetryRequest; response: T.MessageSettingsRetryResponse; public: false; transport: 'json' };
   'messageSettings.sendTest': { request: T.MessageSettingsSendTestRequest; response: T.MessageSettingsSendTestResponse; public: false; transport: 'json' };
   'messageSettings.saveChannel': { request: T.MessageSettingsSaveChannelRequest; response: T.MessageSettingsSaveChannelResponse; public: false; transport: 'json' };
+  'monitor.getApplicantAddress': { request: T.MonitorGetApplicantAddressRequest; response: T.MonitorGetApplicantAddressResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse; public: false; transport: 'json' };
   'operationLog.export': { request: T.OperationLogExportRequest; response: T.OperationLogExportResponse; public: false; transport: 'file' };
@@ -15007,6 +15677,8 @@ export interface OperationTypes {
   'site.getExternalTools': { request: T.SiteGetExternalToolsRequest; response: T.SiteGetExternalToolsResponse; public: false; transport: 'json' };
   'site.listExternalToolSettings': { request: T.SiteListExternalToolSettingsRequest; response: T.SiteListExternalToolSettingsResponse; public: false; transport: 'json' };
   'site.saveExternalTool': { request: T.SiteSaveExternalToolRequest; response: T.SiteSaveExternalToolResponse; public: false; transport: 'json' };
+  'softCertificate.getUKeySignInfo': { request: T.SoftCertificateGetUKeySignInfoRequest; response: T.SoftCertificateGetUKeySignInfoResponse; public: false; transport: 'json' };
+  'softCertificate.saveUKeyCode': { request: T.SoftCertificateSaveUKeyCodeRequest; response: T.SoftCertificateSaveUKeyCodeResponse; public: false; transport: 'json' };
   'system.health': { request: T.SystemHealthRequest; response: T.SystemHealthResponse; public: true; transport: 'json' };
   'tmSearch.customSearch': { request: T.TmSearchCustomSearchRequest; response: T.TmSearchCustomSearchResponse; public: false; transport: 'json' };
   'tmSearch.customSearchV2': { request: T.TmSearchCustomSearchV2Request; response: T.TmSearchCustomSearchV2Response; public: false; transport: 'json' };

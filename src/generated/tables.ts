@@ -301,6 +301,16 @@ export interface EnterpriseGroupsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** 企业的电子申请证书编码（UKey），以 AES-256-GCM 加密保存（CREDENTIAL_KEY），从不以明文读出；删除企业时随之删除。 (schemas/tables/enterprise-ukey-codes.json) */
+export interface EnterpriseUkeyCodesTable {
+  enterprise_id: number;
+  org_id: number;
+  /** v1: 与 base64 的随机数、认证标签与密文；关联数据为组织与企业 */
+  code_cipher: string;
+  set_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  set_by: number | null;
+}
+
 /** 我的企业：组织名下的申请人主体（代理机构为其代理的企业）。 (schemas/entities/enterprise.json) */
 export interface EnterprisesTable {
   id: Generated<number>;
@@ -316,6 +326,15 @@ export interface EnterprisesTable {
   applicant_credit_code: string | null;
   legal_person: string | null;
   certificate_no: string | null;
+  superior_no: number | null;
+  /** JSON 文字：{"name": 英文名称, "address": 英文地址} */
+  applicant_english: string | null;
+  /** JSON 文字：曾用名的列表，如 ["杭州青禾食品厂"] */
+  used_applicant_param: string | null;
+  /** 本组织上传的图片文件的存储路径 */
+  business_license: string | null;
+  /** 本组织上传的图片文件的存储路径 */
+  id_photo: string | null;
   org_id: number;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
@@ -732,6 +751,7 @@ export interface Database {
   departments: DepartmentsTable;
   display_preferences: DisplayPreferencesTable;
   enterprise_groups: EnterpriseGroupsTable;
+  enterprise_ukey_codes: EnterpriseUkeyCodesTable;
   enterprises: EnterprisesTable;
   external_tool_addresses: ExternalToolAddressesTable;
   fee_prices: FeePricesTable;
@@ -780,6 +800,7 @@ export const TENANT_TABLES = [
   'departments',
   'display_preferences',
   'enterprise_groups',
+  'enterprise_ukey_codes',
   'enterprises',
   'external_tool_addresses',
   'fee_prices',

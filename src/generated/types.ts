@@ -1117,6 +1117,34 @@ export interface Enterprise {
    * 证件号码
    */
   certificateNo?: string | null;
+  /**
+   * 证件类型：固定为 1（规范 000 §3）
+   */
+  certificateType: 1;
+  /**
+   * 上级编号
+   */
+  superiorNo?: number | null;
+  /**
+   * 英文信息：JSON 文字：{"name": 英文名称, "address": 英文地址}
+   */
+  applicantEnglish?: string | null;
+  /**
+   * 曾用名：JSON 文字：曾用名的列表，如 ["杭州青禾食品厂"]
+   */
+  usedApplicantParam?: string | null;
+  /**
+   * 营业执照：本组织上传的图片文件的存储路径
+   */
+  businessLicense?: string | null;
+  /**
+   * 身份证件照片：本组织上传的图片文件的存储路径
+   */
+  idPhoto?: string | null;
+  /**
+   * 所属分组：未分组时为空
+   */
+  groupName?: string | null;
 }
 
 /**
@@ -2585,6 +2613,23 @@ export interface AlertProps {
   [k: string]: unknown;
 }
 
+export interface ApplicantAddressInputProps {
+  /**
+   * 申请人名称字段：同一表单中申请人名称的字段名，默认 applicantName
+   */
+  nameField?: string;
+  /**
+   * 最多字数
+   */
+  maxLength?: number;
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+}
+
+export interface ApplicantEnglishInputProps {}
+
 export interface ArchiveExportButtonProps {
   /**
    * 页面查询：页面 x-queries 中声明的查询名：导出它的已选商标，未选时按它的条件与排序；不填时导出全部商标
@@ -3096,6 +3141,26 @@ export interface EmptyStateProps {
   imageHeight?: number;
 }
 
+export interface EnterpriseGroupTreeProps {
+  /**
+   * 页面查询：页面 x-queries 中声明的查询名：选中的分组写入这个查询
+   */
+  channel: string;
+}
+
+export interface EnterpriseMoveButtonProps {
+  /**
+   * 按钮文字：默认“批量移动”
+   */
+  label?: string;
+  /**
+   * 权限键：缺少此按钮权限时不显示
+   */
+  permission?: string;
+}
+
+export interface EnterprisePictureUploadProps {}
+
 export interface ExportRecordStatusProps {
   /**
    * 导出记录：通常为 {{$record}}
@@ -3232,6 +3297,8 @@ export interface FormLayoutProps {
   wrapperCol?: number;
   [k: string]: unknown;
 }
+
+export interface FormerNamesInputProps {}
 
 export interface GenericTableProps {
   /**
@@ -3821,6 +3888,10 @@ export interface GenericTableProps {
            */
           autoClose?: boolean;
         };
+    /**
+     * 成功后另外刷新：调用成功后除本表格外再重新取数的接口（如分组的企业数）
+     */
+    refresh?: string[];
   }[];
   /**
    * 行按钮：操作列中的按钮，超过 rowButtonLimit 个时其余收进“更多”
@@ -4030,6 +4101,10 @@ export interface GenericTableProps {
            */
           autoClose?: boolean;
         };
+    /**
+     * 成功后另外刷新：调用成功后除本表格外再重新取数的接口（如分组的企业数）
+     */
+    refresh?: string[];
     /**
      * 打开对话框或抽屉：与对话框按钮相同的属性（label、permission 除外）；内容中 $record 为该行，表单提交时附加行主键（idParam）
      */
@@ -4367,6 +4442,10 @@ export interface GenericTableProps {
            */
           autoClose?: boolean;
         };
+    /**
+     * 成功后另外刷新：调用成功后除本表格外再重新取数的接口（如分组的企业数）
+     */
+    refresh?: string[];
     /**
      * 打开对话框或抽屉：与对话框按钮相同的属性（label、permission 除外）；内容中 $record 为该行，表单提交时附加行主键（idParam）
      */
@@ -4726,6 +4805,10 @@ export interface OperationDescriptionsProps {
      * 条目模板：列表字段每条的写法，{字段} 为占位
      */
     itemTemplate?: string;
+    /**
+     * 显示为：text 文字（默认）；image 值为图片地址，显示为可点开预览的缩略图，没有值时为“--”
+     */
+    type?: "text" | "image";
   }[];
 }
 
@@ -5689,6 +5772,13 @@ export interface TreeSelectAllProps {
    * 最多显示标签数：超出时显示 +N；默认按宽度自适应
    */
   maxTagCount?: number;
+}
+
+export interface UKeyCodeStatusProps {
+  /**
+   * 企业：企业编号，如 {{Number($query.id)}}
+   */
+  enterpriseId: number | string;
 }
 
 export interface WorkbenchSectionProps {
@@ -7850,6 +7940,14 @@ export interface EnterpriseGetListRequest {
    * 书式类型
    */
   bookType?: 1 | 2;
+  /**
+   * 所属分组：只列出这个分组的企业
+   */
+  groupId?: number;
+  /**
+   * 未分组：为真时只列出未分组的企业
+   */
+  ungrouped?: boolean;
 }
 
 export interface EnterpriseGetListResponse {
@@ -7908,6 +8006,30 @@ export interface EnterpriseSaveInfoRequest {
    * 证件号码
    */
   certificateNo?: string;
+  /**
+   * 证件类型：固定为 1（规范 000 §3），可省略
+   */
+  certificateType?: 1;
+  /**
+   * 上级编号
+   */
+  superiorNo?: number | null;
+  /**
+   * 英文信息：JSON 文字 {"name": 英文名称, "address": 英文地址}，两者都可省略；空文字表示没有
+   */
+  applicantEnglish?: string;
+  /**
+   * 曾用名：JSON 文字：曾用名的列表（最多 20 个，各不相同），如 ["杭州青禾食品厂"]；空文字表示没有
+   */
+  usedApplicantParam?: string;
+  /**
+   * 营业执照：本组织经 /api/file/upload 上传的图片（jpg、jpeg、png）的存储路径；空文字表示没有
+   */
+  businessLicense?: string;
+  /**
+   * 身份证件照片：同营业执照
+   */
+  idPhoto?: string;
 }
 
 export type EnterpriseSaveInfoResponse = Enterprise;
@@ -7933,6 +8055,26 @@ export interface EnterpriseGetCompanyDetailInfoResponse {
    * 书式类型
    */
   bookTypeName: string;
+  /**
+   * 英文名称：英文信息中的名称，没有时为空文字
+   */
+  englishName: string;
+  /**
+   * 英文地址
+   */
+  englishAddress: string;
+  /**
+   * 曾用名
+   */
+  formerNames: string[];
+  /**
+   * 营业执照：下载地址
+   */
+  businessLicenseUrl: string | null;
+  /**
+   * 身份证件照片：下载地址
+   */
+  idPhotoUrl: string | null;
 }
 
 export interface EnterpriseModifyInfoRequest {
@@ -7972,6 +8114,34 @@ export interface EnterpriseModifyInfoRequest {
    * 证件号码
    */
   certificateNo?: string | null;
+  /**
+   * 证件类型：固定为 1（规范 000 §3），可省略
+   */
+  certificateType?: 1;
+  /**
+   * 上级编号
+   */
+  superiorNo?: number | null;
+  /**
+   * 英文信息：JSON 文字 {"name": 英文名称, "address": 英文地址}，两者都可省略；空文字表示没有
+   */
+  applicantEnglish?: string | null;
+  /**
+   * 曾用名：JSON 文字：曾用名的列表（最多 20 个，各不相同），如 ["杭州青禾食品厂"]；空文字表示没有
+   */
+  usedApplicantParam?: string | null;
+  /**
+   * 营业执照：本组织经 /api/file/upload 上传的图片（jpg、jpeg、png）的存储路径；空文字表示没有
+   */
+  businessLicense?: string | null;
+  /**
+   * 身份证件照片：同营业执照
+   */
+  idPhoto?: string | null;
+  /**
+   * 所属分组：null 表示移出分组
+   */
+  groupId?: number | null;
 }
 
 export type EnterpriseModifyInfoResponse = Enterprise;
@@ -7984,6 +8154,103 @@ export interface EnterpriseDeleteInfoRequest {
 }
 
 export type EnterpriseDeleteInfoResponse = null;
+
+export interface EnterpriseGroupListRequest {}
+
+export interface EnterpriseGroupListResponse {
+  /**
+   * 分组
+   */
+  groups: {
+    /**
+     * 分组编号
+     */
+    id: number;
+    /**
+     * 分组名称
+     */
+    name: string;
+    /**
+     * 企业数
+     */
+    count: number;
+  }[];
+  /**
+   * 未分组的企业数
+   */
+  ungroupedCount: number;
+  /**
+   * 企业总数
+   */
+  total: number;
+}
+
+export interface EnterpriseGroupManagementRequest {
+  /**
+   * 分组
+   */
+  id?: number;
+  /**
+   * 分组名称
+   */
+  name: string;
+}
+
+export interface EnterpriseGroupManagementResponse {
+  /**
+   * 分组编号
+   */
+  id: number;
+  /**
+   * 分组名称
+   */
+  name: string;
+  /**
+   * 企业数
+   */
+  count: number;
+}
+
+export interface EnterpriseDeleteGroupRequest {
+  /**
+   * 分组
+   */
+  id: number;
+}
+
+export interface EnterpriseDeleteGroupResponse {
+  /**
+   * 移出分组的企业数
+   */
+  ungrouped: number;
+}
+
+export interface EnterpriseBatchMoveRequest {
+  /**
+   * 企业
+   *
+   * @minItems 1
+   * @maxItems 1000
+   *
+   * Items: 企业
+   */
+  ids: [number, ...number[]];
+  /**
+   * 目标分组：null 表示移出分组
+   */
+  groupId: number | null;
+}
+
+export interface EnterpriseBatchMoveResponse {
+  /**
+   * 移动的企业数
+   */
+  moved: number;
+  /**
+   * 目标分组：移出分组时为“未分组”
+   */
+  groupName: string;
+}
 
 export interface FeeListRequest {
   /**
@@ -8519,6 +8786,33 @@ export interface MessageSettingsSaveChannelResponse {
   settings: MessageSettings;
 }
 
+export interface MonitorGetApplicantAddressRequest {
+  /**
+   * 申请人名称
+   */
+  applicantName: string;
+  /**
+   * 地址关键字
+   */
+  address?: string;
+}
+
+export interface MonitorGetApplicantAddressResponse {
+  /**
+   * 地址
+   */
+  list: {
+    /**
+     * 地址
+     */
+    address: string;
+    /**
+     * 出现次数
+     */
+    count: number;
+  }[];
+}
+
 export interface OperationLogQueryRequest {
   /**
    * 页码
@@ -8806,6 +9100,78 @@ export interface SiteSaveExternalToolRequest {
 }
 
 export type SiteSaveExternalToolResponse = null;
+
+export interface SoftCertificateGetUKeySignInfoRequest {
+  /**
+   * 企业
+   */
+  enterpriseId: number;
+}
+
+export interface SoftCertificateGetUKeySignInfoResponse {
+  /**
+   * 企业
+   */
+  enterpriseId: number;
+  /**
+   * 已设置
+   */
+  set: boolean;
+  /**
+   * 可以解密：已设置但以当前密钥（CREDENTIAL_KEY）无法解密时为 false，应重新设置
+   */
+  readable: boolean;
+  /**
+   * 证书编码：只露出末 4 位，如 ****1234；未设置或无法解密时为 null
+   */
+  maskedCode: string | null;
+  /**
+   * 设置时间
+   */
+  setAt: string | null;
+  /**
+   * 设置人
+   */
+  setByName: string | null;
+}
+
+export interface SoftCertificateSaveUKeyCodeRequest {
+  /**
+   * 企业
+   */
+  enterpriseId: number;
+  /**
+   * 证书编码：字母、数字或英文符号，共 6 到 64 个，不含空格
+   */
+  ukeyCode: string;
+}
+
+export interface SoftCertificateSaveUKeyCodeResponse {
+  /**
+   * 企业
+   */
+  enterpriseId: number;
+  /**
+   * 已设置
+   */
+  set: boolean;
+  /**
+   * 可以解密：已设置但以当前密钥（CREDENTIAL_KEY）无法解密时为 false，应重新设置
+   */
+  readable: boolean;
+  /**
+   * 证书编码：只露出末 4 位，如 ****1234；未设置或无法解密时为 null
+   */
+  maskedCode: string | null;
+  /**
+   * 设置时间
+   */
+  setAt: string | null;
+  /**
+   * 设置人
+   */
+  setByName: string | null;
+}
 
 export interface SystemHealthRequest {}
 

@@ -24,9 +24,12 @@ import { PageCatalog } from './pages/pageCatalog.js';
 import { SchemaLibrary } from './schemas/schemaLibrary.js';
 import { permissionLabels } from './pages/permissions.js';
 import { authHandlers } from './auth/authHandlers.js';
+import { CredentialCipher, loadCredentialKey } from './auth/credentialCipher.js';
 import { schemaHandlers } from './pages/schemaHandlers.js';
 import { systemHandlers } from './http/systemHandlers.js';
 import { enterpriseHandlers } from './enterprises/enterpriseHandlers.js';
+import { softCertificateHandlers } from './enterprises/softCertificateHandlers.js';
+import { monitorHandlers } from './trademarks/monitorHandlers.js';
 import { operationLogHandlers } from './accounts/operationLogHandlers.js';
 import { classificationHandlers } from './classification/classificationHandlers.js';
 import { homeHandlers } from './workbench/homeHandlers.js';
@@ -70,6 +73,8 @@ const handlers: Handlers = {
   ...schemaHandlers,
   ...systemHandlers,
   ...enterpriseHandlers,
+  ...softCertificateHandlers,
+  ...monitorHandlers,
   ...operationLogHandlers,
   ...classificationHandlers,
   ...homeHandlers,
@@ -150,6 +155,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     sms: options.sms ?? (config.smsWebhookUrl ? webhookSmsGateway(config.smsWebhookUrl) : logSmsGateway(app.log)),
     files: new FileStore(config.filesDir),
     chunks: new ChunkArea(config.filesDir),
+    credentials: new CredentialCipher(loadCredentialKey(config)),
     batchWorker: new BatchTaskWorker(database.db, {
       pollMs: config.batchTaskPollMs,
       staleMs: config.batchTaskStaleMs,

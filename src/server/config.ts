@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { projectRoot } from '../schemaSource/schemaFiles.js';
+import { parseCredentialKey } from './auth/credentialCipher.js';
 
 export interface ServerConfig {
   host: string;
@@ -46,6 +47,8 @@ export interface ServerConfig {
    * 来源地址): false none, true any, or these addresses and CIDR ranges.
    */
   trustProxy: boolean | string[];
+  /** Base64 of the 32-byte key stored secrets are encrypted with; without it a key file under DATA_DIR. */
+  credentialKey?: string;
 }
 
 /** TRUST_PROXY: unset, 0 or false trusts no proxy; true any; else a comma list of the proxies' addresses or CIDR ranges. */
@@ -75,6 +78,13 @@ export function parseExternalTools(text: string | undefined): Record<string, str
     tools[key] = url;
   }
   return tools;
+}
+
+/** Checked when read: a malformed key stops the start rather than the first save of a secret. */
+function credentialKeyText(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  parseCredentialKey(value);
+  return value.trim();
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -108,5 +118,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     statisticsUpkeepMs: int(env.STATISTICS_UPKEEP_MS, 60_000),
     outboxIntervalMs: int(env.OUTBOX_INTERVAL_MS, 5000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    credentialKey: credentialKeyText(env.CREDENTIAL_KEY),
   };
 }

@@ -62,6 +62,15 @@ const tagWidgets = lazyComponents(() => import('../widgets/tags/index.js').then(
 const accountWidgets = lazyComponents(() => import('../widgets/accounts/index.js').then((m) => m.accountWidgets), {
   PermissionTree: 'block',
 });
+const enterpriseWidgets = lazyComponents(() => import('../widgets/enterprises/index.js').then((m) => m.enterpriseWidgets), {
+  EnterpriseGroupTree: 'block',
+  EnterpriseMoveButton: 'inline',
+  UKeyCodeStatus: 'block',
+  ApplicantAddressInput: 'field',
+  EnterprisePictureUpload: 'inline',
+  ApplicantEnglishInput: 'field',
+  FormerNamesInput: 'field',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -82,6 +91,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...mergeWidgets,
   ...tagWidgets,
   ...accountWidgets,
+  ...enterpriseWidgets,
   ...designer,
 };
 

@@ -51,7 +51,13 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['部门', '上级部门'], table: 'departments' },
   { titles: ['价格'], table: 'fee_prices' },
   { titles: ['角色'], table: 'roles' },
-  { titles: ['商标图样'], table: 'files', column: 'path', where: () => "path like '%.png'", missing: (org) => `${org}/202601/${'0'.repeat(64)}.png` },
+  {
+    titles: ['商标图样', '营业执照', '身份证件照片'],
+    table: 'files',
+    column: 'path',
+    where: () => "path like '%.png'",
+    missing: (org) => `${org}/202601/${'0'.repeat(64)}.png`,
+  },
   { titles: ['表格文件'], table: 'files', column: 'path', where: () => "path like '%.xlsx'", missing: (org) => `${org}/202601/${'0'.repeat(64)}.xlsx` },
   { titles: ['公告库记录'], table: 'tm_register', shared: true },
   {
@@ -75,7 +81,7 @@ const REFERENCES: ReferenceRule[] = [
   },
   { titles: ['官文'], table: 'official_documents' },
   { titles: ['企业', '负责的企业'], table: 'enterprises' },
-  { titles: ['所属分组'], table: 'enterprise_groups' },
+  { titles: ['所属分组', '分组', '目标分组'], table: 'enterprise_groups' },
   { titles: ['上传编号'], table: 'upload_sessions', missing: () => '0'.repeat(32) },
   { titles: ['消息'], table: 'messages' },
   { titles: ['待办'], table: 'todos' },

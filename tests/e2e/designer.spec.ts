@@ -107,7 +107,7 @@ test('a company admin adds a field to a form visually, previews it as staff, pub
 test('a column added to a list page visually appears on the page once published', async ({ page }) => {
   await signIn(page, 'admin');
   await openInDesigner(page, '我的企业');
-  await page.getByTestId('node-table').click();
+  await page.getByTestId('node-layout.main.table').click({ position: { x: 12, y: 12 } });
   const panel = page.getByLabel('属性面板');
   await panel.getByRole('button', { name: '添加列' }).click();
   // The columns' list (the row buttons' list follows it in the panel).
@@ -268,7 +268,7 @@ for (const width of [1440, 1280]) {
     await expect(page.locator('.ipm-designer-toolbar')).toBeVisible();
     await expectWhole(page.locator('.ipm-designer-editor').getByRole('tab'), ['可视化', '源码', '差异']);
 
-    await page.getByTestId('node-filters.applicantType').click();
+    await page.getByTestId('node-layout.main.filters.applicantType').click();
     const panel = page.getByLabel('属性面板');
     await expect(field(panel, '标题')).toHaveValue('申请人类型');
     const preview = page.locator('.ipm-designer-preview');

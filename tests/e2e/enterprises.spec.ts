@@ -11,7 +11,7 @@ test('my enterprises: a personal applicant shows by name; 详情 opens its page;
 
   // The stored form 周明--地址 is not what a person reads: the name column shows the name only.
   const zhou = rows.filter({ hasText: '周明' });
-  await expect(zhou.locator('td').nth(1)).toHaveText('周明');
+  await expect(zhou.locator('td').nth(2)).toHaveText('周明');
   await expect(zhou).toContainText('上海市徐汇区漕溪北路 12 号');
   await expect(table.getByText('周明--')).toHaveCount(0);
 

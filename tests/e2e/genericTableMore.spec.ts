@@ -158,7 +158,7 @@ test('enterprises: a choice, a text and a number edited in place, refused past t
   await expect(rows).toHaveCount(3);
   const qinghe = rows.filter({ hasText: '杭州青禾食品有限公司' });
   const zhou = rows.filter({ hasText: '周明' });
-  await expect(qinghe).toContainText('信用代码：91330106MA2H000001');
+  await expect(qinghe).toContainText('信用代码：91330106MA2H00000B');
   await expect(zhou).toContainText('证件号码：310104199001010011');
   await qinghe.getByRole('button', { name: '展开行' }).click();
   await expect(table.getByText('申请人地址：浙江省杭州市西湖区文三路 90 号')).toBeVisible();
@@ -223,7 +223,7 @@ test('enterprises: a choice, a text and a number edited in place, refused past t
   const again = tableTitled(page, '企业（双击单元格修改）').locator('tbody tr.ant-table-row').filter({ hasText: '杭州青禾食品有限公司' });
   await expect(again).toContainText('王青禾');
   await expect(again).toContainText('310013');
-  await expect(again).toContainText('信用代码：91330106MA2H000001');
+  await expect(again).toContainText('信用代码：91330106MA2H00000B');
 });
 
 test('a filter bar inside the table node feeds that table', async ({ page }) => {

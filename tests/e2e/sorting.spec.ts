@@ -245,7 +245,7 @@ test('row buttons open drawers with the row: details to read, a form that saves 
   await row(SHENZHEN).getByRole('button', { name: '详情' }).click();
   const details = page.getByRole('dialog', { name: `企业详情：${SHENZHEN}` });
   await expect(details).toBeVisible();
-  await expect(details.locator('.ant-descriptions-item').filter({ hasText: '统一社会信用代码' })).toContainText('91440300MA5F000002');
+  await expect(details.locator('.ant-descriptions-item').filter({ hasText: '统一社会信用代码' })).toContainText('91440300MA5F000007');
   await expect(details.locator('.ant-descriptions-item').filter({ hasText: '申请人地址' })).toContainText('广东省深圳市南山区科技园南路 8 号');
   // Polled: the drawer may still be sliding in.
   await expect.poll(() => details.evaluate((el) => Math.round(el.closest('.ant-drawer-content-wrapper')?.getBoundingClientRect().width ?? 0))).toBe(800);

@@ -7,6 +7,7 @@ import {
   isEmptyCondition,
   resetConditions,
   withoutParams,
+  othersOf,
 } from '../../src/runtime/blocks/filterConditions.js';
 
 describe('filter conditions', () => {
@@ -73,5 +74,13 @@ describe('composite conditions (the class picker’s three lists)', () => {
   it('takes the used parameters out of the address and keeps the others', () => {
     expect(withoutParams('/brandManage/brandRecord', new URLSearchParams('expiry=grace'), ['expiry'])).toBe('/brandManage/brandRecord');
     expect(withoutParams('/brandManage/brandRecord', new URLSearchParams('expiry=grace&regNo=123'), ['expiry'])).toBe('/brandManage/brandRecord?regNo=123');
+  });
+});
+
+describe('conditions another block of the query set', () => {
+  it('keeps what the filter bar does not own, and lets the bar decide its own fields, emptied ones included', () => {
+    const conditions = { groupId: 3, applicantName: '青禾', bookType: 1 };
+    expect(othersOf(conditions, { applicantName: '云帆', bookType: undefined, applicantType: undefined })).toEqual({ groupId: 3 });
+    expect(othersOf({}, { applicantName: '' })).toEqual({});
   });
 });

@@ -35,6 +35,9 @@ describe('dialogs and drawers opened by schema actions', () => {
     // Emptied is a change (sent empty); a field left empty is not.
     expect(changedValues(initial, { ...initial, postCode: undefined })).toEqual({ postCode: '' });
     expect(changedValues(initial, { ...initial, legalPerson: '' })).toEqual({});
+    // An emptied number is no text: it is sent as null.
+    expect(changedValues({ superiorNo: 3 }, { superiorNo: null })).toEqual({ superiorNo: null });
+    expect(changedValues({ superiorNo: 3 }, {})).toEqual({ superiorNo: null });
     expect(changedValues(initial, { ...initial, legalPerson: '钱一' })).toEqual({ legalPerson: '钱一' });
   });
 

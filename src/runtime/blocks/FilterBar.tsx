@@ -7,7 +7,7 @@ import { fieldsWithin } from '../sectionFields.js';
 import { useBlockQuery } from '../pageQueries.js';
 import { useRuntime } from '../runtimeContext.js';
 import { createDebouncer, filterSearchDelay } from '../debounce.js';
-import { conditionsFromUrl, isEmptyCondition, resetConditions, withoutParams, type UrlCondition } from './filterConditions.js';
+import { conditionsFromUrl, isEmptyCondition, othersOf, resetConditions, withoutParams, type UrlCondition } from './filterConditions.js';
 import { ConditionChips } from './ConditionChips.js';
 import type { FilterBarProps } from '../../generated/types.js';
 
@@ -44,7 +44,7 @@ export function FilterBar({ channel, visibleCount = 4, excludeKeys = [], searchO
     const conditions = Object.fromEntries(Object.entries(values).filter(([, v]) => !isEmptyCondition(v)));
     localStorage.setItem(storageKey(channel, userId), JSON.stringify(values));
     setApplied(values);
-    query.setConditions(conditions);
+    query.setConditions({ ...othersOf(query.conditions, values), ...conditions });
   };
 
   const setAll = (values: Record<string, unknown>) => {

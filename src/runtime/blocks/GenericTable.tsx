@@ -156,7 +156,8 @@ export function GenericTable(props: GenericTableProps) {
       await runtime.callNamedOperation(button.operation, { ...button.body, ...body });
       if (button.successMessage) runtime.notify('success', button.successMessage);
       if (button.successDialog) showNotice(modal, button.successDialog);
-      await refresh();
+      const others = button.refresh ?? [];
+      await Promise.all([refresh(), others.length > 0 && mutateCache((key) => Array.isArray(key) && others.includes(key[0] as string))]);
       return true;
     } catch {
       // Shown by the HTTP client.

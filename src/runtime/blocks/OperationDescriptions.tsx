@@ -1,9 +1,10 @@
 import { Descriptions, Skeleton } from 'antd';
+import { FallbackImage } from '../components/FallbackImage.js';
 import { useNamedOperation } from '../useOperation.js';
 import { fillTemplate, readPath } from './readPath.js';
 import type { OperationDescriptionsProps } from '../../generated/types.js';
 
-/** Label–value pairs read from one operation's reply, or from a record already at hand (`data`). */
+/** Label–value pairs read from one operation's reply, or from a record already at hand (`data`); a picture's address as its thumbnail. */
 export function OperationDescriptions({ operation, body, data: given, fields, column = 1 }: OperationDescriptionsProps) {
   const reply = useNamedOperation<unknown>(operation ?? '', given || !operation ? null : (body ?? {}));
   const data = given ?? reply.data;
@@ -14,12 +15,17 @@ export function OperationDescriptions({ operation, body, data: given, fields, co
       size="small"
       items={fields.map((f) => {
         const value = readPath(data, f.field);
+        if (f.type === 'image' && typeof value === 'string' && value) {
+          return { key: f.field, label: f.label, children: <FallbackImage width={120} src={value} alt={f.label} /> };
+        }
         const text =
           Array.isArray(value) && f.itemTemplate
             ? value.map((v) => fillTemplate(f.itemTemplate!, v)).join('、') || '无'
-            : value === null || value === undefined || value === ''
+            : value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
               ? '--'
-              : String(value);
+              : Array.isArray(value)
+                ? value.join('、')
+                : String(value);
         return { key: f.field, label: f.label, children: text };
       })}
     />

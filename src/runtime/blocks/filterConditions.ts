@@ -105,3 +105,8 @@ export function withoutParams(pathname: string, query: URLSearchParams, names: r
   const search = rest.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
+
+/** Conditions another block of the same query set (a group tree beside the list): the bar's own fields do not decide them. */
+export function othersOf(conditions: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(conditions).filter(([key]) => !(key in own)));
+}

@@ -26,8 +26,8 @@ const blank = (value: unknown) => value === undefined || value === null || value
 
 /**
  * The fields whose value differs from the one the form opened with: only these are sent when a
- * dialog edits part of a record. An emptied field counts as changed (sent as ''); a field left
- * empty does not.
+ * dialog edits part of a record. An emptied field counts as changed (sent as '', an emptied number
+ * as null); a field left empty does not.
  */
 export function changedValues(initial: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
@@ -35,7 +35,8 @@ export function changedValues(initial: Record<string, unknown>, current: Record<
     const before = initial[name];
     const after = current[name];
     if (blank(before) && blank(after)) continue;
-    if (JSON.stringify(before) !== JSON.stringify(after)) changed[name] = after === undefined || after === null ? '' : after;
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      changed[name] = after === undefined || after === null ? (typeof before === 'number' ? null : '') : after;
   }
   return changed;
 }

@@ -1,42 +1,21 @@
-import type { Selectable } from 'kysely';
 import { logOperation } from '../accounts/operationLog.js';
-import type { Enterprise, EnterpriseGroup } from '../../generated/types.js';
+import type { EnterpriseGroup } from '../../generated/types.js';
 import type { HandlersOf } from '../http/context.js';
 import { containsPattern } from '../db/likePattern.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { countRows, pageWindow } from '../db/paging.js';
-import type { EnterprisesTable } from '../db/tables.js';
 import { sortKeys } from '../db/sortKeys.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { addressInStoredName, applicantDisplayName, storedApplicantName } from '../../shared/applicantName.js';
+import { readApplicantEnglish, readFormerNames } from '../../shared/enterpriseTexts.js';
+import { blankToNull, downloadUrl, findEnterprise, groupNamesOf, profileColumns, requireGroup, toEnterprise } from './enterpriseValues.js';
+import { batchMove, deleteGroup, groupList, saveGroup } from './enterpriseGroups.js';
 
 /** Request sort keys → columns (a sort preset may send several, comma-joined). */
 const SORTABLE = { applicantName: 'applicant_name', displayName: 'applicant_name', applicantType: 'applicant_type', bookType: 'book_type', id: 'id' } as const;
 
-const toEnterprise = (r: Selectable<EnterprisesTable>): Enterprise => ({
-  id: r.id,
-  groupId: r.group_id,
-  applicantType: r.applicant_type,
-  bookType: r.book_type,
-  applicantName: r.applicant_name,
-  displayName: applicantDisplayName(r.applicant_name, r.applicant_type),
-  applicantAddress: r.applicant_address,
-  postCode: r.post_code,
-  applicantCreditCode: r.applicant_credit_code,
-  legalPerson: r.legal_person,
-  certificateNo: r.certificate_no,
-});
-
 const APPLICANT_TYPES: Record<number, string> = { 0: '个人', 1: '法人或其他组织' };
 const BOOK_TYPES: Record<number, string> = { 1: '中国大陆', 2: '其他地区' };
-
-const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
-
-async function findEnterprise(db: ScopedDb, id: number): Promise<Selectable<EnterprisesTable>> {
-  const row = await db.selectFrom('enterprises').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('企业不存在');
-  return row;
-}
 
 async function refuseDuplicateName(db: ScopedDb, stored: string, applicantType: number, exceptId?: number): Promise<void> {
   const clash = await db
@@ -55,6 +34,9 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     if (name) matching = matching.where('applicant_name', 'ilike', containsPattern(name));
     if (body.applicantType !== undefined) matching = matching.where('applicant_type', '=', body.applicantType);
     if (body.bookType !== undefined) matching = matching.where('book_type', '=', body.bookType);
+    if (body.groupId !== undefined) matching = matching.where('group_id', '=', (await requireGroup(ctx.db, body.groupId)).id);
+    if (body.ungrouped) matching = matching.where('group_id', 'is', null);
+    const groupNames = await groupNamesOf(ctx.db);
 
     if (body.flatIs) {
       const keys = sortKeys(body.sortField, body.sortType, SORTABLE);
@@ -67,15 +49,12 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
         page = page.limit(limit).offset(offset);
       }
       const [rows, total] = await Promise.all([page.execute(), countRows(matching.selectAll())]);
-      return { groups: [], list: rows.map(toEnterprise), count: total };
+      return { groups: [], list: rows.map((r) => toEnterprise(r, groupNames)), count: total };
     }
 
-    const [rows, groups] = await Promise.all([
-      matching.selectAll().orderBy('id').execute(),
-      ctx.db.selectFrom('enterprise_groups').select(['id', 'name']).orderBy('id').execute(),
-    ]);
-    const list = rows.map(toEnterprise);
-    const nested: EnterpriseGroup[] = groups.map((g) => ({ id: g.id, name: g.name, children: list.filter((e) => e.groupId === g.id) }));
+    const rows = await matching.selectAll().orderBy('id').execute();
+    const list = rows.map((r) => toEnterprise(r, groupNames));
+    const nested: EnterpriseGroup[] = [...groupNames].map(([id, name]) => ({ id, name, children: list.filter((e) => e.groupId === id) }));
     const ungrouped = list.filter((e) => e.groupId === null);
     if (ungrouped.length > 0) nested.push({ id: null, name: '未分组', children: ungrouped });
     return { groups: nested, list: [], count: list.length };
@@ -88,10 +67,7 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     const name = storedApplicantName(given, address, body.applicantType);
     await refuseDuplicateName(ctx.db, name, body.applicantType, body.id);
     // Any number given, 0 included, must name one of the organisation's groups.
-    if (body.groupId !== undefined && body.groupId !== null) {
-      const group = await ctx.db.selectFrom('enterprise_groups').select('id').where('id', '=', body.groupId).executeTakeFirst();
-      if (!group) throw badRequest('所属分组不存在');
-    }
+    if (body.groupId !== undefined && body.groupId !== null) await requireGroup(ctx.db, body.groupId);
     const values = {
       group_id: body.groupId ?? null,
       applicant_type: body.applicantType,
@@ -99,9 +75,11 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
       applicant_name: name,
       applicant_address: address,
       post_code: blankToNull(body.postCode),
-      applicant_credit_code: blankToNull(body.applicantCreditCode),
       legal_person: blankToNull(body.legalPerson),
       certificate_no: blankToNull(body.certificateNo),
+      // A save replaces the record; the fields a form of the list may not carry (English information,
+      // former names, pictures, superior number) stay as stored when left out.
+      ...(await profileColumns(ctx.db, { ...body, applicantCreditCode: body.applicantCreditCode ?? null })),
     };
     const row =
       body.id === undefined
@@ -112,18 +90,26 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
             .executeTakeFirstOrThrow()
         : await ctx.db.updateTable('enterprises').set(values).where('id', '=', body.id).returningAll().executeTakeFirst();
     if (!row) throw notFound('企业不存在');
-    return toEnterprise(row);
+    await logOperation(ctx, 'enterprise.saveInfo', { id: row.id, applicantName: name, created: body.id === undefined });
+    return toEnterprise(row, await groupNamesOf(ctx.db));
   },
 
   'enterprise.getCompanyDetailInfo': async (body, ctx) => {
     const row = await findEnterprise(ctx.db, body.id);
-    const group =
-      row.group_id === null ? undefined : await ctx.db.selectFrom('enterprise_groups').select('name').where('id', '=', row.group_id).executeTakeFirst();
+    const groupNames = await groupNamesOf(ctx.db);
+    const enterprise = toEnterprise(row, groupNames);
+    // Stored texts were checked when saved; one that no longer reads shows as none rather than failing the page.
+    const english = readApplicantEnglish(row.applicant_english ?? '').value;
     return {
-      enterprise: toEnterprise(row),
-      groupName: group?.name ?? '未分组',
+      enterprise,
+      groupName: enterprise.groupName ?? '未分组',
       applicantTypeName: APPLICANT_TYPES[row.applicant_type] ?? String(row.applicant_type),
       bookTypeName: BOOK_TYPES[row.book_type] ?? String(row.book_type),
+      englishName: english?.name ?? '',
+      englishAddress: english?.address ?? '',
+      formerNames: readFormerNames(row.used_applicant_param ?? '').value ?? [],
+      businessLicenseUrl: downloadUrl(row.business_license),
+      idPhotoUrl: downloadUrl(row.id_photo),
     };
   },
 
@@ -137,19 +123,21 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     const displayName = changes.displayName?.trim() ?? applicantDisplayName(row.applicant_name, row.applicant_type);
     const name = storedApplicantName(displayName, address, applicantType);
     if (name !== row.applicant_name) await refuseDuplicateName(ctx.db, name, applicantType, id);
+    if (changes.groupId !== undefined && changes.groupId !== null) await requireGroup(ctx.db, changes.groupId);
     const set = {
       applicant_name: name,
       applicant_type: applicantType,
       book_type: changes.bookType ?? row.book_type,
       applicant_address: address,
       post_code: changes.postCode === undefined ? row.post_code : blankToNull(changes.postCode),
-      applicant_credit_code: changes.applicantCreditCode === undefined ? row.applicant_credit_code : blankToNull(changes.applicantCreditCode),
       legal_person: changes.legalPerson === undefined ? row.legal_person : blankToNull(changes.legalPerson),
       certificate_no: changes.certificateNo === undefined ? row.certificate_no : blankToNull(changes.certificateNo),
+      ...(changes.groupId === undefined ? {} : { group_id: changes.groupId }),
+      ...(await profileColumns(ctx.db, changes)),
     };
     const updated = await ctx.db.updateTable('enterprises').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     await logOperation(ctx, 'enterprise.modifyInfo', { id, fields: Object.keys(changes) });
-    return toEnterprise(updated);
+    return toEnterprise(updated, await groupNamesOf(ctx.db));
   },
 
   'enterprise.deleteInfo': async (body, ctx) => {
@@ -158,4 +146,9 @@ export const enterpriseHandlers: HandlersOf<'enterprise'> = {
     await logOperation(ctx, 'enterprise.deleteInfo', { id: body.id, applicantName: row.applicant_name });
     return null;
   },
+
+  'enterprise.groupList': (_body, ctx) => groupList(ctx),
+  'enterprise.groupManagement': (body, ctx) => saveGroup(ctx, body),
+  'enterprise.deleteGroup': (body, ctx) => deleteGroup(ctx, body),
+  'enterprise.batchMove': (body, ctx) => batchMove(ctx, body),
 };

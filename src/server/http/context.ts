@@ -13,6 +13,7 @@ import type { FileStore } from '../files/fileStore.js';
 import type { ReceivedChunk, ReceivedUpload } from '../files/receiveUpload.js';
 import type { ChunkArea } from '../files/chunkArea.js';
 import type { BatchTaskWorker } from '../batch/batchTaskWorker.js';
+import type { CredentialCipher } from '../auth/credentialCipher.js';
 import type { OperationId, OperationTypes } from '../../generated/routes.js';
 
 /** What every handler may use, whoever calls. */
@@ -30,6 +31,8 @@ export interface ServerServices {
   chunks: ChunkArea;
   /** This process's worker for the organisations' batch tasks (started unless BATCH_TASK_POLL_MS is 0). */
   batchWorker: BatchTaskWorker;
+  /** Encrypts the secrets kept for the organisations (CREDENTIAL_KEY, or the key file under DATA_DIR). */
+  credentials: CredentialCipher;
 }
 
 export interface PublicContext extends ServerServices {

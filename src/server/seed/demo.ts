@@ -75,7 +75,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
           applicant_name: '杭州青禾食品有限公司',
           applicant_address: '浙江省杭州市西湖区文三路 90 号',
           post_code: '310012',
-          applicant_credit_code: '91330106MA2H000001',
+          applicant_credit_code: '91330106MA2H00000B',
         },
         {
           org_id: agency.id,
@@ -85,7 +85,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
           applicant_name: '深圳云帆电子科技有限公司',
           applicant_address: '广东省深圳市南山区科技园南路 8 号',
           post_code: '518057',
-          applicant_credit_code: '91440300MA5F000002',
+          applicant_credit_code: '91440300MA5F000007',
         },
         {
           org_id: agency.id,
@@ -130,7 +130,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
         applicant_name: '星辰日化股份有限公司',
         applicant_address: '江苏省苏州市工业园区星湖街 328 号',
         post_code: '215123',
-        applicant_credit_code: '91320594MA1M000003',
+        applicant_credit_code: '91320594MA1M00000E',
       })
       .execute();
   });
