@@ -8,7 +8,7 @@ import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } fr
 import { EXE, MB, multipart, pdfOfSize } from './support/multipart.js';
 import { markLogoHash, storedPicture } from './support/pictures.js';
 import { cleanAbandonedUploads } from '../../src/server/files/abandonedUploads.js';
-import { startS3Server, type TestBucket } from './support/s3Server.js';
+import { startS3Server, type TestBucket } from '../s3Server.js';
 import type { OperationRequest } from '../../src/generated/client.js';
 import { logoPng } from '../../src/server/trademarks/generatedLogo.js';
 import { decodeImage } from '../../src/server/trademarks/imageDecode.js';

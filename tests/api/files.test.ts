@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { EXE, MB, multipart, pdfOfSize } from './support/multipart.js';
-import { startS3Server, type TestBucket } from './support/s3Server.js';
+import { startS3Server, type TestBucket } from '../s3Server.js';
 import { download, readXlsx, waitFor, xlsxOf } from './support/xlsx.js';
 import { logoPng } from '../../src/server/trademarks/generatedLogo.js';
 import { IMPORT_COLUMNS } from '../../src/server/trademarks/importColumns.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { MB, multipart, pdfOfSize } from './support/multipart.js';
-import { closedPortBucket } from './support/s3Server.js';
+import { closedPortBucket } from '../s3Server.js';
 
 const DOWN = '文件存储服务无法访问，文件未保存，请稍后重试或联系管理员';
 

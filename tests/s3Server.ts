@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../../../src/server/config.js';
+import type { S3Settings } from '../src/server/config.js';
 
 export interface TestBucket {
   /** What the app is configured with: path-style addresses and a key prefix, as with MinIO behind a shared bucket. */
@@ -22,10 +22,15 @@ const settingsFor = (port: number): S3Settings => ({
   prefix: 'ipm/',
 });
 
-/** An S3-compatible server in this process, on a port of its own, with an empty bucket. */
-export async function startS3Server(): Promise<TestBucket> {
+/** A bucket rule letting pages of `origin` PUT to it, as a browser's direct upload needs. */
+const corsRule = (origin: string) =>
+  `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedHeader>content-type</AllowedHeader></CORSRule></CORSConfiguration>`;
+
+/** An S3-compatible server in this process, on a port of its own, with an empty bucket; `browserOrigin` may upload to it directly. */
+export async function startS3Server(browserOrigin?: string): Promise<TestBucket> {
   const directory = mkdtempSync(join(tmpdir(), 'ipm-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'ipm-test' }] });
+  const configs = browserOrigin ? [corsRule(browserOrigin)] : [];
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'ipm-test', configs }] });
   const { port } = await server.run();
   return {
     settings: settingsFor(port),
