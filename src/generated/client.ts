@@ -112,6 +112,8 @@ export const operationRoutes = {
   'file.uploadChunk': {"id":"file.uploadChunk","method":"POST","path":"/api/file/chunked/chunk","silent":true,"transport":"multipart"},
   'file.uploadStatus': {"id":"file.uploadStatus","method":"POST","path":"/api/file/chunked/status","silent":true,"transport":"json"},
   'file.completeUpload': {"id":"file.completeUpload","method":"POST","path":"/api/file/chunked/complete","silent":false,"transport":"json"},
+  'file.getOssToken': {"id":"file.getOssToken","method":"POST","path":"/api/upload/getOssToken","silent":true,"transport":"json"},
+  'file.registerOssUpload': {"id":"file.registerOssUpload","method":"POST","path":"/api/upload/registerOssUpload","silent":false,"transport":"json"},
   'file.listByUploader': {"id":"file.listByUploader","method":"POST","path":"/api/file/byUploader","silent":false,"transport":"json"},
   'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false,"transport":"json"},
   'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false,"transport":"json"},
@@ -280,6 +282,8 @@ export interface OperationTypes {
   'file.uploadChunk': { request: FormData; response: T.FileUploadChunkResponse };
   'file.uploadStatus': { request: T.FileUploadStatusRequest; response: T.FileUploadStatusResponse };
   'file.completeUpload': { request: T.FileCompleteUploadRequest; response: T.FileCompleteUploadResponse };
+  'file.getOssToken': { request: T.FileGetOssTokenRequest; response: T.FileGetOssTokenResponse };
+  'file.registerOssUpload': { request: T.FileRegisterOssUploadRequest; response: T.FileRegisterOssUploadResponse };
   'file.listByUploader': { request: T.FileListByUploaderRequest; response: T.FileListByUploaderResponse };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse };
@@ -687,6 +691,12 @@ export function createApiClient(call: OperationCaller) {
       /** 完成分片上传（POST /api/file/chunked/complete） */
       completeUpload: (body: T.FileCompleteUploadRequest, options?: CallOptions): Promise<T.FileCompleteUploadResponse> =>
         call<T.FileCompleteUploadResponse>(operationRoutes['file.completeUpload'], body, options),
+      /** 申请直传对象存储（POST /api/upload/getOssToken） */
+      getOssToken: (body: T.FileGetOssTokenRequest, options?: CallOptions): Promise<T.FileGetOssTokenResponse> =>
+        call<T.FileGetOssTokenResponse>(operationRoutes['file.getOssToken'], body, options),
+      /** 登记直传的文件（POST /api/upload/registerOssUpload） */
+      registerOssUpload: (body: T.FileRegisterOssUploadRequest, options?: CallOptions): Promise<T.FileRegisterOssUploadResponse> =>
+        call<T.FileRegisterOssUploadResponse>(operationRoutes['file.registerOssUpload'], body, options),
       /** 各成员上传的文件（POST /api/file/byUploader） */
       listByUploader: (body: T.FileListByUploaderRequest = {}, options?: CallOptions): Promise<T.FileListByUploaderResponse> =>
         call<T.FileListByUploaderResponse>(operationRoutes['file.listByUploader'], body, options),

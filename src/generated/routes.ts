@@ -11289,6 +11289,126 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "file.getOssToken",
+    "domain": "file",
+    "name": "getOssToken",
+    "method": "POST",
+    "path": "/api/upload/getOssToken",
+    "summary": "申请直传对象存储",
+    "description": "配置了对象存储（S3_BUCKET）时，为一个文件签发 15 分钟内有效的上传地址：浏览器以 PUT 把文件字节直接传到对象存储（带上 headers，大小须与声明的一致），再调用 /api/upload/registerOssUpload 登记。类型与大小按用途检查，与分片上传相同。未配置对象存储时 direct 为 false，message 说明大文件请走分片上传。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "fileName",
+        "size"
+      ],
+      "properties": {
+        "fileName": {
+          "title": "文件名",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255
+        },
+        "size": {
+          "title": "文件大小",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
+        },
+        "purpose": {
+          "title": "上传用途",
+          "type": "string",
+          "enum": [
+            "general",
+            "officialDocument"
+          ],
+          "description": "general 一般文件（30MB）；officialDocument 官文（100MB）"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "direct"
+      ],
+      "properties": {
+        "direct": {
+          "title": "可直传",
+          "type": "boolean",
+          "description": "false：未配置对象存储，请走分片上传"
+        },
+        "message": {
+          "title": "说明",
+          "type": "string"
+        },
+        "url": {
+          "title": "上传地址",
+          "type": "string"
+        },
+        "method": {
+          "title": "请求方法",
+          "type": "string",
+          "enum": [
+            "PUT"
+          ]
+        },
+        "headers": {
+          "title": "须带的请求头",
+          "type": "object",
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "key": {
+          "title": "对象键",
+          "type": "string",
+          "description": "<组织>/incoming/<上传编号>.<扩展名>，登记时交回"
+        },
+        "expiresAt": {
+          "title": "失效时间",
+          "type": "string",
+          "format": "date-time"
+        }
+      }
+    }
+  },
+  {
+    "id": "file.registerOssUpload",
+    "domain": "file",
+    "name": "registerOssUpload",
+    "method": "POST",
+    "path": "/api/upload/registerOssUpload",
+    "summary": "登记直传的文件",
+    "description": "浏览器按 /api/upload/getOssToken 的地址上传完成后调用：服务端核对对象存储中确有该文件、大小与申请时一致、内容与扩展名相符，移到按内容命名的位置并记为本组织的文件，返回与普通上传相同的文件信息。其他组织的对象键一律拒绝；核对不过的文件从对象存储中删除，不留记录。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "key"
+      ],
+      "properties": {
+        "key": {
+          "title": "对象键",
+          "type": "string",
+          "pattern": "^[0-9]+/incoming/[0-9a-f]{32}\\.[a-z0-9]{1,5}$"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
+    }
+  },
+  {
     "id": "file.listByUploader",
     "domain": "file",
     "name": "listByUploader",
@@ -15641,6 +15761,8 @@ export interface OperationTypes {
   'file.uploadChunk': { request: T.FileUploadChunkRequest; response: T.FileUploadChunkResponse; public: false; transport: 'multipart' };
   'file.uploadStatus': { request: T.FileUploadStatusRequest; response: T.FileUploadStatusResponse; public: false; transport: 'json' };
   'file.completeUpload': { request: T.FileCompleteUploadRequest; response: T.FileCompleteUploadResponse; public: false; transport: 'json' };
+  'file.getOssToken': { request: T.FileGetOssTokenRequest; response: T.FileGetOssTokenResponse; public: false; transport: 'json' };
+  'file.registerOssUpload': { request: T.FileRegisterOssUploadRequest; response: T.FileRegisterOssUploadResponse; public: false; transport: 'json' };
   'file.listByUploader': { request: T.FileListByUploaderRequest; response: T.FileListByUploaderResponse; public: false; transport: 'json' };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false; transport: 'json' };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse; public: false; transport: 'json' };

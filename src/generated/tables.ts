@@ -665,7 +665,7 @@ export interface UploadChunksTable {
   size: number;
 }
 
-/** 分片上传的会话：文件名、大小与分片数。 (schemas/tables/upload-sessions.json) */
+/** 大文件上传的会话：文件名、大小与分片数；直传对象存储的上传没有分片，记着浏览器上传到的对象键。 (schemas/tables/upload-sessions.json) */
 export interface UploadSessionsTable {
   /** 交给客户端的上传编号：随机生成，无法猜到 */
   id: string;
@@ -677,6 +677,8 @@ export interface UploadSessionsTable {
   size: ColumnType<string | number, number, number>;
   chunk_size: number;
   chunk_count: number;
+  /** 直传对象存储时浏览器上传到的对象键（<组织>/incoming/<上传编号>.<扩展名>）；分片上传为空 */
+  object_key: Generated<string | null>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

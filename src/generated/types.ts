@@ -8422,6 +8422,63 @@ export interface FileCompleteUploadRequest {
 
 export type FileCompleteUploadResponse = UploadedFile;
 
+export interface FileGetOssTokenRequest {
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 文件大小
+   */
+  size: number;
+  /**
+   * 上传用途：general 一般文件（30MB）；officialDocument 官文（100MB）
+   */
+  purpose?: "general" | "officialDocument";
+}
+
+export interface FileGetOssTokenResponse {
+  /**
+   * 可直传：false：未配置对象存储，请走分片上传
+   */
+  direct: boolean;
+  /**
+   * 说明
+   */
+  message?: string;
+  /**
+   * 上传地址
+   */
+  url?: string;
+  /**
+   * 请求方法
+   */
+  method?: "PUT";
+  /**
+   * 须带的请求头
+   */
+  headers?: {
+    [k: string]: string;
+  };
+  /**
+   * 对象键：<组织>/incoming/<上传编号>.<扩展名>，登记时交回
+   */
+  key?: string;
+  /**
+   * 失效时间
+   */
+  expiresAt?: string;
+}
+
+export interface FileRegisterOssUploadRequest {
+  /**
+   * 对象键
+   */
+  key: string;
+}
+
+export type FileRegisterOssUploadResponse = UploadedFile;
+
 export interface FileListByUploaderRequest {
   /**
    * 页码

@@ -63,6 +63,8 @@ import { brandExportHandlers } from './trademarks/brandExportHandlers.js';
 import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
+import { DiskObjectStore, type ObjectStore } from './files/objectStore.js';
+import { S3ObjectStore } from './files/s3ObjectStore.js';
 import { ChunkArea } from './files/chunkArea.js';
 import { cleanAbandonedUploads } from './files/abandonedUploads.js';
 import fastifyMultipart from '@fastify/multipart';
@@ -146,6 +148,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     },
   });
   const schemas = SchemaLibrary.load(config.schemasDir);
+  const objects: ObjectStore = config.objectStorage ? await S3ObjectStore.open(config.objectStorage, app.log) : new DiskObjectStore(config.filesDir);
   const services: ServerServices = {
     config,
     system: database.db,
@@ -153,7 +156,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     schemas,
     pages: PageCatalog.fromLibrary(schemas),
     sms: options.sms ?? (config.smsWebhookUrl ? webhookSmsGateway(config.smsWebhookUrl) : logSmsGateway(app.log)),
-    files: new FileStore(config.filesDir),
+    files: new FileStore(objects, config.filesDir),
     chunks: new ChunkArea(config.filesDir),
     credentials: new CredentialCipher(loadCredentialKey(config)),
     batchWorker: new BatchTaskWorker(database.db, {
@@ -247,6 +250,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       // Imports and exports still running finish their writes before the database goes.
       await backgroundJobs(database.db).settle();
       await database.close();
+      objects.close?.();
     },
   };
 }

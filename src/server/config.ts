@@ -10,7 +10,10 @@ export interface ServerConfig {
   /** When set, PostgreSQL is used instead of PGlite. */
   databaseUrl?: string;
   pgliteSharedBuffers: string;
+  /** Local files: the disk store's files, and always the chunks of resumable uploads and files being received. */
   filesDir: string;
+  /** When set, the organisations' files live in this bucket of an S3-compatible store instead of under filesDir. */
+  objectStorage?: S3Settings;
   webDir: string;
   /** The schema files the server reads at start (pages, components, operations…). */
   schemasDir: string;
@@ -62,6 +65,45 @@ export function parseTrustProxy(text: string | undefined): boolean | string[] {
     .filter(Boolean);
 }
 
+/** A bucket of an S3-compatible store (S3_* variables). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another store than AWS (MinIO, Ceph, a cloud's S3-compatible service); AWS when unset. */
+  endpoint?: string;
+  /** Without them the SDK's own sources are used (AWS_* variables, the machine's role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Addresses as <endpoint>/<bucket>/<key> rather than <bucket>.<endpoint>/<key>. */
+  forcePathStyle: boolean;
+  /** Put before every key, e.g. `ipm/`, to share a bucket with other data; empty for none. */
+  prefix: string;
+}
+
+/** The S3_* variables; no S3_BUCKET means files stay on the local disk. Faults stop the start. */
+export function parseObjectStorage(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error('S3_ENDPOINT 应以 http:// 或 https:// 开头');
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 应同时设置');
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  if (pathStyle && !['0', '1', 'true', 'false'].includes(pathStyle)) throw new Error('S3_FORCE_PATH_STYLE 只能是 1、0、true 或 false');
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return {
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    // Stores other than AWS mostly know only path-style addresses.
+    forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : endpoint !== undefined,
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
 /** EXTERNAL_TOOLS is a JSON object of tool key → http(s) address; anything else stops the start. */
 export function parseExternalTools(text: string | undefined): Record<string, string> {
   if (!text) return {};
@@ -100,6 +142,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS ?? '32MB',
     filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : join(projectRoot, 'files'),
+    objectStorage: parseObjectStorage(env),
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : join(projectRoot, 'dist', 'web'),
     schemasDir: env.SCHEMAS_DIR ? resolve(env.SCHEMAS_DIR) : join(projectRoot, 'schemas'),
     classificationFile: env.CLASSIFICATION_FILE ? resolve(env.CLASSIFICATION_FILE) : undefined,

@@ -24,6 +24,8 @@ export const SubCode = {
   tooLarge: 41300,
   unsupportedMedia: 41500,
   internal: 50000,
+  /** The object store (S3) could not be reached: nothing was stored. */
+  storeUnavailable: 50300,
 } as const;
 
 /**

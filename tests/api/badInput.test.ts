@@ -82,7 +82,13 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['官文'], table: 'official_documents' },
   { titles: ['企业', '负责的企业'], table: 'enterprises' },
   { titles: ['所属分组', '分组', '目标分组'], table: 'enterprise_groups' },
-  { titles: ['上传编号'], table: 'upload_sessions', missing: () => '0'.repeat(32) },
+  { titles: ['上传编号'], table: 'upload_sessions', where: () => 'object_key is null', missing: () => '0'.repeat(32) },
+  {
+    titles: ['对象键'],
+    table: 'upload_sessions',
+    column: 'object_key',
+    missing: (org) => `${org}/incoming/${'0'.repeat(32)}.pdf`,
+  },
   { titles: ['消息'], table: 'messages' },
   { titles: ['待办'], table: 'todos' },
   { titles: ['备忘'], table: 'memos' },
@@ -168,6 +174,22 @@ describe.skipIf(skipThisDatabase)(`bad input to every operation (${dbKind})`, ()
     await server.call('memo.save', { content: '<p>核对</p>' }, token);
     await server.call('customField.setCustomField', { type: 1, fieldTitle: '核对', fieldType: '单行文本' }, token);
     await server.call('file.startUpload', { fileName: '核对.pdf', size: 100 }, token);
+    // A direct upload to the bucket, as getOssToken records it when an object store is configured (this server has none).
+    const direct = org.toString(16).padStart(32, 'd');
+    await db()
+      .insertInto('upload_sessions')
+      .values({
+        id: direct,
+        org_id: org,
+        purpose: 'general',
+        file_name: '核对.pdf',
+        extension: 'pdf',
+        size: 100,
+        chunk_size: 0,
+        chunk_count: 0,
+        object_key: `${org}/incoming/${direct}.pdf`,
+      })
+      .execute();
     const node = `only-${org}`;
     await server.call(
       'brandLabels.saveMap',

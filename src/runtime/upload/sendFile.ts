@@ -1,4 +1,4 @@
-import type { ChunkedUpload, UploadedFile } from '../../generated/types.js';
+import type { ChunkedUpload, FileGetOssTokenResponse, UploadedFile } from '../../generated/types.js';
 import { usesChunkedPath, type UploadRules } from './uploadRules.js';
 
 type CallOperation = <Res = unknown>(operationId: string, body: unknown) => Promise<Res>;
@@ -21,9 +21,10 @@ function remembered(key: string): string | null {
 }
 
 /**
- * Sends one file and answers with the stored file. Files of 50 MB and more go in chunks through
- * the resumable upload: the upload id is remembered in this browser, so choosing the same file
- * again after an interruption sends only the chunks the server does not have yet.
+ * Sends one file and answers with the stored file. Files of 50 MB and more go straight to the
+ * object store when the server has one (a presigned PUT, then registered), otherwise in chunks
+ * through the resumable upload: the upload id is remembered in this browser, so choosing the same
+ * file again after an interruption sends only the chunks the server does not have yet.
  */
 export async function sendFile(call: CallOperation, file: File, rules: UploadRules, onProgress?: (percent: number) => void): Promise<UploadedFile> {
   if (!usesChunkedPath(file.size, rules)) {
@@ -31,6 +32,13 @@ export async function sendFile(call: CallOperation, file: File, rules: UploadRul
     form.append('purpose', rules.purpose);
     form.append('file', file);
     return call<UploadedFile>('file.upload', form);
+  }
+  const direct = await call<FileGetOssTokenResponse>('file.getOssToken', { fileName: file.name, size: file.size, purpose: rules.purpose });
+  if (direct.direct) {
+    await putToStore(direct, file, onProgress);
+    const stored = await call<UploadedFile>('file.registerOssUpload', { key: direct.key });
+    onProgress?.(100);
+    return stored;
   }
   const key = resumeKey(file, rules);
   const previous = remembered(key);
@@ -71,4 +79,19 @@ async function sendChunk(call: CallOperation, upload: ChunkedUpload, index: numb
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
+}
+
+/** The PUT to the bucket, by XMLHttpRequest for its upload progress (fetch has none); registering counts as the last step. */
+function putToStore(direct: FileGetOssTokenResponse, file: File, onProgress?: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(direct.method ?? 'PUT', direct.url!);
+    for (const [name, value] of Object.entries(direct.headers ?? {})) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(Math.floor((event.loaded / event.total) * 95));
+    };
+    request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(`对象存储拒绝了上传（HTTP ${request.status}）`)));
+    request.onerror = () => reject(new Error('无法连接对象存储，文件未上传'));
+    request.send(file);
+  });
 }

@@ -34,6 +34,7 @@ import * as departmentsAndUserAdmin from './migrations/0032_departments_and_user
 import * as roleDeletion from './migrations/0033_role_deletion.js';
 import * as feePricesAndLogAddress from './migrations/0034_fee_prices_and_log_address.js';
 import * as messageChannels from './migrations/0035_message_channels.js';
+import * as directUploads from './migrations/0036_direct_uploads.js';
 import * as enterpriseProfile from './migrations/0037_enterprise_profile.js';
 import * as trialApplications from './migrations/0038_trial_applications.js';
 import * as fileImageHashes from './migrations/0039_file_image_hashes.js';
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0033_role_deletion': roleDeletion,
   '0034_fee_prices_and_log_address': feePricesAndLogAddress,
   '0035_message_channels': messageChannels,
+  '0036_direct_uploads': directUploads,
   '0037_enterprise_profile': enterpriseProfile,
   '0038_trial_applications': trialApplications,
   '0039_file_image_hashes': fileImageHashes,

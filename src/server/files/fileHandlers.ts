@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
 import type { ChunkedUpload, UploaderFiles } from '../../generated/types.js';
-import { SubCode } from '../../shared/envelope.js';
-import { CHUNK_SIZE_BYTES, tooLargeMessage, type UploadPurpose } from '../../shared/uploadPurposes.js';
+import { CHUNK_SIZE_BYTES, type UploadPurpose } from '../../shared/uploadPurposes.js';
 import type { HandlersOf, Preparers, Settled } from '../http/context.js';
-import { ApiError, badRequest, notFound } from '../http/apiError.js';
+import { badRequest, forbidden, notFound } from '../http/apiError.js';
 import { withOrganisation, type ScopedDb } from '../db/tenantScope.js';
 import { pageWindow } from '../db/paging.js';
 import type { UploadSessionsTable } from '../db/tables.js';
-import { extensionOf } from './fileTypes.js';
+import { extensionOf, GENERAL_UPLOAD_TYPES } from './fileTypes.js';
 import { newUploadId } from './chunkArea.js';
-import { nameRefusal, purposeLimitBytes, UPLOAD_GONE } from './receiveUpload.js';
+import { largeUploadExtension, purposeLimitBytes, UPLOAD_GONE } from './receiveUpload.js';
 import { contentMismatch, recordUpload, uploadedFileReply, type PictureColumns } from './recordUpload.js';
 import type { StoredFile } from './fileStore.js';
 import { examinePicture, pictureColumns } from '../trademarks/logoSearch.js';
@@ -21,11 +20,13 @@ const FILES_PER_UPLOADER = 20;
 
 type SessionRow = Pick<UploadSessionsTable, 'id' | 'purpose' | 'file_name' | 'extension' | 'chunk_size' | 'chunk_count'> & { size: string | number };
 
+/** A chunked upload in progress (an upload straight to the object store has no chunks to take). */
 async function sessionOf(db: ScopedDb, uploadId: string, lock = false): Promise<SessionRow> {
   const query = db
     .selectFrom('upload_sessions')
     .select(['id', 'purpose', 'file_name', 'extension', 'size', 'chunk_size', 'chunk_count'])
-    .where('id', '=', uploadId);
+    .where('id', '=', uploadId)
+    .where('object_key', 'is', null);
   const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound(UPLOAD_GONE);
   return row;
@@ -64,6 +65,85 @@ function expectedChunkSize(session: SessionRow, index: number): number {
   return index === session.chunk_count - 1 ? Number(session.size) - index * session.chunk_size : session.chunk_size;
 }
 
+const NO_DIRECT_UPLOAD = '未配置对象存储，不能直传：大文件请使用分片上传（/api/file/chunked/start）';
+/** How long the browser may use a presigned upload. */
+const PRESIGNED_SECONDS = 15 * 60;
+
+/** The organisation's direct upload to this key; the lock makes a second, simultaneous registration wait and then find it gone. */
+async function directSessionOf(db: ScopedDb, key: string, lock = false) {
+  const query = db.selectFrom('upload_sessions').select(['id', 'purpose', 'file_name', 'extension', 'size']).where('object_key', '=', key);
+  const session = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!session) throw notFound('没有这个对象键的上传，或上传已过期，请重新上传');
+  return session;
+}
+
+/** An uploaded object checked, moved to its content key and examined, before the registration's transaction opens. */
+interface AdoptedObject {
+  stored: StoredFile;
+  picture: PictureColumns;
+}
+
+/**
+ * Uploads the browser sends straight to the bucket: the server signs a PUT for a key of the
+ * organisation's own, then, told the upload is done, checks the object (there, of the announced
+ * size, its bytes fitting its name) before it becomes a file. Until then nothing is recorded.
+ */
+const directUploadHandlers: Pick<HandlersOf<'file'>, 'file.getOssToken' | 'file.registerOssUpload'> = {
+  'file.getOssToken': async (body, ctx) => {
+    const purpose = body.purpose ?? 'general';
+    const extension = largeUploadExtension(body.fileName, body.size, purpose);
+    const objects = ctx.files.objects;
+    if (!objects.presignPut) return { direct: false, message: NO_DIRECT_UPLOAD };
+    const id = newUploadId();
+    const key = `${ctx.session.orgId}/incoming/${id}.${extension}`;
+    const put = await objects.presignPut(key, GENERAL_UPLOAD_TYPES[extension]!.mime, body.size, PRESIGNED_SECONDS);
+    await ctx.db
+      .insertInto('upload_sessions')
+      .values({
+        id,
+        org_id: ctx.session.orgId,
+        uploader_id: ctx.session.userId,
+        purpose,
+        file_name: body.fileName,
+        extension,
+        size: body.size,
+        chunk_size: 0,
+        chunk_count: 0,
+        object_key: key,
+      })
+      .execute();
+    return { direct: true, url: put.url, method: 'PUT', headers: put.headers, key, expiresAt: put.expiresAt.toISOString() };
+  },
+
+  'file.registerOssUpload': async (body, ctx) => {
+    // Checked and moved before the transaction opened (directUploadPreparers).
+    const prepared = ctx.prepared as Settled<AdoptedObject>;
+    if ('error' in prepared) throw prepared.error;
+    const session = await directSessionOf(ctx.db, body.key, true);
+    const reply = await recordUpload(ctx, session.file_name, session.extension, prepared.value.stored, prepared.value.picture);
+    await ctx.db.deleteFrom('upload_sessions').where('id', '=', session.id).execute();
+    return reply;
+  },
+};
+
+/** Reading a large object for its hash takes seconds: done before the registration's transaction opens. */
+const directUploadPreparers: Preparers = {
+  'file.registerOssUpload': async (body, { system, session: { orgId }, files }): Promise<AdoptedObject> => {
+    if (Number(body.key.split('/')[0]) !== orgId) throw forbidden('对象键属于其他组织，不能登记');
+    const session = await withOrganisation(system, orgId, (db) => directSessionOf(db, body.key));
+    const objects = files.objects;
+    if (!objects.presignPut) throw badRequest(NO_DIRECT_UPLOAD);
+    const found = await objects.stat(body.key);
+    if (!found) throw badRequest('对象存储中还没有这个文件：请先上传到申请到的地址，再登记');
+    if (found.size !== Number(session.size)) {
+      await objects.delete(body.key);
+      throw badRequest(`上传的文件为 ${found.size} 字节，与申请时声明的 ${session.size} 字节不符，请重新上传`);
+    }
+    const stored = await files.adopt(body.key, orgId, session.extension, purposeLimitBytes(session.purpose as UploadPurpose));
+    return { stored, picture: pictureColumns(await examinePicture(files, stored.path, session.extension)) };
+  },
+};
+
 export const fileHandlers: HandlersOf<'file'> = {
   'file.upload': async (_body, ctx) => {
     const { name, extension, stored } = ctx.upload!;
@@ -82,10 +162,7 @@ export const fileHandlers: HandlersOf<'file'> = {
 
   'file.startUpload': async (body, ctx) => {
     const purpose = body.purpose ?? 'general';
-    const extension = extensionOf(body.fileName);
-    const refusal = nameRefusal(purpose, extension);
-    if (refusal) throw badRequest(refusal);
-    if (body.size > purposeLimitBytes(purpose)) throw new ApiError(413, SubCode.tooLarge, tooLargeMessage(purpose));
+    const extension = largeUploadExtension(body.fileName, body.size, purpose);
     const session = {
       id: newUploadId(),
       purpose,
@@ -196,6 +273,8 @@ export const fileHandlers: HandlersOf<'file'> = {
     }));
     return { list, count: total.n };
   },
+
+  ...directUploadHandlers,
 };
 
 /**
@@ -205,7 +284,7 @@ export const fileHandlers: HandlersOf<'file'> = {
  * a logo saved or searched by its path later needs no decoding.
  */
 export const filePreparers: Preparers = {
-  'file.upload': async (_body, { upload, files }) => pictureColumns(await examinePicture(files.absolute(upload!.stored.path), upload!.extension)),
+  'file.upload': async (_body, { upload, files }) => pictureColumns(await examinePicture(files, upload!.stored.path, upload!.extension)),
 
   'file.completeUpload': async (body, { system, session: { orgId }, files, chunks }): Promise<AssembledUpload> => {
     const session = await withOrganisation(system, orgId, async (db) => {
@@ -216,6 +295,8 @@ export const filePreparers: Preparers = {
     const purpose = session.purpose as UploadPurpose;
     const stored = await files.save(chunks.assembled(orgId, session.id, session.chunk_count), orgId, session.extension, purposeLimitBytes(purpose));
     if (stored.size !== Number(session.size)) throw new Error(`assembled ${stored.size} bytes, expected ${session.size}`);
-    return { stored, picture: pictureColumns(await examinePicture(files.absolute(stored.path), session.extension)) };
+    return { stored, picture: pictureColumns(await examinePicture(files, stored.path, session.extension)) };
   },
+
+  ...directUploadPreparers,
 };

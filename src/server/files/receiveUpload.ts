@@ -42,6 +42,15 @@ export function nameRefusal(purpose: UploadPurpose, extension: string): string |
   return purpose === 'general' ? typeMismatch(extension, undefined, new Uint8Array()) : officialTypeMessage(allowed);
 }
 
+/** A large file announced before its bytes are sent (chunked or straight to the store): its extension, once name and size are allowed. */
+export function largeUploadExtension(fileName: string, size: number, purpose: UploadPurpose): string {
+  const extension = extensionOf(fileName);
+  const refusal = nameRefusal(purpose, extension);
+  if (refusal) throw badRequest(refusal);
+  if (size > purposeLimitBytes(purpose)) throw new ApiError(413, SubCode.tooLarge, tooLargeMessage(purpose));
+  return extension;
+}
+
 export function purposeLimitBytes(purpose: UploadPurpose, ceilingMb?: number): number {
   return Math.min(UPLOAD_PURPOSES[purpose].limitMb, ceilingMb ?? Number.POSITIVE_INFINITY) * MB;
 }
@@ -63,7 +72,12 @@ function textFields(part: MultipartFile): Record<string, string> {
  */
 /** Whether the organisation has a resumable upload of this id under way: read in a short transaction of its own, before any byte is received. */
 function uploadStarted(system: Kysely<Database>, orgId: number, uploadId: string): Promise<boolean> {
-  return withOrganisation(system, orgId, async (db) => !!(await db.selectFrom('upload_sessions').select('id').where('id', '=', uploadId).executeTakeFirst()));
+  // An upload straight to the object store (object_key) takes no chunks.
+  return withOrganisation(
+    system,
+    orgId,
+    async (db) => !!(await db.selectFrom('upload_sessions').select('id').where('id', '=', uploadId).where('object_key', 'is', null).executeTakeFirst()),
+  );
 }
 
 /**

@@ -9,8 +9,9 @@ export class ApiError extends Error {
     readonly status: number,
     readonly subCode: number,
     readonly subMessage: string,
+    options?: { cause?: unknown },
   ) {
-    super(subMessage);
+    super(subMessage, options);
   }
 }
 

@@ -13,6 +13,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      // A dependency that failed (the object store) is the operator's business: the log says why.
+      if (error.status >= 500 && error.cause) request.log.error({ err: error.cause }, error.subMessage);
       return reply.status(error.status).send(errorBody(error.status, error.subCode, error.subMessage));
     }
     const status = error.statusCode ?? 500;

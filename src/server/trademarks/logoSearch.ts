@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { sql, type RawBuilder } from 'kysely';
 
 type Executor = Parameters<RawBuilder<unknown>['execute']>[0];
@@ -10,6 +9,7 @@ import { imageSize, MAX_MEGAPIXELS } from './imageDecode.js';
 import { runInWorker, workerModule } from '../jobs/runInWorker.js';
 import type { ImageHashReply } from './imageHashWorker.js';
 import type { ResultRow } from './registerQuery.js';
+import type { FileStore } from '../files/fileStore.js';
 
 export interface LogoRow extends ResultRow {
   distance: number;
@@ -27,9 +27,9 @@ const PICTURE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg']);
  * most MAX_MEGAPIXELS, its perceptual hash, decoded in a worker thread so other requests go on.
  * Run on upload before the transaction opens; the result is stored with the file.
  */
-export async function examinePicture(absolutePath: string, extension: string): Promise<PictureExamination> {
+export async function examinePicture(files: FileStore, path: string, extension: string): Promise<PictureExamination> {
   if (!PICTURE_EXTENSIONS.has(extension)) return { status: 'unsupported' };
-  const bytes = await readFile(absolutePath);
+  const bytes = await files.read(path);
   const size = imageSize(bytes);
   if (!size) return { status: 'unsupported' };
   if (size.width * size.height > MAX_MEGAPIXELS * 1e6) return { status: 'too_large', ...size };

@@ -364,5 +364,5 @@ async function logoMatches(db: ScopedDb, hash: bigint, maxDistance: number, tmCl
 
 /** The picture of a graphic search is decoded and hashed before the upload's transaction opens: decoding a large one takes a second. */
 export const tmSearchPreparers: Preparers = {
-  'tmSearch.graphicRetrievalUpload': (_body, { upload, files }) => examinePicture(files.absolute(upload!.stored.path), upload!.extension),
+  'tmSearch.graphicRetrievalUpload': (_body, { upload, files }) => examinePicture(files, upload!.stored.path, upload!.extension),
 };
