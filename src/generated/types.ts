@@ -7542,16 +7542,7 @@ export interface CustomFieldSetTmArchiveCustomFieldDataResponse {
   message: string;
 }
 
-export interface DepartmentListRequest {
-  /**
-   * 页码
-   */
-  pageNo?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-}
+export interface DepartmentListRequest {}
 
 export interface DepartmentListResponse {
   /**
@@ -8657,16 +8648,7 @@ export interface MemoDeleteBatchResponse {
   deleted: number;
 }
 
-export interface MessageSettingsGetRequest {
-  /**
-   * 页码
-   */
-  pageNo?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-}
+export interface MessageSettingsGetRequest {}
 
 export interface MessageSettingsGetResponse {
   /**
@@ -10216,14 +10198,6 @@ export interface UserHoldingsRequest {
    * 用户
    */
   id: number;
-  /**
-   * 页码
-   */
-  pageNo?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
 }
 
 export interface UserHoldingsResponse {
