@@ -3869,7 +3869,8 @@ export const sharedSchemas: JsonSchema[] = [
           "审批结果",
           "评论与提及",
           "案件阶段变化",
-          "批量任务完成"
+          "批量任务完成",
+          "测试消息"
         ],
         "enum": [
           "deadlineReminder",
@@ -3878,7 +3879,8 @@ export const sharedSchemas: JsonSchema[] = [
           "approvalDecided",
           "commentMention",
           "caseStageChanged",
-          "batchTaskFinished"
+          "batchTaskFinished",
+          "test"
         ]
       },
       "channel": {

@@ -1743,7 +1743,7 @@ export interface OutboundMessage {
    */
   id: number;
   /**
-   * 事件：deadlineReminder 期限提醒，newOfficialDocument 新官文，approvalWaiting 待审批，approvalDecided 审批结果，commentMention 评论与提及，caseStageChanged 案件阶段变化，batchTaskFinished 批量任务完成
+   * 事件：deadlineReminder 期限提醒，newOfficialDocument 新官文，approvalWaiting 待审批，approvalDecided 审批结果，commentMention 评论与提及，caseStageChanged 案件阶段变化，batchTaskFinished 批量任务完成，test 测试消息
    */
   event:
     | "deadlineReminder"
@@ -1752,7 +1752,8 @@ export interface OutboundMessage {
     | "approvalDecided"
     | "commentMention"
     | "caseStageChanged"
-    | "batchTaskFinished";
+    | "batchTaskFinished"
+    | "test";
   /**
    * 方式：email 邮件，webhook 群机器人
    */

@@ -174,7 +174,7 @@ describe.skipIf(skipThisDatabase)(`message channels: e-mail and group robots (${
       at += 7 * 60 * 60_000;
     }
     let [failed] = (await server.call('messageSettings.outbox', { status: 'failed' }, admin)).list;
-    expect(failed).toMatchObject({ subject: '测试消息', recipient: 'admin@example.com', attempts: 6, status: 'failed' });
+    expect(failed).toMatchObject({ event: 'test', subject: '测试消息', recipient: 'admin@example.com', attempts: 6, status: 'failed' });
     expect(failed!.lastError).toBeTruthy();
 
     await server.call('messageSettings.save', { smtpPort: smtp.port }, admin);

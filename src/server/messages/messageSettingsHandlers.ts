@@ -172,7 +172,7 @@ export const messageSettingsHandlers: HandlersOf<'messageSettings'> = {
       .insertInto('outbound_messages')
       .values({
         org_id: ctx.session.orgId,
-        event: 'batchTaskFinished',
+        event: 'test',
         channel: body.channel,
         recipient,
         subject: '测试消息',
