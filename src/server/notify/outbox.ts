@@ -4,6 +4,7 @@ import type { Database, MessageSettingsTable } from '../db/tables.js';
 import { robotAccepted, robotRequest, type RobotKind } from './robotWebhook.js';
 import type { CredentialCipher } from '../auth/credentialCipher.js';
 import { openChannelSecret } from './channelSecrets.js';
+import { drainInBatches } from '../jobs/drainInBatches.js';
 
 /** Claimed messages per run: each is sent outside any transaction. */
 const BATCH = 20;
@@ -105,7 +106,7 @@ function reasonOf(err: unknown): string {
  */
 export async function deliverDueMessages(system: Kysely<Database>, credentials: CredentialCipher, now = new Date()): Promise<number> {
   let sent = 0;
-  for (;;) {
+  await drainInBatches(BATCH, async () => {
     const claimed = await claimDue(system, now);
     for (const m of claimed) {
       try {
@@ -126,6 +127,7 @@ export async function deliverDueMessages(system: Kysely<Database>, credentials: 
           .execute();
       }
     }
-    if (claimed.length < BATCH) return sent;
-  }
+    return claimed.length;
+  });
+  return sent;
 }
