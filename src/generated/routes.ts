@@ -192,6 +192,11 @@ export const sharedSchemas: JsonSchema[] = [
       "description": {
         "type": "string"
       },
+      "order": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "在类型列表（费用配置、新建案件）中的顺序，小的在前；没有的排在最后，按名称"
+      },
       "form": {
         "$ref": "https://schemas.ipm.local/meta/formily.schema.json",
         "description": "新建时填写的申请表单"
@@ -2820,7 +2825,7 @@ export const sharedSchemas: JsonSchema[] = [
       "caseType": {
         "title": "案件类型",
         "type": "string",
-        "description": "dicts/case-types.json 中的类型键"
+        "description": "schemas/caseTypes 中案件类型的 name"
       },
       "caseTypeName": {
         "title": "案件类型名称",
@@ -11217,7 +11222,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/fee/options",
     "summary": "费用配置的选项",
-    "description": "案件类型（dicts/case-types.json）、费用项与币种，各为 {value, label} 的列表，供选择框使用。",
+    "description": "案件类型（schemas/caseTypes 中的案件类型，按其 order 排列）、费用项与币种，各为 {value, label} 的列表，供选择框使用。",
     "permission": "$signedIn",
     "silent": true,
     "readOnly": true,

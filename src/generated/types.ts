@@ -1156,7 +1156,7 @@ export interface FeePrice {
    */
   id: number;
   /**
-   * 案件类型：dicts/case-types.json 中的类型键
+   * 案件类型：schemas/caseTypes 中案件类型的 name
    */
   caseType: string;
   /**
@@ -2631,6 +2631,23 @@ export interface ApplicantAddressInputProps {
 
 export interface ApplicantEnglishInputProps {}
 
+export interface ApplicantPickerProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最多字数
+   */
+  maxLength?: number;
+  /**
+   * 选中后填写：表单字段名 → 企业的字段：applicantAddress 地址、applicantCreditCode 统一社会信用代码、postCode 邮政编码、englishName 英文名称、englishAddress 英文地址
+   */
+  fill?: {
+    [k: string]: "applicantAddress" | "applicantCreditCode" | "postCode" | "englishName" | "englishAddress";
+  };
+}
+
 export interface ArchiveExportButtonProps {
   /**
    * 页面查询：页面 x-queries 中声明的查询名：导出它的已选商标，未选时按它的条件与排序；不填时导出全部商标
@@ -2797,6 +2814,17 @@ export interface ClassPickerProps {
 }
 
 export interface ClassificationBrowserProps {}
+
+export interface CoOwnerListProps {
+  /**
+   * 最多人数
+   */
+  maxCount?: number;
+  /**
+   * 填写英文：是否显示英文名称与英文地址
+   */
+  english?: boolean;
+}
 
 export interface ColProps {
   /**
@@ -4599,6 +4627,13 @@ export interface GenericTableProps {
   };
 }
 
+export interface GoodsByClassEditorProps {
+  /**
+   * 最多类别数：一件申请可以包含的类别数；默认 45（一标多类）
+   */
+  maxClasses?: number;
+}
+
 export interface HandlingDeadlinePickerProps {
   /**
    * 占位文字：默认“请选择办理期限”
@@ -4675,6 +4710,34 @@ export interface InputProps {
    */
   autoComplete?: string;
   [k: string]: unknown;
+}
+
+export interface MarkPickerProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 选中后填写：表单字段名 → 商标记录的字段名
+   */
+  fill?: {
+    [k: string]:
+      | "tmName"
+      | "appNo"
+      | "regNo"
+      | "tmCl"
+      | "tmType"
+      | "tmLogoUrl"
+      | "countryCode"
+      | "applicant"
+      | "applicantEn"
+      | "applicantAddress"
+      | "applicantAddressEn"
+      | "agent"
+      | "appDate"
+      | "regDate"
+      | "privateEndDate";
+  };
 }
 
 export interface MergeDialogButtonProps {

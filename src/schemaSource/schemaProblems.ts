@@ -7,6 +7,7 @@ import { filesOfKind, schemaId, type SchemaFile } from './schemaFiles.js';
 import { listRowRecords } from './listRowRecords.js';
 import { collectTableProblems } from './tableProblems.js';
 import { collectEnumTitleProblems } from './enumTitleProblems.js';
+import { collectCaseTypeProblems } from './caseTypeProblems.js';
 import { formilyPaths, valuesAtPath } from '../shared/nestedSchemas.js';
 
 export interface SchemaProblem {
@@ -157,7 +158,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     const at = f.kind === 'tables' ? '/columns' : '/x-storage/columns';
     for (const [name, column] of Object.entries(columns ?? {})) compile(f.file, `${at}/${name}`, column as JsonSchema);
   }
-  problems.push(...collectTableProblems(files), ...collectEnumTitleProblems(files));
+  problems.push(...collectTableProblems(files), ...collectEnumTitleProblems(files), ...collectCaseTypeProblems(files));
   const fileOfDomain = new Map(files.filter((f) => f.kind === 'api').map((f) => [f.body.domain as string, f.file]));
   for (const op of operations) {
     const file = fileOfDomain.get(op.domain) ?? 'api';

@@ -71,6 +71,12 @@ const enterpriseWidgets = lazyComponents(() => import('../widgets/enterprises/in
   ApplicantEnglishInput: 'field',
   FormerNamesInput: 'field',
 });
+const caseWidgets = lazyComponents(() => import('../widgets/cases/index.js').then((m) => m.caseWidgets), {
+  MarkPicker: 'field',
+  ApplicantPicker: 'field',
+  GoodsByClassEditor: 'field',
+  CoOwnerList: 'field',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -92,6 +98,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...tagWidgets,
   ...accountWidgets,
   ...enterpriseWidgets,
+  ...caseWidgets,
   ...designer,
 };
 

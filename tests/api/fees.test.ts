@@ -25,7 +25,11 @@ describe.skipIf(skipThisDatabase)(`fee configuration (${dbKind})`, () => {
     expect(find(agency.list, 'overseasRegistration', 'US', 'official')[0]).toMatchObject({ amount: 350, currency: 'USD', countryName: '美国' });
     expect(find(agency.list, 'overseasRegistration', 'WO', 'official')[0]).toMatchObject({ currency: 'CHF', countryName: '马德里' });
     expect(find(agency.list, 'overseasRegistration', null, 'agency')[0]).toMatchObject({ countryName: '全部国家/地区', amount: 3500 });
-    expect(agency.list.at(-1)!.caseType).toBe('overseasRegistration');
+    // Registrations first, then the other types in the order their schemas give.
+    const order = (await shared.server.call('fee.options', {}, shared.tokens.admin)).caseTypes.map((t) => t.value);
+    const positions = agency.list.map((p) => order.indexOf(p.caseType));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(order.slice(0, 3)).toEqual(['domesticRegistration', 'overseasRegistration', 'renewal']);
 
     const company = await list(shared.tokens.corpAdmin);
     expect(find(company.list, 'domesticRegistration', 'CN', 'agency').map((p) => p.amount)).toEqual([810, 720]);
@@ -143,7 +147,7 @@ describe.skipIf(skipThisDatabase)(`fee configuration (${dbKind})`, () => {
     expect(await shared.server.refused('/api/fee/delete', { id: 1 }, staff, 403)).toBe('没有“用户与配置”权限');
     // The choices are anyone's: a case form reads them.
     const options = await shared.server.call('fee.options', {}, staff);
-    expect(options.caseTypes).toHaveLength(24);
+    expect(options.caseTypes).toHaveLength(25);
     expect(options.caseTypes[0]).toEqual({ value: 'domesticRegistration', label: '国内商标注册' });
     expect(options.caseTypes.find((t) => t.value === 'removeApply')!.label).toBe('撤三申请');
     expect(options.feeItems.map((i) => i.label)).toEqual(['代理费', '官费', '杂费']);
