@@ -2344,7 +2344,8 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "form": {
         "title": "申请表单",
-        "type": "object"
+        "type": "object",
+        "additionalProperties": true
       }
     }
   },
@@ -2549,7 +2550,8 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "customValues": {
         "title": "自定义字段值",
-        "type": "object"
+        "type": "object",
+        "additionalProperties": true
       },
       "actions": {
         "title": "可做的动作",
@@ -3347,53 +3349,61 @@ export const sharedSchemas: JsonSchema[] = [
       },
       "form": {
         "title": "申请表单",
-        "type": "object"
+        "type": "object",
+        "additionalProperties": true
       },
       "fields": {
         "title": "附加字段",
         "type": "array",
         "items": {
-          "type": "object"
+          "type": "object",
+          "additionalProperties": true
         }
       },
       "stages": {
         "title": "阶段",
         "type": "array",
         "items": {
-          "type": "object"
+          "type": "object",
+          "additionalProperties": true
         }
       },
       "statuses": {
         "title": "状态",
         "type": "array",
         "items": {
-          "type": "object"
+          "type": "object",
+          "additionalProperties": true
         }
       },
       "transitions": {
         "title": "流转",
         "type": "array",
         "items": {
-          "type": "object"
+          "type": "object",
+          "additionalProperties": true
         }
       },
       "attachments": {
         "title": "所需附件",
         "type": "array",
         "items": {
-          "type": "object"
+          "type": "object",
+          "additionalProperties": true
         }
       },
       "feeItems": {
         "title": "费用项",
         "type": "array",
         "items": {
-          "type": "object"
+          "type": "object",
+          "additionalProperties": true
         }
       },
       "routes": {
         "title": "页面",
-        "type": "object"
+        "type": "object",
+        "additionalProperties": true
       },
       "tiedMarks": {
         "title": "一并办理的商标",

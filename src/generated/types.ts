@@ -913,7 +913,9 @@ export interface CaseDetailBizParam {
   /**
    * 申请表单
    */
-  form: {};
+  form: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -1028,7 +1030,9 @@ export interface CaseDetail {
   /**
    * 自定义字段值
    */
-  customValues: {};
+  customValues: {
+    [k: string]: unknown;
+  };
   /**
    * 可做的动作：当前状态下、当前用户有权做的流转动作（submit、confirmSubmission……），以及 edit、delete
    */
@@ -1486,35 +1490,51 @@ export interface CaseTypeSchema {
   /**
    * 申请表单
    */
-  form: {};
+  form: {
+    [k: string]: unknown;
+  };
   /**
    * 附加字段
    */
-  fields: {}[];
+  fields: {
+    [k: string]: unknown;
+  }[];
   /**
    * 阶段
    */
-  stages: {}[];
+  stages: {
+    [k: string]: unknown;
+  }[];
   /**
    * 状态
    */
-  statuses: {}[];
+  statuses: {
+    [k: string]: unknown;
+  }[];
   /**
    * 流转
    */
-  transitions: {}[];
+  transitions: {
+    [k: string]: unknown;
+  }[];
   /**
    * 所需附件
    */
-  attachments: {}[];
+  attachments: {
+    [k: string]: unknown;
+  }[];
   /**
    * 费用项
    */
-  feeItems: {}[];
+  feeItems: {
+    [k: string]: unknown;
+  }[];
   /**
    * 页面
    */
-  routes: {};
+  routes: {
+    [k: string]: unknown;
+  };
   /**
    * 一并办理的商标
    */
