@@ -3,7 +3,7 @@ const browser = '^src/(web|runtime|widgets|designer)/';
 const server = '^src/(server|schemaSource)/';
 /** The server's domain folders: handlers, rules and queries of one area each (docs/architecture.md). */
 const serverDomains =
-  '(accounts|classification|countries|customFields|departments|enterprises|externalTools|messages|pages|schemas|site|trademarks|trial|workbench)';
+  '(accounts|cases|classification|countries|customFields|departments|enterprises|externalTools|messages|pages|schemas|site|trademarks|trial|workbench)';
 
 module.exports = {
   forbidden: [

@@ -65,6 +65,30 @@ export const operationRoutes = {
   'brandMerge.batchTaskList': {"id":"brandMerge.batchTaskList","method":"POST","path":"/batchTask/list","silent":false,"transport":"json","paged":true},
   'brandOfficials.brandOfficialList': {"id":"brandOfficials.brandOfficialList","method":"POST","path":"/brandArchives/brandOfficialList","silent":false,"transport":"json","paged":true},
   'brandOfficials.officialManagement': {"id":"brandOfficials.officialManagement","method":"POST","path":"/brandArchives/officialManagement","silent":false,"transport":"json"},
+  'caseManage.getCaseLists': {"id":"caseManage.getCaseLists","method":"POST","path":"/caseManage/getCaseLists","silent":true,"transport":"json"},
+  'caseManage.caseTypeStatistics': {"id":"caseManage.caseTypeStatistics","method":"POST","path":"/caseManage/caseTypeStatistics","silent":true,"transport":"json"},
+  'caseManage.exportCase': {"id":"caseManage.exportCase","method":"POST","path":"/caseManage/exportCase","silent":false,"transport":"file"},
+  'caseManage.saveCase': {"id":"caseManage.saveCase","method":"POST","path":"/caseManage/saveCase","silent":false,"transport":"json"},
+  'caseManage.updateCase': {"id":"caseManage.updateCase","method":"POST","path":"/caseManage/updateCase","silent":false,"transport":"json"},
+  'caseManage.queryCase': {"id":"caseManage.queryCase","method":"POST","path":"/caseManage/queryCase","silent":false,"transport":"json"},
+  'caseManage.submitCase': {"id":"caseManage.submitCase","method":"POST","path":"/caseManage/submitCase","silent":false,"transport":"json"},
+  'caseManage.confirmSubmissionCase': {"id":"caseManage.confirmSubmissionCase","method":"POST","path":"/caseManage/confirmSubmissionCase","silent":false,"transport":"json"},
+  'caseManage.caseAppNoSupply': {"id":"caseManage.caseAppNoSupply","method":"POST","path":"/caseManage/caseAppNoSupply","silent":false,"transport":"json"},
+  'caseManage.setCaseResultValue': {"id":"caseManage.setCaseResultValue","method":"POST","path":"/caseManage/setCaseResultValue","silent":false,"transport":"json"},
+  'caseManage.setCaseCustomFieldValue': {"id":"caseManage.setCaseCustomFieldValue","method":"POST","path":"/caseManage/setCaseCustomFieldValue","silent":false,"transport":"json"},
+  'caseManage.deleteCase': {"id":"caseManage.deleteCase","method":"POST","path":"/caseManage/deleteCase","silent":false,"transport":"json"},
+  'caseManage.caseQueryStageRecord': {"id":"caseManage.caseQueryStageRecord","method":"POST","path":"/caseManage/caseQueryStageRecord","silent":true,"transport":"json"},
+  'caseManage.getTrendsList': {"id":"caseManage.getTrendsList","method":"POST","path":"/caseManage/getTrendsList","silent":true,"transport":"json"},
+  'caseManage.getComments': {"id":"caseManage.getComments","method":"POST","path":"/caseManage/getComments","silent":true,"transport":"json"},
+  'caseManage.sendComments': {"id":"caseManage.sendComments","method":"POST","path":"/caseManage/sendComments","silent":false,"transport":"json"},
+  'caseManage.usersWithPermissions': {"id":"caseManage.usersWithPermissions","method":"POST","path":"/caseManage/usersWithPermissions","silent":true,"transport":"json"},
+  'caseManage.collectTmItem': {"id":"caseManage.collectTmItem","method":"POST","path":"/caseManage/collectTmItem","silent":false,"transport":"json"},
+  'caseManage.queryByTmInfo': {"id":"caseManage.queryByTmInfo","method":"POST","path":"/caseManage/queryByTmInfo","silent":true,"transport":"json"},
+  'caseManage.getDictItems': {"id":"caseManage.getDictItems","method":"POST","path":"/common/getDictItems","silent":true,"transport":"json"},
+  'caseManage.changeSubmitTypeOrResubmit': {"id":"caseManage.changeSubmitTypeOrResubmit","method":"POST","path":"/intelligent/changeSubmitTypeOrResubmit","silent":false,"transport":"json"},
+  'caseManage.subcase': {"id":"caseManage.subcase","method":"POST","path":"/intelligent/subcase/v2","silent":false,"transport":"json"},
+  'caseManage.caseTypes': {"id":"caseManage.caseTypes","method":"POST","path":"/caseManage/caseTypes","silent":true,"transport":"json"},
+  'caseManage.caseTypeSchema': {"id":"caseManage.caseTypeSchema","method":"POST","path":"/caseManage/caseTypeSchema","silent":true,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
   'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json","paged":true},
   'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json","paged":true},
@@ -235,6 +259,30 @@ export interface OperationTypes {
   'brandMerge.batchTaskList': { request: T.BrandMergeBatchTaskListRequest; response: T.BrandMergeBatchTaskListResponse };
   'brandOfficials.brandOfficialList': { request: T.BrandOfficialsBrandOfficialListRequest; response: T.BrandOfficialsBrandOfficialListResponse };
   'brandOfficials.officialManagement': { request: T.BrandOfficialsOfficialManagementRequest; response: T.BrandOfficialsOfficialManagementResponse };
+  'caseManage.getCaseLists': { request: T.CaseManageGetCaseListsRequest; response: T.CaseManageGetCaseListsResponse };
+  'caseManage.caseTypeStatistics': { request: T.CaseManageCaseTypeStatisticsRequest; response: T.CaseManageCaseTypeStatisticsResponse };
+  'caseManage.exportCase': { request: T.CaseManageExportCaseRequest; response: Blob };
+  'caseManage.saveCase': { request: T.CaseManageSaveCaseRequest; response: T.CaseManageSaveCaseResponse };
+  'caseManage.updateCase': { request: T.CaseManageUpdateCaseRequest; response: T.CaseManageUpdateCaseResponse };
+  'caseManage.queryCase': { request: T.CaseManageQueryCaseRequest; response: T.CaseManageQueryCaseResponse };
+  'caseManage.submitCase': { request: T.CaseManageSubmitCaseRequest; response: T.CaseManageSubmitCaseResponse };
+  'caseManage.confirmSubmissionCase': { request: T.CaseManageConfirmSubmissionCaseRequest; response: T.CaseManageConfirmSubmissionCaseResponse };
+  'caseManage.caseAppNoSupply': { request: T.CaseManageCaseAppNoSupplyRequest; response: T.CaseManageCaseAppNoSupplyResponse };
+  'caseManage.setCaseResultValue': { request: T.CaseManageSetCaseResultValueRequest; response: T.CaseManageSetCaseResultValueResponse };
+  'caseManage.setCaseCustomFieldValue': { request: T.CaseManageSetCaseCustomFieldValueRequest; response: T.CaseManageSetCaseCustomFieldValueResponse };
+  'caseManage.deleteCase': { request: T.CaseManageDeleteCaseRequest; response: T.CaseManageDeleteCaseResponse };
+  'caseManage.caseQueryStageRecord': { request: T.CaseManageCaseQueryStageRecordRequest; response: T.CaseManageCaseQueryStageRecordResponse };
+  'caseManage.getTrendsList': { request: T.CaseManageGetTrendsListRequest; response: T.CaseManageGetTrendsListResponse };
+  'caseManage.getComments': { request: T.CaseManageGetCommentsRequest; response: T.CaseManageGetCommentsResponse };
+  'caseManage.sendComments': { request: T.CaseManageSendCommentsRequest; response: T.CaseManageSendCommentsResponse };
+  'caseManage.usersWithPermissions': { request: T.CaseManageUsersWithPermissionsRequest; response: T.CaseManageUsersWithPermissionsResponse };
+  'caseManage.collectTmItem': { request: T.CaseManageCollectTmItemRequest; response: T.CaseManageCollectTmItemResponse };
+  'caseManage.queryByTmInfo': { request: T.CaseManageQueryByTmInfoRequest; response: T.CaseManageQueryByTmInfoResponse };
+  'caseManage.getDictItems': { request: T.CaseManageGetDictItemsRequest; response: T.CaseManageGetDictItemsResponse };
+  'caseManage.changeSubmitTypeOrResubmit': { request: T.CaseManageChangeSubmitTypeOrResubmitRequest; response: T.CaseManageChangeSubmitTypeOrResubmitResponse };
+  'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse };
+  'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse };
+  'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse };
@@ -532,6 +580,80 @@ export function createApiClient(call: OperationCaller) {
       /** 处理官文（POST /brandArchives/officialManagement） */
       officialManagement: (body: T.BrandOfficialsOfficialManagementRequest, options?: CallOptions): Promise<T.BrandOfficialsOfficialManagementResponse> =>
         call<T.BrandOfficialsOfficialManagementResponse>(operationRoutes['brandOfficials.officialManagement'], body, options),
+    },
+    caseManage: {
+      /** 案件列表（POST /caseManage/getCaseLists） */
+      getCaseLists: (body: T.CaseManageGetCaseListsRequest = {}, options?: CallOptions): Promise<T.CaseManageGetCaseListsResponse> =>
+        call<T.CaseManageGetCaseListsResponse>(operationRoutes['caseManage.getCaseLists'], body, options),
+      /** 按类型统计案件（POST /caseManage/caseTypeStatistics） */
+      caseTypeStatistics: (body: T.CaseManageCaseTypeStatisticsRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypeStatisticsResponse> =>
+        call<T.CaseManageCaseTypeStatisticsResponse>(operationRoutes['caseManage.caseTypeStatistics'], body, options),
+      /** 导出案件（POST /caseManage/exportCase） */
+      exportCase: (body: T.CaseManageExportCaseRequest = {}, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['caseManage.exportCase'], body, options),
+      /** 保存案件（POST /caseManage/saveCase） */
+      saveCase: (body: T.CaseManageSaveCaseRequest, options?: CallOptions): Promise<T.CaseManageSaveCaseResponse> =>
+        call<T.CaseManageSaveCaseResponse>(operationRoutes['caseManage.saveCase'], body, options),
+      /** 修改案件（POST /caseManage/updateCase） */
+      updateCase: (body: T.CaseManageUpdateCaseRequest, options?: CallOptions): Promise<T.CaseManageUpdateCaseResponse> =>
+        call<T.CaseManageUpdateCaseResponse>(operationRoutes['caseManage.updateCase'], body, options),
+      /** 查询案件（POST /caseManage/queryCase） */
+      queryCase: (body: T.CaseManageQueryCaseRequest, options?: CallOptions): Promise<T.CaseManageQueryCaseResponse> =>
+        call<T.CaseManageQueryCaseResponse>(operationRoutes['caseManage.queryCase'], body, options),
+      /** 提交案件（POST /caseManage/submitCase） */
+      submitCase: (body: T.CaseManageSubmitCaseRequest, options?: CallOptions): Promise<T.CaseManageSubmitCaseResponse> =>
+        call<T.CaseManageSubmitCaseResponse>(operationRoutes['caseManage.submitCase'], body, options),
+      /** 确认递交（POST /caseManage/confirmSubmissionCase） */
+      confirmSubmissionCase: (body: T.CaseManageConfirmSubmissionCaseRequest, options?: CallOptions): Promise<T.CaseManageConfirmSubmissionCaseResponse> =>
+        call<T.CaseManageConfirmSubmissionCaseResponse>(operationRoutes['caseManage.confirmSubmissionCase'], body, options),
+      /** 补录申请号（POST /caseManage/caseAppNoSupply） */
+      caseAppNoSupply: (body: T.CaseManageCaseAppNoSupplyRequest, options?: CallOptions): Promise<T.CaseManageCaseAppNoSupplyResponse> =>
+        call<T.CaseManageCaseAppNoSupplyResponse>(operationRoutes['caseManage.caseAppNoSupply'], body, options),
+      /** 登记结果（POST /caseManage/setCaseResultValue） */
+      setCaseResultValue: (body: T.CaseManageSetCaseResultValueRequest, options?: CallOptions): Promise<T.CaseManageSetCaseResultValueResponse> =>
+        call<T.CaseManageSetCaseResultValueResponse>(operationRoutes['caseManage.setCaseResultValue'], body, options),
+      /** 设置自定义字段（POST /caseManage/setCaseCustomFieldValue） */
+      setCaseCustomFieldValue: (body: T.CaseManageSetCaseCustomFieldValueRequest, options?: CallOptions): Promise<T.CaseManageSetCaseCustomFieldValueResponse> =>
+        call<T.CaseManageSetCaseCustomFieldValueResponse>(operationRoutes['caseManage.setCaseCustomFieldValue'], body, options),
+      /** 删除案件（POST /caseManage/deleteCase） */
+      deleteCase: (body: T.CaseManageDeleteCaseRequest, options?: CallOptions): Promise<T.CaseManageDeleteCaseResponse> =>
+        call<T.CaseManageDeleteCaseResponse>(operationRoutes['caseManage.deleteCase'], body, options),
+      /** 阶段记录（POST /caseManage/caseQueryStageRecord） */
+      caseQueryStageRecord: (body: T.CaseManageCaseQueryStageRecordRequest, options?: CallOptions): Promise<T.CaseManageCaseQueryStageRecordResponse> =>
+        call<T.CaseManageCaseQueryStageRecordResponse>(operationRoutes['caseManage.caseQueryStageRecord'], body, options),
+      /** 案件动态（POST /caseManage/getTrendsList） */
+      getTrendsList: (body: T.CaseManageGetTrendsListRequest, options?: CallOptions): Promise<T.CaseManageGetTrendsListResponse> =>
+        call<T.CaseManageGetTrendsListResponse>(operationRoutes['caseManage.getTrendsList'], body, options),
+      /** 案件评论（POST /caseManage/getComments） */
+      getComments: (body: T.CaseManageGetCommentsRequest, options?: CallOptions): Promise<T.CaseManageGetCommentsResponse> =>
+        call<T.CaseManageGetCommentsResponse>(operationRoutes['caseManage.getComments'], body, options),
+      /** 发表评论（POST /caseManage/sendComments） */
+      sendComments: (body: T.CaseManageSendCommentsRequest, options?: CallOptions): Promise<T.CaseManageSendCommentsResponse> =>
+        call<T.CaseManageSendCommentsResponse>(operationRoutes['caseManage.sendComments'], body, options),
+      /** 有案件权限的人（POST /caseManage/usersWithPermissions） */
+      usersWithPermissions: (body: T.CaseManageUsersWithPermissionsRequest = {}, options?: CallOptions): Promise<T.CaseManageUsersWithPermissionsResponse> =>
+        call<T.CaseManageUsersWithPermissionsResponse>(operationRoutes['caseManage.usersWithPermissions'], body, options),
+      /** 汇集商标的商品（POST /caseManage/collectTmItem） */
+      collectTmItem: (body: T.CaseManageCollectTmItemRequest, options?: CallOptions): Promise<T.CaseManageCollectTmItemResponse> =>
+        call<T.CaseManageCollectTmItemResponse>(operationRoutes['caseManage.collectTmItem'], body, options),
+      /** 商标的案件（POST /caseManage/queryByTmInfo） */
+      queryByTmInfo: (body: T.CaseManageQueryByTmInfoRequest, options?: CallOptions): Promise<T.CaseManageQueryByTmInfoResponse> =>
+        call<T.CaseManageQueryByTmInfoResponse>(operationRoutes['caseManage.queryByTmInfo'], body, options),
+      /** 案件字典（POST /common/getDictItems） */
+      getDictItems: (body: T.CaseManageGetDictItemsRequest, options?: CallOptions): Promise<T.CaseManageGetDictItemsResponse> =>
+        call<T.CaseManageGetDictItemsResponse>(operationRoutes['caseManage.getDictItems'], body, options),
+      /** 变更递交方式或退回重新提交（POST /intelligent/changeSubmitTypeOrResubmit） */
+      changeSubmitTypeOrResubmit: (body: T.CaseManageChangeSubmitTypeOrResubmitRequest, options?: CallOptions): Promise<T.CaseManageChangeSubmitTypeOrResubmitResponse> =>
+        call<T.CaseManageChangeSubmitTypeOrResubmitResponse>(operationRoutes['caseManage.changeSubmitTypeOrResubmit'], body, options),
+      /** 拆分子案件（POST /intelligent/subcase/v2） */
+      subcase: (body: T.CaseManageSubcaseRequest, options?: CallOptions): Promise<T.CaseManageSubcaseResponse> =>
+        call<T.CaseManageSubcaseResponse>(operationRoutes['caseManage.subcase'], body, options),
+      /** 可用的案件类型（POST /caseManage/caseTypes） */
+      caseTypes: (body: T.CaseManageCaseTypesRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypesResponse> =>
+        call<T.CaseManageCaseTypesResponse>(operationRoutes['caseManage.caseTypes'], body, options),
+      /** 案件类型描述（POST /caseManage/caseTypeSchema） */
+      caseTypeSchema: (body: T.CaseManageCaseTypeSchemaRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypeSchemaResponse> =>
+        call<T.CaseManageCaseTypeSchemaResponse>(operationRoutes['caseManage.caseTypeSchema'], body, options),
     },
     classification: {
       /** 商品和服务分类树（POST /api/queryAllCgList） */

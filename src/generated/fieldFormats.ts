@@ -21,6 +21,38 @@ export const FIELD_FORMATS = {
   BrandImportJob: {
     createdAt: 'date-time',
   },
+  CaseComment: {
+    createdAt: 'date-time',
+  },
+  CaseDetail: {
+    createdAt: 'date-time',
+    updatedAt: 'date-time',
+    submittedAt: 'date-time',
+    filedAt: 'date-time',
+  },
+  CaseQuery: {
+    dateFrom: 'date',
+    dateTo: 'date',
+  },
+  CaseStage: {
+    enteredAt: 'date-time',
+    deadline: 'date',
+    leftAt: 'date-time',
+  },
+  CaseStageRecord: {
+    enteredAt: 'date-time',
+    deadline: 'date',
+    leftAt: 'date-time',
+  },
+  CaseSummary: {
+    deadline: 'date',
+    createdAt: 'date-time',
+    updatedAt: 'date-time',
+    submittedAt: 'date-time',
+  },
+  CaseTrend: {
+    createdAt: 'date-time',
+  },
   FeePrice: {
     effectiveFrom: 'date',
     createdAt: 'date-time',
@@ -92,6 +124,38 @@ export const FIELD_FORMATS = {
 
 /** The name of each value of a closed list, by value (`enum` with `x-enum-titles`). */
 export const FIELD_ENUM_TITLES = {
+  CaseBizParam: {
+    priorityRadio: { 'yes': '是', 'no': '否' },
+  },
+  CaseDetail: {
+    submitType: { 'online': '电子递交', 'paper': '纸质递交' },
+    result: { 'success': '成功', 'failure': '失败', null: '未登记' },
+  },
+  CaseDetailBizParam: {
+    priorityRadio: { 'yes': '是', 'no': '否' },
+  },
+  CaseFeeLine: {
+    kind: { 'official': '官费', 'agency': '代理费', 'sundry': '杂费' },
+  },
+  CaseQuery: {
+    dateField: { 'createdAt': '创建日期', 'submittedAt': '提交日期', 'filedAt': '递交日期', 'deadline': '阶段期限' },
+    sortField: { 'createdAt': '创建时间', 'updatedAt': '更新时间', 'caseNo': '案件编号', 'deadline': '阶段期限', 'submittedAt': '提交时间' },
+    sortOrder: { 'asc': '升序', 'desc': '降序' },
+  },
+  CaseStage: {
+    state: { 'done': '已完成', 'current': '当前', 'waiting': '未到' },
+  },
+  CaseSummary: {
+    submitType: { 'online': '电子递交', 'paper': '纸质递交' },
+    result: { 'success': '成功', 'failure': '失败', null: '未登记' },
+  },
+  CaseTypeSchema: {
+    scope: { 'domestic': '国内', 'overseas': '海外' },
+  },
+  CaseTypeSummary: {
+    category: { 'case': '案件', 'proposal': '提案' },
+    scope: { 'domestic': '国内', 'overseas': '海外' },
+  },
   FeePrice: {
     feeItem: { 'agency': '代理费', 'official': '官费', 'sundry': '杂费' },
     currency: { 'CNY': '人民币', 'USD': '美元', 'EUR': '欧元', 'JPY': '日元', 'GBP': '英镑', 'HKD': '港币', 'AUD': '澳元', 'CAD': '加拿大元', 'CHF': '瑞士法郎', 'KRW': '韩元', 'SGD': '新加坡元' },

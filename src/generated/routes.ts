@@ -1985,6 +1985,1527 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/case-biz-param.json",
+    "title": "CaseBizParam",
+    "description": "案件保存的业务内容（spec 000 §3 的 bizParam）：各国的申请内容、递交文件、优先权、商标类型、共有人、涉及的商标与类别，以及案件类型申请表单的取值。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "tmItems": {
+        "title": "申请内容",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-tm-item.json"
+        },
+        "maxItems": 200
+      },
+      "officialSubmitFiles": {
+        "title": "递交文件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-country-files.json"
+        },
+        "maxItems": 200
+      },
+      "priorityRadio": {
+        "title": "要求优先权",
+        "enum": [
+          "yes",
+          "no"
+        ],
+        "x-enum-titles": [
+          "是",
+          "否"
+        ]
+      },
+      "dplPriorityTm": {
+        "title": "优先权",
+        "type": "string",
+        "maxLength": 20000,
+        "description": "JSON 文本：[{priorityType, priorityCountry, priorityDate, priorityNo}]；不要求优先权时为 []。要求时每项须有优先权日期与申请号"
+      },
+      "tmType": {
+        "title": "商标类型",
+        "type": "string",
+        "maxLength": 20,
+        "description": "一般、集体、证明……"
+      },
+      "coOwnerInfo": {
+        "title": "共有人",
+        "type": "string",
+        "maxLength": 20000,
+        "description": "JSON 文本：[{name, address, nameEn, addressEn}]，没有共有人时为 []"
+      },
+      "brandId": {
+        "title": "商标",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1,
+        "description": "案件针对的本组织档案商标",
+        "maximum": 2147483647
+      },
+      "relatedBrandIds": {
+        "title": "涉及的商标",
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "maxItems": 500,
+        "description": "一并办理的其他档案商标"
+      },
+      "intCls": {
+        "title": "类别",
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45
+        },
+        "maxItems": 45
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string",
+        "maxLength": 200
+      },
+      "form": {
+        "title": "申请表单",
+        "type": "object",
+        "description": "案件类型申请表单（form）的取值，按表单的必填、格式、长度与可选值检查"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-comment.json",
+    "title": "CaseComment",
+    "description": "案件评论：内容与提及的人（被提及的人收到站内消息）。",
+    "type": "object",
+    "required": [
+      "id",
+      "content",
+      "userId",
+      "userName",
+      "mentions",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "评论编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "content": {
+        "title": "评论内容",
+        "type": "string"
+      },
+      "userId": {
+        "title": "评论人编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "userName": {
+        "title": "评论人",
+        "type": "string"
+      },
+      "mentions": {
+        "title": "提及的人",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/person-option.json"
+        }
+      },
+      "createdAt": {
+        "title": "时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-country-detail.json",
+    "title": "CaseCountryDetail",
+    "description": "查询案件时按国家/地区归并的申请内容（detailCgInfo 的一项）：该国的类别与商品、申请号与费用合计。",
+    "type": "object",
+    "required": [
+      "appCountry",
+      "countryName",
+      "cgInfo",
+      "appNo",
+      "officialFees",
+      "agencyFees",
+      "sundryFees"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "appCountry": {
+        "title": "申请国家/地区",
+        "type": "string"
+      },
+      "countryName": {
+        "title": "国家/地区名称",
+        "type": "string"
+      },
+      "cgInfo": {
+        "title": "类别与商品",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "tmCl",
+            "goodsItem"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "tmCl": {
+              "title": "类别",
+              "type": "integer",
+              "maximum": 2147483647,
+              "minimum": -2147483648
+            },
+            "goodsItem": {
+              "title": "商品/服务项目",
+              "type": "array",
+              "items": {
+                "$ref": "https://schemas.ipm.local/entities/case-goods-item.json"
+              }
+            }
+          }
+        }
+      },
+      "goodsItemTranslate": {
+        "title": "商品/服务（译文）",
+        "type": "string"
+      },
+      "basicTmInfos": {
+        "title": "基础商标",
+        "type": "string"
+      },
+      "applyBasic": {
+        "title": "申请依据",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "officialFees": {
+        "title": "官费",
+        "type": "number"
+      },
+      "agencyFees": {
+        "title": "代理费",
+        "type": "number"
+      },
+      "sundryFees": {
+        "title": "杂费",
+        "type": "number"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-country-files.json",
+    "title": "CaseCountryFiles",
+    "description": "一个国家/地区的递交文件（officialSubmitFiles 的一项）。",
+    "type": "object",
+    "required": [
+      "appCountry",
+      "files"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "appCountry": {
+        "title": "申请国家/地区",
+        "type": "string",
+        "pattern": "^[A-Z]{2,3}$"
+      },
+      "countryName": {
+        "title": "国家/地区名称",
+        "type": "string",
+        "maxLength": 50
+      },
+      "files": {
+        "title": "递交文件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-file.json"
+        },
+        "maxItems": 100
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-detail-biz-param.json",
+    "title": "CaseDetailBizParam",
+    "description": "查询案件时的业务内容：保存的 bizResult 改名为 bizParam，并按国家/地区归并为 detailCgInfo（申请内容）与 detailOfficFile（递交文件）；其余字段与保存时相同。",
+    "type": "object",
+    "required": [
+      "tmItems",
+      "officialSubmitFiles",
+      "detailCgInfo",
+      "detailOfficFile",
+      "priorityRadio",
+      "dplPriorityTm",
+      "tmType",
+      "coOwnerInfo",
+      "brandId",
+      "relatedBrandIds",
+      "intCls",
+      "tmName",
+      "form"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "tmItems": {
+        "title": "申请内容",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-tm-item.json"
+        }
+      },
+      "officialSubmitFiles": {
+        "title": "递交文件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-country-files.json"
+        }
+      },
+      "detailCgInfo": {
+        "title": "各国申请内容",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-country-detail.json"
+        }
+      },
+      "detailOfficFile": {
+        "title": "各国递交文件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-country-files.json"
+        }
+      },
+      "priorityRadio": {
+        "title": "要求优先权",
+        "enum": [
+          "yes",
+          "no"
+        ],
+        "x-enum-titles": [
+          "是",
+          "否"
+        ]
+      },
+      "dplPriorityTm": {
+        "title": "优先权",
+        "type": "string"
+      },
+      "tmType": {
+        "title": "商标类型",
+        "type": "string"
+      },
+      "coOwnerInfo": {
+        "title": "共有人",
+        "type": "string"
+      },
+      "brandId": {
+        "title": "商标",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "relatedBrandIds": {
+        "title": "涉及的商标",
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        }
+      },
+      "intCls": {
+        "title": "类别",
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        }
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "form": {
+        "title": "申请表单",
+        "type": "object",
+        "additionalProperties": true
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-detail.json",
+    "title": "CaseDetail",
+    "description": "一件案件的全部：类型及其版本、状态与阶段（含各阶段期限）、业务内容、费用、涉及的商标、自定义字段，以及当前用户此刻可做的动作。",
+    "type": "object",
+    "required": [
+      "caseNo",
+      "caseType",
+      "caseTypeTitle",
+      "typeVersion",
+      "status",
+      "statusTitle",
+      "stage",
+      "stageTitle",
+      "revision",
+      "enterpriseId",
+      "applicantName",
+      "handlerId",
+      "handlerName",
+      "creatorName",
+      "submitType",
+      "appNo",
+      "result",
+      "resultNote",
+      "parentCaseNo",
+      "createdAt",
+      "updatedAt",
+      "submittedAt",
+      "filedAt",
+      "bizParam",
+      "stages",
+      "fees",
+      "marks",
+      "customValues",
+      "actions"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "caseNo": {
+        "title": "案件编号",
+        "type": "string"
+      },
+      "caseType": {
+        "title": "案件类型",
+        "type": "string"
+      },
+      "caseTypeTitle": {
+        "title": "案件类型名称",
+        "type": "string"
+      },
+      "typeVersion": {
+        "title": "类型版本",
+        "type": "integer",
+        "description": "创建时所用的类型版本：0 为内置版本，其余为本组织发布的版本号",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "status": {
+        "title": "案件状态",
+        "type": "string"
+      },
+      "statusTitle": {
+        "title": "状态",
+        "type": "string"
+      },
+      "stage": {
+        "title": "办理阶段",
+        "type": "string"
+      },
+      "stageTitle": {
+        "title": "阶段",
+        "type": "string"
+      },
+      "revision": {
+        "title": "修订号",
+        "type": "integer",
+        "description": "保存时带回；别人先保存过则拒绝",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "enterpriseId": {
+        "title": "申请人企业",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "applicantName": {
+        "title": "申请人",
+        "type": "string"
+      },
+      "handlerId": {
+        "title": "承办人编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "handlerName": {
+        "title": "承办人",
+        "type": "string"
+      },
+      "creatorName": {
+        "title": "创建人",
+        "type": "string"
+      },
+      "submitType": {
+        "title": "递交方式",
+        "enum": [
+          "online",
+          "paper"
+        ],
+        "x-enum-titles": [
+          "电子递交",
+          "纸质递交"
+        ]
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "result": {
+        "title": "结果",
+        "enum": [
+          "success",
+          "failure",
+          null
+        ],
+        "x-enum-titles": [
+          "成功",
+          "失败",
+          "未登记"
+        ]
+      },
+      "resultNote": {
+        "title": "结果说明",
+        "type": "string"
+      },
+      "parentCaseNo": {
+        "title": "母案件",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "updatedAt": {
+        "title": "更新时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "submittedAt": {
+        "title": "提交时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "filedAt": {
+        "title": "递交时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "bizParam": {
+        "$ref": "https://schemas.ipm.local/entities/case-detail-biz-param.json"
+      },
+      "stages": {
+        "title": "办理阶段",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-stage.json"
+        }
+      },
+      "fees": {
+        "title": "费用",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-fee-line.json"
+        }
+      },
+      "marks": {
+        "title": "涉及的商标",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-mark.json"
+        }
+      },
+      "customValues": {
+        "title": "自定义字段值",
+        "type": "object",
+        "additionalProperties": true
+      },
+      "actions": {
+        "title": "可做的动作",
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "当前状态下、当前用户有权做的流转动作（submit、confirmSubmission……），以及 edit、delete"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-fee-line.json",
+    "title": "CaseFeeLine",
+    "description": "案件的一项费用：国家、费用项、计费数量与金额（由案件类型的 feeItems 与本组织的价格表算出）。",
+    "type": "object",
+    "required": [
+      "appCountry",
+      "name",
+      "kind",
+      "quantity",
+      "amount",
+      "currency"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "appCountry": {
+        "title": "申请国家/地区",
+        "type": "string"
+      },
+      "name": {
+        "title": "费用项",
+        "type": "string"
+      },
+      "kind": {
+        "title": "费用类别",
+        "enum": [
+          "official",
+          "agency",
+          "sundry"
+        ],
+        "x-enum-titles": [
+          "官费",
+          "代理费",
+          "杂费"
+        ]
+      },
+      "quantity": {
+        "title": "数量",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "amount": {
+        "title": "金额",
+        "type": "number"
+      },
+      "currency": {
+        "title": "币种",
+        "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-file.json",
+    "title": "CaseFile",
+    "description": "案件递交的一个文件：本组织上传的文件路径与文件名，attachmentKey 为案件类型所需附件中的一项。",
+    "type": "object",
+    "required": [
+      "fileName",
+      "filePath"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "fileName": {
+        "title": "文件名",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 255
+      },
+      "filePath": {
+        "title": "递交文件",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 300,
+        "description": "经 /api/file/upload 上传的存储路径"
+      },
+      "attachmentKey": {
+        "title": "附件类别",
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$",
+        "maxLength": 50,
+        "description": "案件类型 attachments 中的 key"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-goods-item.json",
+    "title": "CaseGoodsItem",
+    "description": "案件申请的一项商品或服务：所属类别、类似群编号与名称。类似群须属于该类别；标准名称须出现在该类别中。",
+    "type": "object",
+    "required": [
+      "tmCl",
+      "name"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "tmCl": {
+        "title": "类别",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 45
+      },
+      "code": {
+        "title": "类似群",
+        "type": "string",
+        "pattern": "^[0-9]{4}$",
+        "description": "四位类似群编号，如 0901；非规范项可不填"
+      },
+      "name": {
+        "title": "商品/服务名称",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-mark.json",
+    "title": "CaseMark",
+    "description": "案件涉及的一件档案商标。",
+    "type": "object",
+    "required": [
+      "id",
+      "tmName",
+      "appNo",
+      "regNo",
+      "tmCl",
+      "applicant",
+      "main"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "商标编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "regNo": {
+        "title": "注册号",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "applicant": {
+        "title": "申请人",
+        "type": "string"
+      },
+      "main": {
+        "title": "主商标",
+        "type": "boolean",
+        "description": "bizParam.brandId 所指的商标"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-query.json",
+    "title": "CaseQuery",
+    "description": "案件列表、按类型统计与导出共用的查询条件：类型、状态、阶段、国家、日期范围、承办人、关键词、商标，以及分页与排序（统计与导出不看分页）。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "caseType": {
+        "title": "案件类型",
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$",
+        "maxLength": 60
+      },
+      "status": {
+        "title": "案件状态",
+        "type": "array",
+        "items": {
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 40
+        },
+        "maxItems": 20
+      },
+      "stage": {
+        "title": "办理阶段",
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$",
+        "maxLength": 40
+      },
+      "country": {
+        "title": "申请国家/地区",
+        "type": "string",
+        "pattern": "^[A-Z]{2,3}$"
+      },
+      "dateField": {
+        "title": "日期类型",
+        "enum": [
+          "createdAt",
+          "submittedAt",
+          "filedAt",
+          "deadline"
+        ],
+        "x-enum-titles": [
+          "创建日期",
+          "提交日期",
+          "递交日期",
+          "阶段期限"
+        ],
+        "description": "日期范围所指的日期，默认创建日期"
+      },
+      "dateFrom": {
+        "title": "开始日期",
+        "type": "string",
+        "format": "date"
+      },
+      "dateTo": {
+        "title": "结束日期",
+        "type": "string",
+        "format": "date"
+      },
+      "handlerId": {
+        "title": "承办人",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "keyword": {
+        "title": "关键词",
+        "type": "string",
+        "maxLength": 100,
+        "description": "案件编号、商标名称、申请号或申请人"
+      },
+      "brandId": {
+        "title": "商标",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "pageNo": {
+        "title": "页码",
+        "type": "integer",
+        "minimum": 1,
+        "default": 1,
+        "maximum": 2147483647
+      },
+      "pageSize": {
+        "title": "每页条数",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 20
+      },
+      "sortField": {
+        "title": "排序字段",
+        "enum": [
+          "createdAt",
+          "updatedAt",
+          "caseNo",
+          "deadline",
+          "submittedAt"
+        ],
+        "x-enum-titles": [
+          "创建时间",
+          "更新时间",
+          "案件编号",
+          "阶段期限",
+          "提交时间"
+        ]
+      },
+      "sortOrder": {
+        "title": "排序方向",
+        "enum": [
+          "asc",
+          "desc"
+        ],
+        "x-enum-titles": [
+          "升序",
+          "降序"
+        ]
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-stage-record.json",
+    "title": "CaseStageRecord",
+    "description": "案件经过的一个阶段：进入时间、办理期限（阶段的 deadlineDays 算出）与离开时间。",
+    "type": "object",
+    "required": [
+      "stage",
+      "stageTitle",
+      "enteredAt",
+      "deadline",
+      "leftAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "stage": {
+        "title": "办理阶段",
+        "type": "string"
+      },
+      "stageTitle": {
+        "title": "阶段",
+        "type": "string"
+      },
+      "enteredAt": {
+        "title": "进入时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "deadline": {
+        "title": "办理期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "leftAt": {
+        "title": "离开时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-stage.json",
+    "title": "CaseStage",
+    "description": "案件类型的一个阶段在这件案件中的情况：是否已到、当前、期限。",
+    "type": "object",
+    "required": [
+      "key",
+      "title",
+      "deadlineDays",
+      "state",
+      "enteredAt",
+      "deadline",
+      "leftAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "key": {
+        "title": "阶段",
+        "type": "string"
+      },
+      "title": {
+        "title": "阶段名称",
+        "type": "string"
+      },
+      "deadlineDays": {
+        "title": "办理期限（天）",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "state": {
+        "title": "进度",
+        "enum": [
+          "done",
+          "current",
+          "waiting"
+        ],
+        "x-enum-titles": [
+          "已完成",
+          "当前",
+          "未到"
+        ]
+      },
+      "enteredAt": {
+        "title": "进入时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "deadline": {
+        "title": "办理期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "leftAt": {
+        "title": "离开时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-state.json",
+    "title": "CaseState",
+    "description": "案件做完一个动作之后的状态：编号、状态、阶段与修订号（下次保存须带上它）。",
+    "type": "object",
+    "required": [
+      "caseNo",
+      "status",
+      "statusTitle",
+      "stage",
+      "stageTitle",
+      "revision"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "caseNo": {
+        "title": "案件编号",
+        "type": "string"
+      },
+      "status": {
+        "title": "案件状态",
+        "type": "string"
+      },
+      "statusTitle": {
+        "title": "状态",
+        "type": "string"
+      },
+      "stage": {
+        "title": "办理阶段",
+        "type": "string"
+      },
+      "stageTitle": {
+        "title": "阶段",
+        "type": "string"
+      },
+      "revision": {
+        "title": "修订号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-summary.json",
+    "title": "CaseSummary",
+    "description": "案件列表的一行。",
+    "type": "object",
+    "required": [
+      "caseNo",
+      "caseType",
+      "caseTypeTitle",
+      "status",
+      "statusTitle",
+      "stage",
+      "stageTitle",
+      "deadline",
+      "tmName",
+      "brandId",
+      "countries",
+      "classes",
+      "appNo",
+      "applicantName",
+      "handlerId",
+      "handlerName",
+      "submitType",
+      "result",
+      "createdAt",
+      "updatedAt",
+      "submittedAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "caseNo": {
+        "title": "案件编号",
+        "type": "string"
+      },
+      "caseType": {
+        "title": "案件类型",
+        "type": "string"
+      },
+      "caseTypeTitle": {
+        "title": "案件类型名称",
+        "type": "string"
+      },
+      "status": {
+        "title": "案件状态",
+        "type": "string"
+      },
+      "statusTitle": {
+        "title": "状态",
+        "type": "string"
+      },
+      "stage": {
+        "title": "办理阶段",
+        "type": "string"
+      },
+      "stageTitle": {
+        "title": "阶段",
+        "type": "string"
+      },
+      "deadline": {
+        "title": "阶段期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "brandId": {
+        "title": "商标",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "countries": {
+        "title": "申请国家/地区",
+        "type": "string"
+      },
+      "classes": {
+        "title": "类别",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "applicantName": {
+        "title": "申请人",
+        "type": "string"
+      },
+      "handlerId": {
+        "title": "承办人编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "handlerName": {
+        "title": "承办人",
+        "type": "string"
+      },
+      "submitType": {
+        "title": "递交方式",
+        "enum": [
+          "online",
+          "paper"
+        ],
+        "x-enum-titles": [
+          "电子递交",
+          "纸质递交"
+        ]
+      },
+      "result": {
+        "title": "结果",
+        "enum": [
+          "success",
+          "failure",
+          null
+        ],
+        "x-enum-titles": [
+          "成功",
+          "失败",
+          "未登记"
+        ]
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "updatedAt": {
+        "title": "更新时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "submittedAt": {
+        "title": "提交时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-tm-item.json",
+    "title": "CaseTmItem",
+    "description": "案件中一个国家/地区的申请内容（tmItems 的一项）：类别、商品与服务、基础商标、各项费用。国内申请只有 CN 一项。",
+    "type": "object",
+    "required": [
+      "appCountry",
+      "tmCl",
+      "goodsItem"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "appCountry": {
+        "title": "申请国家/地区",
+        "type": "string",
+        "pattern": "^[A-Z]{2,3}$",
+        "description": "国家或地区代码，如 CN、US、WO（马德里）"
+      },
+      "countryName": {
+        "title": "国家/地区名称",
+        "type": "string",
+        "maxLength": 50
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45
+        },
+        "maxItems": 45,
+        "description": "申请的类别，1–45"
+      },
+      "goodsItem": {
+        "title": "商品/服务项目",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/case-goods-item.json"
+        },
+        "maxItems": 2000
+      },
+      "goodsItemTranslate": {
+        "title": "商品/服务（译文）",
+        "type": "string",
+        "maxLength": 20000
+      },
+      "basicTmInfos": {
+        "title": "基础商标",
+        "type": "string",
+        "maxLength": 2000,
+        "description": "马德里等申请所依据的基础商标：申请号或注册号，逗号分隔"
+      },
+      "applyBasic": {
+        "title": "申请依据",
+        "type": "string",
+        "maxLength": 200
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string",
+        "maxLength": 50,
+        "description": "递交后补录"
+      },
+      "officialFees": {
+        "title": "官费",
+        "type": "number",
+        "minimum": 0,
+        "maximum": 100000000,
+        "description": "保存时按案件类型的费用项重算"
+      },
+      "agencyFees": {
+        "title": "代理费",
+        "type": "number",
+        "minimum": 0,
+        "maximum": 100000000
+      },
+      "sundryFees": {
+        "title": "杂费",
+        "type": "number",
+        "minimum": 0,
+        "maximum": 100000000
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-trend.json",
+    "title": "CaseTrend",
+    "description": "案件动态：谁在何时做了什么（保存、提交、确认递交、补录申请号、登记结果、评论……）。",
+    "type": "object",
+    "required": [
+      "id",
+      "action",
+      "actionTitle",
+      "content",
+      "userName",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "动态编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "action": {
+        "title": "动作",
+        "type": "string"
+      },
+      "actionTitle": {
+        "title": "动作名称",
+        "type": "string"
+      },
+      "content": {
+        "title": "内容",
+        "type": "string"
+      },
+      "userName": {
+        "title": "操作人",
+        "type": "string"
+      },
+      "createdAt": {
+        "title": "时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-type-schema.json",
+    "title": "CaseTypeSchema",
+    "description": "一种案件类型此刻生效的描述（或某件案件所用的版本），供页面构件渲染：申请表单、附加字段、阶段、状态与流转、所需附件、费用项。statuses 与 transitions 在类型没有写时取默认字典。",
+    "type": "object",
+    "required": [
+      "name",
+      "title",
+      "version",
+      "scope",
+      "form",
+      "fields",
+      "stages",
+      "statuses",
+      "transitions",
+      "attachments",
+      "feeItems",
+      "routes",
+      "tiedMarks",
+      "archiveEffect"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "name": {
+        "title": "类型标识",
+        "type": "string"
+      },
+      "title": {
+        "title": "类型名称",
+        "type": "string"
+      },
+      "version": {
+        "title": "版本",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "scope": {
+        "title": "申请范围",
+        "enum": [
+          "domestic",
+          "overseas"
+        ],
+        "x-enum-titles": [
+          "国内",
+          "海外"
+        ]
+      },
+      "form": {
+        "title": "申请表单",
+        "type": "object",
+        "additionalProperties": true
+      },
+      "fields": {
+        "title": "附加字段",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": true
+        }
+      },
+      "stages": {
+        "title": "阶段",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": true
+        }
+      },
+      "statuses": {
+        "title": "状态",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": true
+        }
+      },
+      "transitions": {
+        "title": "流转",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": true
+        }
+      },
+      "attachments": {
+        "title": "所需附件",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": true
+        }
+      },
+      "feeItems": {
+        "title": "费用项",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": true
+        }
+      },
+      "routes": {
+        "title": "页面",
+        "type": "object",
+        "additionalProperties": true
+      },
+      "tiedMarks": {
+        "title": "一并办理的商标",
+        "type": "string"
+      },
+      "archiveEffect": {
+        "title": "结案写回档案",
+        "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/case-type-summary.json",
+    "title": "CaseTypeSummary",
+    "description": "本组织可用的一种案件类型：内置或本组织发布的版本。",
+    "type": "object",
+    "required": [
+      "name",
+      "title",
+      "category",
+      "scope",
+      "routes",
+      "version",
+      "builtIn"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "name": {
+        "title": "类型标识",
+        "type": "string"
+      },
+      "title": {
+        "title": "类型名称",
+        "type": "string"
+      },
+      "category": {
+        "title": "类别",
+        "enum": [
+          "case",
+          "proposal"
+        ],
+        "x-enum-titles": [
+          "案件",
+          "提案"
+        ]
+      },
+      "scope": {
+        "title": "申请范围",
+        "enum": [
+          "domestic",
+          "overseas"
+        ],
+        "x-enum-titles": [
+          "国内",
+          "海外"
+        ]
+      },
+      "routes": {
+        "title": "页面",
+        "type": "object",
+        "required": [
+          "apply",
+          "detail"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "apply": {
+            "title": "新建页面",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "detail": {
+            "title": "查看页面",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      },
+      "version": {
+        "title": "版本",
+        "type": "integer",
+        "description": "0 为内置版本",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "builtIn": {
+        "title": "内置类型",
+        "type": "boolean",
+        "description": "有内置文件（本组织可能发布了替换它的版本）"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/choice-option.json",
     "title": "ChoiceOption",
     "description": "选择框的一个选项：保存的取值与显示的名称。",
@@ -8594,6 +10115,1152 @@ export const operationTable: OperationDefinition[] = [
           "type": "integer"
         }
       }
+    }
+  },
+  {
+    "id": "caseManage.getCaseLists",
+    "domain": "caseManage",
+    "name": "getCaseLists",
+    "method": "POST",
+    "path": "/caseManage/getCaseLists",
+    "summary": "案件列表",
+    "description": "本组织未删除的案件，按类型、状态、阶段、国家、日期范围、承办人、关键词与商标筛选，分页；默认按创建时间倒序。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/case-query.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "案件",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-summary.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.caseTypeStatistics",
+    "domain": "caseManage",
+    "name": "caseTypeStatistics",
+    "method": "POST",
+    "path": "/caseManage/caseTypeStatistics",
+    "summary": "按类型统计案件",
+    "description": "与案件列表相同的条件下（不看类型条件与分页）每种案件类型的件数，只列有案件的类型，按件数倒序。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/case-query.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "各类型",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "caseType": {
+                "title": "案件类型",
+                "type": "string"
+              },
+              "title": {
+                "title": "类型名称",
+                "type": "string"
+              },
+              "count": {
+                "title": "件数",
+                "type": "integer"
+              }
+            },
+            "required": [
+              "caseType",
+              "title",
+              "count"
+            ]
+          }
+        },
+        "total": {
+          "title": "合计",
+          "type": "integer"
+        }
+      },
+      "required": [
+        "list",
+        "total"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.exportCase",
+    "domain": "caseManage",
+    "name": "exportCase",
+    "method": "POST",
+    "path": "/caseManage/exportCase",
+    "summary": "导出案件",
+    "description": "按与列表相同的条件导出案件为 .xlsx（案件编号、类型、状态、阶段、期限、商标、国家、类别、申请号、申请人、承办人、递交方式、结果、时间），最多 10,000 件。应答为文件本身。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/case-query.json"
+    },
+    "response": {
+      "type": "string",
+      "description": "xlsx 文件"
+    }
+  },
+  {
+    "id": "caseManage.saveCase",
+    "domain": "caseManage",
+    "name": "saveCase",
+    "method": "POST",
+    "path": "/caseManage/saveCase",
+    "summary": "保存案件",
+    "description": "spec 000 §3 的案件保存：没有 caseNo 为新建（草稿，记下所用的类型版本），有 caseNo 为修改（须带 revision，只能修改未递交的案件）。tmItems 每个国家一项，商品须属于所选类别；要求优先权时每项须有日期与申请号；商标须是本组织的档案商标。费用按类型的费用项重算。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "caseType": {
+          "title": "案件类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60,
+          "description": "新建时必填：内置或本组织发布的案件类型；修改时不能更换"
+        },
+        "revision": {
+          "title": "修订号",
+          "type": "integer",
+          "minimum": 0,
+          "description": "查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写",
+          "maximum": 2147483647
+        },
+        "enterpriseId": {
+          "title": "申请人企业",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "handlerId": {
+          "title": "承办人",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "description": "本组织有案件管理权限的在职用户；新建时默认为创建人",
+          "maximum": 2147483647
+        },
+        "submitType": {
+          "title": "递交方式",
+          "enum": [
+            "online",
+            "paper"
+          ],
+          "x-enum-titles": [
+            "电子递交",
+            "纸质递交"
+          ]
+        },
+        "customValues": {
+          "title": "自定义字段值",
+          "type": "object",
+          "description": "案件类型 fields 中的字段：字段名到取值"
+        },
+        "bizParam": {
+          "$ref": "https://schemas.ipm.local/entities/case-biz-param.json"
+        }
+      },
+      "required": [
+        "bizParam"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-detail.json"
+    }
+  },
+  {
+    "id": "caseManage.updateCase",
+    "domain": "caseManage",
+    "name": "updateCase",
+    "method": "POST",
+    "path": "/caseManage/updateCase",
+    "summary": "修改案件",
+    "description": "与保存案件相同，caseNo 与 revision 必填。两人同时修改同一案件时，后保存的一方被拒绝（409），不覆盖别人的修改。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "caseType": {
+          "title": "案件类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60,
+          "description": "新建时必填：内置或本组织发布的案件类型；修改时不能更换"
+        },
+        "revision": {
+          "title": "修订号",
+          "type": "integer",
+          "minimum": 0,
+          "description": "查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写",
+          "maximum": 2147483647
+        },
+        "enterpriseId": {
+          "title": "申请人企业",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "handlerId": {
+          "title": "承办人",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "description": "本组织有案件管理权限的在职用户；新建时默认为创建人",
+          "maximum": 2147483647
+        },
+        "submitType": {
+          "title": "递交方式",
+          "enum": [
+            "online",
+            "paper"
+          ],
+          "x-enum-titles": [
+            "电子递交",
+            "纸质递交"
+          ]
+        },
+        "customValues": {
+          "title": "自定义字段值",
+          "type": "object",
+          "description": "案件类型 fields 中的字段：字段名到取值"
+        },
+        "bizParam": {
+          "$ref": "https://schemas.ipm.local/entities/case-biz-param.json"
+        }
+      },
+      "required": [
+        "caseNo",
+        "revision",
+        "bizParam"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-detail.json"
+    }
+  },
+  {
+    "id": "caseManage.queryCase",
+    "domain": "caseManage",
+    "name": "queryCase",
+    "method": "POST",
+    "path": "/caseManage/queryCase",
+    "summary": "查询案件",
+    "description": "案件的全部内容：bizResult 改名为 bizParam 并按国家归并为 detailCgInfo 与 detailOfficFile；另有状态、阶段及期限、类型版本、费用、涉及的商标与当前用户可做的动作。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-detail.json"
+    }
+  },
+  {
+    "id": "caseManage.submitCase",
+    "domain": "caseManage",
+    "name": "submitCase",
+    "method": "POST",
+    "path": "/caseManage/submitCase",
+    "summary": "提交案件",
+    "description": "按案件类型的流转提交（默认：草稿或已退回 → 待递交）。提交前检查申请表单的必填、格式、长度与可选值，以及必需的附件；缺什么就说出什么。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "revision": {
+          "title": "修订号",
+          "type": "integer",
+          "minimum": 0,
+          "description": "查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写",
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-state.json"
+    }
+  },
+  {
+    "id": "caseManage.confirmSubmissionCase",
+    "domain": "caseManage",
+    "name": "confirmSubmissionCase",
+    "method": "POST",
+    "path": "/caseManage/confirmSubmissionCase",
+    "summary": "确认递交",
+    "description": "代理人确认案件已向官方递交（默认：待递交 → 已递交），进入下一阶段并开始计算其期限。",
+    "permission": "caseFiling",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "submitType": {
+          "title": "递交方式",
+          "enum": [
+            "online",
+            "paper"
+          ],
+          "x-enum-titles": [
+            "电子递交",
+            "纸质递交"
+          ]
+        },
+        "filedDate": {
+          "title": "递交日期",
+          "type": "string",
+          "format": "date",
+          "description": "默认今天"
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-state.json"
+    }
+  },
+  {
+    "id": "caseManage.caseAppNoSupply",
+    "domain": "caseManage",
+    "name": "caseAppNoSupply",
+    "method": "POST",
+    "path": "/caseManage/caseAppNoSupply",
+    "summary": "补录申请号",
+    "description": "递交后补录官方的申请号。",
+    "permission": "caseFiling",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "appNo": {
+          "title": "申请号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50,
+          "pattern": "^[A-Za-z0-9./\\-]+$"
+        },
+        "appCountry": {
+          "title": "申请国家/地区",
+          "type": "string",
+          "pattern": "^[A-Z]{2,3}$",
+          "description": "海外案件补录某一国家的申请号；不写为全部国家"
+        }
+      },
+      "required": [
+        "caseNo",
+        "appNo"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-state.json"
+    }
+  },
+  {
+    "id": "caseManage.setCaseResultValue",
+    "domain": "caseManage",
+    "name": "setCaseResultValue",
+    "method": "POST",
+    "path": "/caseManage/setCaseResultValue",
+    "summary": "登记结果",
+    "description": "登记案件的办理结果并结案（默认：已递交、已受理或审查中 → 已完成）。",
+    "permission": "caseFiling",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "result": {
+          "title": "结果",
+          "enum": [
+            "success",
+            "failure"
+          ],
+          "x-enum-titles": [
+            "成功",
+            "失败"
+          ]
+        },
+        "resultNote": {
+          "title": "结果说明",
+          "type": "string",
+          "maxLength": 1000
+        }
+      },
+      "required": [
+        "caseNo",
+        "result"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-state.json"
+    }
+  },
+  {
+    "id": "caseManage.setCaseCustomFieldValue",
+    "domain": "caseManage",
+    "name": "setCaseCustomFieldValue",
+    "method": "POST",
+    "path": "/caseManage/setCaseCustomFieldValue",
+    "summary": "设置自定义字段",
+    "description": "设置案件类型附加字段的值（任何状态都可以）。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "fieldName": {
+          "title": "字段",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60,
+          "description": "案件类型 fields 中的字段名"
+        },
+        "value": {
+          "title": "字段值",
+          "type": [
+            "string",
+            "number",
+            "boolean",
+            "array",
+            "null"
+          ],
+          "description": "文字不超过 2000 字；清空为 null"
+        }
+      },
+      "required": [
+        "caseNo",
+        "fieldName"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-state.json"
+    }
+  },
+  {
+    "id": "caseManage.deleteCase",
+    "domain": "caseManage",
+    "name": "deleteCase",
+    "method": "POST",
+    "path": "/caseManage/deleteCase",
+    "summary": "删除案件",
+    "description": "删除未递交的案件（页面先请用户确认）；已向官方递交的案件不能删除。",
+    "permission": "caseDelete",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "caseManage.caseQueryStageRecord",
+    "domain": "caseManage",
+    "name": "caseQueryStageRecord",
+    "method": "POST",
+    "path": "/caseManage/caseQueryStageRecord",
+    "summary": "阶段记录",
+    "description": "案件经过的阶段，先进入的在前。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "阶段记录",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-stage-record.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.getTrendsList",
+    "domain": "caseManage",
+    "name": "getTrendsList",
+    "method": "POST",
+    "path": "/caseManage/getTrendsList",
+    "summary": "案件动态",
+    "description": "案件上发生的事：什么、谁、何时，新的在前。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "动态",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-trend.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.getComments",
+    "domain": "caseManage",
+    "name": "getComments",
+    "method": "POST",
+    "path": "/caseManage/getComments",
+    "summary": "案件评论",
+    "description": "案件的评论，先发的在前。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "评论",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-comment.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.sendComments",
+    "domain": "caseManage",
+    "name": "sendComments",
+    "method": "POST",
+    "path": "/caseManage/sendComments",
+    "summary": "发表评论",
+    "description": "在案件上发表评论并 @ 提及同事。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "content": {
+          "title": "评论内容",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000
+        },
+        "mentionIds": {
+          "title": "提及的人",
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "maxItems": 50,
+          "uniqueItems": true,
+          "description": "本组织的在职用户；每人收到一条站内消息（消息设置中的“评论与提及”）"
+        }
+      },
+      "required": [
+        "caseNo",
+        "content"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-comment.json"
+    }
+  },
+  {
+    "id": "caseManage.usersWithPermissions",
+    "domain": "caseManage",
+    "name": "usersWithPermissions",
+    "method": "POST",
+    "path": "/caseManage/usersWithPermissions",
+    "summary": "有案件权限的人",
+    "description": "本组织有该权限的在职用户，供选择承办人与 @ 提及。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "permission": {
+          "title": "权限",
+          "enum": [
+            "caseManage",
+            "caseFiling"
+          ],
+          "x-enum-titles": [
+            "案件管理",
+            "案件递交"
+          ],
+          "description": "默认案件管理"
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 50
+        }
+      }
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/person-option.json"
+      }
+    }
+  },
+  {
+    "id": "caseManage.collectTmItem",
+    "domain": "caseManage",
+    "name": "collectTmItem",
+    "method": "POST",
+    "path": "/caseManage/collectTmItem",
+    "summary": "汇集商标的商品",
+    "description": "把所选档案商标的类别与商品按国家汇成 tmItems，填入申请表单（已删减的商品不计）。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "brandIds": {
+          "title": "商标",
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "minItems": 1,
+          "maxItems": 500
+        }
+      },
+      "required": [
+        "brandIds"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "tmItems": {
+          "title": "申请内容",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-tm-item.json"
+          }
+        },
+        "tmName": {
+          "title": "商标名称",
+          "type": "string"
+        }
+      },
+      "required": [
+        "tmItems",
+        "tmName"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.queryByTmInfo",
+    "domain": "caseManage",
+    "name": "queryByTmInfo",
+    "method": "POST",
+    "path": "/caseManage/queryByTmInfo",
+    "summary": "商标的案件",
+    "description": "以该档案商标为主商标或涉及该商标的案件，新的在前。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "brandId"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "案件",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-summary.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.getDictItems",
+    "domain": "caseManage",
+    "name": "getDictItems",
+    "method": "POST",
+    "path": "/common/getDictItems",
+    "summary": "案件字典",
+    "description": "字典的取值与名称（schemas/dicts/case-official-files.json）。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "dictCode": {
+          "title": "字典",
+          "enum": [
+            "CASE_OFR_OSF"
+          ],
+          "description": "CASE_OFR_OSF：案件官方递交文件的类别"
+        }
+      },
+      "required": [
+        "dictCode"
+      ]
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/choice-option.json"
+      }
+    }
+  },
+  {
+    "id": "caseManage.changeSubmitTypeOrResubmit",
+    "domain": "caseManage",
+    "name": "changeSubmitTypeOrResubmit",
+    "method": "POST",
+    "path": "/intelligent/changeSubmitTypeOrResubmit",
+    "summary": "变更递交方式或退回重新提交",
+    "description": "changeSubmitType 改为电子或纸质递交；resubmit 把案件退回承办人修改后重新提交。",
+    "permission": "caseFiling",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "action": {
+          "title": "动作",
+          "enum": [
+            "changeSubmitType",
+            "resubmit"
+          ],
+          "x-enum-titles": [
+            "变更递交方式",
+            "退回重新提交"
+          ]
+        },
+        "submitType": {
+          "title": "递交方式",
+          "enum": [
+            "online",
+            "paper"
+          ],
+          "x-enum-titles": [
+            "电子递交",
+            "纸质递交"
+          ],
+          "description": "变更递交方式时必填"
+        },
+        "reason": {
+          "title": "原因",
+          "type": "string",
+          "maxLength": 500
+        }
+      },
+      "required": [
+        "caseNo",
+        "action"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-state.json"
+    }
+  },
+  {
+    "id": "caseManage.subcase",
+    "domain": "caseManage",
+    "name": "subcase",
+    "method": "POST",
+    "path": "/intelligent/subcase/v2",
+    "summary": "拆分子案件",
+    "description": "把未递交的案件按国家（每国一件）或按类别（每类一件）拆成子案件；子案件记住母案件，母案件随即撤回。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "splitBy": {
+          "title": "拆分方式",
+          "enum": [
+            "country",
+            "class"
+          ],
+          "x-enum-titles": [
+            "按国家",
+            "按类别"
+          ]
+        }
+      },
+      "required": [
+        "caseNo",
+        "splitBy"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "子案件",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-state.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.caseTypes",
+    "domain": "caseManage",
+    "name": "caseTypes",
+    "method": "POST",
+    "path": "/caseManage/caseTypes",
+    "summary": "可用的案件类型",
+    "description": "内置的与本组织在设计器中发布的案件类型：标识、名称、页面与申请范围。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "category": {
+          "title": "类别",
+          "enum": [
+            "case",
+            "proposal"
+          ],
+          "x-enum-titles": [
+            "案件",
+            "提案"
+          ],
+          "description": "默认案件"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "案件类型",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-type-summary.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.caseTypeSchema",
+    "domain": "caseManage",
+    "name": "caseTypeSchema",
+    "method": "POST",
+    "path": "/caseManage/caseTypeSchema",
+    "summary": "案件类型描述",
+    "description": "一种案件类型此刻生效的版本（本组织发布的优先，否则内置），或一件案件所用的版本：表单、阶段、状态、附件与费用项。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseType": {
+          "title": "案件类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60
+        },
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "给出时返回该案件创建时所用的版本"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-type-schema.json"
     }
   },
   {
@@ -15876,6 +18543,30 @@ export interface OperationTypes {
   'brandMerge.batchTaskList': { request: T.BrandMergeBatchTaskListRequest; response: T.BrandMergeBatchTaskListResponse; public: false; transport: 'json' };
   'brandOfficials.brandOfficialList': { request: T.BrandOfficialsBrandOfficialListRequest; response: T.BrandOfficialsBrandOfficialListResponse; public: false; transport: 'json' };
   'brandOfficials.officialManagement': { request: T.BrandOfficialsOfficialManagementRequest; response: T.BrandOfficialsOfficialManagementResponse; public: false; transport: 'json' };
+  'caseManage.getCaseLists': { request: T.CaseManageGetCaseListsRequest; response: T.CaseManageGetCaseListsResponse; public: false; transport: 'json' };
+  'caseManage.caseTypeStatistics': { request: T.CaseManageCaseTypeStatisticsRequest; response: T.CaseManageCaseTypeStatisticsResponse; public: false; transport: 'json' };
+  'caseManage.exportCase': { request: T.CaseManageExportCaseRequest; response: T.CaseManageExportCaseResponse; public: false; transport: 'file' };
+  'caseManage.saveCase': { request: T.CaseManageSaveCaseRequest; response: T.CaseManageSaveCaseResponse; public: false; transport: 'json' };
+  'caseManage.updateCase': { request: T.CaseManageUpdateCaseRequest; response: T.CaseManageUpdateCaseResponse; public: false; transport: 'json' };
+  'caseManage.queryCase': { request: T.CaseManageQueryCaseRequest; response: T.CaseManageQueryCaseResponse; public: false; transport: 'json' };
+  'caseManage.submitCase': { request: T.CaseManageSubmitCaseRequest; response: T.CaseManageSubmitCaseResponse; public: false; transport: 'json' };
+  'caseManage.confirmSubmissionCase': { request: T.CaseManageConfirmSubmissionCaseRequest; response: T.CaseManageConfirmSubmissionCaseResponse; public: false; transport: 'json' };
+  'caseManage.caseAppNoSupply': { request: T.CaseManageCaseAppNoSupplyRequest; response: T.CaseManageCaseAppNoSupplyResponse; public: false; transport: 'json' };
+  'caseManage.setCaseResultValue': { request: T.CaseManageSetCaseResultValueRequest; response: T.CaseManageSetCaseResultValueResponse; public: false; transport: 'json' };
+  'caseManage.setCaseCustomFieldValue': { request: T.CaseManageSetCaseCustomFieldValueRequest; response: T.CaseManageSetCaseCustomFieldValueResponse; public: false; transport: 'json' };
+  'caseManage.deleteCase': { request: T.CaseManageDeleteCaseRequest; response: T.CaseManageDeleteCaseResponse; public: false; transport: 'json' };
+  'caseManage.caseQueryStageRecord': { request: T.CaseManageCaseQueryStageRecordRequest; response: T.CaseManageCaseQueryStageRecordResponse; public: false; transport: 'json' };
+  'caseManage.getTrendsList': { request: T.CaseManageGetTrendsListRequest; response: T.CaseManageGetTrendsListResponse; public: false; transport: 'json' };
+  'caseManage.getComments': { request: T.CaseManageGetCommentsRequest; response: T.CaseManageGetCommentsResponse; public: false; transport: 'json' };
+  'caseManage.sendComments': { request: T.CaseManageSendCommentsRequest; response: T.CaseManageSendCommentsResponse; public: false; transport: 'json' };
+  'caseManage.usersWithPermissions': { request: T.CaseManageUsersWithPermissionsRequest; response: T.CaseManageUsersWithPermissionsResponse; public: false; transport: 'json' };
+  'caseManage.collectTmItem': { request: T.CaseManageCollectTmItemRequest; response: T.CaseManageCollectTmItemResponse; public: false; transport: 'json' };
+  'caseManage.queryByTmInfo': { request: T.CaseManageQueryByTmInfoRequest; response: T.CaseManageQueryByTmInfoResponse; public: false; transport: 'json' };
+  'caseManage.getDictItems': { request: T.CaseManageGetDictItemsRequest; response: T.CaseManageGetDictItemsResponse; public: false; transport: 'json' };
+  'caseManage.changeSubmitTypeOrResubmit': { request: T.CaseManageChangeSubmitTypeOrResubmitRequest; response: T.CaseManageChangeSubmitTypeOrResubmitResponse; public: false; transport: 'json' };
+  'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse; public: false; transport: 'json' };
+  'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse; public: false; transport: 'json' };
+  'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse; public: false; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse; public: true; transport: 'json' };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse; public: true; transport: 'json' };

@@ -696,6 +696,899 @@ export interface BrandMap {
 }
 
 /**
+ * 案件保存的业务内容（spec 000 §3 的 bizParam）：各国的申请内容、递交文件、优先权、商标类型、共有人、涉及的商标与类别，以及案件类型申请表单的取值。
+ */
+export interface CaseBizParam {
+  /**
+   * 申请内容
+   *
+   * @maxItems 200
+   */
+  tmItems?: CaseTmItem[];
+  /**
+   * 递交文件
+   *
+   * @maxItems 200
+   */
+  officialSubmitFiles?: CaseCountryFiles[];
+  /**
+   * 要求优先权：yes 是，no 否
+   */
+  priorityRadio?: "yes" | "no";
+  /**
+   * 优先权：JSON 文本：[{priorityType, priorityCountry, priorityDate, priorityNo}]；不要求优先权时为 []。要求时每项须有优先权日期与申请号
+   */
+  dplPriorityTm?: string;
+  /**
+   * 商标类型：一般、集体、证明……
+   */
+  tmType?: string;
+  /**
+   * 共有人：JSON 文本：[{name, address, nameEn, addressEn}]，没有共有人时为 []
+   */
+  coOwnerInfo?: string;
+  /**
+   * 商标：案件针对的本组织档案商标
+   */
+  brandId?: number | null;
+  /**
+   * 涉及的商标：一并办理的其他档案商标
+   *
+   * @maxItems 500
+   */
+  relatedBrandIds?: number[];
+  /**
+   * 类别
+   *
+   * @maxItems 45
+   */
+  intCls?: number[];
+  /**
+   * 商标名称
+   */
+  tmName?: string;
+  /**
+   * 申请表单：案件类型申请表单（form）的取值，按表单的必填、格式、长度与可选值检查
+   */
+  form?: {};
+}
+
+/**
+ * 案件评论：内容与提及的人（被提及的人收到站内消息）。
+ */
+export interface CaseComment {
+  /**
+   * 评论编号
+   */
+  id: number;
+  /**
+   * 评论内容
+   */
+  content: string;
+  /**
+   * 评论人编号
+   */
+  userId: number | null;
+  /**
+   * 评论人
+   */
+  userName: string;
+  /**
+   * 提及的人
+   */
+  mentions: PersonOption[];
+  /**
+   * 时间
+   */
+  createdAt: string;
+}
+
+/**
+ * 查询案件时按国家/地区归并的申请内容（detailCgInfo 的一项）：该国的类别与商品、申请号与费用合计。
+ */
+export interface CaseCountryDetail {
+  /**
+   * 申请国家/地区
+   */
+  appCountry: string;
+  /**
+   * 国家/地区名称
+   */
+  countryName: string;
+  /**
+   * 类别与商品
+   */
+  cgInfo: {
+    /**
+     * 类别
+     */
+    tmCl: number;
+    /**
+     * 商品/服务项目
+     */
+    goodsItem: CaseGoodsItem[];
+  }[];
+  /**
+   * 商品/服务（译文）
+   */
+  goodsItemTranslate?: string;
+  /**
+   * 基础商标
+   */
+  basicTmInfos?: string;
+  /**
+   * 申请依据
+   */
+  applyBasic?: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 官费
+   */
+  officialFees: number;
+  /**
+   * 代理费
+   */
+  agencyFees: number;
+  /**
+   * 杂费
+   */
+  sundryFees: number;
+}
+
+/**
+ * 一个国家/地区的递交文件（officialSubmitFiles 的一项）。
+ */
+export interface CaseCountryFiles {
+  /**
+   * 申请国家/地区
+   */
+  appCountry: string;
+  /**
+   * 国家/地区名称
+   */
+  countryName?: string;
+  /**
+   * 递交文件
+   *
+   * @maxItems 100
+   */
+  files: CaseFile[];
+}
+
+/**
+ * 查询案件时的业务内容：保存的 bizResult 改名为 bizParam，并按国家/地区归并为 detailCgInfo（申请内容）与 detailOfficFile（递交文件）；其余字段与保存时相同。
+ */
+export interface CaseDetailBizParam {
+  /**
+   * 申请内容
+   */
+  tmItems: CaseTmItem[];
+  /**
+   * 递交文件
+   */
+  officialSubmitFiles: CaseCountryFiles[];
+  /**
+   * 各国申请内容
+   */
+  detailCgInfo: CaseCountryDetail[];
+  /**
+   * 各国递交文件
+   */
+  detailOfficFile: CaseCountryFiles[];
+  /**
+   * 要求优先权：yes 是，no 否
+   */
+  priorityRadio: "yes" | "no";
+  /**
+   * 优先权
+   */
+  dplPriorityTm: string;
+  /**
+   * 商标类型
+   */
+  tmType: string;
+  /**
+   * 共有人
+   */
+  coOwnerInfo: string;
+  /**
+   * 商标
+   */
+  brandId: number | null;
+  /**
+   * 涉及的商标
+   */
+  relatedBrandIds: number[];
+  /**
+   * 类别
+   */
+  intCls: number[];
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 申请表单
+   */
+  form: {
+    [k: string]: unknown;
+  };
+}
+
+/**
+ * 一件案件的全部：类型及其版本、状态与阶段（含各阶段期限）、业务内容、费用、涉及的商标、自定义字段，以及当前用户此刻可做的动作。
+ */
+export interface CaseDetail {
+  /**
+   * 案件编号
+   */
+  caseNo: string;
+  /**
+   * 案件类型
+   */
+  caseType: string;
+  /**
+   * 案件类型名称
+   */
+  caseTypeTitle: string;
+  /**
+   * 类型版本：创建时所用的类型版本：0 为内置版本，其余为本组织发布的版本号
+   */
+  typeVersion: number;
+  /**
+   * 案件状态
+   */
+  status: string;
+  /**
+   * 状态
+   */
+  statusTitle: string;
+  /**
+   * 办理阶段
+   */
+  stage: string;
+  /**
+   * 阶段
+   */
+  stageTitle: string;
+  /**
+   * 修订号：保存时带回；别人先保存过则拒绝
+   */
+  revision: number;
+  /**
+   * 申请人企业
+   */
+  enterpriseId: number | null;
+  /**
+   * 申请人
+   */
+  applicantName: string;
+  /**
+   * 承办人编号
+   */
+  handlerId: number | null;
+  /**
+   * 承办人
+   */
+  handlerName: string;
+  /**
+   * 创建人
+   */
+  creatorName: string;
+  /**
+   * 递交方式：online 电子递交，paper 纸质递交
+   */
+  submitType: "online" | "paper";
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 结果：success 成功，failure 失败，null 未登记
+   */
+  result: "success" | "failure" | null;
+  /**
+   * 结果说明
+   */
+  resultNote: string;
+  /**
+   * 母案件
+   */
+  parentCaseNo: string | null;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+  /**
+   * 更新时间
+   */
+  updatedAt: string;
+  /**
+   * 提交时间
+   */
+  submittedAt: string | null;
+  /**
+   * 递交时间
+   */
+  filedAt: string | null;
+  bizParam: CaseDetailBizParam;
+  /**
+   * 办理阶段
+   */
+  stages: CaseStage[];
+  /**
+   * 费用
+   */
+  fees: CaseFeeLine[];
+  /**
+   * 涉及的商标
+   */
+  marks: CaseMark[];
+  /**
+   * 自定义字段值
+   */
+  customValues: {
+    [k: string]: unknown;
+  };
+  /**
+   * 可做的动作：当前状态下、当前用户有权做的流转动作（submit、confirmSubmission……），以及 edit、delete
+   */
+  actions: string[];
+}
+
+/**
+ * 案件的一项费用：国家、费用项、计费数量与金额（由案件类型的 feeItems 与本组织的价格表算出）。
+ */
+export interface CaseFeeLine {
+  /**
+   * 申请国家/地区
+   */
+  appCountry: string;
+  /**
+   * 费用项
+   */
+  name: string;
+  /**
+   * 费用类别：official 官费，agency 代理费，sundry 杂费
+   */
+  kind: "official" | "agency" | "sundry";
+  /**
+   * 数量
+   */
+  quantity: number;
+  /**
+   * 金额
+   */
+  amount: number;
+  /**
+   * 币种
+   */
+  currency: string;
+}
+
+/**
+ * 案件递交的一个文件：本组织上传的文件路径与文件名，attachmentKey 为案件类型所需附件中的一项。
+ */
+export interface CaseFile {
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 递交文件：经 /api/file/upload 上传的存储路径
+   */
+  filePath: string;
+  /**
+   * 附件类别：案件类型 attachments 中的 key
+   */
+  attachmentKey?: string;
+}
+
+/**
+ * 案件申请的一项商品或服务：所属类别、类似群编号与名称。类似群须属于该类别；标准名称须出现在该类别中。
+ */
+export interface CaseGoodsItem {
+  /**
+   * 类别
+   */
+  tmCl: number;
+  /**
+   * 类似群：四位类似群编号，如 0901；非规范项可不填
+   */
+  code?: string;
+  /**
+   * 商品/服务名称
+   */
+  name: string;
+}
+
+/**
+ * 案件涉及的一件档案商标。
+ */
+export interface CaseMark {
+  /**
+   * 商标编号
+   */
+  id: number;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 注册号
+   */
+  regNo: string | null;
+  /**
+   * 类别
+   */
+  tmCl: number | null;
+  /**
+   * 申请人
+   */
+  applicant: string;
+  /**
+   * 主商标：bizParam.brandId 所指的商标
+   */
+  main: boolean;
+}
+
+/**
+ * 案件列表、按类型统计与导出共用的查询条件：类型、状态、阶段、国家、日期范围、承办人、关键词、商标，以及分页与排序（统计与导出不看分页）。
+ */
+export interface CaseQuery {
+  /**
+   * 案件类型
+   */
+  caseType?: string;
+  /**
+   * 案件状态
+   *
+   * @maxItems 20
+   */
+  status?: string[];
+  /**
+   * 办理阶段
+   */
+  stage?: string;
+  /**
+   * 申请国家/地区
+   */
+  country?: string;
+  /**
+   * 日期类型：日期范围所指的日期，默认创建日期；createdAt 创建日期，submittedAt 提交日期，filedAt 递交日期，deadline 阶段期限
+   */
+  dateField?: "createdAt" | "submittedAt" | "filedAt" | "deadline";
+  /**
+   * 开始日期
+   */
+  dateFrom?: string;
+  /**
+   * 结束日期
+   */
+  dateTo?: string;
+  /**
+   * 承办人
+   */
+  handlerId?: number;
+  /**
+   * 关键词：案件编号、商标名称、申请号或申请人
+   */
+  keyword?: string;
+  /**
+   * 商标
+   */
+  brandId?: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 排序字段：createdAt 创建时间，updatedAt 更新时间，caseNo 案件编号，deadline 阶段期限，submittedAt 提交时间
+   */
+  sortField?: "createdAt" | "updatedAt" | "caseNo" | "deadline" | "submittedAt";
+  /**
+   * 排序方向：asc 升序，desc 降序
+   */
+  sortOrder?: "asc" | "desc";
+}
+
+/**
+ * 案件经过的一个阶段：进入时间、办理期限（阶段的 deadlineDays 算出）与离开时间。
+ */
+export interface CaseStageRecord {
+  /**
+   * 办理阶段
+   */
+  stage: string;
+  /**
+   * 阶段
+   */
+  stageTitle: string;
+  /**
+   * 进入时间
+   */
+  enteredAt: string;
+  /**
+   * 办理期限
+   */
+  deadline: string | null;
+  /**
+   * 离开时间
+   */
+  leftAt: string | null;
+}
+
+/**
+ * 案件类型的一个阶段在这件案件中的情况：是否已到、当前、期限。
+ */
+export interface CaseStage {
+  /**
+   * 阶段
+   */
+  key: string;
+  /**
+   * 阶段名称
+   */
+  title: string;
+  /**
+   * 办理期限（天）
+   */
+  deadlineDays: number | null;
+  /**
+   * 进度：done 已完成，current 当前，waiting 未到
+   */
+  state: "done" | "current" | "waiting";
+  /**
+   * 进入时间
+   */
+  enteredAt: string | null;
+  /**
+   * 办理期限
+   */
+  deadline: string | null;
+  /**
+   * 离开时间
+   */
+  leftAt: string | null;
+}
+
+/**
+ * 案件做完一个动作之后的状态：编号、状态、阶段与修订号（下次保存须带上它）。
+ */
+export interface CaseState {
+  /**
+   * 案件编号
+   */
+  caseNo: string;
+  /**
+   * 案件状态
+   */
+  status: string;
+  /**
+   * 状态
+   */
+  statusTitle: string;
+  /**
+   * 办理阶段
+   */
+  stage: string;
+  /**
+   * 阶段
+   */
+  stageTitle: string;
+  /**
+   * 修订号
+   */
+  revision: number;
+}
+
+/**
+ * 案件列表的一行。
+ */
+export interface CaseSummary {
+  /**
+   * 案件编号
+   */
+  caseNo: string;
+  /**
+   * 案件类型
+   */
+  caseType: string;
+  /**
+   * 案件类型名称
+   */
+  caseTypeTitle: string;
+  /**
+   * 案件状态
+   */
+  status: string;
+  /**
+   * 状态
+   */
+  statusTitle: string;
+  /**
+   * 办理阶段
+   */
+  stage: string;
+  /**
+   * 阶段
+   */
+  stageTitle: string;
+  /**
+   * 阶段期限
+   */
+  deadline: string | null;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 商标
+   */
+  brandId: number | null;
+  /**
+   * 申请国家/地区
+   */
+  countries: string;
+  /**
+   * 类别
+   */
+  classes: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 申请人
+   */
+  applicantName: string;
+  /**
+   * 承办人编号
+   */
+  handlerId: number | null;
+  /**
+   * 承办人
+   */
+  handlerName: string;
+  /**
+   * 递交方式：online 电子递交，paper 纸质递交
+   */
+  submitType: "online" | "paper";
+  /**
+   * 结果：success 成功，failure 失败，null 未登记
+   */
+  result: "success" | "failure" | null;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+  /**
+   * 更新时间
+   */
+  updatedAt: string;
+  /**
+   * 提交时间
+   */
+  submittedAt: string | null;
+}
+
+/**
+ * 案件中一个国家/地区的申请内容（tmItems 的一项）：类别、商品与服务、基础商标、各项费用。国内申请只有 CN 一项。
+ */
+export interface CaseTmItem {
+  /**
+   * 申请国家/地区：国家或地区代码，如 CN、US、WO（马德里）
+   */
+  appCountry: string;
+  /**
+   * 国家/地区名称
+   */
+  countryName?: string;
+  /**
+   * 类别：申请的类别，1–45
+   *
+   * @maxItems 45
+   */
+  tmCl: number[];
+  /**
+   * 商品/服务项目
+   *
+   * @maxItems 2000
+   */
+  goodsItem: CaseGoodsItem[];
+  /**
+   * 商品/服务（译文）
+   */
+  goodsItemTranslate?: string;
+  /**
+   * 基础商标：马德里等申请所依据的基础商标：申请号或注册号，逗号分隔
+   */
+  basicTmInfos?: string;
+  /**
+   * 申请依据
+   */
+  applyBasic?: string;
+  /**
+   * 申请号：递交后补录
+   */
+  appNo?: string;
+  /**
+   * 官费：保存时按案件类型的费用项重算
+   */
+  officialFees?: number;
+  /**
+   * 代理费
+   */
+  agencyFees?: number;
+  /**
+   * 杂费
+   */
+  sundryFees?: number;
+}
+
+/**
+ * 案件动态：谁在何时做了什么（保存、提交、确认递交、补录申请号、登记结果、评论……）。
+ */
+export interface CaseTrend {
+  /**
+   * 动态编号
+   */
+  id: number;
+  /**
+   * 动作
+   */
+  action: string;
+  /**
+   * 动作名称
+   */
+  actionTitle: string;
+  /**
+   * 内容
+   */
+  content: string;
+  /**
+   * 操作人
+   */
+  userName: string;
+  /**
+   * 时间
+   */
+  createdAt: string;
+}
+
+/**
+ * 一种案件类型此刻生效的描述（或某件案件所用的版本），供页面构件渲染：申请表单、附加字段、阶段、状态与流转、所需附件、费用项。statuses 与 transitions 在类型没有写时取默认字典。
+ */
+export interface CaseTypeSchema {
+  /**
+   * 类型标识
+   */
+  name: string;
+  /**
+   * 类型名称
+   */
+  title: string;
+  /**
+   * 版本
+   */
+  version: number;
+  /**
+   * 申请范围：domestic 国内，overseas 海外
+   */
+  scope: "domestic" | "overseas";
+  /**
+   * 申请表单
+   */
+  form: {
+    [k: string]: unknown;
+  };
+  /**
+   * 附加字段
+   */
+  fields: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * 阶段
+   */
+  stages: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * 状态
+   */
+  statuses: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * 流转
+   */
+  transitions: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * 所需附件
+   */
+  attachments: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * 费用项
+   */
+  feeItems: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * 页面
+   */
+  routes: {
+    [k: string]: unknown;
+  };
+  /**
+   * 一并办理的商标
+   */
+  tiedMarks: string;
+  /**
+   * 结案写回档案
+   */
+  archiveEffect: string;
+}
+
+/**
+ * 本组织可用的一种案件类型：内置或本组织发布的版本。
+ */
+export interface CaseTypeSummary {
+  /**
+   * 类型标识
+   */
+  name: string;
+  /**
+   * 类型名称
+   */
+  title: string;
+  /**
+   * 类别：case 案件，proposal 提案
+   */
+  category: "case" | "proposal";
+  /**
+   * 申请范围：domestic 国内，overseas 海外
+   */
+  scope: "domestic" | "overseas";
+  /**
+   * 页面
+   */
+  routes: {
+    /**
+     * 新建页面
+     */
+    apply: string | null;
+    /**
+     * 查看页面
+     */
+    detail: string | null;
+  };
+  /**
+   * 版本：0 为内置版本
+   */
+  version: number;
+  /**
+   * 内置类型：有内置文件（本组织可能发布了替换它的版本）
+   */
+  builtIn: boolean;
+}
+
+/**
  * 选择框的一个选项：保存的取值与显示的名称。
  */
 export interface ChoiceOption {
@@ -7321,6 +8214,415 @@ export interface BrandOfficialsOfficialManagementResponse {
    */
   updated: number;
 }
+
+export type CaseManageGetCaseListsRequest = CaseQuery;
+
+export interface CaseManageGetCaseListsResponse {
+  /**
+   * 案件
+   */
+  list: CaseSummary[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export type CaseManageCaseTypeStatisticsRequest = CaseQuery;
+
+export interface CaseManageCaseTypeStatisticsResponse {
+  /**
+   * 各类型
+   */
+  list: {
+    /**
+     * 案件类型
+     */
+    caseType: string;
+    /**
+     * 类型名称
+     */
+    title: string;
+    /**
+     * 件数
+     */
+    count: number;
+  }[];
+  /**
+   * 合计
+   */
+  total: number;
+}
+
+export type CaseManageExportCaseRequest = CaseQuery;
+
+/**
+ * xlsx 文件
+ */
+export type CaseManageExportCaseResponse = string;
+
+export interface CaseManageSaveCaseRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo?: string;
+  /**
+   * 案件类型：新建时必填：内置或本组织发布的案件类型；修改时不能更换
+   */
+  caseType?: string;
+  /**
+   * 修订号：查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写
+   */
+  revision?: number;
+  /**
+   * 申请人企业
+   */
+  enterpriseId?: number | null;
+  /**
+   * 承办人：本组织有案件管理权限的在职用户；新建时默认为创建人
+   */
+  handlerId?: number | null;
+  /**
+   * 递交方式：online 电子递交，paper 纸质递交
+   */
+  submitType?: "online" | "paper";
+  /**
+   * 自定义字段值：案件类型 fields 中的字段：字段名到取值
+   */
+  customValues?: {};
+  bizParam: CaseBizParam;
+}
+
+export type CaseManageSaveCaseResponse = CaseDetail;
+
+export interface CaseManageUpdateCaseRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 案件类型：新建时必填：内置或本组织发布的案件类型；修改时不能更换
+   */
+  caseType?: string;
+  /**
+   * 修订号：查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写
+   */
+  revision: number;
+  /**
+   * 申请人企业
+   */
+  enterpriseId?: number | null;
+  /**
+   * 承办人：本组织有案件管理权限的在职用户；新建时默认为创建人
+   */
+  handlerId?: number | null;
+  /**
+   * 递交方式：online 电子递交，paper 纸质递交
+   */
+  submitType?: "online" | "paper";
+  /**
+   * 自定义字段值：案件类型 fields 中的字段：字段名到取值
+   */
+  customValues?: {};
+  bizParam: CaseBizParam;
+}
+
+export type CaseManageUpdateCaseResponse = CaseDetail;
+
+export interface CaseManageQueryCaseRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+}
+
+export type CaseManageQueryCaseResponse = CaseDetail;
+
+export interface CaseManageSubmitCaseRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 修订号：查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写
+   */
+  revision?: number;
+}
+
+export type CaseManageSubmitCaseResponse = CaseState;
+
+export interface CaseManageConfirmSubmissionCaseRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 递交方式：online 电子递交，paper 纸质递交
+   */
+  submitType?: "online" | "paper";
+  /**
+   * 递交日期：默认今天
+   */
+  filedDate?: string;
+}
+
+export type CaseManageConfirmSubmissionCaseResponse = CaseState;
+
+export interface CaseManageCaseAppNoSupplyRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 申请国家/地区：海外案件补录某一国家的申请号；不写为全部国家
+   */
+  appCountry?: string;
+}
+
+export type CaseManageCaseAppNoSupplyResponse = CaseState;
+
+export interface CaseManageSetCaseResultValueRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 结果：success 成功，failure 失败
+   */
+  result: "success" | "failure";
+  /**
+   * 结果说明
+   */
+  resultNote?: string;
+}
+
+export type CaseManageSetCaseResultValueResponse = CaseState;
+
+export interface CaseManageSetCaseCustomFieldValueRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 字段：案件类型 fields 中的字段名
+   */
+  fieldName: string;
+  /**
+   * 字段值：文字不超过 2000 字；清空为 null
+   */
+  value?: string | number | boolean | unknown[] | null;
+}
+
+export type CaseManageSetCaseCustomFieldValueResponse = CaseState;
+
+export interface CaseManageDeleteCaseRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+}
+
+export type CaseManageDeleteCaseResponse = null;
+
+export interface CaseManageCaseQueryStageRecordRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+}
+
+export interface CaseManageCaseQueryStageRecordResponse {
+  /**
+   * 阶段记录
+   */
+  list: CaseStageRecord[];
+}
+
+export interface CaseManageGetTrendsListRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface CaseManageGetTrendsListResponse {
+  /**
+   * 动态
+   */
+  list: CaseTrend[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface CaseManageGetCommentsRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+}
+
+export interface CaseManageGetCommentsResponse {
+  /**
+   * 评论
+   */
+  list: CaseComment[];
+}
+
+export interface CaseManageSendCommentsRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 评论内容
+   */
+  content: string;
+  /**
+   * 提及的人：本组织的在职用户；每人收到一条站内消息（消息设置中的“评论与提及”）
+   *
+   * @maxItems 50
+   */
+  mentionIds?: number[];
+}
+
+export type CaseManageSendCommentsResponse = CaseComment;
+
+export interface CaseManageUsersWithPermissionsRequest {
+  /**
+   * 权限：默认案件管理；caseManage 案件管理，caseFiling 案件递交
+   */
+  permission?: "caseManage" | "caseFiling";
+  /**
+   * 关键词
+   */
+  keyword?: string;
+}
+
+export type CaseManageUsersWithPermissionsResponse = PersonOption[];
+
+export interface CaseManageCollectTmItemRequest {
+  /**
+   * 商标
+   *
+   * @minItems 1
+   * @maxItems 500
+   */
+  brandIds: [number, ...number[]];
+}
+
+export interface CaseManageCollectTmItemResponse {
+  /**
+   * 申请内容
+   */
+  tmItems: CaseTmItem[];
+  /**
+   * 商标名称
+   */
+  tmName: string;
+}
+
+export interface CaseManageQueryByTmInfoRequest {
+  /**
+   * 商标
+   */
+  brandId: number;
+}
+
+export interface CaseManageQueryByTmInfoResponse {
+  /**
+   * 案件
+   */
+  list: CaseSummary[];
+}
+
+export interface CaseManageGetDictItemsRequest {
+  /**
+   * 字典：CASE_OFR_OSF：案件官方递交文件的类别
+   */
+  dictCode: "CASE_OFR_OSF";
+}
+
+export type CaseManageGetDictItemsResponse = ChoiceOption[];
+
+export interface CaseManageChangeSubmitTypeOrResubmitRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 动作：changeSubmitType 变更递交方式，resubmit 退回重新提交
+   */
+  action: "changeSubmitType" | "resubmit";
+  /**
+   * 递交方式：变更递交方式时必填；online 电子递交，paper 纸质递交
+   */
+  submitType?: "online" | "paper";
+  /**
+   * 原因
+   */
+  reason?: string;
+}
+
+export type CaseManageChangeSubmitTypeOrResubmitResponse = CaseState;
+
+export interface CaseManageSubcaseRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 拆分方式：country 按国家，class 按类别
+   */
+  splitBy: "country" | "class";
+}
+
+export interface CaseManageSubcaseResponse {
+  /**
+   * 子案件
+   */
+  list: CaseState[];
+}
+
+export interface CaseManageCaseTypesRequest {
+  /**
+   * 类别：默认案件；case 案件，proposal 提案
+   */
+  category?: "case" | "proposal";
+}
+
+export interface CaseManageCaseTypesResponse {
+  /**
+   * 案件类型
+   */
+  list: CaseTypeSummary[];
+}
+
+export interface CaseManageCaseTypeSchemaRequest {
+  /**
+   * 案件类型
+   */
+  caseType?: string;
+  /**
+   * 案件编号：给出时返回该案件创建时所用的版本
+   */
+  caseNo?: string;
+}
+
+export type CaseManageCaseTypeSchemaResponse = CaseTypeSchema;
 
 export interface ClassificationQueryAllCgListRequest {
   /**

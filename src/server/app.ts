@@ -62,6 +62,7 @@ import { tmSearchHandlers, tmSearchPreparers } from './trademarks/tmSearchHandle
 import { brandImportHandlers } from './trademarks/brandImportHandlers.js';
 import { brandExportHandlers } from './trademarks/brandExportHandlers.js';
 import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
+import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
 import { DiskObjectStore, type ObjectStore } from './files/objectStore.js';
@@ -99,6 +100,7 @@ const handlers: Handlers = {
   ...customFieldHandlers,
   ...brandMergeHandlers,
   ...brandLabelsHandlers,
+  ...caseManageHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,
   ...brandExportHandlers,

@@ -8,6 +8,7 @@ import { seedDemoTrademarks } from './seed/trademarks.js';
 import { seedDemoTags } from './seed/brandLabels.js';
 import { seedDemoOfficialDocuments } from './seed/officialDocuments.js';
 import { seedDemoFeePrices } from './seed/feePrices.js';
+import { seedDemoCases } from './seed/cases.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
 /**
@@ -28,6 +29,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedDemoTrademarks(db);
     await seedDemoTags(db);
     await seedDemoOfficialDocuments(db);
+    await seedDemoCases(db);
   }
   return classificationReady;
 }

@@ -79,6 +79,22 @@ const HOLDINGS: Holding[] = [
       await db.deleteFrom('user_enterprises').where('user_id', '=', from).execute();
     },
   },
+  {
+    kind: 'cases',
+    label: '承办的案件',
+    count: (db, userId) =>
+      counted(
+        db
+          .selectFrom('cases')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('handler_user_id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst(),
+      ),
+    handOver: async (db, from, to) => {
+      await db.updateTable('cases').set({ handler_user_id: to }).where('handler_user_id', '=', from).where('deleted_at', 'is', null).execute();
+    },
+  },
 ];
 
 export interface HoldingCount {

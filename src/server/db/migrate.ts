@@ -38,6 +38,7 @@ import * as directUploads from './migrations/0036_direct_uploads.js';
 import * as enterpriseProfile from './migrations/0037_enterprise_profile.js';
 import * as trialApplications from './migrations/0038_trial_applications.js';
 import * as fileImageHashes from './migrations/0039_file_image_hashes.js';
+import * as cases from './migrations/0040_cases.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0037_enterprise_profile': enterpriseProfile,
   '0038_trial_applications': trialApplications,
   '0039_file_image_hashes': fileImageHashes,
+  '0040_cases': cases,
 };
 
 export const APP_ROLE = 'ipm_app';
