@@ -78,7 +78,7 @@ export const operationRoutes = {
   'caseManage.setCaseCustomFieldValue': {"id":"caseManage.setCaseCustomFieldValue","method":"POST","path":"/caseManage/setCaseCustomFieldValue","silent":false,"transport":"json"},
   'caseManage.deleteCase': {"id":"caseManage.deleteCase","method":"POST","path":"/caseManage/deleteCase","silent":false,"transport":"json"},
   'caseManage.caseQueryStageRecord': {"id":"caseManage.caseQueryStageRecord","method":"POST","path":"/caseManage/caseQueryStageRecord","silent":true,"transport":"json"},
-  'caseManage.getTrendsList': {"id":"caseManage.getTrendsList","method":"POST","path":"/caseManage/getTrendsList","silent":true,"transport":"json"},
+  'caseManage.getTrendsList': {"id":"caseManage.getTrendsList","method":"POST","path":"/caseManage/getTrendsList","silent":true,"transport":"json","paged":true},
   'caseManage.getComments': {"id":"caseManage.getComments","method":"POST","path":"/caseManage/getComments","silent":true,"transport":"json"},
   'caseManage.sendComments': {"id":"caseManage.sendComments","method":"POST","path":"/caseManage/sendComments","silent":false,"transport":"json"},
   'caseManage.usersWithPermissions': {"id":"caseManage.usersWithPermissions","method":"POST","path":"/caseManage/usersWithPermissions","silent":true,"transport":"json"},
