@@ -32,7 +32,7 @@ const FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '�
 const BODY_SIZE = 21; // half-points: 五号
 const LABEL_FILL = 'F2F2F2';
 /** Column widths in twentieths of a point across A4 with 2 cm margins. */
-const COLUMNS = [1900, 2920, 1900, 2920];
+const COLUMNS = [1900, 2919, 1900, 2919];
 const TABLE_WIDTH = COLUMNS.reduce((a, b) => a + b, 0);
 const LINE = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
 const BORDERS = { top: LINE, bottom: LINE, left: LINE, right: LINE, insideHorizontal: LINE, insideVertical: LINE };
@@ -131,10 +131,10 @@ export function orderedGoods(goods: readonly FilingGoodsItem[]): FilingGoodsItem
     .map(({ item }) => item);
 }
 
-const GOODS_COLUMNS = [1100, 1300, 7240];
+const GOODS_COLUMNS = [1100, 1300, 7238];
 
-/** The goods list: one row per group, class by class, items joined by the full-width semicolon. */
-export function goodsTable(goods: readonly FilingGoodsItem[]): Table {
+/** The goods list under its heading: one row per group, class by class, items joined by the full-width semicolon. */
+export function goodsTable(heading: string, goods: readonly FilingGoodsItem[]): Table {
   const groups: { classNo: number; groupCode: string; names: string[] }[] = [];
   for (const item of orderedGoods(goods)) {
     const last = groups.at(-1);
@@ -150,6 +150,7 @@ export function goodsTable(goods: readonly FilingGoodsItem[]): Table {
     columnWidths: GOODS_COLUMNS,
     borders: BORDERS,
     rows: [
+      new TableRow({ tableHeader: true, children: [labelCell(heading, 3, TABLE_WIDTH)] }),
       header,
       ...groups.map(
         (g) =>
@@ -266,7 +267,7 @@ export const coApplicantBlocks = (heading: string, input: FilingFormInput): File
 
 /** A goods list under its heading, when there are goods. */
 export const goodsBlocks = (heading: string, goods: readonly FilingGoodsItem[] | undefined): FileChild[] =>
-  goods && goods.length > 0 ? [gap(), formTable([{ section: heading }]), goodsTable(goods)] : [];
+  goods && goods.length > 0 ? [gap(), goodsTable(heading, goods)] : [];
 
 /** 请求事项, 法律依据, 事实与理由 and 证据目录 of the review and opposition forms. */
 export function groundsBlocks(input: FilingFormInput, requestHeading: string, factsHeading = '事实与理由'): FileChild[] {
