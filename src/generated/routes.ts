@@ -160,7 +160,7 @@ export const sharedSchemas: JsonSchema[] = [
   {
     "$id": "https://schemas.ipm.local/meta/case-type.schema.json",
     "title": "案件与提案类型描述文件",
-    "description": "schemas/caseTypes/*.json：一种案件或提案类型——申请表单、附加字段、阶段、审批链与费用项。与页面一样由设计器编辑、按组织发布和回滚。",
+    "description": "schemas/caseTypes/*.json：一种案件或提案类型——申请表单、附加字段、阶段与推进阶段的官文、状态与流转、所需附件、费用项、结案时写回档案的内容与申请书模板。与页面一样由设计器编辑、按组织发布和回滚；案件记住创建时所用的版本。",
     "type": "object",
     "required": [
       "name",
@@ -249,6 +249,19 @@ export const sharedSchemas: JsonSchema[] = [
             "deadlineDays": {
               "type": "integer",
               "minimum": 0
+            },
+            "officialTypes": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1
+              },
+              "description": "收到这些类型的官文（申请号相符）时案件进入本阶段，例如 受理通知书"
+            },
+            "status": {
+              "type": "string",
+              "pattern": "^[a-z][A-Za-z0-9]*$",
+              "description": "进入本阶段时案件的状态（statuses 中的 key）"
             }
           }
         }
@@ -306,6 +319,188 @@ export const sharedSchemas: JsonSchema[] = [
                 "CNY",
                 "USD"
               ]
+            },
+            "officialFeeItem": {
+              "type": "string",
+              "minLength": 1,
+              "description": "官费：国家知识产权局收费标准表（schemas/dicts/official-fees.json）中的项目，按案件日期取价"
+            },
+            "per": {
+              "enum": [
+                "case",
+                "class",
+                "mark",
+                "country"
+              ],
+              "description": "计费单位：每件、每类、每个商标、每个国家"
+            },
+            "caseTypePrice": {
+              "type": "boolean",
+              "description": "代理费、杂费取本组织费用配置中该类型的价格"
+            }
+          }
+        }
+      },
+      "routes": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "apply"
+        ],
+        "description": "该类型的页面：apply 新建与编辑，detail 只读查看（没有时 apply 页面以只读方式打开已递交的案件）",
+        "properties": {
+          "apply": {
+            "type": "string",
+            "format": "route"
+          },
+          "detail": {
+            "type": "string",
+            "format": "route"
+          }
+        }
+      },
+      "scope": {
+        "enum": [
+          "domestic",
+          "overseas"
+        ],
+        "description": "domestic 向中国国家知识产权局申请；overseas 按国家申请（马德里或逐一国家），tmItems 每个国家一条"
+      },
+      "archiveEffect": {
+        "enum": [
+          "none",
+          "register",
+          "renew",
+          "changeHolder",
+          "changeName",
+          "changeAddress",
+          "changeAgent"
+        ],
+        "description": "结果为成功并结案时写回商标档案：register 加入档案（来源为案件生成）；renew 专用期限顺延十年；changeHolder 转让/移转后的申请人；changeName、changeAddress 变更后的名义、地址；changeAgent 代理机构"
+      },
+      "tiedMarks": {
+        "enum": [
+          "none",
+          "allOfHolder",
+          "similarOfHolder"
+        ],
+        "description": "法律要求一并办理的商标：allOfHolder 同一注册人的全部商标（商标法实施条例第三十条）；similarOfHolder 同一注册人在同一种或类似商品上的相同或近似商标（条例第三十一条、商标法第四十二条）。递交前列出会被落下的商标"
+      },
+      "filingForm": {
+        "enum": [
+          "registration",
+          "renewal",
+          "transfer",
+          "change",
+          "licenseRecord",
+          "objection",
+          "rejectRecheck",
+          "invalidation",
+          "nonUseCancellation"
+        ],
+        "description": "生成的国家知识产权局申请书（.docx）模板；没有则该类型不生成申请书"
+      },
+      "statuses": {
+        "type": "array",
+        "minItems": 1,
+        "description": "案件状态；不写时用 schemas/dicts/case-statuses.json",
+        "items": {
+          "type": "object",
+          "required": [
+            "key",
+            "title"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "key": {
+              "type": "string",
+              "pattern": "^[a-z][A-Za-z0-9]*$"
+            },
+            "title": {
+              "type": "string",
+              "minLength": 1
+            },
+            "color": {
+              "type": "string"
+            },
+            "final": {
+              "type": "boolean",
+              "description": "终态：不再流转"
+            }
+          }
+        }
+      },
+      "transitions": {
+        "type": "array",
+        "minItems": 1,
+        "description": "允许的流转：哪个动作把哪些状态的案件移到哪个状态、谁可以做；服务端照此执行。不写时用 schemas/dicts/case-transitions.json",
+        "items": {
+          "type": "object",
+          "required": [
+            "action",
+            "from",
+            "to",
+            "permission"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "action": {
+              "enum": [
+                "submit",
+                "confirmSubmission",
+                "supplyAppNo",
+                "resubmit",
+                "changeSubmitType",
+                "setResult",
+                "withdraw",
+                "officialDocument"
+              ],
+              "description": "submit 提交；confirmSubmission 确认递交；supplyAppNo 补录申请号；resubmit 退回重新提交；changeSubmitType 变更递交方式；setResult 登记结果；withdraw 撤回；officialDocument 官文推进"
+            },
+            "from": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "type": "string",
+                "pattern": "^[a-z][A-Za-z0-9]*$"
+              }
+            },
+            "to": {
+              "type": "string",
+              "pattern": "^[a-z][A-Za-z0-9]*$"
+            },
+            "permission": {
+              "type": "string",
+              "format": "permission"
+            }
+          }
+        }
+      },
+      "attachments": {
+        "type": "array",
+        "description": "递交所需的文件；required 的没有上传不能提交",
+        "items": {
+          "type": "object",
+          "required": [
+            "key",
+            "title"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "key": {
+              "type": "string",
+              "pattern": "^[a-z][A-Za-z0-9]*$"
+            },
+            "title": {
+              "type": "string",
+              "minLength": 1
+            },
+            "required": {
+              "type": "boolean"
+            },
+            "accept": {
+              "type": "string",
+              "description": "允许的扩展名，逗号分隔，如 .pdf,.jpg"
             }
           }
         }
@@ -9782,7 +9977,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/designer/context",
     "summary": "设计器的编辑资料",
-    "description": "元描述、全部构件描述、接口标识、权限键与本组织的角色：源码编辑器据此补全与标错，可视化构件面板与属性面板据此生成，预览据此切换角色。",
+    "description": "元描述、全部构件描述、接口标识、权限键、本组织的角色与案件类型用到的字典：源码编辑器据此补全与标错，可视化构件面板与属性面板据此生成，预览据此切换角色，案件类型编辑器据此列出默认的状态与流转。",
     "permission": "schemaDesigner",
     "silent": true,
     "readOnly": false,
@@ -9800,7 +9995,8 @@ export const operationTable: OperationDefinition[] = [
         "components",
         "operations",
         "permissions",
-        "roles"
+        "roles",
+        "dicts"
       ],
       "properties": {
         "metaSchemas": {
@@ -9892,6 +10088,15 @@ export const operationTable: OperationDefinition[] = [
               }
             }
           }
+        },
+        "dicts": {
+          "title": "字典",
+          "type": "object",
+          "additionalProperties": {
+            "type": "object",
+            "additionalProperties": true
+          },
+          "description": "案件类型没有写状态与流转时所用的字典，键为 schemas/ 下的路径，如 dicts/case-statuses.json"
         }
       }
     }

@@ -7,6 +7,7 @@ import { filesOfKind, schemaId, type SchemaFile } from './schemaFiles.js';
 import { listRowRecords } from './listRowRecords.js';
 import { collectTableProblems } from './tableProblems.js';
 import { collectEnumTitleProblems } from './enumTitleProblems.js';
+import { collectCaseTypeProblems } from './caseTypeProblems.js';
 import { formilyPaths, valuesAtPath } from '../shared/nestedSchemas.js';
 
 export interface SchemaProblem {
@@ -67,6 +68,12 @@ function describeAjvError(e: ErrorObject): string {
       return `至少要有 ${String(params.limit)} 个字符`;
     case 'pattern':
       return `格式不符（应匹配 ${String(params.pattern)}）`;
+    case 'minimum':
+      return `不能小于 ${String(params.limit)}`;
+    case 'maximum':
+      return `不能大于 ${String(params.limit)}`;
+    case 'maxLength':
+      return `不能超过 ${String(params.limit)} 个字符`;
     default:
       return e.message ?? '不符合描述';
   }
@@ -307,5 +314,6 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
   for (const f of files.filter((x) => x.kind === 'forms')) checkBody(f.file, f.body.schema as JsonSchema, '/schema');
   for (const f of files.filter((x) => x.kind === 'components')) checkBody(f.file, f.body.example as JsonSchema, '/example');
   for (const f of files.filter((x) => x.kind === 'caseTypes')) if (f.body.form) checkBody(f.file, f.body.form as JsonSchema, '/form');
+  problems.push(...collectCaseTypeProblems(files));
   return problems;
 }
