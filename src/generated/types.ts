@@ -2765,6 +2765,8 @@ export interface CardProps {
   [k: string]: unknown;
 }
 
+export interface CaseTypeBuilderProps {}
+
 export interface CenteredPanelProps {
   /**
    * 标题

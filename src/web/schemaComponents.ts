@@ -74,6 +74,9 @@ const enterpriseWidgets = lazyComponents(() => import('../widgets/enterprises/in
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
+const caseTypeBuilder = lazyComponents(() => import('../designer/caseType/CaseTypeBuilder.js').then((m) => ({ CaseTypeBuilder: m.CaseTypeBuilder })), {
+  CaseTypeBuilder: 'block',
+});
 
 /**
  * The composition root of what schemas may name: the runtime's blocks, each domain's widgets and the
@@ -93,6 +96,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...accountWidgets,
   ...enterpriseWidgets,
   ...designer,
+  ...caseTypeBuilder,
 };
 
 /** The columns a table's `customFields` adds: the organisation's custom fields. */
