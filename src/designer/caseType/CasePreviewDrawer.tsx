@@ -6,6 +6,9 @@ import { FEE_KIND_OPTIONS, FEE_PER_OPTIONS } from './caseTypeChoices.js';
 
 const labelOf = (options: { value: string; label: string }[], value: string | undefined) => options.find((o) => o.value === value)?.label ?? value ?? '';
 
+/** Staff see the form as the role with the fewest permissions does. */
+const leastPrivileged = (context: DesignerEditorContextResponse) => [...context.roles].sort((a, b) => a.permissions.length - b.permissions.length)[0]?.id;
+
 /** The type as staff will meet it: its application form rendered by the real runtime, then its stages, files and fees. */
 export function CasePreviewDrawer({
   open,
@@ -20,7 +23,7 @@ export function CasePreviewDrawer({
 }) {
   return (
     <Drawer open={open} onClose={onClose} width="70%" title={`预览：${body.title || '未命名类型'}`} destroyOnHidden>
-      <PreviewPane kind="caseTypes" body={body} context={context} />
+      <PreviewPane kind="caseTypes" body={body} context={context} defaultRoleId={leastPrivileged(context)} />
       <Descriptions size="small" column={1} bordered style={{ marginTop: 16 }} title="办理">
         <Descriptions.Item label="阶段">
           {body.stages.length === 0 ? (

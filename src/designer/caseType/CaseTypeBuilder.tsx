@@ -142,7 +142,16 @@ export function CaseTypeBuilder() {
 
   const confirmDiscard = (then: () => void) => {
     if (!dirty) return then();
-    modal.confirm({ title: LEAVE_TITLE, content: LEAVE_CONTENT, okText: '离开', cancelText: '留下', okButtonProps: { danger: true }, width: 380, onOk: then });
+    modal.confirm({
+      title: LEAVE_TITLE,
+      content: LEAVE_CONTENT,
+      okText: '离开',
+      cancelText: '留下',
+      okButtonProps: { danger: true },
+      autoFocusButton: 'cancel',
+      width: 380,
+      onOk: then,
+    });
   };
 
   const refreshLists = () => Promise.all([reloadList(), mutate((key) => Array.isArray(key) && key[0] === 'designer.listSchemas')]);

@@ -18,8 +18,8 @@ export function CaseTypeStart({ entries, loading, onBlank, onCopy, onEdit }: Cas
   return (
     <div className="ipm-case-start">
       <Card>
-        <Space align="start" size={24} wrap>
-          <div style={{ maxWidth: 520 }}>
+        <div className="ipm-case-start-intro">
+          <div>
             <Typography.Title level={4} style={{ marginTop: 0 }}>
               新建一种案件类型
             </Typography.Title>
@@ -30,7 +30,7 @@ export function CaseTypeStart({ entries, loading, onBlank, onCopy, onEdit }: Cas
           <Button type="primary" size="large" icon={<FileAddOutlined />} onClick={onBlank}>
             空白类型
           </Button>
-        </Space>
+        </div>
       </Card>
       <Card
         title="已有的类型"

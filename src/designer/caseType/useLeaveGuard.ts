@@ -21,6 +21,7 @@ export function useLeaveGuard(dirty: boolean): void {
       okText: '离开',
       cancelText: '留下',
       okButtonProps: { danger: true },
+      autoFocusButton: 'cancel',
       width: 380,
       onOk: () => blocker.proceed(),
       onCancel: () => blocker.reset(),
