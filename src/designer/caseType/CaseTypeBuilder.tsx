@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Badge, Breadcrumb, Button, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, Breadcrumb, Button, Result, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -70,7 +70,7 @@ export function CaseTypeBuilder() {
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const { mutate } = useSWRConfig();
-  const { data: context } = useOperation('designer.editorContext', {});
+  const { data: context, error: contextError } = useOperation('designer.editorContext', {});
   const { data: listed, isLoading: listLoading, mutate: reloadList } = useOperation('designer.listSchemas', { kind: KIND });
   const [opened, setOpened] = useState<Opened | null>(null);
   const [section, setSection] = useState<CaseTypeSection>('basic');
@@ -235,6 +235,16 @@ export function CaseTypeBuilder() {
     return () => window.removeEventListener('keydown', onKey);
   });
 
+  if (contextError) {
+    return (
+      <Result
+        status="403"
+        title="不能编辑案件类型"
+        subTitle={`案件类型经页面设计器保存与发布：${contextError.message}`}
+        extra={<Link to={EXIT_TO}>返回用户与配置</Link>}
+      />
+    );
+  }
   if (!context) return <Spin tip="正在加载…" fullscreen />;
 
   const countOf = (key: CaseTypeSection) => problems.filter((p) => sectionOf(p) === key).length;
