@@ -104,6 +104,13 @@ test('an admin builds a case type from blank — form, stages, attachment, fee �
     feeItems: [{ name: '检索服务费', amount: 800 }],
   });
   expect(Object.keys((stored.body.form as { properties: object }).properties)).toEqual(['brandName', 'searchScope']);
+
+  // A published type is the starting point of another: everything but its name and key.
+  await row.getByRole('button', { name: '复制 商标检索报告' }).click();
+  await expect(page.getByLabel('名称', { exact: true })).toHaveValue('商标检索报告（副本）');
+  await expect(page.getByLabel('标识', { exact: true })).toHaveValue('trademarkSearchReportCopy1');
+  await section(page, '阶段').click();
+  await expect(page.getByLabel('第 2 个阶段的名称')).toHaveValue('出具报告');
 });
 
 test('a stage without a name is refused with a Chinese message beside the stages, by the page and by the server', async ({ page }) => {
