@@ -16,6 +16,7 @@ export const COMPONENT_NAMES = [
   'BrandGraph',
   'BrandImportWizard',
   'Card',
+  'CaseTypeBuilder',
   'CenteredPanel',
   'Checkbox',
   'ClassPicker',

@@ -3676,6 +3676,8 @@ export interface CardProps {
   [k: string]: unknown;
 }
 
+export interface CaseTypeBuilderProps {}
+
 export interface CenteredPanelProps {
   /**
    * 标题
@@ -9217,6 +9219,14 @@ export interface DesignerEditorContextResponse {
      */
     permissions: string[];
   }[];
+  /**
+   * 字典：案件类型没有写状态与流转时所用的字典，键为 schemas/ 下的路径，如 dicts/case-statuses.json
+   */
+  dicts: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
 }
 
 export interface DesignerSampleRequest {
