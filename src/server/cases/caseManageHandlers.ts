@@ -356,7 +356,6 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
   },
 
   'caseManage.changeSubmitTypeOrResubmit': async (body, ctx) => {
-    if (body.action === 'changeSubmitType' && !body.submitType) throw badRequest('变更递交方式时请选择递交方式');
     const reason = body.reason?.trim() ?? '';
     const { row, type } = await moveCase(ctx, body.caseNo, body.action, {
       trend:
@@ -364,6 +363,9 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
           ? `递交方式改为${SUBMIT_TYPES[body.submitType!]}${reason ? `，原因：${reason}` : ''}`
           : `退回重新提交${reason ? `，原因：${reason}` : ''}`,
       set: body.action === 'changeSubmitType' ? { submit_type: body.submitType! } : {},
+      check: () => {
+        if (body.action === 'changeSubmitType' && !body.submitType) throw badRequest('变更递交方式时请选择递交方式');
+      },
     });
     if (body.action === 'resubmit') await ctx.db.updateTable('cases').set({ filed_at: null }).where('id', '=', row.id).execute();
     await logOperation(ctx, 'caseManage.changeSubmitTypeOrResubmit', { caseNo: row.case_no, action: body.action });
