@@ -292,4 +292,15 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
     expect(child.bizParam.tmItems[0]!.tmCl).toEqual([25]);
     expect((await server.call('caseManage.queryCase', { caseNo: c.caseNo }, admin)).status).toBe('withdrawn');
   });
+
+  it('hands the cases a deleted user handles over to the chosen colleague', async () => {
+    const sunxin = await db().selectFrom('users').select('id').where('username', '=', 'sunxin').executeTakeFirstOrThrow();
+    const li = await db().selectFrom('users').select('id').where('username', '=', 'agent').executeTakeFirstOrThrow();
+    const c = await server.call('caseManage.saveCase', { caseType: 'domesticRegistration', handlerId: sunxin.id, bizParam: registration() }, admin);
+    expect(c.handlerId).toBe(sunxin.id);
+    const holdings = await server.call('user.holdings', { id: sunxin.id }, admin);
+    expect(holdings.items.find((h) => h.kind === 'cases')).toMatchObject({ label: '承办的案件' });
+    await server.call('user.delete', { id: sunxin.id, handoverTo: li.id }, admin);
+    expect((await server.call('caseManage.queryCase', { caseNo: c.caseNo }, admin)).handlerName).toBe('李代理');
+  });
 });
