@@ -7,6 +7,12 @@ function hasRequiredFields(op: OperationDefinition): boolean {
   return Array.isArray(required) && required.length > 0;
 }
 
+// Lists ask for a page only of operations that take one: the others would refuse the fields.
+function isPaged(op: OperationDefinition): boolean {
+  const properties = op.request.properties as Record<string, unknown> | undefined;
+  return properties !== undefined && 'pageNo' in properties;
+}
+
 // An upload sends FormData (the file under `file`); a download answers with the file as a Blob.
 const requestType = (op: OperationDefinition) => (op.transport === 'multipart' ? 'FormData' : `T.${operationTypeName(op, 'Request')}`);
 const responseType = (op: OperationDefinition) => (op.transport === 'file' ? 'Blob' : `T.${operationTypeName(op, 'Response')}`);
@@ -14,7 +20,10 @@ const responseType = (op: OperationDefinition) => (op.transport === 'file' ? 'Bl
 /** The typed client: one function per operation, grouped by domain, e.g. `api.auth.login(body)`. */
 export function generateClient(operations: OperationDefinition[]): string {
   const routes = operations
-    .map((op) => `  '${op.id}': ${JSON.stringify({ id: op.id, method: op.method, path: op.path, silent: op.silent, transport: op.transport })},`)
+    .map(
+      (op) =>
+        `  '${op.id}': ${JSON.stringify({ id: op.id, method: op.method, path: op.path, silent: op.silent, transport: op.transport, ...(isPaged(op) ? { paged: true } : {}) })},`,
+    )
     .join('\n');
   const operationTypes = operations.map((op) => `  '${op.id}': { request: ${requestType(op)}; response: ${responseType(op)} };`).join('\n');
   const domains = [...new Set(operations.map((op) => op.domain))];

@@ -164,7 +164,7 @@ export const FIELD_ENUM_TITLES = {
     webhookKind: { 'wecom': '企业微信', 'dingtalk': '钉钉', 'feishu': '飞书' },
   },
   OutboundMessage: {
-    event: { 'deadlineReminder': '期限提醒', 'newOfficialDocument': '新官文', 'approvalWaiting': '待审批', 'approvalDecided': '审批结果', 'commentMention': '评论与提及', 'caseStageChanged': '案件阶段变化', 'batchTaskFinished': '批量任务完成' },
+    event: { 'deadlineReminder': '期限提醒', 'newOfficialDocument': '新官文', 'approvalWaiting': '待审批', 'approvalDecided': '审批结果', 'commentMention': '评论与提及', 'caseStageChanged': '案件阶段变化', 'batchTaskFinished': '批量任务完成', 'test': '测试消息' },
     channel: { 'email': '邮件', 'webhook': '群机器人' },
     status: { 'pending': '待发送', 'sent': '已发送', 'failed': '发送失败' },
   },

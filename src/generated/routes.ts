@@ -192,6 +192,11 @@ export const sharedSchemas: JsonSchema[] = [
       "description": {
         "type": "string"
       },
+      "order": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "在类型列表（费用配置、新建案件）中的顺序，小的在前；没有的排在最后，按名称"
+      },
       "form": {
         "$ref": "https://schemas.ipm.local/meta/formily.schema.json",
         "description": "新建时填写的申请表单"
@@ -4341,7 +4346,7 @@ export const sharedSchemas: JsonSchema[] = [
       "caseType": {
         "title": "案件类型",
         "type": "string",
-        "description": "dicts/case-types.json 中的类型键"
+        "description": "schemas/caseTypes 中案件类型的 name"
       },
       "caseTypeName": {
         "title": "案件类型名称",
@@ -5390,7 +5395,8 @@ export const sharedSchemas: JsonSchema[] = [
           "审批结果",
           "评论与提及",
           "案件阶段变化",
-          "批量任务完成"
+          "批量任务完成",
+          "测试消息"
         ],
         "enum": [
           "deadlineReminder",
@@ -5399,7 +5405,8 @@ export const sharedSchemas: JsonSchema[] = [
           "approvalDecided",
           "commentMention",
           "caseStageChanged",
-          "batchTaskFinished"
+          "batchTaskFinished",
+          "test"
         ]
       },
       "channel": {
@@ -11981,7 +11988,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/departmentList",
     "summary": "部门列表",
-    "description": "本组织的部门树：每个部门带负责人与人数（含下级部门的人不计入），同级按排序再按名称。分页参数照收，树不分页。",
+    "description": "本组织的部门树：每个部门带负责人与人数（含下级部门的人不计入），同级按排序再按名称。树不分页。",
     "permission": "$signedIn",
     "silent": true,
     "readOnly": true,
@@ -11989,22 +11996,7 @@ export const operationTable: OperationDefinition[] = [
     "request": {
       "type": "object",
       "additionalProperties": false,
-      "properties": {
-        "pageNo": {
-          "title": "页码",
-          "type": "integer",
-          "minimum": 1,
-          "default": 1,
-          "maximum": 2147483647
-        },
-        "pageSize": {
-          "title": "每页条数",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 100,
-          "default": 100
-        }
-      }
+      "properties": {}
     },
     "response": {
       "type": "object",
@@ -12644,7 +12636,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/designer/context",
     "summary": "设计器的编辑资料",
-    "description": "元描述、全部构件描述、接口标识、权限键与本组织的角色：源码编辑器据此补全与标错，可视化构件面板与属性面板据此生成，预览据此切换角色。",
+    "description": "元描述、全部构件描述、接口标识、权限键、本组织的角色与案件类型用到的字典：源码编辑器据此补全与标错，可视化构件面板与属性面板据此生成，预览据此切换角色，案件类型编辑器据此列出默认的状态与流转。",
     "permission": "schemaDesigner",
     "silent": true,
     "readOnly": false,
@@ -12662,7 +12654,8 @@ export const operationTable: OperationDefinition[] = [
         "components",
         "operations",
         "permissions",
-        "roles"
+        "roles",
+        "dicts"
       ],
       "properties": {
         "metaSchemas": {
@@ -12754,6 +12747,15 @@ export const operationTable: OperationDefinition[] = [
               }
             }
           }
+        },
+        "dicts": {
+          "title": "字典",
+          "type": "object",
+          "additionalProperties": {
+            "type": "object",
+            "additionalProperties": true
+          },
+          "description": "案件类型没有写状态与流转时所用的字典，键为 schemas/ 下的路径，如 dicts/case-statuses.json"
         }
       }
     }
@@ -13897,7 +13899,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/fee/options",
     "summary": "费用配置的选项",
-    "description": "案件类型（dicts/case-types.json）、费用项与币种，各为 {value, label} 的列表，供选择框使用。",
+    "description": "案件类型（schemas/caseTypes 中的案件类型，按其 order 排列）、费用项与币种，各为 {value, label} 的列表，供选择框使用。",
     "permission": "$signedIn",
     "silent": true,
     "readOnly": true,
@@ -14745,7 +14747,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/message/settings",
     "summary": "获取消息设置",
-    "description": "每个事件的通知方式与抄送（未保存过的事件只发站内消息），以及邮件服务器与群机器人。事件不多，不分页（分页参数照收）。",
+    "description": "每个事件的通知方式与抄送（未保存过的事件只发站内消息），以及邮件服务器与群机器人。事件不多，不分页。",
     "permission": "systemSettings",
     "silent": true,
     "readOnly": true,
@@ -14753,20 +14755,7 @@ export const operationTable: OperationDefinition[] = [
     "request": {
       "type": "object",
       "additionalProperties": false,
-      "properties": {
-        "pageNo": {
-          "title": "页码",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "pageSize": {
-          "title": "每页条数",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 100
-        }
-      }
+      "properties": {}
     },
     "response": {
       "type": "object",
@@ -18346,7 +18335,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/user/holdings",
     "summary": "用户名下的工作",
-    "description": "删除用户前查看其仍负责的工作（商标、待办、负责的部门与企业等），删除时须指定交接人。工作的类别不多，不分页（分页参数照收）。",
+    "description": "删除用户前查看其仍负责的工作（商标、待办、负责的部门与企业等），删除时须指定交接人。工作的类别不多，不分页。",
     "permission": "userManagement",
     "silent": true,
     "readOnly": true,
@@ -18363,18 +18352,6 @@ export const operationTable: OperationDefinition[] = [
           "type": "integer",
           "minimum": 1,
           "maximum": 2147483647
-        },
-        "pageNo": {
-          "title": "页码",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2147483647
-        },
-        "pageSize": {
-          "title": "每页条数",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 100
         }
       }
     },

@@ -471,7 +471,7 @@ export interface ExternalToolAddressesTable {
 /** 费用配置的一条价格：本组织某案件类型在某国家/地区（或全部国家/地区）的一项费用，自生效日期起适用，直到同一项有更晚生效的价格。 (schemas/entities/fee-price.json) */
 export interface FeePricesTable {
   id: Generated<number>;
-  /** dicts/case-types.json 中的类型键 */
+  /** schemas/caseTypes 中案件类型的 name */
   case_type: string;
   /** 二位代码或地区组织代码（WO 为马德里）；null 为全部国家/地区 */
   country_code: string | null;

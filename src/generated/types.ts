@@ -2049,7 +2049,7 @@ export interface FeePrice {
    */
   id: number;
   /**
-   * 案件类型：dicts/case-types.json 中的类型键
+   * 案件类型：schemas/caseTypes 中案件类型的 name
    */
   caseType: string;
   /**
@@ -2636,7 +2636,7 @@ export interface OutboundMessage {
    */
   id: number;
   /**
-   * 事件：deadlineReminder 期限提醒，newOfficialDocument 新官文，approvalWaiting 待审批，approvalDecided 审批结果，commentMention 评论与提及，caseStageChanged 案件阶段变化，batchTaskFinished 批量任务完成
+   * 事件：deadlineReminder 期限提醒，newOfficialDocument 新官文，approvalWaiting 待审批，approvalDecided 审批结果，commentMention 评论与提及，caseStageChanged 案件阶段变化，batchTaskFinished 批量任务完成，test 测试消息
    */
   event:
     | "deadlineReminder"
@@ -2645,7 +2645,8 @@ export interface OutboundMessage {
     | "approvalDecided"
     | "commentMention"
     | "caseStageChanged"
-    | "batchTaskFinished";
+    | "batchTaskFinished"
+    | "test";
   /**
    * 方式：email 邮件，webhook 群机器人
    */
@@ -3523,6 +3524,23 @@ export interface ApplicantAddressInputProps {
 
 export interface ApplicantEnglishInputProps {}
 
+export interface ApplicantPickerProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 最多字数
+   */
+  maxLength?: number;
+  /**
+   * 选中后填写：表单字段名 → 企业的字段：applicantAddress 地址、applicantCreditCode 统一社会信用代码、postCode 邮政编码、englishName 英文名称、englishAddress 英文地址
+   */
+  fill?: {
+    [k: string]: "applicantAddress" | "applicantCreditCode" | "postCode" | "englishName" | "englishAddress";
+  };
+}
+
 export interface ArchiveExportButtonProps {
   /**
    * 页面查询：页面 x-queries 中声明的查询名：导出它的已选商标，未选时按它的条件与排序；不填时导出全部商标
@@ -3658,6 +3676,8 @@ export interface CardProps {
   [k: string]: unknown;
 }
 
+export interface CaseTypeBuilderProps {}
+
 export interface CenteredPanelProps {
   /**
    * 标题
@@ -3689,6 +3709,17 @@ export interface ClassPickerProps {
 }
 
 export interface ClassificationBrowserProps {}
+
+export interface CoOwnerListProps {
+  /**
+   * 最多人数
+   */
+  maxCount?: number;
+  /**
+   * 填写英文：是否显示英文名称与英文地址
+   */
+  english?: boolean;
+}
 
 export interface ColProps {
   /**
@@ -5491,6 +5522,13 @@ export interface GenericTableProps {
   };
 }
 
+export interface GoodsByClassEditorProps {
+  /**
+   * 最多类别数：一件申请可以包含的类别数；默认 45（一标多类）
+   */
+  maxClasses?: number;
+}
+
 export interface HandlingDeadlinePickerProps {
   /**
    * 占位文字：默认“请选择办理期限”
@@ -5567,6 +5605,34 @@ export interface InputProps {
    */
   autoComplete?: string;
   [k: string]: unknown;
+}
+
+export interface MarkPickerProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 选中后填写：表单字段名 → 商标记录的字段名
+   */
+  fill?: {
+    [k: string]:
+      | "tmName"
+      | "appNo"
+      | "regNo"
+      | "tmCl"
+      | "tmType"
+      | "tmLogoUrl"
+      | "countryCode"
+      | "applicant"
+      | "applicantEn"
+      | "applicantAddress"
+      | "applicantAddressEn"
+      | "agent"
+      | "appDate"
+      | "regDate"
+      | "privateEndDate";
+  };
 }
 
 export interface MergeDialogButtonProps {
@@ -8844,16 +8910,7 @@ export interface CustomFieldSetTmArchiveCustomFieldDataResponse {
   message: string;
 }
 
-export interface DepartmentListRequest {
-  /**
-   * 页码
-   */
-  pageNo?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-}
+export interface DepartmentListRequest {}
 
 export interface DepartmentListResponse {
   /**
@@ -9162,6 +9219,14 @@ export interface DesignerEditorContextResponse {
      */
     permissions: string[];
   }[];
+  /**
+   * 字典：案件类型没有写状态与流转时所用的字典，键为 schemas/ 下的路径，如 dicts/case-statuses.json
+   */
+  dicts: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
 }
 
 export interface DesignerSampleRequest {
@@ -9959,16 +10024,7 @@ export interface MemoDeleteBatchResponse {
   deleted: number;
 }
 
-export interface MessageSettingsGetRequest {
-  /**
-   * 页码
-   */
-  pageNo?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-}
+export interface MessageSettingsGetRequest {}
 
 export interface MessageSettingsGetResponse {
   /**
@@ -11518,14 +11574,6 @@ export interface UserHoldingsRequest {
    * 用户
    */
   id: number;
-  /**
-   * 页码
-   */
-  pageNo?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
 }
 
 export interface UserHoldingsResponse {

@@ -7,6 +7,7 @@ import { filesOfKind, schemaId, type SchemaFile } from './schemaFiles.js';
 import { listRowRecords } from './listRowRecords.js';
 import { collectTableProblems } from './tableProblems.js';
 import { collectEnumTitleProblems } from './enumTitleProblems.js';
+import { collectCaseTypeProblems } from './caseTypeProblems.js';
 import { formilyPaths, valuesAtPath } from '../shared/nestedSchemas.js';
 
 export interface SchemaProblem {
@@ -67,6 +68,12 @@ function describeAjvError(e: ErrorObject): string {
       return `至少要有 ${String(params.limit)} 个字符`;
     case 'pattern':
       return `格式不符（应匹配 ${String(params.pattern)}）`;
+    case 'minimum':
+      return `不能小于 ${String(params.limit)}`;
+    case 'maximum':
+      return `不能大于 ${String(params.limit)}`;
+    case 'maxLength':
+      return `不能超过 ${String(params.limit)} 个字符`;
     default:
       return e.message ?? '不符合描述';
   }
@@ -157,7 +164,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     const at = f.kind === 'tables' ? '/columns' : '/x-storage/columns';
     for (const [name, column] of Object.entries(columns ?? {})) compile(f.file, `${at}/${name}`, column as JsonSchema);
   }
-  problems.push(...collectTableProblems(files), ...collectEnumTitleProblems(files));
+  problems.push(...collectTableProblems(files), ...collectEnumTitleProblems(files), ...collectCaseTypeProblems(files));
   const fileOfDomain = new Map(files.filter((f) => f.kind === 'api').map((f) => [f.body.domain as string, f.file]));
   for (const op of operations) {
     const file = fileOfDomain.get(op.domain) ?? 'api';

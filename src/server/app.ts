@@ -51,6 +51,7 @@ import { brandArchivesHandlers } from './trademarks/brandArchivesHandlers.js';
 import { customFieldHandlers } from './customFields/customFieldHandlers.js';
 import { startReminderJob } from './customFields/reminders.js';
 import { deliverDueMessages } from './notify/outbox.js';
+import { sealPlainChannelSecrets } from './notify/channelSecrets.js';
 import { startPeriodicJob } from './periodicJob.js';
 import { keepsOwnStatistics, runStatisticsUpkeep } from './db/statisticsUpkeep.js';
 import { QuietWindow } from './db/quietUpkeep.js';
@@ -168,6 +169,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     }),
   };
   await cleanAbandonedUploads(database.db, services.chunks, services.files);
+  await sealPlainChannelSecrets(database.db, services.credentials);
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
@@ -209,7 +211,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   );
 
   const stopOutbox = startPeriodicJob(
-    () => deliverDueMessages(database.db, (options.clock ?? (() => new Date()))()),
+    () => deliverDueMessages(database.db, services.credentials, (options.clock ?? (() => new Date()))()),
     config.outboxIntervalMs,
     (err) => app.log.error({ err }, '发送邮件与群机器人消息失败'),
   );

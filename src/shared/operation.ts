@@ -28,7 +28,10 @@ export interface OperationDefinition {
 }
 
 /** What the web client needs of an operation: no schemas, so the bundle stays small. */
-export type OperationRoute = Pick<OperationDefinition, 'id' | 'method' | 'path' | 'silent' | 'transport'>;
+export type OperationRoute = Pick<OperationDefinition, 'id' | 'method' | 'path' | 'silent' | 'transport'> & {
+  /** The request takes pageNo and pageSize: list blocks send them only then. */
+  paged?: boolean;
+};
 
 export const PUBLIC = '$public';
 export const SIGNED_IN = '$signedIn';

@@ -71,8 +71,17 @@ const enterpriseWidgets = lazyComponents(() => import('../widgets/enterprises/in
   ApplicantEnglishInput: 'field',
   FormerNamesInput: 'field',
 });
+const caseWidgets = lazyComponents(() => import('../widgets/cases/index.js').then((m) => m.caseWidgets), {
+  MarkPicker: 'field',
+  ApplicantPicker: 'field',
+  GoodsByClassEditor: 'field',
+  CoOwnerList: 'field',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
+});
+const caseTypeBuilder = lazyComponents(() => import('../designer/caseType/CaseTypeBuilder.js').then((m) => ({ CaseTypeBuilder: m.CaseTypeBuilder })), {
+  CaseTypeBuilder: 'block',
 });
 
 /**
@@ -92,7 +101,9 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...tagWidgets,
   ...accountWidgets,
   ...enterpriseWidgets,
+  ...caseWidgets,
   ...designer,
+  ...caseTypeBuilder,
 };
 
 /** The columns a table's `customFields` adds: the organisation's custom fields. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { describe, expect, it } from 'vitest';
+import { dbKind, skipThisDatabase, sharedTestServer } from './support/testServer.js';
 
 type Node = { title?: string; properties?: Record<string, Node> };
 
@@ -14,39 +14,36 @@ function titleOf(node: Node, name: string): string | undefined {
 }
 
 describe.skipIf(skipThisDatabase)(`forms as the designer publishes them (${dbKind})`, () => {
-  let server: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.signIn('admin');
-  });
-  afterAll(() => server?.stop());
+  const shared = sharedTestServer(['admin']);
 
   it('answers the built-in form until the organisation publishes one, then that one, for that organisation only', async () => {
-    const builtIn = (await server.call('schema.getForm', { name: 'trademarkEdit' }, admin)).form;
+    const builtIn = (await shared.server.call('schema.getForm', { name: 'trademarkEdit' }, shared.tokens.admin)).form;
     expect(builtIn).toMatchObject({ name: 'trademarkEdit', title: '商标信息' });
     expect(titleOf(builtIn.schema as Node, 'regNo')).toBe('注册号');
 
     const renamed = structuredClone(builtIn) as unknown as Record<string, unknown> & { schema: Node };
     const grid = renamed.schema.properties!.fields!.properties!.main!;
     grid.properties!.regNo!.title = '注册证号';
-    const { version, problems } = await server.call('designer.saveDraft', { kind: 'forms', key: 'trademarkEdit', body: renamed, baseVersion: null }, admin);
+    const { version, problems } = await shared.server.call(
+      'designer.saveDraft',
+      { kind: 'forms', key: 'trademarkEdit', body: renamed, baseVersion: null },
+      shared.tokens.admin,
+    );
     expect(problems).toEqual([]);
     // A draft changes nothing.
-    expect(titleOf((await server.call('schema.getForm', { name: 'trademarkEdit' }, admin)).form.schema as Node, 'regNo')).toBe('注册号');
+    expect(titleOf((await shared.server.call('schema.getForm', { name: 'trademarkEdit' }, shared.tokens.admin)).form.schema as Node, 'regNo')).toBe('注册号');
 
-    await server.call('designer.publish', { kind: 'forms', key: 'trademarkEdit', version }, admin);
-    expect(titleOf((await server.call('schema.getForm', { name: 'trademarkEdit' }, admin)).form.schema as Node, 'regNo')).toBe('注册证号');
-    const otherOrganisation = await server.signIn('staff');
-    expect(titleOf((await server.call('schema.getForm', { name: 'trademarkEdit' }, otherOrganisation)).form.schema as Node, 'regNo')).toBe('注册号');
+    await shared.server.call('designer.publish', { kind: 'forms', key: 'trademarkEdit', version }, shared.tokens.admin);
+    expect(titleOf((await shared.server.call('schema.getForm', { name: 'trademarkEdit' }, shared.tokens.admin)).form.schema as Node, 'regNo')).toBe('注册证号');
+    const otherOrganisation = await shared.server.signIn('staff');
+    expect(titleOf((await shared.server.call('schema.getForm', { name: 'trademarkEdit' }, otherOrganisation)).form.schema as Node, 'regNo')).toBe('注册号');
 
-    await server.call('designer.rollback', { kind: 'forms', key: 'trademarkEdit', version: 0 }, admin);
-    expect(titleOf((await server.call('schema.getForm', { name: 'trademarkEdit' }, admin)).form.schema as Node, 'regNo')).toBe('注册号');
+    await shared.server.call('designer.rollback', { kind: 'forms', key: 'trademarkEdit', version: 0 }, shared.tokens.admin);
+    expect(titleOf((await shared.server.call('schema.getForm', { name: 'trademarkEdit' }, shared.tokens.admin)).form.schema as Node, 'regNo')).toBe('注册号');
   });
 
   it('says which form does not exist, and asks who calls to sign in', async () => {
-    expect(await server.refused('/schema/form', { name: 'noSuchForm' }, admin, 404)).toBe('没有名为 noSuchForm 的表单');
-    expect((await server.post('/schema/form', { name: 'trademarkEdit' })).statusCode).toBe(401);
+    expect(await shared.server.refused('/schema/form', { name: 'noSuchForm' }, shared.tokens.admin, 404)).toBe('没有名为 noSuchForm 的表单');
+    expect((await shared.server.post('/schema/form', { name: 'trademarkEdit' })).statusCode).toBe(401);
   });
 });

@@ -140,33 +140,66 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
 
   it('treats case and proposal types as one more kind: a new one is checked, saved, published and listed', async () => {
     const form = { type: 'object', properties: { regNo: { type: 'string', title: '注册号', 'x-decorator': 'FormItem', 'x-component': 'Input' } } };
-    const unfinished = { name: 'renewal', title: '商标续展', category: 'case', form, stages: [], approvalChain: [{ title: '主管审批', permission: 'nobody' }] };
-    const problems = (await server.call('designer.validate', { kind: 'caseTypes', key: 'renewal', body: unfinished }, admin)).problems;
+    const unfinished = {
+      name: 'trademarkWatch',
+      title: '商标监测',
+      category: 'case',
+      form,
+      stages: [],
+      approvalChain: [{ title: '主管审批', permission: 'nobody' }],
+    };
+    const problems = (await server.call('designer.validate', { kind: 'caseTypes', key: 'trademarkWatch', body: unfinished }, admin)).problems;
     expect(problems).toEqual(
       expect.arrayContaining([
         { at: '/stages', message: '至少要有 1 项' },
         { at: '/approvalChain/0/permission', message: '未知的权限键 nobody' },
       ]),
     );
-    const renewal = {
+    const watch = {
       ...unfinished,
       stages: [
         { key: 'filing', title: '递交申请', deadlineDays: 30 },
         { key: 'review', title: '官方审查' },
       ],
       approvalChain: [{ title: '主管审批', permission: 'systemSettings' }],
-      feeItems: [{ name: '续展官费', kind: 'official', amount: 500, currency: 'CNY' }],
+      feeItems: [{ name: '监测费', kind: 'agency', amount: 500, currency: 'CNY' }],
     };
-    expect(await server.call('designer.saveDraft', { kind: 'caseTypes', key: 'renewal', body: renewal, baseVersion: null }, admin)).toEqual({
+    expect(await server.call('designer.saveDraft', { kind: 'caseTypes', key: 'trademarkWatch', body: watch, baseVersion: null }, admin)).toEqual({
       version: 1,
       problems: [],
     });
-    expect(await server.call('designer.publish', { kind: 'caseTypes', key: 'renewal', version: 1 }, admin)).toEqual({ publishedVersion: 1 });
+    expect(await server.call('designer.publish', { kind: 'caseTypes', key: 'trademarkWatch', version: 1 }, admin)).toEqual({ publishedVersion: 1 });
     const { list } = await server.call('designer.listSchemas', { kind: 'caseTypes' }, admin);
-    expect(list).toEqual([
-      expect.objectContaining({ kind: 'caseTypes', key: 'renewal', title: '商标续展', builtIn: false, publishedVersion: 1, latestVersion: 1 }),
+    expect(list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'caseTypes', key: 'trademarkWatch', title: '商标监测', builtIn: false, publishedVersion: 1, latestVersion: 1 }),
+        expect.objectContaining({ kind: 'caseTypes', key: 'renewal', title: '商标续展', builtIn: true }),
+      ]),
+    );
+    const rollback = await server.post('/designer/rollback', { kind: 'caseTypes', key: 'trademarkWatch', version: 0 }, admin);
+    expect(rollback.json().subMessage).toBe('trademarkWatch 没有内置版本，不能回到内置版本');
+  });
+
+  it('gives the case-type builder the default statuses and transitions, and will not publish a type whose stages name a status it lacks', async () => {
+    const { dicts } = await server.call('designer.editorContext', {}, admin);
+    expect(dicts['dicts/case-statuses.json']?.items).toContainEqual(expect.objectContaining({ value: 'accepted', label: '已受理' }));
+    expect(dicts['dicts/case-transitions.json']?.items).toContainEqual(expect.objectContaining({ value: 'submit', to: 'pending' }));
+
+    const form = { type: 'object', properties: {} };
+    const stages = [
+      { key: 'search', title: '检索', deadlineDays: 5, status: 'searching' },
+      { key: 'search', title: '出具报告', deadlineDays: 10 },
+    ];
+    const body = { name: 'trademarkSearchReport', title: '商标检索报告', category: 'case', form, stages };
+    const draft = await server.call('designer.saveDraft', { kind: 'caseTypes', key: 'trademarkSearchReport', body, baseVersion: null }, admin);
+    expect(draft.problems).toEqual([
+      { at: '/stages/1/key', message: '阶段标识 search 重复' },
+      { at: '/stages/0/status', message: '没有定义状态 searching' },
     ]);
-    const rollback = await server.post('/designer/rollback', { kind: 'caseTypes', key: 'renewal', version: 0 }, admin);
-    expect(rollback.json().subMessage).toBe('renewal 没有内置版本，不能回到内置版本');
+    const refused = await server.post('/designer/publish', { kind: 'caseTypes', key: 'trademarkSearchReport', version: draft.version }, admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().subMessage).toBe('描述有 2 处问题，不能发布。第一处在 /stages/1/key：阶段标识 search 重复');
+    const { versions } = await server.call('designer.getSchema', { kind: 'caseTypes', key: 'trademarkSearchReport' }, admin);
+    expect(versions.map((v) => v.status)).toEqual(['draft']);
   });
 });

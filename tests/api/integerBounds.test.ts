@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { describe, expect, it } from 'vitest';
+import { dbKind, skipThisDatabase, sharedTestServer } from './support/testServer.js';
 
 /** Numbers a database `integer` column cannot hold are refused as bad input naming the field, never a failed statement. */
 describe.skipIf(skipThisDatabase)(`integers past what their column holds (${dbKind})`, () => {
-  let server: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.signIn('admin');
-  });
-  afterAll(() => server?.stop());
+  const shared = sharedTestServer(['admin']);
 
   const refusal = async (url: string, body: string) => {
-    const res = await server.post(url, body, admin);
+    const res = await shared.server.post(url, body, shared.tokens.admin);
     return { status: res.statusCode, message: res.json().subMessage as string };
   };
 
@@ -27,7 +21,7 @@ describe.skipIf(skipThisDatabase)(`integers past what their column holds (${dbKi
   });
 
   it('still takes the largest id a column holds, answering that it does not exist', async () => {
-    const res = await server.post('/api/memo/delete', { id: 2147483647 }, admin);
+    const res = await shared.server.post('/api/memo/delete', { id: 2147483647 }, shared.tokens.admin);
     expect(res.statusCode).toBeLessThan(500);
   });
 });

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueMessages } from '../../src/server/notify/outbox.js';
 import { notifyEvent } from '../../src/server/notify/notifyEvent.js';
+import { openChannelSecret, sealPlainChannelSecrets } from '../../src/server/notify/channelSecrets.js';
 import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 interface ReceivedMail {
@@ -19,10 +20,16 @@ interface ReceivedPost {
 }
 
 /** An SMTP server of the test's own, keeping what it is sent. */
-async function startSmtp(): Promise<{ server: SMTPServer; port: number; mails: ReceivedMail[] }> {
+async function startSmtp(): Promise<{ server: SMTPServer; port: number; mails: ReceivedMail[]; logins: { user: string; pass: string }[] }> {
   const mails: ReceivedMail[] = [];
+  const logins: { user: string; pass: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, done) {
+      logins.push({ user: auth.username ?? '', pass: auth.password ?? '' });
+      done(null, { user: auth.username });
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, done) {
@@ -36,7 +43,7 @@ async function startSmtp(): Promise<{ server: SMTPServer; port: number; mails: R
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.server.address() as AddressInfo).port, mails };
+  return { server, port: (server.server.address() as AddressInfo).port, mails, logins };
 }
 
 /** A robot webhook receiver answering with the statuses queued in `replies`, then 200 `{errcode: 0}`. */
@@ -132,7 +139,7 @@ describe.skipIf(skipThisDatabase)(`message channels: e-mail and group robots (${
 
     receiver.replies.push(500);
     const now = new Date();
-    expect(await deliverDueMessages(server.database.db, now)).toBe(2);
+    expect(await deliverDueMessages(server.database.db, server.services.credentials, now)).toBe(2);
     expect(
       smtp.mails
         .map((m) => m.to)
@@ -148,9 +155,9 @@ describe.skipIf(skipThisDatabase)(`message channels: e-mail and group robots (${
     expect(outbox.list.filter((m) => m.channel === 'email').every((m) => m.status === 'sent')).toBe(true);
 
     // Not before its wait is over; then it goes.
-    expect(await deliverDueMessages(server.database.db, new Date(now.getTime() + 30_000))).toBe(0);
+    expect(await deliverDueMessages(server.database.db, server.services.credentials, new Date(now.getTime() + 30_000))).toBe(0);
     const later = new Date(now.getTime() + 61_000);
-    expect(await deliverDueMessages(server.database.db, later)).toBe(1);
+    expect(await deliverDueMessages(server.database.db, server.services.credentials, later)).toBe(1);
     outbox = await server.call('messageSettings.outbox', {}, admin);
     expect(outbox.list.find((m) => m.id === robot.id)).toMatchObject({ status: 'sent', attempts: 2 });
 
@@ -163,6 +170,45 @@ describe.skipIf(skipThisDatabase)(`message channels: e-mail and group robots (${
     expect(url.searchParams.get('access_token')).toBe('abc');
   });
 
+  it('keeps the SMTP password and the robot secret encrypted, signs in with the password, and seals secrets saved in clear before', async () => {
+    await server.call(
+      'messageSettings.save',
+      {
+        smtpHost: '127.0.0.1',
+        smtpPort: smtp.port,
+        smtpFrom: 'notice@example.com',
+        smtpUser: 'notice',
+        smtpPassword: 'mail-pass-2026',
+        webhookSecret: 'SECdemo',
+      },
+      admin,
+    );
+    const stored = await server.database.db
+      .selectFrom('message_settings')
+      .select(['smtp_password', 'webhook_secret'])
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    expect(stored.smtp_password).toMatch(/^v1:/);
+    expect(stored.smtp_password).not.toContain('mail-pass');
+    expect(stored.webhook_secret).toMatch(/^v1:/);
+
+    await server.call('messageSettings.sendTest', { channel: 'email' }, admin);
+    expect(await deliverDueMessages(server.database.db, server.services.credentials, new Date())).toBe(1);
+    expect(smtp.logins.at(-1)).toEqual({ user: 'notice', pass: 'mail-pass-2026' });
+
+    await server.database.db.updateTable('message_settings').set({ smtp_password: 'typed-in-clear' }).where('org_id', '=', orgId).execute();
+    await sealPlainChannelSecrets(server.database.db, server.services.credentials);
+    const sealed = await server.database.db
+      .selectFrom('message_settings')
+      .select(['smtp_password', 'webhook_secret'])
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    expect(sealed.smtp_password).toMatch(/^v1:/);
+    expect(openChannelSecret(server.services.credentials, orgId, 'smtp_password', sealed.smtp_password)).toBe('typed-in-clear');
+    expect(sealed.webhook_secret).toBe(stored.webhook_secret);
+    await server.call('messageSettings.save', { smtpUser: '' }, admin);
+  });
+
   it('keeps an e-mail the server cannot take, marks it failed after the last attempt, and sends it again on request', async () => {
     const closed = await startSmtp();
     await new Promise<void>((resolve) => closed.server.close(() => resolve()));
@@ -170,16 +216,16 @@ describe.skipIf(skipThisDatabase)(`message channels: e-mail and group robots (${
     await server.call('messageSettings.sendTest', { channel: 'email' }, admin);
     let at = Date.now();
     for (let attempt = 0; attempt < 6; attempt++) {
-      await deliverDueMessages(server.database.db, new Date(at));
+      await deliverDueMessages(server.database.db, server.services.credentials, new Date(at));
       at += 7 * 60 * 60_000;
     }
     let [failed] = (await server.call('messageSettings.outbox', { status: 'failed' }, admin)).list;
-    expect(failed).toMatchObject({ subject: '测试消息', recipient: 'admin@example.com', attempts: 6, status: 'failed' });
+    expect(failed).toMatchObject({ event: 'test', subject: '测试消息', recipient: 'admin@example.com', attempts: 6, status: 'failed' });
     expect(failed!.lastError).toBeTruthy();
 
     await server.call('messageSettings.save', { smtpPort: smtp.port }, admin);
     await server.call('messageSettings.retry', { id: failed!.id }, admin);
-    expect(await deliverDueMessages(server.database.db, new Date())).toBe(1);
+    expect(await deliverDueMessages(server.database.db, server.services.credentials, new Date())).toBe(1);
     [failed] = (await server.call('messageSettings.outbox', {}, admin)).list.filter((m) => m.id === failed!.id);
     expect(failed).toMatchObject({ status: 'sent', attempts: 1 });
     expect(smtp.mails.at(-1)!.to).toEqual(['admin@example.com']);

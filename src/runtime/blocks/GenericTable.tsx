@@ -5,6 +5,7 @@ import { RecursionField, useField, useFieldSchema, type ISchema } from '@formily
 import type { GeneralField } from '@formily/core';
 import { useSWRConfig } from 'swr';
 import { useNamedOperation } from '../useOperation.js';
+import { takesPage } from '../pagedOperation.js';
 import { useRuntime } from '../runtimeContext.js';
 import { askConfirm, confirmForSelection, showNotice } from '../confirmDialog.js';
 import { fillPathTemplate, fillTemplate, readPath } from './readPath.js';
@@ -109,7 +110,7 @@ export function GenericTable(props: GenericTableProps) {
   const conditions = useQueryValue(query, 'conditions');
   // What the rows are asked for by, without the page: a download of them takes the same.
   const conditionsRequest = { ...props.body, ...useQueryRequest(query, { sortField: props.sortFieldParam, sortType: props.sortOrderParam }) };
-  const request = { ...conditionsRequest, ...page };
+  const request = takesPage(operation) ? { ...conditionsRequest, ...page } : conditionsRequest;
   const { data, isLoading, isValidating, mutate } = useNamedOperation<unknown>(operation, request);
   const { mutate: mutateCache } = useSWRConfig();
   const requestText = JSON.stringify(request);

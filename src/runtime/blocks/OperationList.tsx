@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Badge, Button, Empty, Input, List, Space, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useNamedOperation } from '../useOperation.js';
+import { takesPage } from '../pagedOperation.js';
 import { useDebounced } from '../useDebounced.js';
 import { useRuntime } from '../runtimeContext.js';
 import { fillTemplate, readPath } from './readPath.js';
@@ -29,7 +30,8 @@ export function OperationList(props: OperationListProps) {
   // A new search starts from the first page.
   useEffect(() => setPageNo(1), [search]);
   const searchBody = props.searchField && search ? { [props.searchField]: search } : {};
-  const { data, isLoading, mutate } = useNamedOperation<unknown>(operation, { ...props.body, ...searchBody, pageNo, pageSize });
+  const paging = takesPage(operation) ? { pageNo, pageSize } : {};
+  const { data, isLoading, mutate } = useNamedOperation<unknown>(operation, { ...props.body, ...searchBody, ...paging });
   const items = (readPath(data, listPath) as Item[] | undefined) ?? [];
   const total = Number(readPath(data, countPath) ?? items.length);
 

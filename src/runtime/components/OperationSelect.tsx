@@ -54,37 +54,10 @@ export function OperationSelect({
   const multiple = mode === 'multiple';
   const shown = value ?? (multiple ? [] : undefined);
   const changed = (next: Value | Value[] | undefined) => onChange?.(next ?? (multiple ? [] : null));
+  // What both kinds of select take alike.
+  const common = { value: shown, onChange: changed, showSearch: true, placeholder, allowClear, loading: isLoading, disabled, style: { width: '100%' } };
   if (childrenField) {
-    return (
-      <TreeSelect
-        value={shown}
-        onChange={changed}
-        treeData={options}
-        treeDefaultExpandAll
-        multiple={multiple}
-        showSearch
-        treeNodeFilterProp="label"
-        placeholder={placeholder}
-        allowClear={allowClear}
-        loading={isLoading}
-        disabled={disabled}
-        style={{ width: '100%' }}
-      />
-    );
+    return <TreeSelect {...common} treeData={options} treeDefaultExpandAll multiple={multiple} treeNodeFilterProp="label" />;
   }
-  return (
-    <Select
-      value={shown}
-      onChange={changed}
-      options={options}
-      mode={multiple ? 'multiple' : undefined}
-      showSearch
-      optionFilterProp="label"
-      placeholder={placeholder}
-      allowClear={allowClear}
-      loading={isLoading}
-      disabled={disabled}
-      style={{ width: '100%' }}
-    />
-  );
+  return <Select {...common} options={options} mode={multiple ? 'multiple' : undefined} optionFilterProp="label" />;
 }

@@ -4,6 +4,7 @@ import type { ScopedDb } from '../db/tenantScope.js';
 import { reminderDueAt, reminderPeople, type DateSettings } from '../../shared/customFieldRules.js';
 import { toCustomField, type FieldRow } from './fieldDefinitions.js';
 import { startPeriodicJob } from '../periodicJob.js';
+import { drainInBatches } from '../jobs/drainInBatches.js';
 import { chinaToday } from '../../shared/trademarkDates.js';
 import { notifyEvent } from '../notify/notifyEvent.js';
 
@@ -67,8 +68,8 @@ export async function refreshReminders(db: ScopedDb, field: FieldRow, recordIds:
  */
 export async function sendDueReminders(system: Kysely<Database>, now: Date): Promise<number> {
   let sent = 0;
-  for (;;) {
-    const claimed = await system.transaction().execute(async (trx) => {
+  await drainInBatches(BATCH, () =>
+    system.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom('custom_field_reminders')
         .select(['id', 'org_id', 'user_ids', 'title', 'content', 'link'])
@@ -101,11 +102,11 @@ export async function sendDueReminders(system: Kysely<Database>, now: Date): Pro
             due.map((d) => d.id),
           )
           .execute();
+      sent += due.length;
       return due.length;
-    });
-    sent += claimed;
-    if (claimed < BATCH) return sent;
-  }
+    }),
+  );
+  return sent;
 }
 
 /** The periodic run inside the server; nothing is kept in memory between runs. Returns its stop. */

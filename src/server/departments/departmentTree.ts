@@ -1,14 +1,7 @@
 import type { Department } from '../../generated/types.js';
 
-export interface DepartmentRow {
-  id: number;
-  name: string;
-  parentId: number | null;
-  headUserId: number | null;
-  headName: string | null;
-  sort: number;
-  memberCount: number;
-}
+/** A department as it is read from its table, before it is placed in the tree. */
+export type DepartmentRow = Omit<Department, 'children'>;
 
 /** Rows of one organisation as a tree: siblings by their sort, then name; a row whose parent is missing becomes a root. */
 export function departmentTree(rows: readonly DepartmentRow[]): Department[] {

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../http/apiError.js';
 import { countRows, pageWindow } from '../db/paging.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { messageEventLabel, messageEvents } from '../notify/messageEvents.js';
+import { sealChannelSecret, type ChannelSecret } from '../notify/channelSecrets.js';
 
 const NO_SETTINGS: MessageSettings = {
   smtpHost: null,
@@ -85,6 +86,7 @@ export const messageSettingsHandlers: HandlersOf<'messageSettings'> = {
 
   'messageSettings.save': async (body, ctx) => {
     const { channels, smtpPassword, webhookSecret, ...fields } = body;
+    const sealed = (column: ChannelSecret, plain: string) => (plain ? sealChannelSecret(ctx.credentials, ctx.session.orgId, column, plain) : null);
     const changes = {
       ...(fields.smtpHost !== undefined ? { smtp_host: blankToNull(fields.smtpHost) } : {}),
       ...(fields.smtpPort !== undefined ? { smtp_port: fields.smtpPort } : {}),
@@ -93,8 +95,8 @@ export const messageSettingsHandlers: HandlersOf<'messageSettings'> = {
       ...(fields.smtpFrom !== undefined ? { smtp_from: blankToNull(fields.smtpFrom) } : {}),
       ...(fields.webhookKind !== undefined ? { webhook_kind: fields.webhookKind } : {}),
       ...(fields.webhookUrl !== undefined ? { webhook_url: blankToNull(fields.webhookUrl) } : {}),
-      ...(smtpPassword !== undefined ? { smtp_password: smtpPassword || null } : {}),
-      ...(webhookSecret !== undefined ? { webhook_secret: webhookSecret.trim() || null } : {}),
+      ...(smtpPassword !== undefined ? { smtp_password: sealed('smtp_password', smtpPassword) } : {}),
+      ...(webhookSecret !== undefined ? { webhook_secret: sealed('webhook_secret', webhookSecret.trim()) } : {}),
     };
     if (Object.keys(changes).length === 0 && !channels) throw badRequest('没有要修改的内容');
     if (Object.keys(changes).length > 0) {
@@ -172,7 +174,7 @@ export const messageSettingsHandlers: HandlersOf<'messageSettings'> = {
       .insertInto('outbound_messages')
       .values({
         org_id: ctx.session.orgId,
-        event: 'batchTaskFinished',
+        event: 'test',
         channel: body.channel,
         recipient,
         subject: '测试消息',

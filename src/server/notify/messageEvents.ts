@@ -4,19 +4,26 @@ import { readSchemaFile } from '../../schemaSource/schemaFiles.js';
 export interface MessageEvent {
   value: string;
   label: string;
+  /** Not configurable: the test message goes only where the admin sends it. */
+  hidden: boolean;
 }
 
 let events: MessageEvent[] | undefined;
 
-/** The events that send messages, from schemas/dicts/message-events.json, in their order. */
-export function messageEvents(): MessageEvent[] {
+function allEvents(): MessageEvent[] {
   events ??= (readSchemaFile('dicts', 'message-events.json').body as unknown as DictDefinition).items.map((item) => ({
     value: String(item.value),
     label: item.label,
+    hidden: (item as { hidden?: unknown }).hidden === true,
   }));
   return events;
 }
 
+/** The events an organisation sets channels for, from schemas/dicts/message-events.json, in their order. */
+export function messageEvents(): MessageEvent[] {
+  return allEvents().filter((e) => !e.hidden);
+}
+
 export function messageEventLabel(event: string): string {
-  return messageEvents().find((e) => e.value === event)?.label ?? event;
+  return allEvents().find((e) => e.value === event)?.label ?? event;
 }

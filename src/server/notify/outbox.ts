@@ -2,6 +2,9 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { createTransport } from 'nodemailer';
 import type { Database, MessageSettingsTable } from '../db/tables.js';
 import { robotAccepted, robotRequest, type RobotKind } from './robotWebhook.js';
+import type { CredentialCipher } from '../auth/credentialCipher.js';
+import { openChannelSecret } from './channelSecrets.js';
+import { drainInBatches } from '../jobs/drainInBatches.js';
 
 /** Claimed messages per run: each is sent outside any transaction. */
 const BATCH = 20;
@@ -51,13 +54,13 @@ async function claimDue(system: Kysely<Database>, now: Date): Promise<ClaimedMes
   return claimed.rows.map((row) => ({ ...byOrg.get(row.org_id), ...row }));
 }
 
-async function sendEmail(m: ClaimedMessage): Promise<void> {
+async function sendEmail(m: ClaimedMessage, credentials: CredentialCipher): Promise<void> {
   if (!m.smtp_host || !m.smtp_port || !m.smtp_from) throw new Error('未设置邮件服务器（SMTP）');
   const transport = createTransport({
     host: m.smtp_host,
     port: m.smtp_port,
     secure: m.smtp_secure ?? false,
-    auth: m.smtp_user ? { user: m.smtp_user, pass: m.smtp_password ?? '' } : undefined,
+    auth: m.smtp_user ? { user: m.smtp_user, pass: openChannelSecret(credentials, m.org_id, 'smtp_password', m.smtp_password) ?? '' } : undefined,
     connectionTimeout: SEND_TIMEOUT_MS,
     greetingTimeout: SEND_TIMEOUT_MS,
     socketTimeout: SEND_TIMEOUT_MS,
@@ -69,10 +72,16 @@ async function sendEmail(m: ClaimedMessage): Promise<void> {
   }
 }
 
-async function postToRobot(m: ClaimedMessage, now: Date): Promise<void> {
+async function postToRobot(m: ClaimedMessage, credentials: CredentialCipher, now: Date): Promise<void> {
   if (!m.webhook_kind || !m.webhook_url) throw new Error('未设置群机器人');
   const kind = m.webhook_kind as RobotKind;
-  const request = robotRequest(kind, m.webhook_url, m.webhook_secret ?? null, `${m.subject}\n${m.body}`, now);
+  const request = robotRequest(
+    kind,
+    m.webhook_url,
+    openChannelSecret(credentials, m.org_id, 'webhook_secret', m.webhook_secret),
+    `${m.subject}\n${m.body}`,
+    now,
+  );
   const res = await fetch(request.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -95,14 +104,14 @@ function reasonOf(err: unknown): string {
  * marked sent, or put back with a growing wait and the reason, or after the last attempt marked
  * failed: never dropped. Returns how many were sent.
  */
-export async function deliverDueMessages(system: Kysely<Database>, now = new Date()): Promise<number> {
+export async function deliverDueMessages(system: Kysely<Database>, credentials: CredentialCipher, now = new Date()): Promise<number> {
   let sent = 0;
-  for (;;) {
+  await drainInBatches(BATCH, async () => {
     const claimed = await claimDue(system, now);
     for (const m of claimed) {
       try {
-        if (m.channel === 'email') await sendEmail(m);
-        else await postToRobot(m, now);
+        if (m.channel === 'email') await sendEmail(m, credentials);
+        else await postToRobot(m, credentials, now);
         await system.updateTable('outbound_messages').set({ status: 'sent', sent_at: new Date(), last_error: null }).where('id', '=', m.id).execute();
         sent++;
       } catch (err) {
@@ -118,6 +127,7 @@ export async function deliverDueMessages(system: Kysely<Database>, now = new Dat
           .execute();
       }
     }
-    if (claimed.length < BATCH) return sent;
-  }
+    return claimed.length;
+  });
+  return sent;
 }

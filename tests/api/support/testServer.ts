@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildServer, type BuiltServer, type ServerOptions } from '../../../src/server/app.js';
 import { configFromEnv, type ServerConfig } from '../../../src/server/config.js';
 import { DEMO_ACCOUNTS } from '../../../src/server/seed/demoAccounts.js';
@@ -53,6 +53,32 @@ export interface TestServer extends BuiltServer {
   refused(url: string, payload: object, token: string, status?: number): Promise<string>;
   signIn(account: keyof typeof DEMO_ACCOUNTS): Promise<string>;
   stop(): Promise<void>;
+}
+
+export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
+
+/** A server the tests of one describe block share, with the tokens of the demo accounts it signed in. */
+export interface SharedTestServer<A extends DemoAccount> {
+  server: TestServer;
+  tokens: Record<A, string>;
+}
+
+/**
+ * Starts a server before the tests of the describe block it is called in and signs in `accounts`;
+ * stops it after them. The fields are set once the block's tests run.
+ */
+export function sharedTestServer<A extends DemoAccount>(
+  accounts: readonly A[],
+  overrides: Partial<ServerConfig> = {},
+  options: ServerOptions = {},
+): SharedTestServer<A> {
+  const shared = { tokens: {} } as SharedTestServer<A>;
+  beforeAll(async () => {
+    shared.server = await startTestServer(overrides, options);
+    for (const account of accounts) shared.tokens[account] = await shared.server.signIn(account);
+  });
+  afterAll(() => shared.server?.stop());
+  return shared;
 }
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: ServerOptions = {}): Promise<TestServer> {
