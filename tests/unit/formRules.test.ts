@@ -48,4 +48,20 @@ describe('the rules of a Formily form', () => {
     };
     expect(formProblems(schema, {}).map((p) => p.message)).toEqual(['请填写注册号']);
   });
+
+  it('checks a field that reactions may hide only when it has a value', () => {
+    const schema: FormNode = {
+      type: 'object',
+      properties: {
+        claim: { type: 'string', title: '要求优先权' },
+        detail: {
+          type: 'object',
+          'x-reactions': { dependencies: ['.claim'], fulfill: { state: { visible: "{{$deps[0] === 'yes'}}" } } },
+          properties: { date: { type: 'string', title: '优先权日期', required: true } },
+        },
+      },
+    };
+    expect(formProblems(schema, { claim: 'no' })).toEqual([]);
+    expect(formProblems(schema, { claim: 'yes', detail: { no: '1' } }).map(problemText)).toEqual(['优先权日期不能为空']);
+  });
 });
