@@ -2,7 +2,7 @@
  * The rules a Formily form schema states about its values, checked without rendering it: a field's
  * `required`, `pattern`, `maxLength`/`minLength`, `minimum`/`maximum`, `enum` and the same rules
  * written in `x-validator`. The server checks a case's form on submit with it; the page may run the
- * same check before sending.
+ * same check before sending. A field that reactions may hide is checked only when it has a value.
  */
 
 /** The part of a Formily node the rules read. */
@@ -45,8 +45,11 @@ interface Rule {
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
-/** A field hidden by a constant flag is not asked for; flags given by expressions are decided by the page. */
+/** A field hidden by a constant flag is not asked for. */
 const hidden = (node: FormNode) => node['x-visible'] === false || node['x-hidden'] === true || node['x-display'] === 'none' || node['x-display'] === 'hidden';
+
+/** A field whose reactions may show or hide it (priority details shown only when priority is claimed): the page decides whether it is asked for. */
+const conditional = (node: FormNode) => /visible|hidden|display/.test(JSON.stringify(node['x-reactions'] ?? ''));
 
 function validatorRules(node: FormNode): Rule[] {
   const raw = node['x-validator'];
@@ -109,6 +112,7 @@ export function formProblems(schema: FormNode, values: unknown): FormProblem[] {
         continue;
       }
       const value = typeof holder === 'object' && holder !== null ? (holder as Record<string, unknown>)[name] : undefined;
+      if (conditional(child) && isEmpty(value)) continue;
       walkField(child, value, [...path, name], requiredNames.includes(name));
     }
   };
