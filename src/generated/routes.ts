@@ -14917,13 +14917,16 @@ export const operationTable: OperationDefinition[] = [
         "smtpPassword": {
           "title": "SMTP 密码",
           "type": "string",
-          "maxLength": 200
+          "maxLength": 200,
+          "writeOnly": true,
+          "description": "保存时以凭据密钥加密，任何接口不返回。"
         },
         "webhookSecret": {
           "title": "签名密钥",
           "type": "string",
           "maxLength": 200,
-          "description": "钉钉、飞书机器人开启“加签”时填写"
+          "description": "钉钉、飞书机器人开启“加签”时填写保存时以凭据密钥加密，任何接口不返回。",
+          "writeOnly": true
         }
       }
     },

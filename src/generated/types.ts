@@ -10100,11 +10100,11 @@ export interface MessageSettingsSaveRequest {
    */
   webhookUrl?: string | null;
   /**
-   * SMTP 密码
+   * SMTP 密码：保存时以凭据密钥加密，任何接口不返回。
    */
   smtpPassword?: string;
   /**
-   * 签名密钥：钉钉、飞书机器人开启“加签”时填写
+   * 签名密钥：钉钉、飞书机器人开启“加签”时填写保存时以凭据密钥加密，任何接口不返回。
    */
   webhookSecret?: string;
 }
