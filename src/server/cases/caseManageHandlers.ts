@@ -415,7 +415,6 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
   'caseManage.filingForm': async (body, ctx) => {
     const { row, type } = await loadCase(ctx, body.caseNo);
     const { content, fileName } = await caseFilingForm(ctx.db, ctx.files, type, row);
-    await logOperation(ctx, 'caseManage.filingForm', { caseNo: row.case_no });
     return {
       stream: Readable.from([content]),
       size: content.length,
