@@ -10278,7 +10278,7 @@ export const operationTable: OperationDefinition[] = [
       ],
       "properties": {
         "brandId": {
-          "title": "档案商标",
+          "title": "商标",
           "type": "integer",
           "minimum": 1,
           "maximum": 2147483647

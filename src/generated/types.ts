@@ -8301,7 +8301,7 @@ export interface BrandOfficialsOfficialManagementResponse {
 
 export interface BrandOfficialsAddOfficialDocumentRequest {
   /**
-   * 档案商标
+   * 商标
    */
   brandId?: number;
   /**

@@ -43,18 +43,18 @@ export async function recordOfficialDocument(
 ): Promise<{ id: number; movedCases: CaseState[] }> {
   const appNo = request.appNo.trim();
   const documentType = request.documentType.trim();
-  let brandId: number | null = null;
-  if (request.brandId !== undefined) brandId = (await visibleMark(db, viewer, request.brandId)).id;
-  else {
-    const found = await (
-      await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer)
-    )
-      .where('brand_archives.app_no', '=', appNo)
-      .select('brand_archives.id')
-      .orderBy('brand_archives.id')
-      .executeTakeFirst();
-    brandId = found?.id ?? null;
-  }
+  const brandId =
+    request.brandId !== undefined
+      ? (await visibleMark(db, viewer, request.brandId)).id
+      : ((
+          await (
+            await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer)
+          )
+            .where('brand_archives.app_no', '=', appNo)
+            .select('brand_archives.id')
+            .orderBy('brand_archives.id')
+            .executeTakeFirst()
+        )?.id ?? null);
   const row = await db
     .insertInto('official_documents')
     .values({
