@@ -118,6 +118,22 @@ describe.skipIf(skipThisDatabase)(`the archive follows cases (${dbKind})`, () =>
   });
   afterAll(() => server?.stop());
 
+  it('has demo data: a finished registration whose mark the archive took from it, and a case a letter moved', async () => {
+    const marks = await db()
+      .selectFrom('brand_archives')
+      .select(['id', 'source', 'tm_name'])
+      .where('org_id', '=', orgId)
+      .where('app_no', '=', '79120001')
+      .execute();
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((m) => m.source === 3 && m.tm_name === '青禾云')).toBe(true);
+    const cases = await server.call('caseManage.queryByTmInfo', { brandId: marks[0]!.id }, admin);
+    expect(cases.list[0]).toMatchObject({ tmName: '青禾云', status: 'finished', result: 'success' });
+    expect((await server.call('caseManage.brandHistory', { brandId: marks[0]!.id }, admin)).list[0]!.action).toBe('register');
+    const moved = await server.call('caseManage.getCaseLists', { keyword: '79120002' }, admin);
+    expect(moved.list[0]).toMatchObject({ tmName: '青禾优选', stage: 'accepted', stageTitle: '受理', status: 'accepted' });
+  });
+
   it('prices official fees from CNIPA’s table: per class, each item over ten, online or paper', async () => {
     const goods = Array.from({ length: 12 }, (_, i) => ({ tmCl: 9, name: `测试商品${i + 1}` }));
     const saved = await server.call(
