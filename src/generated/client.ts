@@ -65,6 +65,7 @@ export const operationRoutes = {
   'brandMerge.batchTaskList': {"id":"brandMerge.batchTaskList","method":"POST","path":"/batchTask/list","silent":false,"transport":"json","paged":true},
   'brandOfficials.brandOfficialList': {"id":"brandOfficials.brandOfficialList","method":"POST","path":"/brandArchives/brandOfficialList","silent":false,"transport":"json","paged":true},
   'brandOfficials.officialManagement': {"id":"brandOfficials.officialManagement","method":"POST","path":"/brandArchives/officialManagement","silent":false,"transport":"json"},
+  'brandOfficials.addOfficialDocument': {"id":"brandOfficials.addOfficialDocument","method":"POST","path":"/brandArchives/addOfficialDocument","silent":false,"transport":"json"},
   'caseManage.getCaseLists': {"id":"caseManage.getCaseLists","method":"POST","path":"/caseManage/getCaseLists","silent":true,"transport":"json"},
   'caseManage.caseTypeStatistics': {"id":"caseManage.caseTypeStatistics","method":"POST","path":"/caseManage/caseTypeStatistics","silent":true,"transport":"json"},
   'caseManage.exportCase': {"id":"caseManage.exportCase","method":"POST","path":"/caseManage/exportCase","silent":false,"transport":"file"},
@@ -89,6 +90,9 @@ export const operationRoutes = {
   'caseManage.subcase': {"id":"caseManage.subcase","method":"POST","path":"/intelligent/subcase/v2","silent":false,"transport":"json"},
   'caseManage.caseTypes': {"id":"caseManage.caseTypes","method":"POST","path":"/caseManage/caseTypes","silent":true,"transport":"json"},
   'caseManage.caseTypeSchema': {"id":"caseManage.caseTypeSchema","method":"POST","path":"/caseManage/caseTypeSchema","silent":true,"transport":"json"},
+  'caseManage.filingForm': {"id":"caseManage.filingForm","method":"POST","path":"/caseManage/filingForm","silent":false,"transport":"file"},
+  'caseManage.queryTiedMarks': {"id":"caseManage.queryTiedMarks","method":"POST","path":"/caseManage/queryTiedMarks","silent":true,"transport":"json"},
+  'caseManage.brandHistory': {"id":"caseManage.brandHistory","method":"POST","path":"/caseManage/brandHistory","silent":true,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
   'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json","paged":true},
   'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json","paged":true},
@@ -259,6 +263,7 @@ export interface OperationTypes {
   'brandMerge.batchTaskList': { request: T.BrandMergeBatchTaskListRequest; response: T.BrandMergeBatchTaskListResponse };
   'brandOfficials.brandOfficialList': { request: T.BrandOfficialsBrandOfficialListRequest; response: T.BrandOfficialsBrandOfficialListResponse };
   'brandOfficials.officialManagement': { request: T.BrandOfficialsOfficialManagementRequest; response: T.BrandOfficialsOfficialManagementResponse };
+  'brandOfficials.addOfficialDocument': { request: T.BrandOfficialsAddOfficialDocumentRequest; response: T.BrandOfficialsAddOfficialDocumentResponse };
   'caseManage.getCaseLists': { request: T.CaseManageGetCaseListsRequest; response: T.CaseManageGetCaseListsResponse };
   'caseManage.caseTypeStatistics': { request: T.CaseManageCaseTypeStatisticsRequest; response: T.CaseManageCaseTypeStatisticsResponse };
   'caseManage.exportCase': { request: T.CaseManageExportCaseRequest; response: Blob };
@@ -283,6 +288,9 @@ export interface OperationTypes {
   'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse };
   'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse };
   'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse };
+  'caseManage.filingForm': { request: T.CaseManageFilingFormRequest; response: Blob };
+  'caseManage.queryTiedMarks': { request: T.CaseManageQueryTiedMarksRequest; response: T.CaseManageQueryTiedMarksResponse };
+  'caseManage.brandHistory': { request: T.CaseManageBrandHistoryRequest; response: T.CaseManageBrandHistoryResponse };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse };
@@ -580,6 +588,9 @@ export function createApiClient(call: OperationCaller) {
       /** 处理官文（POST /brandArchives/officialManagement） */
       officialManagement: (body: T.BrandOfficialsOfficialManagementRequest, options?: CallOptions): Promise<T.BrandOfficialsOfficialManagementResponse> =>
         call<T.BrandOfficialsOfficialManagementResponse>(operationRoutes['brandOfficials.officialManagement'], body, options),
+      /** 登记官文（POST /brandArchives/addOfficialDocument） */
+      addOfficialDocument: (body: T.BrandOfficialsAddOfficialDocumentRequest, options?: CallOptions): Promise<T.BrandOfficialsAddOfficialDocumentResponse> =>
+        call<T.BrandOfficialsAddOfficialDocumentResponse>(operationRoutes['brandOfficials.addOfficialDocument'], body, options),
     },
     caseManage: {
       /** 案件列表（POST /caseManage/getCaseLists） */
@@ -654,6 +665,15 @@ export function createApiClient(call: OperationCaller) {
       /** 案件类型描述（POST /caseManage/caseTypeSchema） */
       caseTypeSchema: (body: T.CaseManageCaseTypeSchemaRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypeSchemaResponse> =>
         call<T.CaseManageCaseTypeSchemaResponse>(operationRoutes['caseManage.caseTypeSchema'], body, options),
+      /** 下载申请书（POST /caseManage/filingForm） */
+      filingForm: (body: T.CaseManageFilingFormRequest, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['caseManage.filingForm'], body, options),
+      /** 应一并办理的商标（POST /caseManage/queryTiedMarks） */
+      queryTiedMarks: (body: T.CaseManageQueryTiedMarksRequest, options?: CallOptions): Promise<T.CaseManageQueryTiedMarksResponse> =>
+        call<T.CaseManageQueryTiedMarksResponse>(operationRoutes['caseManage.queryTiedMarks'], body, options),
+      /** 商标的变动记录（POST /caseManage/brandHistory） */
+      brandHistory: (body: T.CaseManageBrandHistoryRequest, options?: CallOptions): Promise<T.CaseManageBrandHistoryResponse> =>
+        call<T.CaseManageBrandHistoryResponse>(operationRoutes['caseManage.brandHistory'], body, options),
     },
     classification: {
       /** 商品和服务分类树（POST /api/queryAllCgList） */

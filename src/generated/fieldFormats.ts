@@ -18,6 +18,9 @@ export const FIELD_FORMATS = {
     createdAt: 'date-time',
     finishedAt: 'date-time',
   },
+  BrandHistoryEntry: {
+    createdAt: 'date-time',
+  },
   BrandImportJob: {
     createdAt: 'date-time',
   },

@@ -1688,6 +1688,88 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/brand-history-entry.json",
+    "title": "BrandHistoryEntry",
+    "description": "档案商标的一条变动记录：案件结案时写回档案的一处改动。",
+    "type": "object",
+    "required": [
+      "id",
+      "action",
+      "actionTitle",
+      "field",
+      "fieldTitle",
+      "before",
+      "after",
+      "content",
+      "caseNo",
+      "userName",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "action": {
+        "title": "动作",
+        "type": "string",
+        "enum": [
+          "register",
+          "renew",
+          "changeHolder",
+          "changeName",
+          "changeAddress",
+          "changeAgent"
+        ]
+      },
+      "actionTitle": {
+        "title": "变动",
+        "type": "string"
+      },
+      "field": {
+        "title": "字段",
+        "type": "string",
+        "description": "改动的档案字段；入档时为空"
+      },
+      "fieldTitle": {
+        "title": "字段名称",
+        "type": "string"
+      },
+      "before": {
+        "title": "改前",
+        "type": "string"
+      },
+      "after": {
+        "title": "改后",
+        "type": "string"
+      },
+      "content": {
+        "title": "说明",
+        "type": "string"
+      },
+      "caseNo": {
+        "title": "案件编号",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "案件删除后为 null"
+      },
+      "userName": {
+        "title": "操作人",
+        "type": "string"
+      },
+      "createdAt": {
+        "title": "时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/brand-import-issue.json",
     "title": "BrandImportIssue",
     "description": "导入表格中一行的一个问题：行号为表格中的行号（表头为第 1 行），列为模板中的列名（“整行”指整行的问题）；error 的行不会导入，warning 只是提示。",
@@ -5874,6 +5956,63 @@ export const sharedSchemas: JsonSchema[] = [
         "title": "更新时间",
         "type": "string",
         "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/tied-mark.json",
+    "title": "TiedMark",
+    "description": "法律要求与案件的商标一并办理、而案件没有列入的一件档案商标，以及为什么。",
+    "type": "object",
+    "required": [
+      "id",
+      "tmName",
+      "appNo",
+      "regNo",
+      "tmCl",
+      "applicant",
+      "reason"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "商标编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "regNo": {
+        "title": "注册号",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "applicant": {
+        "title": "申请人",
+        "type": "string"
+      },
+      "reason": {
+        "title": "原因",
+        "type": "string",
+        "description": "如 同一注册人的商标；与“星辰”相同，第 9 类同一类似群 0901"
       }
     }
   },
@@ -10118,6 +10257,96 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "brandOfficials.addOfficialDocument",
+    "domain": "brandOfficials",
+    "name": "addOfficialDocument",
+    "method": "POST",
+    "path": "/brandArchives/addOfficialDocument",
+    "summary": "登记官文",
+    "description": "登记收到的一件官文：文件类型、申请号、收文日期、送达方式与官方期限，属于所选的档案商标（不选时按申请号找本组织档案中的商标，找不到则不属于任何商标）。申请号与某件案件（案件的申请号或某个申请国家的申请号）相同、且文件类型是该案件类型某一阶段的推进官文时，案件进入该阶段（阶段期限、状态、动态“官文推进”，并通知承办人）；应答列出被推进的案件。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "documentType",
+        "appNo",
+        "receiveDate"
+      ],
+      "properties": {
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "documentType": {
+          "title": "文件类型",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 60
+        },
+        "appNo": {
+          "title": "申请号",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 40
+        },
+        "receiveDate": {
+          "title": "收文日期",
+          "type": "string",
+          "format": "date"
+        },
+        "deliveryMethod": {
+          "title": "送达方式",
+          "type": "string",
+          "enum": [
+            "电子",
+            "纸质"
+          ],
+          "description": "默认 电子"
+        },
+        "officalLimit": {
+          "title": "官方期限",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
+        "remark": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 200
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "movedCases"
+      ],
+      "properties": {
+        "id": {
+          "title": "官文编号",
+          "type": "integer"
+        },
+        "movedCases": {
+          "title": "被推进的案件",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-state.json"
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "caseManage.getCaseLists",
     "domain": "caseManage",
     "name": "getCaseLists",
@@ -10437,7 +10666,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/caseManage/submitCase",
     "summary": "提交案件",
-    "description": "按案件类型的流转提交（默认：草稿或已退回 → 待递交）。提交前检查申请表单的必填、格式、长度与可选值，以及必需的附件；缺什么就说出什么。",
+    "description": "按案件类型的流转提交（默认：草稿或已退回 → 待递交）。提交前检查申请表单的必填、格式、长度与可选值，以及必需的附件；缺什么就说出什么。法律要求一并办理的商标（变更名义/地址时注册人的其他商标、转让时相同或近似的商标，见 queryTiedMarks）没有全部列入时拒绝并列出它们，带 confirmTiedMarks 再提交即照常提交并在动态中记下。",
     "permission": "caseManage",
     "silent": false,
     "readOnly": false,
@@ -10458,6 +10687,11 @@ export const operationTable: OperationDefinition[] = [
           "minimum": 0,
           "description": "查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写",
           "maximum": 2147483647
+        },
+        "confirmTiedMarks": {
+          "title": "确认不一并办理",
+          "type": "boolean",
+          "description": "确认提交时不列入应一并办理的商标"
         }
       },
       "required": [
@@ -10994,7 +11228,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/caseManage/queryByTmInfo",
     "summary": "商标的案件",
-    "description": "以该档案商标为主商标或涉及该商标的案件，新的在前。",
+    "description": "以该档案商标为主商标或涉及该商标的案件（包括由案件注册入档的商标），以及申请号与该商标相同的案件，新的在前。",
     "permission": "caseManage",
     "silent": true,
     "readOnly": true,
@@ -11261,6 +11495,132 @@ export const operationTable: OperationDefinition[] = [
     },
     "response": {
       "$ref": "https://schemas.ipm.local/entities/case-type-schema.json"
+    }
+  },
+  {
+    "id": "caseManage.filingForm",
+    "domain": "caseManage",
+    "name": "filingForm",
+    "method": "POST",
+    "path": "/caseManage/filingForm",
+    "summary": "下载申请书",
+    "description": "按案件类型的 filingForm 生成填好的国家知识产权局申请书（.docx）：申请人、共有人、代理机构、商标、商品（按类别与类似群排列）、优先权、对方当事人等取自案件。类型没有申请书时拒绝。应答为文件本身。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "type": "string",
+      "description": "docx 文件"
+    }
+  },
+  {
+    "id": "caseManage.queryTiedMarks",
+    "domain": "caseManage",
+    "name": "queryTiedMarks",
+    "method": "POST",
+    "path": "/caseManage/queryTiedMarks",
+    "summary": "应一并办理的商标",
+    "description": "法律要求与本案商标一并办理、而案件没有列入的档案商标：变更名义或地址时为同一注册人的其他全部商标（商标法实施条例第三十条），转让或移转时为同一注册人在同一种或类似商品上的相同或近似商标（商标法第四十二条、实施条例第三十一条）。其他类型为空。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "rule": {
+          "title": "依据",
+          "type": "string",
+          "description": "为什么要一并办理；类型没有此要求时为空"
+        },
+        "list": {
+          "title": "未列入的商标",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/tied-mark.json"
+          }
+        }
+      },
+      "required": [
+        "rule",
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "caseManage.brandHistory",
+    "domain": "caseManage",
+    "name": "brandHistory",
+    "method": "POST",
+    "path": "/caseManage/brandHistory",
+    "summary": "商标的变动记录",
+    "description": "案件结案写回档案的每一处改动（注册入档、续展、转让、变更名义/地址/代理人），新的在前，带改前改后的值与案件编号。商标须是当前用户看得到的。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "brandId"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "变动记录",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/brand-history-entry.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
     }
   },
   {
@@ -18556,6 +18916,7 @@ export interface OperationTypes {
   'brandMerge.batchTaskList': { request: T.BrandMergeBatchTaskListRequest; response: T.BrandMergeBatchTaskListResponse; public: false; transport: 'json' };
   'brandOfficials.brandOfficialList': { request: T.BrandOfficialsBrandOfficialListRequest; response: T.BrandOfficialsBrandOfficialListResponse; public: false; transport: 'json' };
   'brandOfficials.officialManagement': { request: T.BrandOfficialsOfficialManagementRequest; response: T.BrandOfficialsOfficialManagementResponse; public: false; transport: 'json' };
+  'brandOfficials.addOfficialDocument': { request: T.BrandOfficialsAddOfficialDocumentRequest; response: T.BrandOfficialsAddOfficialDocumentResponse; public: false; transport: 'json' };
   'caseManage.getCaseLists': { request: T.CaseManageGetCaseListsRequest; response: T.CaseManageGetCaseListsResponse; public: false; transport: 'json' };
   'caseManage.caseTypeStatistics': { request: T.CaseManageCaseTypeStatisticsRequest; response: T.CaseManageCaseTypeStatisticsResponse; public: false; transport: 'json' };
   'caseManage.exportCase': { request: T.CaseManageExportCaseRequest; response: T.CaseManageExportCaseResponse; public: false; transport: 'file' };
@@ -18580,6 +18941,9 @@ export interface OperationTypes {
   'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse; public: false; transport: 'json' };
   'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse; public: false; transport: 'json' };
   'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse; public: false; transport: 'json' };
+  'caseManage.filingForm': { request: T.CaseManageFilingFormRequest; response: T.CaseManageFilingFormResponse; public: false; transport: 'file' };
+  'caseManage.queryTiedMarks': { request: T.CaseManageQueryTiedMarksRequest; response: T.CaseManageQueryTiedMarksResponse; public: false; transport: 'json' };
+  'caseManage.brandHistory': { request: T.CaseManageBrandHistoryRequest; response: T.CaseManageBrandHistoryResponse; public: false; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse; public: true; transport: 'json' };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse; public: true; transport: 'json' };

@@ -112,6 +112,21 @@ export interface BrandExportsTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** 商标档案的变动记录：案件结案时写回档案的每一处改动（注册入档、续展、转让、变更名义/地址/代理人），改前与改后的值、来自哪件案件、由谁、何时。商标合并时随之移动。 (schemas/tables/brand-history.json) */
+export interface BrandHistoryTable {
+  id: Generated<number>;
+  org_id: number;
+  brand_id: number;
+  case_id: number | null;
+  user_id: number | null;
+  action: string;
+  field: Generated<string>;
+  before_value: Generated<string>;
+  after_value: Generated<string>;
+  content: Generated<string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 /** 商标批量导入检查出的问题：行号、列名、级别与说明。 (schemas/tables/brand-import-issues.json) */
 export interface BrandImportIssuesTable {
   id: Generated<number>;
@@ -858,6 +873,7 @@ export interface Database {
   batch_tasks: BatchTasksTable;
   brand_archives: BrandArchivesTable;
   brand_exports: BrandExportsTable;
+  brand_history: BrandHistoryTable;
   brand_import_issues: BrandImportIssuesTable;
   brand_import_jobs: BrandImportJobsTable;
   brand_labels: BrandLabelsTable;
@@ -919,6 +935,7 @@ export const TENANT_TABLES = [
   'batch_tasks',
   'brand_archives',
   'brand_exports',
+  'brand_history',
   'brand_import_issues',
   'brand_import_jobs',
   'brand_labels',

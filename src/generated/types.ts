@@ -528,6 +528,56 @@ export interface BrandExportRecord {
 }
 
 /**
+ * 档案商标的一条变动记录：案件结案时写回档案的一处改动。
+ */
+export interface BrandHistoryEntry {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 动作
+   */
+  action: "register" | "renew" | "changeHolder" | "changeName" | "changeAddress" | "changeAgent";
+  /**
+   * 变动
+   */
+  actionTitle: string;
+  /**
+   * 字段：改动的档案字段；入档时为空
+   */
+  field: string;
+  /**
+   * 字段名称
+   */
+  fieldTitle: string;
+  /**
+   * 改前
+   */
+  before: string;
+  /**
+   * 改后
+   */
+  after: string;
+  /**
+   * 说明
+   */
+  content: string;
+  /**
+   * 案件编号：案件删除后为 null
+   */
+  caseNo: string | null;
+  /**
+   * 操作人
+   */
+  userName: string;
+  /**
+   * 时间
+   */
+  createdAt: string;
+}
+
+/**
  * 导入表格中一行的一个问题：行号为表格中的行号（表头为第 1 行），列为模板中的列名（“整行”指整行的问题）；error 的行不会导入，warning 只是提示。
  */
 export interface BrandImportIssue {
@@ -2920,6 +2970,40 @@ export interface SiteDocument {
    * 更新时间
    */
   updatedAt: string;
+}
+
+/**
+ * 法律要求与案件的商标一并办理、而案件没有列入的一件档案商标，以及为什么。
+ */
+export interface TiedMark {
+  /**
+   * 商标编号
+   */
+  id: number;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 注册号
+   */
+  regNo: string | null;
+  /**
+   * 类别
+   */
+  tmCl: number | null;
+  /**
+   * 申请人
+   */
+  applicant: string;
+  /**
+   * 原因：如 同一注册人的商标；与“星辰”相同，第 9 类同一类似群 0901
+   */
+  reason: string;
 }
 
 /**
@@ -8217,6 +8301,48 @@ export interface BrandOfficialsOfficialManagementResponse {
   updated: number;
 }
 
+export interface BrandOfficialsAddOfficialDocumentRequest {
+  /**
+   * 商标
+   */
+  brandId?: number;
+  /**
+   * 文件类型
+   */
+  documentType: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 收文日期
+   */
+  receiveDate: string;
+  /**
+   * 送达方式：默认 电子
+   */
+  deliveryMethod?: "电子" | "纸质";
+  /**
+   * 官方期限
+   */
+  officalLimit?: string | null;
+  /**
+   * 备注
+   */
+  remark?: string;
+}
+
+export interface BrandOfficialsAddOfficialDocumentResponse {
+  /**
+   * 官文编号
+   */
+  id: number;
+  /**
+   * 被推进的案件
+   */
+  movedCases: CaseState[];
+}
+
 export type CaseManageGetCaseListsRequest = CaseQuery;
 
 export interface CaseManageGetCaseListsResponse {
@@ -8349,6 +8475,10 @@ export interface CaseManageSubmitCaseRequest {
    * 修订号：查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写
    */
   revision?: number;
+  /**
+   * 确认不一并办理：确认提交时不列入应一并办理的商标
+   */
+  confirmTiedMarks?: boolean;
 }
 
 export type CaseManageSubmitCaseResponse = CaseState;
@@ -8625,6 +8755,50 @@ export interface CaseManageCaseTypeSchemaRequest {
 }
 
 export type CaseManageCaseTypeSchemaResponse = CaseTypeSchema;
+
+export interface CaseManageFilingFormRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+}
+
+/**
+ * docx 文件
+ */
+export type CaseManageFilingFormResponse = string;
+
+export interface CaseManageQueryTiedMarksRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+}
+
+export interface CaseManageQueryTiedMarksResponse {
+  /**
+   * 依据：为什么要一并办理；类型没有此要求时为空
+   */
+  rule: string;
+  /**
+   * 未列入的商标
+   */
+  list: TiedMark[];
+}
+
+export interface CaseManageBrandHistoryRequest {
+  /**
+   * 商标
+   */
+  brandId: number;
+}
+
+export interface CaseManageBrandHistoryResponse {
+  /**
+   * 变动记录
+   */
+  list: BrandHistoryEntry[];
+}
 
 export interface ClassificationQueryAllCgListRequest {
   /**

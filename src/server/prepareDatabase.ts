@@ -9,6 +9,7 @@ import { seedDemoTags } from './seed/brandLabels.js';
 import { seedDemoOfficialDocuments } from './seed/officialDocuments.js';
 import { seedDemoFeePrices } from './seed/feePrices.js';
 import { seedDemoCases } from './seed/cases.js';
+import { seedCaseArchiveDemo } from './seed/caseArchiveDemo.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
 /**
@@ -30,6 +31,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedDemoTags(db);
     await seedDemoOfficialDocuments(db);
     await seedDemoCases(db);
+    await seedCaseArchiveDemo(db, config.schemasDir);
   }
   return classificationReady;
 }

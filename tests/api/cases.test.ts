@@ -154,8 +154,9 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
     expect(records.list.map((r) => r.stage)).toEqual(['prepare', 'filed', 'registered']);
     expect(records.list.slice(0, -1).every((r) => r.leftAt !== null)).toBe(true);
     const trends = await server.call('caseManage.getTrendsList', { caseNo: saved.caseNo }, admin);
-    expect(trends.list.map((t) => t.actionTitle)).toEqual(['登记结果', '补录申请号', '确认递交', '提交', '修改', '修改', '修改', '新建']);
-    expect(trends.list[0]).toMatchObject({ userName: '李代理', content: expect.stringContaining('核准注册') });
+    // The finished registration wrote the archive, recorded after the result it follows from.
+    expect(trends.list.map((t) => t.actionTitle)).toEqual(['档案更新', '登记结果', '补录申请号', '确认递交', '提交', '修改', '修改', '修改', '新建']);
+    expect(trends.list[1]).toMatchObject({ userName: '李代理', content: expect.stringContaining('核准注册') });
   });
 
   it('refuses bad input naming the field, saving nothing', async () => {

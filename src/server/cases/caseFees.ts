@@ -1,10 +1,15 @@
 import type { CaseFeeLine, CaseTmItem } from '../../generated/types.js';
-import { DOMESTIC_COUNTRY, officialFeesByCountry, type FilingChannel } from '../../shared/officialFees.js';
 import type { ScopedDb } from '../db/tenantScope.js';
-import { badRequest } from '../http/apiError.js';
 import { priceOn } from '../fees/priceOn.js';
-import { officialFeeTable } from '../fees/officialFeeTable.js';
-import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
+import { badRequest } from '../http/apiError.js';
+import {
+  DOMESTIC_COUNTRY,
+  NoOfficialPrice,
+  officialFeeEntryOn,
+  officialFeesByCountry,
+  type FilingChannel,
+  type OfficialFeeEntry,
+} from '../../shared/officialFees.js';
 import type { CaseFeeItem, CaseType } from './caseTypes.js';
 
 type Price = {
@@ -33,48 +38,76 @@ async function priceList(db: ScopedDb, caseType: string): Promise<Price[]> {
   }));
 }
 
-/** CNIPA's fee for a domestic item of the official fee table, by the case's classes, goods and filing channel. */
-function cnipaFee(schemas: SchemaLibrary, fee: CaseFeeItem, item: CaseTmItem, date: string, channel: FilingChannel): number {
-  const perClass = item.tmCl.map((tmCl) => ({ appCountry: DOMESTIC_COUNTRY, tmCl, goodsCount: item.goodsItem.filter((g) => g.tmCl === tmCl).length }));
-  // A procedure on a mark without classes in its form is still one request.
-  const items = perClass.length > 0 ? perClass : [{ appCountry: DOMESTIC_COUNTRY, tmCl: 0, goodsCount: 0 }];
-  try {
-    return officialFeesByCountry(officialFeeTable(schemas), fee.officialFeeItem!, date, channel, items)[0]?.officialFees ?? 0;
-  } catch (err) {
-    throw badRequest(`费用项“${fee.name}”：${(err as Error).message}`);
-  }
+/** The day a case's fees are priced on: the day it was filed, else submitted, else today (China time). */
+export function feeDay(row: { filed_at: Date | null; submitted_at: Date | null } | null | undefined): string {
+  const at = row?.filed_at ?? row?.submitted_at ?? new Date();
+  return new Date(new Date(at).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** What official fees are read from: CNIPA's dated table and how the case is filed. */
+export interface OfficialPricing {
+  table: readonly OfficialFeeEntry[];
+  channel: FilingChannel;
 }
 
 /**
- * The fee lines of a case, per country, from its type's fee items: CNIPA's official fee from the
- * fee table for the domestic country (officialFeeItem), a fixed amount, or the price the
- * organisation's price list sets for the type and country on `date` (caseTypePrice). Counted per
- * case (charged once, to the first country), per country, per class or per mark.
+ * One official fee item of the table for one country's item: per class (with each goods item over
+ * the class's allowance for a registration), or per mark or request, for as many marks as the
+ * type charges it per. Null when the item is not CNIPA's (another country).
+ */
+function tableFee(
+  fee: CaseFeeItem,
+  key: string,
+  item: CaseTmItem,
+  markCount: number,
+  date: string,
+  pricing: OfficialPricing,
+): { quantity: number; amount: number } | null {
+  if (item.appCountry !== DOMESTIC_COUNTRY) return null;
+  const entry = officialFeeEntryOn(pricing.table, key, date);
+  if (!entry) throw badRequest(new NoOfficialPrice(key, date).message);
+  if (entry.unit === 'class') {
+    const classes = item.tmCl.map((tmCl) => ({ appCountry: item.appCountry, tmCl, goodsCount: item.goodsItem.filter((g) => g.tmCl === tmCl).length }));
+    const [fees] = officialFeesByCountry(pricing.table, key, date, pricing.channel, classes);
+    return { quantity: item.tmCl.length, amount: fees?.officialFees ?? 0 };
+  }
+  const quantity = fee.per === 'mark' ? Math.max(1, markCount) : 1;
+  const [fees] = officialFeesByCountry(pricing.table, key, date, pricing.channel, [{ appCountry: item.appCountry, tmCl: 0, goodsCount: 0 }]);
+  return { quantity, amount: Math.round((fees?.officialFees ?? 0) * quantity * 100) / 100 };
+}
+
+/**
+ * The fee lines of a case, per country, from its type's fee items. An official item that names
+ * an `officialFeeItem` is priced from CNIPA's table for a Chinese application, on `date` and by
+ * the case's channel (online or paper); otherwise a fixed amount, or the price the organisation's
+ * price list sets for the type and country on `date` (caseTypePrice). Counted per case (charged
+ * once, to the first country), per country, per class or per mark.
  */
 export async function caseFeeLines(
   db: ScopedDb,
-  schemas: SchemaLibrary,
   type: CaseType,
   items: CaseTmItem[],
   markCount: number,
   date: string,
-  channel: FilingChannel,
+  pricing: OfficialPricing,
 ): Promise<CaseFeeLine[]> {
   if (type.feeItems.length === 0 || items.length === 0) return [];
-  const prices = type.feeItems.some((f) => f.caseTypePrice || f.officialFeeItem) ? await priceList(db, type.name) : [];
+  const listed = type.feeItems.some((f) => f.caseTypePrice || (f.officialFeeItem && items.some((i) => i.appCountry !== DOMESTIC_COUNTRY)));
+  const prices = listed ? await priceList(db, type.name) : [];
   const lines: CaseFeeLine[] = [];
   items.forEach((item, index) => {
     const chosen = priceOn(prices, type.name, item.appCountry, date);
     for (const fee of type.feeItems) {
       const per = fee.per ?? 'case';
-      const quantity = per === 'class' ? Math.max(1, item.tmCl.length) : per === 'mark' ? Math.max(1, markCount) : per === 'case' ? (index === 0 ? 1 : 0) : 1;
-      if (quantity === 0) continue;
-      if (fee.officialFeeItem && item.appCountry === DOMESTIC_COUNTRY) {
-        const amount = cnipaFee(schemas, fee, item, date, channel) * (per === 'mark' ? quantity : 1);
-        lines.push({ appCountry: item.appCountry, name: fee.name, kind: fee.kind, quantity, amount: Math.round(amount * 100) / 100, currency: 'CNY' });
+      if (per === 'case' && index > 0) continue;
+      const fromTable = fee.officialFeeItem ? tableFee(fee, fee.officialFeeItem, item, markCount, date, pricing) : null;
+      if (fromTable) {
+        lines.push({ appCountry: item.appCountry, name: fee.name, kind: fee.kind, quantity: fromTable.quantity, amount: fromTable.amount, currency: 'CNY' });
         continue;
       }
-      // Abroad, an official fee comes from the price list like any other.
+      const quantity = per === 'class' ? item.tmCl.length : per === 'mark' ? Math.max(1, markCount) : 1;
+      if (quantity === 0) continue;
+      // Another country's official fee of a table item comes from the price list.
       const price = fee.caseTypePrice || fee.officialFeeItem ? chosen[fee.kind] : undefined;
       const unit = price ? price.amount : (fee.amount ?? 0);
       lines.push({

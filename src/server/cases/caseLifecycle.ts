@@ -4,7 +4,8 @@ import { formProblems, problemText, type FormNode } from '../../shared/formRules
 import type { TenantContext } from '../http/context.js';
 import { badRequest } from '../http/apiError.js';
 import { logOperation } from '../accounts/operationLog.js';
-import { caseFeeLines, withFeeTotals } from './caseFees.js';
+import { caseFeeLines, feeDay, withFeeTotals } from './caseFees.js';
+import { officialFeeTable } from '../fees/officialFeeTable.js';
 import { checkCoOwners, checkReferences, missingAttachments, normalisedTmItems, priorityClaims, referencesOf } from './casePayload.js';
 import { caseDetail } from './caseReads.js';
 import { addTrend, caseByNo, chinaDay, enterStage, nextCaseNo, requireRevision, writeCaseParts, type CaseRow } from './caseStore.js';
@@ -93,7 +94,9 @@ export async function saveCase(ctx: TenantContext, body: SaveBody): Promise<Case
   if (body.customValues) checkCustomValues(type, body.customValues);
   const normalised = await normalisedTmItems(db, type, biz.tmItems ?? []);
   const marks = new Set([...(biz.brandId ? [biz.brandId] : []), ...(biz.relatedBrandIds ?? [])]);
-  const lines = await caseFeeLines(db, schemas, type, normalised, marks.size, chinaDay(), body.submitType ?? existing?.submit_type ?? 'online');
+  const feeTable = officialFeeTable(schemas);
+  const channel = body.submitType ?? existing?.submit_type ?? 'online';
+  const lines = await caseFeeLines(db, type, normalised, marks.size, feeDay(existing), { table: feeTable, channel });
   const items = withFeeTotals(normalised, lines);
 
   const classes = [...new Set([...(biz.intCls ?? []), ...items.flatMap((i) => i.tmCl)])].sort((a, b) => a - b);
@@ -156,7 +159,7 @@ export async function saveCase(ctx: TenantContext, body: SaveBody): Promise<Case
     await addTrend(db, row, session.userId, 'create', `新建${type.title}案件`);
   }
   await logOperation(ctx, existing ? 'caseManage.updateCase' : 'caseManage.saveCase', { caseNo: row.case_no, caseType: row.case_type, revision: row.revision });
-  return caseDetail(db, schemas, type, row, session, lines);
+  return caseDetail(db, type, row, session, feeTable, lines);
 }
 
 /** What a case still lacks before it can be submitted: the form's rules, required custom fields and attachments. */

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import type { CaseGoodsItem, CaseTmItem, DictDefinition } from '../../generated/types.js';
+import type { CaseGoodsItem, CaseTmItem, DictDefinition, TiedMark } from '../../generated/types.js';
 import type { HandlersOf, TenantContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { countRows, pageWindow } from '../db/paging.js';
@@ -13,6 +13,15 @@ import { actionTitles, availableCaseTypes, caseTypeVersion, currentCaseType, sta
 import { caseState, isEditable, moveCase, saveCase, submissionProblems } from './caseLifecycle.js';
 import { initialStatus, stageForStatus } from './caseWorkflow.js';
 import { caseWorkbook, MAX_CASE_EXPORT } from './caseExport.js';
+import { officialFeeTable } from '../fees/officialFeeTable.js';
+import { archiveViewer } from '../trademarks/archiveViewer.js';
+import { visibleMark } from '../trademarks/visibleMarks.js';
+import { planArchiveEffect, type ArchivePlan } from './caseArchive.js';
+import { historyOf } from './brandHistory.js';
+import { caseFilingForm } from './caseFilingForm.js';
+import { tiedMarksLeftBehind } from './caseTiedMarks.js';
+// Letters recorded for a case's application number move the case (registers the listener).
+import './caseLetters.js';
 import { caseTypes as builtInCaseTypes } from '../fees/caseTypes.js';
 
 /** Trend actions that are not moves of the type's transitions. */
@@ -23,6 +32,8 @@ const OWN_ACTIONS: Record<string, string> = {
   customField: '自定义字段',
   delete: '删除',
   split: '拆分',
+  archive: '档案更新',
+  tiedMarks: '一并办理',
 };
 
 const SUBMIT_TYPES = { online: '电子递交', paper: '纸质递交' } as const;
@@ -46,6 +57,38 @@ function splitItems(items: CaseTmItem[], splitBy: 'country' | 'class'): CaseTmIt
   if (splitBy === 'country') return items.map((item) => [item]);
   return items.flatMap((item) =>
     item.tmCl.map((tmCl) => [{ ...item, tmCl: [tmCl], goodsItem: item.goodsItem.filter((g: CaseGoodsItem) => g.tmCl === tmCl), appNo: '' }]),
+  );
+}
+
+/** The marks' names and numbers, the first few. */
+function markNames(marks: readonly TiedMark[]): string {
+  const shown = marks.slice(0, 5).map((m) => `“${m.tmName || '图形'}”（申请号 ${m.appNo}${m.tmCl ? `，第 ${m.tmCl} 类` : ''}）`);
+  return `${shown.join('、')}${marks.length > 5 ? ` 等 ${marks.length} 件` : ''}`;
+}
+
+/** The refusal of a submit that leaves tied marks behind: the rule, the marks, and how to go on. */
+const tiedMarksWarning = (rule: string, marks: readonly TiedMark[]) =>
+  `${rule}。以下商标未列入本案：${markNames(marks)}。请把它们加入案件，或确认不一并办理（confirmTiedMarks）后再提交`;
+
+/** The cases of a mark: those that list it (created for it, or that registered it), and those with its application number. */
+function casesOfMark(db: TenantContext['db'], mark: { id: number; app_no: string; country_code: string }) {
+  return filteredCases(db, {}).where((eb) =>
+    eb.or([
+      eb('c.brand_id', '=', mark.id),
+      eb.exists(eb.selectFrom('case_marks as m').select('m.case_id').whereRef('m.case_id', '=', 'c.id').where('m.brand_id', '=', mark.id)),
+      ...(mark.app_no
+        ? [
+            eb.exists(
+              eb
+                .selectFrom('case_items as i')
+                .select('i.id')
+                .whereRef('i.case_id', '=', 'c.id')
+                .where('i.app_no', '=', mark.app_no)
+                .where('i.country_code', '=', mark.country_code),
+            ),
+          ]
+        : []),
+    ]),
   );
 }
 
@@ -93,10 +136,11 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
 
   'caseManage.queryCase': async (body, ctx) => {
     const { row, type } = await loadCase(ctx, body.caseNo);
-    return caseDetail(ctx.db, ctx.schemas, type, row, ctx.session);
+    return caseDetail(ctx.db, type, row, ctx.session, officialFeeTable(ctx.schemas));
   },
 
   'caseManage.submitCase': async (body, ctx) => {
+    let leftBehind: Awaited<ReturnType<typeof tiedMarksLeftBehind>>['list'] = [];
     const { row, type } = await moveCase(ctx, body.caseNo, 'submit', {
       revision: body.revision,
       trend: '提交了案件',
@@ -104,8 +148,12 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
       check: async (current, caseType) => {
         const problems = await submissionProblems(ctx, caseType, current);
         if (problems.length > 0) throw badRequest(`还不能提交：${problems.slice(0, 5).join('；')}${problems.length > 5 ? ` 等 ${problems.length} 处` : ''}`);
+        const tied = await tiedMarksLeftBehind(ctx.db, caseType, current);
+        leftBehind = tied.list;
+        if (leftBehind.length > 0 && !body.confirmTiedMarks) throw badRequest(tiedMarksWarning(tied.rule, leftBehind));
       },
     });
+    if (leftBehind.length > 0) await addTrend(ctx.db, row, ctx.session.userId, 'tiedMarks', `确认不一并办理：${markNames(leftBehind)}`);
     await logOperation(ctx, 'caseManage.submitCase', { caseNo: row.case_no });
     return caseState(type, row);
   },
@@ -147,10 +195,19 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
 
   'caseManage.setCaseResultValue': async (body, ctx) => {
     const note = body.resultNote ?? '';
+    let plan: ArchivePlan | null = null;
     const { row, type } = await moveCase(ctx, body.caseNo, 'setResult', {
       trend: `登记结果：${body.result === 'success' ? '成功' : '失败'}${note ? `，${note}` : ''}`,
       set: { result: body.result, result_note: note },
+      // The archive follows a success in the same transaction; what it cannot do refuses the result.
+      check: async (current, caseType) => {
+        if (body.result !== 'success') return;
+        plan = await planArchiveEffect(ctx.db, caseType, current, { userId: ctx.session.userId });
+        if (plan && 'problem' in plan) throw badRequest(plan.problem);
+      },
     });
+    const change = plan as ArchivePlan | null;
+    if (change && 'apply' in change) await addTrend(ctx.db, row, ctx.session.userId, 'archive', await change.apply());
     await logOperation(ctx, 'caseManage.setCaseResultValue', { caseNo: row.case_no, result: body.result });
     return caseState(type, row);
   },
@@ -340,15 +397,36 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
   },
 
   'caseManage.queryByTmInfo': async (body, ctx) => {
-    const mark = await ctx.db.selectFrom('brand_archives').select('id').where('id', '=', body.brandId).executeTakeFirst();
+    const mark = await ctx.db.selectFrom('brand_archives').select(['id', 'app_no', 'country_code']).where('id', '=', body.brandId).executeTakeFirst();
     if (!mark) throw notFound(`商标（编号 ${body.brandId}）不存在`);
     const [rows, titles] = await Promise.all([
-      sortedCases(summaryRows(filteredCases(ctx.db, { brandId: body.brandId })), {})
+      sortedCases(summaryRows(casesOfMark(ctx.db, mark)), {})
         .limit(200)
         .execute(),
       CaseTitles.load(ctx.db, ctx.schemas),
     ]);
     return { list: rows.map((r) => toSummary(r, titles)) };
+  },
+
+  'caseManage.queryTiedMarks': async (body, ctx) => {
+    const { row, type } = await loadCase(ctx, body.caseNo);
+    return tiedMarksLeftBehind(ctx.db, type, row);
+  },
+
+  'caseManage.filingForm': async (body, ctx) => {
+    const { row, type } = await loadCase(ctx, body.caseNo);
+    const { content, fileName } = await caseFilingForm(ctx.db, ctx.files, type, row);
+    return {
+      stream: Readable.from([content]),
+      size: content.length,
+      fileName,
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    };
+  },
+
+  'caseManage.brandHistory': async (body, ctx) => {
+    const mark = await visibleMark(ctx.db, archiveViewer(ctx.session), body.brandId);
+    return { list: await historyOf(ctx.db, mark.id) };
   },
 
   'caseManage.getDictItems': async (_body, ctx) => {

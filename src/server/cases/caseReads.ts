@@ -5,10 +5,11 @@ import type { ScopedDb } from '../db/tenantScope.js';
 import { containsPattern } from '../db/likePattern.js';
 import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
 import { allowedActions } from './caseWorkflow.js';
+import { caseFeeLines, feeDay, withFeeTotals } from './caseFees.js';
+import type { OfficialFeeEntry } from '../../shared/officialFees.js';
 import { caseTypes as builtInCaseTypes } from '../fees/caseTypes.js';
-import { caseFeeLines } from './caseFees.js';
 import { availableCaseTypes, defaultStatuses, stageTitle, statusTitle, type CaseType } from './caseTypes.js';
-import { chinaDay, type CaseRow } from './caseStore.js';
+import type { CaseRow } from './caseStore.js';
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -81,13 +82,13 @@ async function stagesOf(db: ScopedDb, type: CaseType, row: CaseRow): Promise<Cas
 /** Everything about a case (spec 000 §3's query result), in the version of its type it was created with. */
 export async function caseDetail(
   db: ScopedDb,
-  schemas: SchemaLibrary,
   type: CaseType,
   row: CaseRow,
   session: Session,
+  feeTable: readonly OfficialFeeEntry[],
   feeLines?: CaseFeeLine[],
 ): Promise<CaseDetail> {
-  const [items, people, enterprise, parent, marks] = await Promise.all([
+  const [stored, people, enterprise, parent, marks] = await Promise.all([
     tmItemsOf(db, row.id),
     db
       .selectFrom('users')
@@ -105,11 +106,12 @@ export async function caseDetail(
       .orderBy('b.id')
       .execute(),
   ]);
+  const fees = feeLines ?? (await caseFeeLines(db, type, stored, marks.length, feeDay(row), { table: feeTable, channel: row.submit_type }));
+  // The totals as priced now: a changed channel (online or paper) or fee table shows at once.
+  const items = withFeeTotals(stored, fees);
   const files = await filesByCountry(db, row.id, items);
   const name = (id: number | null) => people.find((p) => p.id === id)?.display_name ?? '';
   const biz = row.biz_param;
-  const feeDate = chinaDay(new Date(row.submitted_at ?? row.created_at));
-  const fees = feeLines ?? (await caseFeeLines(db, schemas, type, items, marks.length, feeDate, row.submit_type));
   const editable = ['draft', 'returned'].includes(row.status) || (row.filed_at === null && !type.statuses.find((s) => s.key === row.status)?.final);
   return {
     caseNo: row.case_no,

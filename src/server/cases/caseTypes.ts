@@ -72,6 +72,8 @@ export interface CaseType {
   feeItems: CaseFeeItem[];
   tiedMarks: string;
   archiveEffect: string;
+  /** The CNIPA form the case fills (filingForms' kinds); null when the type has none. */
+  filingForm: string | null;
 }
 
 interface DictItem {
@@ -126,6 +128,7 @@ function caseTypeOf(schemas: SchemaLibrary, body: JsonSchema, versionId: number 
     feeItems: (b.feeItems ?? []) as CaseFeeItem[],
     tiedMarks: typeof b.tiedMarks === 'string' ? b.tiedMarks : 'none',
     archiveEffect: typeof b.archiveEffect === 'string' ? b.archiveEffect : 'none',
+    filingForm: typeof b.filingForm === 'string' ? b.filingForm : null,
   };
 }
 

@@ -16,8 +16,8 @@ import type { ResultRow } from './registerQuery.js';
  */
 export const NAME_THRESHOLD = 0.6;
 export const PINYIN_THRESHOLD = 0.7;
-const CONTAINS_THRESHOLD_CJK = 0.6;
-const CONTAINS_THRESHOLD_LATIN = 0.8;
+export const CONTAINS_THRESHOLD_CJK = 0.6;
+export const CONTAINS_THRESHOLD_LATIN = 0.8;
 /** A sound-alike counts a little less than the same written name. */
 const PINYIN_WEIGHT = 0.95;
 /** A name containing the query scores by how much of it the query is, at most this. */
