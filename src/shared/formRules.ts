@@ -42,6 +42,8 @@ interface Rule {
   message?: string;
 }
 
+const isRequired = (node: FormNode, requiredByParent: boolean) => node.required === true || requiredByParent || validatorRules(node).some((r) => r.required);
+
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
@@ -114,8 +116,12 @@ export function formProblems(schema: FormNode, values: unknown): FormProblem[] {
   };
   const walkField = (node: FormNode, value: unknown, path: string[], requiredByParent: boolean) => {
     const title = node.title ?? path[path.length - 1] ?? '';
-    for (const message of fieldProblems(node, value, requiredByParent)) problems.push({ path: path.join('.'), title, message });
-    if (node.type === 'object' || (node.properties && node.type !== 'array')) walkChildren(node, value, path);
+    const problemsHere = fieldProblems(node, value, requiredByParent);
+    for (const message of problemsHere) problems.push({ path: path.join('.'), title, message });
+    // An optional group left out (a priority claim not made, hidden by the page) asks for none of its fields.
+    const absent = value === undefined || value === null;
+    if ((node.type === 'object' || (node.properties && node.type !== 'array')) && !(absent && problemsHere.length === 0 && !isRequired(node, requiredByParent)))
+      walkChildren(node, value, path);
     if (node.type === 'array' && node.items && Array.isArray(value)) {
       value.forEach((item, index) => {
         const itemPath = [...path, String(index)];
