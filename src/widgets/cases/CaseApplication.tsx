@@ -28,6 +28,19 @@ const LIST = '/brand/caseList';
 
 const at = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '--');
 
+/** The form's archive-mark field and what choosing a mark fills in (its MarkPicker's `fill`). */
+function markPickerOf(node: FormNode): { name: string; fill: Record<string, string> } | null {
+  for (const [name, child] of Object.entries(node.properties ?? {})) {
+    if (child['x-component'] === 'MarkPicker') {
+      const props = (child['x-component-props'] ?? {}) as { fill?: Record<string, string> };
+      return { name, fill: props.fill ?? {} };
+    }
+    const inner = markPickerOf(child);
+    if (inner) return inner;
+  }
+  return null;
+}
+
 /** The problems of the form the user can see: the shared rules of the type's form, less fields the form hides (a priority claim not made). */
 function visibleProblems(form: Form, schema: CaseTypeSchema): string[] {
   return formProblems(schema.form as FormNode, form.values)
@@ -69,8 +82,7 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
   const brandParam = Number(runtime.query.get('brandId'));
 
   const form = useMemo(() => {
-    const values = detail ? formValuesOf(detail) : brandParam > 0 ? { brandId: brandParam } : {};
-    return createForm({ initialValues: values, readPretty: !editable });
+    return createForm({ initialValues: detail ? formValuesOf(detail) : {}, readPretty: !editable });
     // The workspace is keyed by the case's revision: a new revision starts a new form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -80,9 +92,17 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
   const scope = useMemo(() => expressionScope(runtime), [runtime.user, runtime.permissions, runtime.query]);
 
   // A mark chosen on the mark's page fills what the type's MarkPicker would have filled.
+  const picker = useMemo(() => markPickerOf(schema.form as FormNode), [schema.form]);
+  const preset = useOperation('brandArchives.queryBrandPage', !detail && brandParam > 0 && picker ? { ids: [brandParam], pageNo: 1, pageSize: 1 } : null);
   useEffect(() => {
-    if (!detail && brandParam > 0) form.setValuesIn('brandId', brandParam);
-  }, [form, detail, brandParam]);
+    const mark = preset.data?.list[0];
+    if (!mark || !picker) return;
+    form.setValuesIn(picker.name, mark.id);
+    for (const [field, source] of Object.entries(picker.fill)) {
+      const value = (mark as unknown as Record<string, unknown>)[source];
+      if (value !== null && value !== undefined && value !== '') form.setValuesIn(field, value);
+    }
+  }, [form, picker, preset.data]);
 
   const countryName = (code: string) => detail?.bizParam.detailCgInfo.find((c) => c.appCountry === code)?.countryName || code;
   const title = detail ? `${schema.title} · ${detail.caseNo}` : `新建${schema.title}`;
@@ -215,11 +235,6 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
   return (
     <div className="case-application" data-testid="case-application">
       {header}
-      {detail && (
-        <Card title="办理阶段" size="small" className="case-block">
-          <CaseStages stages={detail.stages} />
-        </Card>
-      )}
       {detail ? (
         <Row gutter={16} className="case-block">
           <Col xs={24} xl={16}>
@@ -227,6 +242,9 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
           </Col>
           <Col xs={24} xl={8}>
             <Space direction="vertical" size={16} style={{ width: '100%' }}>
+              <Card title="办理阶段" size="small">
+                <CaseStages stages={detail.stages} />
+              </Card>
               <Card title="动态" size="small">
                 <CaseTrends caseNo={detail.caseNo} />
               </Card>

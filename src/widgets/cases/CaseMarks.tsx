@@ -18,7 +18,15 @@ export function CaseMarks({ marks }: { marks: CaseMark[] }) {
           dataIndex: 'tmName',
           render: (name: string, mark) => (
             <>
-              <Typography.Link onClick={() => runtime.navigate(`/brand/detail?id=${mark.id}`)}>{name || '图形'}</Typography.Link>
+              <Typography.Link
+                href={`/brand/detail?id=${mark.id}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  runtime.navigate(`/brand/detail?id=${mark.id}`);
+                }}
+              >
+                {name || '图形'}
+              </Typography.Link>
               {mark.main && (
                 <Tag color="blue" style={{ marginLeft: 8 }}>
                   主商标

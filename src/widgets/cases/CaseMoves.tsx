@@ -89,7 +89,12 @@ function MoveDialog({ move, detail, onClose }: { move: Move; detail: CaseDetail;
       <Form<MoveValues>
         form={form}
         layout="vertical"
-        initialValues={{ submitType: detail.submitType, filedDate: dayjs(), result: 'success', appCountry: countries.length > 1 ? countries[0]?.appCountry : undefined }}
+        initialValues={{
+          submitType: detail.submitType,
+          filedDate: dayjs(),
+          result: 'success',
+          appCountry: countries.length > 1 ? countries[0]?.appCountry : undefined,
+        }}
       >
         {(move === 'confirmSubmission' || move === 'changeSubmitType') && (
           <Form.Item name="submitType" label="递交方式" rules={[{ required: true, message: '请选择递交方式' }]}>

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Button, Typography } from 'antd';
 import type { CaseOpenButtonProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
@@ -11,10 +12,23 @@ export function CaseOpenButton({ record, link }: CaseOpenButtonProps) {
   const caseNo = typeof record?.caseNo === 'string' ? record.caseNo : '';
   const caseType = typeof record?.caseType === 'string' ? record.caseType : '';
   if (!caseNo) return null;
-  const open = () => runtime.navigate(casePath(types.data?.list.find((t) => t.name === caseType), caseNo, caseType));
-  if (link) return <Typography.Link onClick={open}>{caseNo}</Typography.Link>;
+  const path = casePath(
+    types.data?.list.find((t) => t.name === caseType),
+    caseNo,
+    caseType,
+  );
+  const open = (event?: MouseEvent) => {
+    event?.preventDefault();
+    runtime.navigate(path);
+  };
+  if (link)
+    return (
+      <Typography.Link href={path} onClick={open}>
+        {caseNo}
+      </Typography.Link>
+    );
   return (
-    <Button type="link" size="small" onClick={open}>
+    <Button type="link" size="small" onClick={() => open()}>
       查看
     </Button>
   );

@@ -17,7 +17,14 @@ export function CaseTypeCounts({ channel }: CaseTypeCountsProps) {
   if (!data) return <Skeleton.Input active block style={{ marginBottom: 12 }} />;
   const chosen = typeof caseType === 'string' ? caseType : ALL;
   const options = [
-    { value: ALL, label: <span>全部 <Badge count={data.total} showZero overflowCount={99999} color="#8c8c8c" /></span> },
+    {
+      value: ALL,
+      label: (
+        <span>
+          全部 <Badge count={data.total} showZero overflowCount={99999} color="#8c8c8c" />
+        </span>
+      ),
+    },
     ...data.list.map((t) => ({
       value: t.caseType,
       label: (
@@ -37,7 +44,10 @@ export function CaseTypeCounts({ channel }: CaseTypeCountsProps) {
           if (value) next.caseType = value;
           else delete next.caseType;
           // The filter bar's own type field follows, so its next 查询 keeps the choice.
-          form?.query('caseType').take()?.setState({ value: value || undefined });
+          form
+            ?.query('caseType')
+            .take()
+            ?.setState({ value: value || undefined });
           query?.setConditions(next);
         }}
       />

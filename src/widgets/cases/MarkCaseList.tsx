@@ -15,7 +15,12 @@ export function MarkCaseList({ brandId }: MarkCaseListProps) {
   const { data, isLoading } = useOperation('caseManage.queryByTmInfo', allowed && id > 0 ? { brandId: id } : null);
   const types = useOperation('caseManage.caseTypes', allowed ? {} : null);
   if (!allowed || !(id > 0)) return null;
-  const open = (c: CaseSummary) => runtime.navigate(casePath(types.data?.list.find((t) => t.name === c.caseType), c.caseNo, c.caseType));
+  const pathOf = (c: CaseSummary) =>
+    casePath(
+      types.data?.list.find((t) => t.name === c.caseType),
+      c.caseNo,
+      c.caseType,
+    );
   return (
     <Card title={`案件（${data?.list.length ?? 0}）`} size="small" extra={<NewCaseButton brandId={id} />} data-testid="mark-cases">
       <Table<CaseSummary>
@@ -26,7 +31,21 @@ export function MarkCaseList({ brandId }: MarkCaseListProps) {
         dataSource={data?.list ?? []}
         locale={{ emptyText: '该商标暂无案件' }}
         columns={[
-          { title: '案件编号', dataIndex: 'caseNo', render: (no: string, c) => <Typography.Link onClick={() => open(c)}>{no}</Typography.Link> },
+          {
+            title: '案件编号',
+            dataIndex: 'caseNo',
+            render: (no: string, c) => (
+              <Typography.Link
+                href={pathOf(c)}
+                onClick={(e) => {
+                  e.preventDefault();
+                  runtime.navigate(pathOf(c));
+                }}
+              >
+                {no}
+              </Typography.Link>
+            ),
+          },
           { title: '案件类型', dataIndex: 'caseTypeTitle' },
           { title: '状态', dataIndex: 'status', render: (_, c) => <CaseStatusTag record={c as unknown as Record<string, unknown>} /> },
           { title: '阶段', dataIndex: 'stageTitle' },

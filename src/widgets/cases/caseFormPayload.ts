@@ -16,9 +16,7 @@ const codes = (value: unknown) => (Array.isArray(value) ? value.filter((c): c is
 const isClass = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 45;
 
 function goodsItems(rows: ClassGoods[]): CaseGoodsItem[] {
-  return rows.flatMap((row) =>
-    row.goods.map((g) => ({ tmCl: row.tmCl, name: g.name, ...(g.groupNum && GROUP.test(g.groupNum) ? { code: g.groupNum } : {}) })),
-  );
+  return rows.flatMap((row) => row.goods.map((g) => ({ tmCl: row.tmCl, name: g.name, ...(g.groupNum && GROUP.test(g.groupNum) ? { code: g.groupNum } : {}) })));
 }
 
 /** The classes a form names: those of its goods, else its single class field (a renewal's, a transfer's). */
