@@ -150,7 +150,7 @@ test('staff files a domestic registration in three classes; the organisation’s
   await expect(row.getByRole('button', { name: '删除' })).toHaveCount(0);
 
   // The detail route shows the case read-only: stages with dates, trends with who did what.
-  await row.getByRole('button', { name: '查看' }).click();
+  await row.getByRole('link', { name: '查看' }).click();
   await expect(page).toHaveURL(new RegExp(`/brands/domesticDetail\\?caseNo=${caseNo}$`));
   const stages = page.getByTestId('case-stages');
   await expect(stages.locator('.case-stage[data-state=done]').first()).toContainText('准备材料');
@@ -227,6 +227,19 @@ test('a renewal of an archive mark is created from the mark’s page, with the m
   const caseNo = caseNoOf(page);
   await expect(page.getByTestId('case-fees')).toContainText('续展注册官费');
   await page.screenshot({ path: 'test-results/case-page-renewal.png', fullPage: true });
+
+  // A colleague saves first: this save is refused with the server's words, and what was typed stays.
+  const current = await callAsPage(page, 'caseManage.queryCase', { caseNo });
+  const { detailCgInfo: _items, detailOfficFile: _files, ...saved } = current.bizParam;
+  await callAsPage(page, 'caseManage.updateCase', {
+    caseNo,
+    revision: current.revision,
+    bizParam: { ...saved, form: { ...saved.form, remark: '同事的修改' } },
+  });
+  await field(page, '备注').locator('textarea').fill('我的修改');
+  await page.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.getByText(new RegExp(`案件 ${caseNo} 已被.*修改`))).toBeVisible();
+  await expect(field(page, '备注').locator('textarea')).toHaveValue('我的修改');
 
   await page.goto(`/brand/detail?id=${mark.id}`);
   const listed = page.getByTestId('mark-cases').locator('tr').filter({ hasText: caseNo });

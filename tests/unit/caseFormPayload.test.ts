@@ -4,7 +4,8 @@ import type { CaseDetail } from '../../src/generated/types.js';
 import { attachmentFilesOf, bizParamOf, formValuesOf } from '../../src/widgets/cases/caseFormPayload.js';
 import { formProblems, problemText, type FormNode } from '../../src/shared/formRules.js';
 
-const typeForm = (name: string) => (JSON.parse(readFileSync(new URL(`../../schemas/caseTypes/${name}.json`, import.meta.url), 'utf8')) as { form: FormNode }).form;
+const typeForm = (name: string) =>
+  (JSON.parse(readFileSync(new URL(`../../schemas/caseTypes/${name}.json`, import.meta.url), 'utf8')) as { form: FormNode }).form;
 
 const goods = [
   { tmCl: 30, goods: [{ name: '咖啡', groupNum: '3001', cgNum: '300001' }] },
@@ -28,7 +29,9 @@ describe('the save payload built from a case form', () => {
         ],
       },
     ]);
-    expect(biz.officialSubmitFiles).toEqual([{ appCountry: 'CN', files: [{ fileName: '委托书.pdf', filePath: 'org/1/a.pdf', attachmentKey: 'powerOfAttorney' }] }]);
+    expect(biz.officialSubmitFiles).toEqual([
+      { appCountry: 'CN', files: [{ fileName: '委托书.pdf', filePath: 'org/1/a.pdf', attachmentKey: 'powerOfAttorney' }] },
+    ]);
     expect(biz).toMatchObject({ tmName: '星辰晨露', intCls: [25, 30], priorityRadio: 'no', dplPriorityTm: '[]', brandId: null });
     expect(JSON.parse(biz.coOwnerInfo!)).toEqual([{ name: '甲', address: '乙' }]);
   });
@@ -83,7 +86,9 @@ describe('the form rules of a case type', () => {
 
   it('a priority claim not made asks for none of its fields; one made asks for each', () => {
     expect(formProblems(typeForm('domesticRegistration'), complete)).toEqual([]);
-    const claimed = formProblems(typeForm('domesticRegistration'), { ...complete, priorityRadio: 'yes', dplPriorityTm: { priorityType: 'filing' } }).map(problemText);
+    const claimed = formProblems(typeForm('domesticRegistration'), { ...complete, priorityRadio: 'yes', dplPriorityTm: { priorityType: 'filing' } }).map(
+      problemText,
+    );
     expect(claimed).toEqual(['在先申请国家/地区不能为空', '在先申请日期不能为空', '在先申请号不能为空']);
   });
 

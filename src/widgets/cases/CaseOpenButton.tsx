@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { CaseOpenButtonProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
@@ -21,15 +21,9 @@ export function CaseOpenButton({ record, link }: CaseOpenButtonProps) {
     event?.preventDefault();
     runtime.navigate(path);
   };
-  if (link)
-    return (
-      <Typography.Link href={path} onClick={open}>
-        {caseNo}
-      </Typography.Link>
-    );
   return (
-    <Button type="link" size="small" onClick={() => open()}>
-      查看
-    </Button>
+    <Typography.Link href={path} onClick={open} style={link ? undefined : { marginInlineEnd: 12 }}>
+      {link ? caseNo : '查看'}
+    </Typography.Link>
   );
 }
