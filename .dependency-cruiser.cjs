@@ -45,9 +45,9 @@ module.exports = {
     },
     {
       name: 'platform-knows-no-domain',
-      comment: 'the server platform (session, db, http, files, batch, jobs, notify) runs no domain code: it is handed it, typed by it at most',
+      comment: 'the server platform (session, db, http, files, batch, jobs, notify, filing forms) runs no domain code: it is handed it, typed by it at most',
       severity: 'error',
-      from: { path: '^src/server/(auth|db|http|files|batch|jobs|notify)/', pathNot: 'Handlers\\.ts$' },
+      from: { path: '^src/server/(auth|db|http|files|batch|jobs|notify|filingForms)/', pathNot: 'Handlers\\.ts$' },
       to: { path: `^src/server/${serverDomains}/`, dependencyTypesNot: ['type-only'] },
     },
     {

@@ -43,9 +43,20 @@ function renderedPart(kind: DesignableKind, body: Record<string, unknown> | null
  * is hidden. Data is either sample replies shaped by each operation's schema (nothing is read or
  * written) or the live server.
  */
-export function PreviewPane({ kind, body, context }: { kind: DesignableKind; body: Record<string, unknown> | null; context: DesignerEditorContextResponse }) {
+export function PreviewPane({
+  kind,
+  body,
+  context,
+  defaultRoleId,
+}: {
+  kind: DesignableKind;
+  body: Record<string, unknown> | null;
+  context: DesignerEditorContextResponse;
+  /** The role the preview starts as; the first role when not given. */
+  defaultRoleId?: number;
+}) {
   const runtime = useRuntime();
-  const [roleId, setRoleId] = useState<number | undefined>(context.roles[0]?.id);
+  const [roleId, setRoleId] = useState<number | undefined>(defaultRoleId ?? context.roles[0]?.id);
   const [mode, setMode] = useState<DataMode>('sample');
   const role = context.roles.find((r) => r.id === roleId);
   const part = renderedPart(kind, body);

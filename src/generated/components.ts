@@ -19,6 +19,7 @@ export const COMPONENT_NAMES = [
   'CaseApplication',
   'CaseOpenButton',
   'CaseStatusTag',
+  'CaseTypeBuilder',
   'CaseTypeCounts',
   'CenteredPanel',
   'Checkbox',

@@ -12636,7 +12636,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/designer/context",
     "summary": "设计器的编辑资料",
-    "description": "元描述、全部构件描述、接口标识、权限键与本组织的角色：源码编辑器据此补全与标错，可视化构件面板与属性面板据此生成，预览据此切换角色。",
+    "description": "元描述、全部构件描述、接口标识、权限键、本组织的角色与案件类型用到的字典：源码编辑器据此补全与标错，可视化构件面板与属性面板据此生成，预览据此切换角色，案件类型编辑器据此列出默认的状态与流转。",
     "permission": "schemaDesigner",
     "silent": true,
     "readOnly": false,
@@ -12654,7 +12654,8 @@ export const operationTable: OperationDefinition[] = [
         "components",
         "operations",
         "permissions",
-        "roles"
+        "roles",
+        "dicts"
       ],
       "properties": {
         "metaSchemas": {
@@ -12746,6 +12747,15 @@ export const operationTable: OperationDefinition[] = [
               }
             }
           }
+        },
+        "dicts": {
+          "title": "字典",
+          "type": "object",
+          "additionalProperties": {
+            "type": "object",
+            "additionalProperties": true
+          },
+          "description": "案件类型没有写状态与流转时所用的字典，键为 schemas/ 下的路径，如 dicts/case-statuses.json"
         }
       }
     }
@@ -14907,13 +14917,16 @@ export const operationTable: OperationDefinition[] = [
         "smtpPassword": {
           "title": "SMTP 密码",
           "type": "string",
-          "maxLength": 200
+          "maxLength": 200,
+          "writeOnly": true,
+          "description": "保存时以凭据密钥加密，任何接口不返回。"
         },
         "webhookSecret": {
           "title": "签名密钥",
           "type": "string",
           "maxLength": 200,
-          "description": "钉钉、飞书机器人开启“加签”时填写"
+          "description": "钉钉、飞书机器人开启“加签”时填写保存时以凭据密钥加密，任何接口不返回。",
+          "writeOnly": true
         }
       }
     },

@@ -3705,6 +3705,8 @@ export interface CaseStatusTagProps {
   };
 }
 
+export interface CaseTypeBuilderProps {}
+
 export interface CaseTypeCountsProps {
   /**
    * 页面查询：页面 x-queries 中声明的查询名
@@ -9275,6 +9277,14 @@ export interface DesignerEditorContextResponse {
      */
     permissions: string[];
   }[];
+  /**
+   * 字典：案件类型没有写状态与流转时所用的字典，键为 schemas/ 下的路径，如 dicts/case-statuses.json
+   */
+  dicts: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
 }
 
 export interface DesignerSampleRequest {
@@ -10148,11 +10158,11 @@ export interface MessageSettingsSaveRequest {
    */
   webhookUrl?: string | null;
   /**
-   * SMTP 密码
+   * SMTP 密码：保存时以凭据密钥加密，任何接口不返回。
    */
   smtpPassword?: string;
   /**
-   * 签名密钥：钉钉、飞书机器人开启“加签”时填写
+   * 签名密钥：钉钉、飞书机器人开启“加签”时填写保存时以凭据密钥加密，任何接口不返回。
    */
   webhookSecret?: string;
 }

@@ -68,6 +68,12 @@ function describeAjvError(e: ErrorObject): string {
       return `至少要有 ${String(params.limit)} 个字符`;
     case 'pattern':
       return `格式不符（应匹配 ${String(params.pattern)}）`;
+    case 'minimum':
+      return `不能小于 ${String(params.limit)}`;
+    case 'maximum':
+      return `不能大于 ${String(params.limit)}`;
+    case 'maxLength':
+      return `不能超过 ${String(params.limit)} 个字符`;
     default:
       return e.message ?? '不符合描述';
   }

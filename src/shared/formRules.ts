@@ -2,7 +2,7 @@
  * The rules a Formily form schema states about its values, checked without rendering it: a field's
  * `required`, `pattern`, `maxLength`/`minLength`, `minimum`/`maximum`, `enum` and the same rules
  * written in `x-validator`. The server checks a case's form on submit with it; the page may run the
- * same check before sending.
+ * same check before sending. A field that reactions may hide is checked only when it has a value.
  */
 
 /** The part of a Formily node the rules read. */
@@ -42,13 +42,14 @@ interface Rule {
   message?: string;
 }
 
-const isRequired = (node: FormNode, requiredByParent: boolean) => node.required === true || requiredByParent || validatorRules(node).some((r) => r.required);
-
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
-/** A field hidden by a constant flag is not asked for; flags given by expressions are decided by the page. */
+/** A field hidden by a constant flag is not asked for. */
 const hidden = (node: FormNode) => node['x-visible'] === false || node['x-hidden'] === true || node['x-display'] === 'none' || node['x-display'] === 'hidden';
+
+/** A field whose reactions may show or hide it (priority details shown only when priority is claimed): the page decides whether it is asked for. */
+const conditional = (node: FormNode) => /visible|hidden|display/.test(JSON.stringify(node['x-reactions'] ?? ''));
 
 function validatorRules(node: FormNode): Rule[] {
   const raw = node['x-validator'];
@@ -111,17 +112,14 @@ export function formProblems(schema: FormNode, values: unknown): FormProblem[] {
         continue;
       }
       const value = typeof holder === 'object' && holder !== null ? (holder as Record<string, unknown>)[name] : undefined;
+      if (conditional(child) && isEmpty(value)) continue;
       walkField(child, value, [...path, name], requiredNames.includes(name));
     }
   };
   const walkField = (node: FormNode, value: unknown, path: string[], requiredByParent: boolean) => {
     const title = node.title ?? path[path.length - 1] ?? '';
-    const problemsHere = fieldProblems(node, value, requiredByParent);
-    for (const message of problemsHere) problems.push({ path: path.join('.'), title, message });
-    // An optional group left out (a priority claim not made, hidden by the page) asks for none of its fields.
-    const absent = value === undefined || value === null;
-    if ((node.type === 'object' || (node.properties && node.type !== 'array')) && !(absent && problemsHere.length === 0 && !isRequired(node, requiredByParent)))
-      walkChildren(node, value, path);
+    for (const message of fieldProblems(node, value, requiredByParent)) problems.push({ path: path.join('.'), title, message });
+    if (node.type === 'object' || (node.properties && node.type !== 'array')) walkChildren(node, value, path);
     if (node.type === 'array' && node.items && Array.isArray(value)) {
       value.forEach((item, index) => {
         const itemPath = [...path, String(index)];

@@ -86,6 +86,9 @@ const caseWidgets = lazyComponents(() => import('../widgets/cases/index.js').the
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
+const caseTypeBuilder = lazyComponents(() => import('../designer/caseType/CaseTypeBuilder.js').then((m) => ({ CaseTypeBuilder: m.CaseTypeBuilder })), {
+  CaseTypeBuilder: 'block',
+});
 
 /**
  * The composition root of what schemas may name: the runtime's blocks, each domain's widgets and the
@@ -106,6 +109,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...enterpriseWidgets,
   ...caseWidgets,
   ...designer,
+  ...caseTypeBuilder,
 };
 
 /** The columns a table's `customFields` adds: the organisation's custom fields. */

@@ -46,8 +46,8 @@ interface ReferenceRule {
 }
 
 const REFERENCES: ReferenceRule[] = [
-  { titles: ['商标', '商标档案', '保留的商标', '被合并的商标', '记录'], table: 'brand_archives' },
-  { titles: ['负责人', '用户', '交接人', '抄送'], table: 'users' },
+  { titles: ['商标', '商标档案', '保留的商标', '被合并的商标', '记录', '涉及的商标'], table: 'brand_archives' },
+  { titles: ['负责人', '用户', '交接人', '抄送', '承办人', '提及的人'], table: 'users' },
   { titles: ['部门', '上级部门'], table: 'departments' },
   { titles: ['价格'], table: 'fee_prices' },
   { titles: ['角色'], table: 'roles' },
@@ -57,6 +57,23 @@ const REFERENCES: ReferenceRule[] = [
     column: 'path',
     where: () => "path like '%.png'",
     missing: (org) => `${org}/202601/${'0'.repeat(64)}.png`,
+  },
+  {
+    titles: ['递交文件'],
+    names: ['filePath'],
+    table: 'files',
+    column: 'path',
+    where: () => "path like '%.png'",
+    missing: (org) => `${org}/202601/${'0'.repeat(64)}.pdf`,
+  },
+  {
+    // A case whose number no other organisation uses (numbers are counted per organisation and day).
+    titles: ['案件编号'],
+    names: ['caseNo'],
+    table: 'cases',
+    column: 'case_no',
+    where: (org) => `deleted_at is null and case_no not in (select case_no from cases where org_id <> ${org})`,
+    missing: () => 'AJ2000010100001',
   },
   { titles: ['表格文件'], table: 'files', column: 'path', where: () => "path like '%.xlsx'", missing: (org) => `${org}/202601/${'0'.repeat(64)}.xlsx` },
   { titles: ['公告库记录'], table: 'tm_register', shared: true },
@@ -80,7 +97,7 @@ const REFERENCES: ReferenceRule[] = [
     missing: () => 'no-such-node',
   },
   { titles: ['官文'], table: 'official_documents' },
-  { titles: ['企业', '负责的企业'], table: 'enterprises' },
+  { titles: ['企业', '负责的企业', '申请人企业'], table: 'enterprises' },
   { titles: ['所属分组', '分组', '目标分组'], table: 'enterprise_groups' },
   { titles: ['上传编号'], table: 'upload_sessions', where: () => 'object_key is null', missing: () => '0'.repeat(32) },
   {

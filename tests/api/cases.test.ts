@@ -30,7 +30,7 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
   /** A domestic registration of `agencyMark` in classes 9, 25 and 35. */
   const registration = (extra: Partial<CaseBizParam> = {}): CaseBizParam => ({
     brandId: agencyMark,
-    tmType: '一般',
+    tmType: 'general',
     priorityRadio: 'no',
     dplPriorityTm: '[]',
     coOwnerInfo: '[]',
@@ -45,7 +45,8 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
         ],
       },
     ],
-    form: { applicantName: '杭州青禾食品有限公司', applicantAddress: '浙江省杭州市西湖区文三路 90 号' },
+    tmName: '青禾',
+    form: { applicantName: '杭州青禾食品有限公司', applicantAddress: '浙江省杭州市西湖区文三路 90 号', markForm: 'word', markImage: ['logo.png'] },
     ...extra,
   });
 
@@ -72,7 +73,7 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
   it('runs a domestic registration from draft to result: save, stale save refused, submit checked, confirmed by the agency, numbered, finished', async () => {
     const saved = await server.call('caseManage.saveCase', { caseType: 'domesticRegistration', bizParam: registration() }, admin);
     expect(saved.caseNo).toMatch(/^AJ\d{13}$/);
-    expect(saved).toMatchObject({ status: 'draft', statusTitle: '草稿', stage: 'preparing', typeVersion: 0, revision: 0, handlerName: '王管理' });
+    expect(saved).toMatchObject({ status: 'draft', statusTitle: '草稿', stage: 'prepare', typeVersion: 0, revision: 0, handlerName: '王管理' });
     expect(saved.bizParam.detailCgInfo).toEqual([
       expect.objectContaining({
         appCountry: 'CN',
@@ -82,58 +83,63 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
           { tmCl: 25, goodsItem: [{ tmCl: 25, code: '2501', name: '服装' }] },
           { tmCl: 35, goodsItem: [{ tmCl: 35, code: '3501', name: '广告' }] },
         ],
-        // 270 per class; the agency's price list charges 800 per class today.
+        // CNIPA charges 270 per class filed online; the agency's price list charges 800 per class today.
         officialFees: 810,
         agencyFees: 2400,
       }),
     ]);
-    expect(saved.stages[0]).toMatchObject({ key: 'preparing', state: 'current', deadlineDays: 7 });
-    expect(saved.stages[0]!.deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(saved.stages[0]).toMatchObject({ key: 'prepare', state: 'current' });
+    expect(saved.stages[0]!.enteredAt).not.toBeNull();
+    expect(saved.fees.find((f) => f.kind === 'official')).toMatchObject({ name: '注册申请官费', quantity: 3, amount: 810 });
     expect(saved.marks.map((m) => m.id)).toEqual([agencyMark]);
 
     // Two people edit revision 0: the first save wins, the second is told and changes nothing.
-    const first = await server.call('caseManage.updateCase', { caseNo: saved.caseNo, revision: 0, bizParam: registration({ tmType: '集体' }) }, admin);
+    const first = await server.call('caseManage.updateCase', { caseNo: saved.caseNo, revision: 0, bizParam: registration({ tmType: 'collective' }) }, admin);
     expect(first.revision).toBe(1);
-    const stale = await server.send('caseManage.updateCase', { caseNo: saved.caseNo, revision: 0, bizParam: registration({ tmType: '证明' }) }, agent);
+    const stale = await server.send('caseManage.updateCase', { caseNo: saved.caseNo, revision: 0, bizParam: registration({ tmType: 'certification' }) }, agent);
     expect(stale.statusCode).toBe(409);
     expect(message(stale)).toContain('已被王管理');
-    expect((await server.call('caseManage.queryCase', { caseNo: saved.caseNo }, admin)).bizParam.tmType).toBe('集体');
+    expect((await server.call('caseManage.queryCase', { caseNo: saved.caseNo }, admin)).bizParam.tmType).toBe('collective');
 
     // The form lacks nothing, but the attachments the type requires are missing.
     const early = await server.send('caseManage.submitCase', { caseNo: saved.caseNo }, admin);
     expect(early.statusCode).toBe(422);
-    expect(message(early)).toContain('缺少附件：商标图样、主体资格证明');
+    expect(message(early)).toContain('缺少附件：主体资格证明（营业执照或身份证件）、商标代理委托书');
     // A required form field emptied: named on submit.
     const files = [
       {
         appCountry: 'CN',
         files: [
-          { fileName: '图样.png', filePath: logoPath, attachmentKey: 'logo' },
-          { fileName: '营业执照.png', filePath: identityPath, attachmentKey: 'identity' },
+          { fileName: '委托书.png', filePath: logoPath, attachmentKey: 'powerOfAttorney' },
+          { fileName: '营业执照.png', filePath: identityPath, attachmentKey: 'subjectQualification' },
         ],
       },
     ];
     await server.call(
       'caseManage.saveCase',
-      { caseNo: saved.caseNo, revision: 1, bizParam: registration({ officialSubmitFiles: files, form: { applicantName: '杭州青禾食品有限公司' } }) },
+      {
+        caseNo: saved.caseNo,
+        revision: 1,
+        bizParam: registration({ officialSubmitFiles: files, form: { applicantName: '杭州青禾食品有限公司', markForm: 'word', markImage: ['logo.png'] } }),
+      },
       admin,
     );
     const missingField = await server.send('caseManage.submitCase', { caseNo: saved.caseNo }, admin);
-    expect(message(missingField)).toContain('申请人地址不能为空');
+    expect(message(missingField)).toContain('地址不能为空');
     const complete = await server.call(
       'caseManage.saveCase',
       { caseNo: saved.caseNo, revision: 2, bizParam: registration({ officialSubmitFiles: files }) },
       admin,
     );
-    expect(complete.bizParam.detailOfficFile[0]!.files.map((f) => f.attachmentKey)).toEqual(['logo', 'identity']);
+    expect(complete.bizParam.detailOfficFile[0]!.files.map((f) => f.attachmentKey)).toEqual(['powerOfAttorney', 'subjectQualification']);
 
     const submitted = await server.call('caseManage.submitCase', { caseNo: saved.caseNo, revision: 3 }, admin);
-    expect(submitted).toMatchObject({ status: 'pending', stage: 'filing', revision: 4 });
+    expect(submitted).toMatchObject({ status: 'pending', statusTitle: '待递交', revision: 4 });
     // Filed cases are no longer edited.
     expect((await server.call('caseManage.queryCase', { caseNo: saved.caseNo }, agent)).actions).toContain('confirmSubmission');
 
     const filed = await server.call('caseManage.confirmSubmissionCase', { caseNo: saved.caseNo, submitType: 'online' }, agent);
-    expect(filed).toMatchObject({ status: 'filed', statusTitle: '已递交', stage: 'accepting' });
+    expect(filed).toMatchObject({ status: 'filed', statusTitle: '已递交', stage: 'filed' });
     await server.call('caseManage.caseAppNoSupply', { caseNo: saved.caseNo, appNo: '81234567' }, agent);
     const numbered = await server.call('caseManage.queryCase', { caseNo: saved.caseNo }, admin);
     expect(numbered.appNo).toBe('81234567');
@@ -142,10 +148,10 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
     expect(message(edit)).toContain('不能修改');
 
     const done = await server.call('caseManage.setCaseResultValue', { caseNo: saved.caseNo, result: 'success', resultNote: '核准注册' }, agent);
-    expect(done).toMatchObject({ status: 'finished', stage: 'closed' });
+    expect(done).toMatchObject({ status: 'finished', stage: 'registered' });
 
     const records = await server.call('caseManage.caseQueryStageRecord', { caseNo: saved.caseNo }, admin);
-    expect(records.list.map((r) => r.stage)).toEqual(['preparing', 'filing', 'accepting', 'closed']);
+    expect(records.list.map((r) => r.stage)).toEqual(['prepare', 'filed', 'registered']);
     expect(records.list.slice(0, -1).every((r) => r.leftAt !== null)).toBe(true);
     const trends = await server.call('caseManage.getTrendsList', { caseNo: saved.caseNo }, admin);
     expect(trends.list.map((t) => t.actionTitle)).toEqual(['登记结果', '补录申请号', '确认递交', '提交', '修改', '修改', '修改', '新建']);
@@ -192,7 +198,7 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
       'caseManage.saveCase',
       {
         caseType: 'renewal',
-        bizParam: { brandId: companyMark, form: { registrationNo: '12345678' }, tmItems: [{ appCountry: 'CN', tmCl: [3], goodsItem: [] }] },
+        bizParam: { brandId: companyMark, form: { regNo: '12345678' }, tmItems: [{ appCountry: 'CN', tmCl: [3], goodsItem: [] }] },
       },
       staff,
     );
@@ -273,11 +279,15 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
 
   it('lists the organisation’s case types and a type’s schema for the pages', async () => {
     const types = await server.call('caseManage.caseTypes', {}, admin);
-    expect(types.list.slice(0, 2).map((t) => t.name)).toEqual(['domesticRegistration', 'renewal']);
+    expect(types.list[0]!.name).toBe('domesticRegistration');
+    expect(types.list.map((t) => t.name)).toEqual(expect.arrayContaining(['renewal', 'transfer', 'changeName', 'overseasRegistration']));
     expect(types.list[0]).toMatchObject({ routes: { apply: '/brands/domesticRegistration', detail: '/brands/domesticDetail' }, scope: 'domestic', version: 0 });
     const schema = await server.call('caseManage.caseTypeSchema', { caseType: 'renewal' }, admin);
     expect(schema.statuses.length).toBeGreaterThan(3);
-    expect(schema.attachments).toEqual([expect.objectContaining({ key: 'identity', required: true })]);
+    expect(schema.attachments).toEqual([
+      expect.objectContaining({ key: 'subjectQualification', required: true }),
+      expect.objectContaining({ key: 'powerOfAttorney', required: true }),
+    ]);
     const collected = await server.call('caseManage.collectTmItem', { brandIds: [agencyMark] }, admin);
     expect(collected.tmItems[0]!.appCountry).toBe('CN');
     expect((await server.call('caseManage.getDictItems', { dictCode: 'CASE_OFR_OSF' }, admin)).map((i) => i.label)).toContain('代理委托书');
@@ -291,5 +301,16 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
     expect(child.parentCaseNo).toBe(c.caseNo);
     expect(child.bizParam.tmItems[0]!.tmCl).toEqual([25]);
     expect((await server.call('caseManage.queryCase', { caseNo: c.caseNo }, admin)).status).toBe('withdrawn');
+  });
+
+  it('hands the cases a deleted user handles over to the chosen colleague', async () => {
+    const sunxin = await db().selectFrom('users').select('id').where('username', '=', 'sunxin').executeTakeFirstOrThrow();
+    const li = await db().selectFrom('users').select('id').where('username', '=', 'agent').executeTakeFirstOrThrow();
+    const c = await server.call('caseManage.saveCase', { caseType: 'domesticRegistration', handlerId: sunxin.id, bizParam: registration() }, admin);
+    expect(c.handlerId).toBe(sunxin.id);
+    const holdings = await server.call('user.holdings', { id: sunxin.id }, admin);
+    expect(holdings.items.find((h) => h.kind === 'cases')).toMatchObject({ label: '承办的案件' });
+    await server.call('user.delete', { id: sunxin.id, handoverTo: li.id }, admin);
+    expect((await server.call('caseManage.queryCase', { caseNo: c.caseNo }, admin)).handlerName).toBe('李代理');
   });
 });

@@ -179,4 +179,27 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
     const rollback = await server.post('/designer/rollback', { kind: 'caseTypes', key: 'trademarkWatch', version: 0 }, admin);
     expect(rollback.json().subMessage).toBe('trademarkWatch 没有内置版本，不能回到内置版本');
   });
+
+  it('gives the case-type builder the default statuses and transitions, and will not publish a type whose stages name a status it lacks', async () => {
+    const { dicts } = await server.call('designer.editorContext', {}, admin);
+    expect(dicts['dicts/case-statuses.json']?.items).toContainEqual(expect.objectContaining({ value: 'accepted', label: '已受理' }));
+    expect(dicts['dicts/case-transitions.json']?.items).toContainEqual(expect.objectContaining({ value: 'submit', to: 'pending' }));
+
+    const form = { type: 'object', properties: {} };
+    const stages = [
+      { key: 'search', title: '检索', deadlineDays: 5, status: 'searching' },
+      { key: 'search', title: '出具报告', deadlineDays: 10 },
+    ];
+    const body = { name: 'trademarkSearchReport', title: '商标检索报告', category: 'case', form, stages };
+    const draft = await server.call('designer.saveDraft', { kind: 'caseTypes', key: 'trademarkSearchReport', body, baseVersion: null }, admin);
+    expect(draft.problems).toEqual([
+      { at: '/stages/1/key', message: '阶段标识 search 重复' },
+      { at: '/stages/0/status', message: '没有定义状态 searching' },
+    ]);
+    const refused = await server.post('/designer/publish', { kind: 'caseTypes', key: 'trademarkSearchReport', version: draft.version }, admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().subMessage).toBe('描述有 2 处问题，不能发布。第一处在 /stages/1/key：阶段标识 search 重复');
+    const { versions } = await server.call('designer.getSchema', { kind: 'caseTypes', key: 'trademarkSearchReport' }, admin);
+    expect(versions.map((v) => v.status)).toEqual(['draft']);
+  });
 });

@@ -43,8 +43,19 @@ describe.skipIf(skipThisDatabase)(`organisations are isolated (${dbKind})`, () =
     for (const op of readable) {
       const res = await server.app.inject({ method: op.method, url: op.path, headers: { token: agencyToken }, payload: op.method === 'POST' ? {} : undefined });
       // These refuse an empty body by name: a batch merge needs its marks or its conditions, a new user, department or role its name,
-      // message settings something to change, a new price its case type.
-      if (['home.setMessageRead', 'brandMerge.onceMergeBrand', 'user.save', 'department.save', 'role.save', 'messageSettings.save', 'fee.save'].includes(op.id))
+      // message settings something to change, a new price its case type, a case type's schema the type or a case.
+      if (
+        [
+          'home.setMessageRead',
+          'brandMerge.onceMergeBrand',
+          'user.save',
+          'department.save',
+          'role.save',
+          'messageSettings.save',
+          'fee.save',
+          'caseManage.caseTypeSchema',
+        ].includes(op.id)
+      )
         expect(res.statusCode, op.id).toBe(422);
       else expect(res.statusCode, op.id).toBe(200);
       for (const name of companyNames) expect(res.body, `${op.id} leaks ${name}`).not.toContain(name);

@@ -222,8 +222,8 @@ describe('built-in case types (schemas/caseTypes)', () => {
       },
     };
     expect(collectCaseTypeProblems([...files, broken]).filter((p) => p.file === broken.file)).toEqual([
-      { file: broken.file, at: '/stages/0/status', message: '未声明的状态 lost' },
-      { file: broken.file, at: '/transitions/0/from/1', message: '未声明的状态 nowhere' },
+      { file: broken.file, at: '/stages/0/status', message: '没有定义状态 lost' },
+      { file: broken.file, at: '/transitions/0/from/1', message: '没有定义状态 nowhere' },
       { file: broken.file, at: '/feeItems/0/officialFeeItem', message: '官费项目 bribe 不在 dicts/official-fees.json 中' },
       { file: broken.file, at: '/routes/apply', message: '页面 /case/brand-extension 已属于 caseTypes/renewal.json' },
       { file: broken.file, at: '/routes/detail', message: '页面 /case/brand-extension-detail 已属于 caseTypes/renewal.json' },

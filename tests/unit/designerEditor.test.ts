@@ -25,6 +25,7 @@ describe('the source editor', () => {
       operations: [{ id: 'memo.list', summary: '备忘列表' }],
       permissions: [{ value: 'workbench', label: '工作台' }],
       roles: [],
+      dicts: {},
     };
     const schema = editorSchema('pages', context);
     const validate = new Ajv({ strict: false }).compile(schema);

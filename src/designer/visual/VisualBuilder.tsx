@@ -13,6 +13,8 @@ export interface VisualBuilderProps {
   root: FormilyNode;
   onChange(root: FormilyNode, coalesceKey?: string): void;
   context: DesignerEditorContextResponse;
+  /** Which blocks the palette offers (all but decorators when not given): a case form offers fields and layout. */
+  offers?: (component: ComponentDescription) => boolean;
 }
 
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
@@ -28,16 +30,16 @@ function isContainer(node: FormilyNode, description: ComponentDescription | unde
  * block to the selected container with Enter on the palette item and move nodes with the panel's
  * arrows.
  */
-export function VisualBuilder({ root, onChange, context }: VisualBuilderProps) {
+export function VisualBuilder({ root, onChange, context, offers }: VisualBuilderProps) {
   const [selected, setSelected] = useState<NodePath | null>(null);
   const [selectionId, setSelectionId] = useState(0);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const byName = useMemo(() => new Map(context.components.map((c) => [c.name, c])), [context.components]);
   const groups = useMemo(() => {
     const out = new Map<string, ComponentDescription[]>();
-    for (const c of context.components.filter((c) => c.kind !== 'decorator')) out.set(c.group, [...(out.get(c.group) ?? []), c]);
+    for (const c of context.components.filter((c) => c.kind !== 'decorator' && (offers?.(c) ?? true))) out.set(c.group, [...(out.get(c.group) ?? []), c]);
     return [...out];
-  }, [context.components]);
+  }, [context.components, offers]);
 
   const select = (path: NodePath | null) => {
     setSelected(path);

@@ -93,7 +93,7 @@ export async function saveCase(ctx: TenantContext, body: SaveBody): Promise<Case
   if (body.customValues) checkCustomValues(type, body.customValues);
   const normalised = await normalisedTmItems(db, type, biz.tmItems ?? []);
   const marks = new Set([...(biz.brandId ? [biz.brandId] : []), ...(biz.relatedBrandIds ?? [])]);
-  const lines = await caseFeeLines(db, type, normalised, marks.size, chinaDay());
+  const lines = await caseFeeLines(db, schemas, type, normalised, marks.size, chinaDay(), body.submitType ?? existing?.submit_type ?? 'online');
   const items = withFeeTotals(normalised, lines);
 
   const classes = [...new Set([...(biz.intCls ?? []), ...items.flatMap((i) => i.tmCl)])].sort((a, b) => a - b);
@@ -156,12 +156,24 @@ export async function saveCase(ctx: TenantContext, body: SaveBody): Promise<Case
     await addTrend(db, row, session.userId, 'create', `新建${type.title}案件`);
   }
   await logOperation(ctx, existing ? 'caseManage.updateCase' : 'caseManage.saveCase', { caseNo: row.case_no, caseType: row.case_type, revision: row.revision });
-  return caseDetail(db, type, row, session, lines);
+  return caseDetail(db, schemas, type, row, session, lines);
 }
 
 /** What a case still lacks before it can be submitted: the form's rules, required custom fields and attachments. */
 export async function submissionProblems(ctx: TenantContext, type: CaseType, row: CaseRow): Promise<string[]> {
-  const problems = formProblems(type.form as FormNode, row.biz_param.form ?? {}).map(problemText);
+  const biz = row.biz_param;
+  const items = await ctx.db.selectFrom('case_items').select(['country_code', 'classes']).where('case_id', '=', row.id).execute();
+  // The form's fields that the payload carries outside `form` (spec 000 §3) count as filled there.
+  const values = {
+    tmName: row.tm_name || undefined,
+    tmType: biz.tmType || undefined,
+    priorityRadio: biz.priorityRadio,
+    brandId: biz.brandId ?? undefined,
+    intCls: biz.intCls?.length ? biz.intCls : undefined,
+    parentCgInfo: items.length > 0 ? items : undefined,
+    ...(biz.form ?? {}),
+  };
+  const problems = formProblems(type.form as FormNode, values).map(problemText);
   for (const field of type.fields) {
     const value = row.custom_values?.[field.name];
     if (field.required && (value === undefined || value === null || value === '')) problems.push(`${field.title}不能为空`);

@@ -13,6 +13,7 @@ import { actionTitles, availableCaseTypes, caseTypeVersion, currentCaseType, sta
 import { caseState, isEditable, moveCase, saveCase, submissionProblems } from './caseLifecycle.js';
 import { initialStatus, stageForStatus } from './caseWorkflow.js';
 import { caseWorkbook, MAX_CASE_EXPORT } from './caseExport.js';
+import { caseTypes as builtInCaseTypes } from '../fees/caseTypes.js';
 
 /** Trend actions that are not moves of the type's transitions. */
 const OWN_ACTIONS: Record<string, string> = {
@@ -92,7 +93,7 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
 
   'caseManage.queryCase': async (body, ctx) => {
     const { row, type } = await loadCase(ctx, body.caseNo);
-    return caseDetail(ctx.db, type, row, ctx.session);
+    return caseDetail(ctx.db, ctx.schemas, type, row, ctx.session);
   },
 
   'caseManage.submitCase': async (body, ctx) => {
@@ -356,7 +357,6 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
   },
 
   'caseManage.changeSubmitTypeOrResubmit': async (body, ctx) => {
-    if (body.action === 'changeSubmitType' && !body.submitType) throw badRequest('变更递交方式时请选择递交方式');
     const reason = body.reason?.trim() ?? '';
     const { row, type } = await moveCase(ctx, body.caseNo, body.action, {
       trend:
@@ -364,6 +364,9 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
           ? `递交方式改为${SUBMIT_TYPES[body.submitType!]}${reason ? `，原因：${reason}` : ''}`
           : `退回重新提交${reason ? `，原因：${reason}` : ''}`,
       set: body.action === 'changeSubmitType' ? { submit_type: body.submitType! } : {},
+      check: () => {
+        if (body.action === 'changeSubmitType' && !body.submitType) throw badRequest('变更递交方式时请选择递交方式');
+      },
     });
     if (body.action === 'resubmit') await ctx.db.updateTable('cases').set({ filed_at: null }).where('id', '=', row.id).execute();
     await logOperation(ctx, 'caseManage.changeSubmitTypeOrResubmit', { caseNo: row.case_no, action: body.action });
@@ -480,7 +483,7 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
         version: t.version,
         builtIn: !!ctx.schemas.builtInFile('caseTypes', t.name),
       }));
-    const order = ((ctx.schemas.files.find((f) => f.file === 'dicts/case-types.json')?.body.items ?? []) as { value: string }[]).map((i) => i.value);
+    const order = builtInCaseTypes(ctx.schemas).list.map((i) => i.value);
     const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
     return { list: list.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name)) };
   },

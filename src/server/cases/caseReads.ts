@@ -5,9 +5,10 @@ import type { ScopedDb } from '../db/tenantScope.js';
 import { containsPattern } from '../db/likePattern.js';
 import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
 import { allowedActions } from './caseWorkflow.js';
+import { caseTypes as builtInCaseTypes } from '../fees/caseTypes.js';
 import { caseFeeLines } from './caseFees.js';
 import { availableCaseTypes, defaultStatuses, stageTitle, statusTitle, type CaseType } from './caseTypes.js';
-import type { CaseRow } from './caseStore.js';
+import { chinaDay, type CaseRow } from './caseStore.js';
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -78,7 +79,14 @@ async function stagesOf(db: ScopedDb, type: CaseType, row: CaseRow): Promise<Cas
 }
 
 /** Everything about a case (spec 000 §3's query result), in the version of its type it was created with. */
-export async function caseDetail(db: ScopedDb, type: CaseType, row: CaseRow, session: Session, feeLines?: CaseFeeLine[]): Promise<CaseDetail> {
+export async function caseDetail(
+  db: ScopedDb,
+  schemas: SchemaLibrary,
+  type: CaseType,
+  row: CaseRow,
+  session: Session,
+  feeLines?: CaseFeeLine[],
+): Promise<CaseDetail> {
   const [items, people, enterprise, parent, marks] = await Promise.all([
     tmItemsOf(db, row.id),
     db
@@ -100,7 +108,8 @@ export async function caseDetail(db: ScopedDb, type: CaseType, row: CaseRow, ses
   const files = await filesByCountry(db, row.id, items);
   const name = (id: number | null) => people.find((p) => p.id === id)?.display_name ?? '';
   const biz = row.biz_param;
-  const fees = feeLines ?? (await caseFeeLines(db, type, items, marks.length, (row.submitted_at ? iso(row.submitted_at)! : iso(row.created_at)!).slice(0, 10)));
+  const feeDate = chinaDay(new Date(row.submitted_at ?? row.created_at));
+  const fees = feeLines ?? (await caseFeeLines(db, schemas, type, items, marks.length, feeDate, row.submit_type));
   const editable = ['draft', 'returned'].includes(row.status) || (row.filed_at === null && !type.statuses.find((s) => s.key === row.status)?.final);
   return {
     caseNo: row.case_no,
@@ -164,8 +173,7 @@ export class CaseTitles {
   static async load(db: ScopedDb, schemas: SchemaLibrary): Promise<CaseTitles> {
     const types = new Map((await availableCaseTypes(db, schemas)).map((t) => [t.name, t]));
     const statuses = new Map(defaultStatuses(schemas).map((s) => [s.key, s.title]));
-    const dict = (schemas.files.find((f) => f.file === 'dicts/case-types.json')?.body.items ?? []) as { value: string; label: string }[];
-    return new CaseTitles(types, statuses, new Map(dict.map((i) => [i.value, i.label])));
+    return new CaseTitles(types, statuses, new Map(builtInCaseTypes(schemas).names));
   }
 
   type(name: string): string {

@@ -174,12 +174,5 @@ export async function availableCaseTypes(db: ScopedDb, schemas: SchemaLibrary): 
   return [...types.values()];
 }
 
-/** Names of the case types for titles in lists: every built-in and published type, falling back to the case-types dict. */
-export async function caseTypeTitles(db: ScopedDb, schemas: SchemaLibrary): Promise<Map<string, string>> {
-  const titles = new Map(dictItems(schemas, 'dicts/case-types.json').map((i) => [i.value, i.label]));
-  for (const type of await availableCaseTypes(db, schemas)) titles.set(type.name, type.title);
-  return titles;
-}
-
 export const statusTitle = (type: CaseType, key: string) => type.statuses.find((s) => s.key === key)?.title ?? key;
 export const stageTitle = (type: CaseType, key: string) => type.stages.find((s) => s.key === key)?.title ?? key;

@@ -12,6 +12,9 @@ import type { ComponentDescription } from '../../generated/types.js';
 
 type Problem = { at: string; message: string };
 
+/** The dictionaries a case type falls back to when it writes no statuses or transitions of its own. */
+const CASE_DICTS = ['dicts/case-statuses.json', 'dicts/case-transitions.json'];
+
 const KIND_TEXT: Record<DesignableKind, string> = { pages: '页面', forms: '表单', fields: '字段类型', caseTypes: '案件类型' };
 
 /** Every problem of a candidate version: the schema check plus the designer lock-out rule. */
@@ -183,6 +186,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
       operations: ctx.schemas.operations.map((op) => ({ id: op.id, summary: op.summary })),
       permissions: [...permissionLabels()].map(([value, label]) => ({ value, label })),
       roles: roles.map((r) => ({ id: r.id, name: r.name, permissions: r.role_auth.split(',').filter(Boolean) })),
+      dicts: Object.fromEntries(ctx.schemas.files.filter((f) => CASE_DICTS.includes(f.file)).map((f) => [f.file, f.body])),
     };
   },
 

@@ -21,10 +21,10 @@ const DEMO_CASES: Record<'agency' | 'company', DemoCase[]> = {
     {
       caseType: 'domesticRegistration',
       status: 'draft',
-      stage: 'preparing',
+      stage: 'prepare',
       stageTitle: '准备材料',
       age: 2,
-      deadlineDays: 7,
+      deadlineDays: null,
       filed: false,
       appNo: '',
       result: null,
@@ -32,10 +32,10 @@ const DEMO_CASES: Record<'agency' | 'company', DemoCase[]> = {
     {
       caseType: 'domesticRegistration',
       status: 'pending',
-      stage: 'filing',
-      stageTitle: '递交',
+      stage: 'prepare',
+      stageTitle: '准备材料',
       age: 5,
-      deadlineDays: 3,
+      deadlineDays: null,
       filed: false,
       appNo: '',
       result: null,
@@ -43,41 +43,52 @@ const DEMO_CASES: Record<'agency' | 'company', DemoCase[]> = {
     {
       caseType: 'domesticRegistration',
       status: 'filed',
-      stage: 'accepting',
-      stageTitle: '等待受理',
+      stage: 'filed',
+      stageTitle: '已递交',
       age: 20,
-      deadlineDays: 30,
+      deadlineDays: null,
       filed: true,
       appNo: '78120456',
       result: null,
     },
     {
       caseType: 'domesticRegistration',
+      status: 'reviewing',
+      stage: 'correction',
+      stageTitle: '补正',
+      age: 60,
+      deadlineDays: 30,
+      filed: true,
+      appNo: '77901234',
+      result: null,
+    },
+    {
+      caseType: 'domesticRegistration',
       status: 'finished',
-      stage: 'closed',
-      stageTitle: '结案',
+      stage: 'registered',
+      stageTitle: '注册',
       age: 400,
       deadlineDays: null,
       filed: true,
       appNo: '70233811',
       result: 'success',
     },
-    { caseType: 'renewal', status: 'draft', stage: 'preparing', stageTitle: '准备材料', age: 1, deadlineDays: 5, filed: false, appNo: '', result: null },
-    { caseType: 'renewal', status: 'filed', stage: 'examining', stageTitle: '续展审查', age: 40, deadlineDays: 180, filed: true, appNo: '', result: null },
+    { caseType: 'renewal', status: 'draft', stage: 'prepare', stageTitle: '准备材料', age: 1, deadlineDays: null, filed: false, appNo: '', result: null },
+    { caseType: 'renewal', status: 'accepted', stage: 'accepted', stageTitle: '受理', age: 40, deadlineDays: null, filed: true, appNo: '', result: null },
   ],
   company: [
     {
       caseType: 'domesticRegistration',
       status: 'draft',
-      stage: 'preparing',
+      stage: 'prepare',
       stageTitle: '准备材料',
       age: 3,
-      deadlineDays: 7,
+      deadlineDays: null,
       filed: false,
       appNo: '',
       result: null,
     },
-    { caseType: 'renewal', status: 'pending', stage: 'filing', stageTitle: '递交', age: 6, deadlineDays: 3, filed: false, appNo: '', result: null },
+    { caseType: 'renewal', status: 'pending', stage: 'prepare', stageTitle: '准备材料', age: 6, deadlineDays: null, filed: false, appNo: '', result: null },
   ],
 };
 
@@ -119,8 +130,8 @@ export async function seedDemoCases(db: Kysely<Database>): Promise<boolean> {
         .map((g) => ({ tmCl: mark.int_cls!, name: g.name, ...(/^\d{4}$/.test(g.code) ? { code: g.code } : {}) }));
       const form =
         plan.caseType === 'renewal'
-          ? { registrationNo: mark.reg_no ?? '', inGracePeriod: 'no' }
-          : { applicantName: mark.applicant_cn, applicantAddress: '', markDescription: '' };
+          ? { applicantName: mark.applicant_cn, brandId: mark.id, tmName: mark.tm_name, regNo: mark.reg_no ?? '', intCls: mark.int_cls, renewalScope: 'all' }
+          : { applicantName: mark.applicant_cn, tmName: mark.tm_name, tmType: 'general', markForm: 'word', priorityRadio: 'no' };
       const row = await db
         .insertInto('cases')
         .values({
@@ -141,7 +152,7 @@ export async function seedDemoCases(db: Kysely<Database>): Promise<boolean> {
           biz_param: JSON.stringify({
             priorityRadio: 'no',
             dplPriorityTm: '[]',
-            tmType: '一般',
+            tmType: 'general',
             coOwnerInfo: '[]',
             brandId: mark.id,
             relatedBrandIds: [],

@@ -332,7 +332,8 @@ export class RequestShape {
         if (schema.format === 'email') add(site, '格式不对', '不是邮箱');
         add(site, '含空字符', `${good}\u0000`);
         add(site, '含不成对的代理字符', `${good}\ud800`);
-        const free = schema.pattern === undefined && schema.format === undefined && !reference;
+        // A secret (writeOnly) is stored sealed, so the probe cannot be found as sent.
+        const free = schema.pattern === undefined && schema.format === undefined && !reference && schema.writeOnly !== true;
         const probe = markupProbe(schema);
         if (free && probe) {
           out.push({

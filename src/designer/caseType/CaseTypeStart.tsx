@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { CopyOutlined, EditOutlined, FileAddOutlined } from '@ant-design/icons';
+import type { SchemaEntry } from '../SchemaList.js';
+
+interface CaseTypeStartProps {
+  entries: SchemaEntry[];
+  loading: boolean;
+  onBlank(): void;
+  onCopy(entry: SchemaEntry): void;
+  onEdit(entry: SchemaEntry): void;
+}
+
+/** Where building a type begins: from nothing, or from a copy of a built-in or published type; the organisation's own types are opened again from here. */
+export function CaseTypeStart({ entries, loading, onBlank, onCopy, onEdit }: CaseTypeStartProps) {
+  const [keyword, setKeyword] = useState('');
+  const shown = entries.filter((e) => !keyword || e.title.includes(keyword) || e.key.toLowerCase().includes(keyword.toLowerCase()));
+  return (
+    <div className="ipm-case-start">
+      <Card>
+        <div className="ipm-case-start-intro">
+          <div>
+            <Typography.Title level={4} style={{ marginTop: 0 }}>
+              新建一种案件类型
+            </Typography.Title>
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+              从空白开始，或复制下面已有的类型再修改。设置名称与办理方式，用可视化表单编辑器排好申请表单，填写阶段与期限、附件和费用，预览后发布；员工下次打开页面即可使用。
+            </Typography.Paragraph>
+          </div>
+          <Button type="primary" size="large" icon={<FileAddOutlined />} onClick={onBlank}>
+            空白类型
+          </Button>
+        </div>
+      </Card>
+      <Card
+        title="已有的类型"
+        style={{ marginTop: 16 }}
+        extra={
+          <Input.Search
+            allowClear
+            placeholder="按名称或标识查找"
+            aria-label="查找类型"
+            style={{ width: 240 }}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
+        }
+      >
+        <Table<SchemaEntry>
+          size="small"
+          rowKey="key"
+          loading={loading}
+          dataSource={shown}
+          pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+          locale={{ emptyText: '还没有案件类型' }}
+          columns={[
+            { title: '名称', dataIndex: 'title', render: (title: string, e) => <Typography.Text strong>{title || e.key}</Typography.Text> },
+            { title: '标识', dataIndex: 'key', render: (key: string) => <Typography.Text type="secondary">{key}</Typography.Text> },
+            {
+              title: '状态',
+              width: 220,
+              render: (_v, e) => (
+                <Space size={4}>
+                  {e.builtIn ? <Tag>内置</Tag> : <Tag color="blue">本组织</Tag>}
+                  {e.publishedVersion !== null && <Tag color="green">已发布 第 {e.publishedVersion} 版</Tag>}
+                  {e.latestVersion !== null && e.latestVersion !== e.publishedVersion && <Tag color="gold">草稿 第 {e.latestVersion} 版</Tag>}
+                </Space>
+              ),
+            },
+            {
+              title: '操作',
+              width: 170,
+              render: (_v, e) => (
+                <Space size={4}>
+                  <Button size="small" icon={<CopyOutlined />} aria-label={`复制 ${e.title || e.key}`} onClick={() => onCopy(e)}>
+                    复制
+                  </Button>
+                  {!e.builtIn && (
+                    <Button size="small" icon={<EditOutlined />} aria-label={`编辑 ${e.title || e.key}`} onClick={() => onEdit(e)}>
+                      编辑
+                    </Button>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
