@@ -3760,7 +3760,43 @@ export interface CardProps {
   [k: string]: unknown;
 }
 
+export interface CaseApplicationProps {
+  /**
+   * 案件类型：类型标识，如 domesticRegistration；/case-custom 写 "{{$query.type}}"
+   */
+  caseType: string;
+}
+
+export interface CaseOpenButtonProps {
+  /**
+   * 案件：案件列表的一行（读 caseNo、caseType）
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 显示为编号链接
+   */
+  link?: boolean;
+}
+
+export interface CaseStatusTagProps {
+  /**
+   * 案件：案件列表的一行，如表格片段中的 "{{$record}}"
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
 export interface CaseTypeBuilderProps {}
+
+export interface CaseTypeCountsProps {
+  /**
+   * 页面查询：页面 x-queries 中声明的查询名
+   */
+  channel: string;
+}
 
 export interface CenteredPanelProps {
   /**
@@ -5691,6 +5727,13 @@ export interface InputProps {
   [k: string]: unknown;
 }
 
+export interface MarkCaseListProps {
+  /**
+   * 档案商标：如 "{{$query.id}}"
+   */
+  brandId: number | string;
+}
+
 export interface MarkPickerProps {
   /**
    * 占位文字
@@ -5732,6 +5775,21 @@ export interface MergeDialogButtonProps {
    * 对话框：auto（默认）：所选全是海外商标时用海外对比，否则用数据合并；也可固定其一
    */
   variant?: "auto" | "domestic" | "overseas";
+}
+
+export interface NewCaseButtonProps {
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 档案商标：如商标详情页的 "{{$query.id}}"
+   */
+  brandId?: number | string;
+  /**
+   * 只列这些类型：类型标识；不写时列出全部
+   */
+  types?: string[];
 }
 
 export interface NumberPickerProps {

@@ -76,6 +76,12 @@ const caseWidgets = lazyComponents(() => import('../widgets/cases/index.js').the
   ApplicantPicker: 'field',
   GoodsByClassEditor: 'field',
   CoOwnerList: 'field',
+  CaseApplication: 'block',
+  CaseStatusTag: 'none',
+  CaseOpenButton: 'none',
+  CaseTypeCounts: 'block',
+  NewCaseButton: 'inline',
+  MarkCaseList: 'block',
 });
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
