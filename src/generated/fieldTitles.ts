@@ -330,6 +330,7 @@ export const FIELD_TITLES = {
     routes: "页面",
     tiedMarks: "一并办理的商标",
     archiveEffect: "结案写回档案",
+    filingForm: "申请书模板",
   },
   CaseTypeSummary: {
     name: "类型标识",

@@ -3405,7 +3405,8 @@ export const sharedSchemas: JsonSchema[] = [
       "feeItems",
       "routes",
       "tiedMarks",
-      "archiveEffect"
+      "archiveEffect",
+      "filingForm"
     ],
     "additionalProperties": false,
     "properties": {
@@ -3499,6 +3500,14 @@ export const sharedSchemas: JsonSchema[] = [
       "archiveEffect": {
         "title": "结案写回档案",
         "type": "string"
+      },
+      "filingForm": {
+        "title": "申请书模板",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "案件可下载的国家知识产权局申请书（caseManage.filingForm）；没有时为 null"
       }
     }
   },

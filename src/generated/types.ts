@@ -1593,6 +1593,10 @@ export interface CaseTypeSchema {
    * 结案写回档案
    */
   archiveEffect: string;
+  /**
+   * 申请书模板：案件可下载的国家知识产权局申请书（caseManage.filingForm）；没有时为 null
+   */
+  filingForm: string | null;
 }
 
 /**

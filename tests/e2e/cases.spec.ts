@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import JSZip from 'jszip';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './serverPerWorker.js';
 import { callAsPage, openSignedIn } from './support.js';
@@ -134,6 +136,16 @@ test('staff files a domestic registration in three classes; the organisation’s
   await expect(page.getByText('补录申请号成功')).toBeVisible();
   await expect(page.getByTestId('case-info')).toContainText('80123456');
   await expect(page.getByRole('button', { name: /^删\s*除$/ })).toHaveCount(0);
+
+  // The filled CNIPA form downloads as a Word file naming the applicant and the mark.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下载申请书' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${caseNo}-申请书.docx`);
+  const word = await JSZip.loadAsync(await readFile((await download.path())!));
+  const text = await word.file('word/document.xml')!.async('string');
+  expect(text).toContain('星辰日化股份有限公司');
+  expect(text).toContain('星辰晨露');
 
   // The list finds it by its number, with its status as a tag.
   await page.goto('/brand/caseList');

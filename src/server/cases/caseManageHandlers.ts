@@ -588,6 +588,7 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
       routes: type.routes,
       tiedMarks: type.tiedMarks,
       archiveEffect: type.archiveEffect,
+      filingForm: type.filingForm,
     };
   },
 };

@@ -178,7 +178,7 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
               保存
             </Button>
           )}
-          {detail && <CaseMoves detail={detail} onSubmit={submit} onDeleted={() => runtime.navigate(LIST)} />}
+          {detail && <CaseMoves detail={detail} filingForm={schema.filingForm} onSubmit={submit} onDeleted={() => runtime.navigate(LIST)} />}
           {!detail && canEdit && (
             <Button onClick={() => void submit()} disabled={saving}>
               提交

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { saveBlob } from '../../runtime/saveBlob.js';
 import { App, Button, DatePicker, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CaseDetail } from '../../generated/types.js';
@@ -160,7 +161,18 @@ function MoveDialog({ move, detail, onClose }: { move: Move; detail: CaseDetail;
  * `actions`): 提交 validates and saves the form first (the page's), the others open their dialog;
  * 删除 asks first.
  */
-export function CaseMoves({ detail, onSubmit, onDeleted }: { detail: CaseDetail; onSubmit(): Promise<void>; onDeleted(): void }) {
+export function CaseMoves({
+  detail,
+  filingForm,
+  onSubmit,
+  onDeleted,
+}: {
+  detail: CaseDetail;
+  /** The type's CNIPA form, when it has one: staff download it filled, check it and file it. */
+  filingForm: string | null;
+  onSubmit(): Promise<void>;
+  onDeleted(): void;
+}) {
   const runtime = useRuntime();
   const { modal } = App.useApp();
   const refresh = useRefreshCases();
@@ -192,6 +204,15 @@ export function CaseMoves({ detail, onSubmit, onDeleted }: { detail: CaseDetail;
       }),
     );
 
+  const download = async () => {
+    runtime.notify('warning', '下载即将开始，请稍候');
+    try {
+      saveBlob(await runtime.callOperation('caseManage.filingForm', { caseNo: detail.caseNo }), `${detail.caseNo}-申请书.docx`);
+    } catch {
+      // The HTTP client showed why.
+    }
+  };
+
   const moves = (['confirmSubmission', 'supplyAppNo', 'setResult', 'changeSubmitType', 'resubmit'] as const).filter(can);
   return (
     <Space wrap data-testid="case-moves">
@@ -205,6 +226,7 @@ export function CaseMoves({ detail, onSubmit, onDeleted }: { detail: CaseDetail;
           {TITLES[move]}
         </Button>
       ))}
+      {filingForm && <Button onClick={() => void download()}>下载申请书</Button>}
       {can('delete') && (
         <Button danger onClick={remove}>
           删除
