@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { createForm } from '@formily/core';
 import { FormProvider, Schema, type ISchema } from '@formily/react';
+import { PreviewText } from '@formily/antd-v5';
 import type { FormilyNode } from '../generated/types.js';
 import { useSchemaField } from './schemaFieldContext.js';
 import { pruneByPermission } from './pruneByPermission.js';
@@ -43,7 +44,10 @@ export const PageRenderer = memo(function PageRenderer({ schema, formKey }: Page
     <FormProvider form={form}>
       <PageQueriesProvider queries={queries}>
         <FormItemStyleScope>
-          <SchemaField schema={visible as ISchema} scope={scope} />
+          {/* A read-only field without a value shows what the product shows everywhere else for nothing. */}
+          <PreviewText.Placeholder value="--">
+            <SchemaField schema={visible as ISchema} scope={scope} />
+          </PreviewText.Placeholder>
         </FormItemStyleScope>
       </PageQueriesProvider>
     </FormProvider>

@@ -173,6 +173,25 @@ export async function seedDemoCases(db: Kysely<Database>): Promise<boolean> {
         .values({ org_id: org.id, case_id: row.id, country_code: 'CN', country_name: '中国', classes, goods: JSON.stringify(goods), app_no: plan.appNo })
         .execute();
       await db.insertInto('case_marks').values({ org_id: org.id, case_id: row.id, brand_id: mark.id, main: true }).execute();
+      // A case past preparation was prepared first, then submitted (and filed) by its people.
+      const moved = plan.stage !== 'prepare';
+      const submittedAt = new Date(created.getTime() + DAY / 4);
+      if (moved) {
+        await db
+          .insertInto('case_stage_records')
+          .values({ org_id: org.id, case_id: row.id, stage: 'prepare', stage_title: '准备材料', entered_at: created, left_at: submittedAt })
+          .execute();
+      }
+      const steps = [
+        ...(plan.status !== 'draft' ? [{ action: 'submit', content: '提交案件', at: submittedAt }] : []),
+        ...(plan.filed ? [{ action: 'confirmSubmission', content: '已向国家知识产权局电子递交', at: new Date(created.getTime() + DAY) }] : []),
+      ];
+      for (const step of steps) {
+        await db
+          .insertInto('case_trends')
+          .values({ org_id: org.id, case_id: row.id, user_id: handler, action: step.action, content: step.content, created_at: step.at })
+          .execute();
+      }
       await db
         .insertInto('case_stage_records')
         .values({
@@ -180,7 +199,7 @@ export async function seedDemoCases(db: Kysely<Database>): Promise<boolean> {
           case_id: row.id,
           stage: plan.stage,
           stage_title: plan.stageTitle,
-          entered_at: created,
+          entered_at: moved ? new Date(created.getTime() + DAY) : created,
           deadline: plan.deadlineDays === null ? null : chinaDay(new Date(created.getTime() + plan.deadlineDays * DAY)),
         })
         .execute();

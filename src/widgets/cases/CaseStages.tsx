@@ -5,6 +5,9 @@ import { DEADLINE_TAG_COLOR, deadlineStatus } from '../../runtime/components/dea
 
 const STATE_TEXT: Record<CaseStage['state'], string> = { done: '已完成', current: '当前', waiting: '未到' };
 
+/** A stage before the current one that the case never entered (a refusal it did not get): passed over, not done. */
+const skipped = (stage: CaseStage) => stage.state === 'done' && !stage.enteredAt;
+
 const day = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD') : '');
 
 /** Whether a stage ran past its deadline: the current one by today, a finished one by when it was left. */
@@ -53,12 +56,20 @@ export function CaseStages({ stages }: { stages: CaseStage[] }) {
       )}
       items={stages.map((stage) => ({
         key: stage.key,
-        status: stage.state === 'done' ? 'finish' : stage.state === 'current' ? (isOverdue(stage, today) ? 'error' : 'process') : 'wait',
+        status: skipped(stage)
+          ? 'wait'
+          : stage.state === 'done'
+            ? 'finish'
+            : stage.state === 'current'
+              ? isOverdue(stage, today)
+                ? 'error'
+                : 'process'
+              : 'wait',
         title: (
-          <span className="case-stage" data-state={stage.state}>
+          <span className="case-stage" data-state={skipped(stage) ? 'skipped' : stage.state}>
             {stage.title}
             <Typography.Text type="secondary" className="case-stage-state">
-              {STATE_TEXT[stage.state]}
+              {skipped(stage) ? '未经过' : STATE_TEXT[stage.state]}
             </Typography.Text>
           </span>
         ),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Input, List, Modal, Space, Spin, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useForm } from '@formily/react';
+import { useField, useForm } from '@formily/react';
 import type { ApplicantAddressInputProps as DescribedProps } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useOperation } from '../../runtime/useOperation.js';
@@ -30,6 +30,8 @@ export function ApplicantAddressInput({
 }: ApplicantAddressInputProps) {
   const runtime = useRuntime();
   const form = useForm();
+  // A form shown read-only (a filed case, a detail page) reads the address, not an input.
+  const field = useField();
   const [name, setName] = useState<string | null>(null);
   const [words, setWords] = useState('');
   const address = useDebounced(words.trim(), 300);
@@ -48,7 +50,7 @@ export function ApplicantAddressInput({
     setName(null);
   };
 
-  if (readOnly) return <span>{value || '--'}</span>;
+  if (readOnly || field?.readPretty) return <span>{value || '--'}</span>;
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
