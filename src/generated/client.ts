@@ -73,6 +73,7 @@ export const operationRoutes = {
   'caseManage.updateCase': {"id":"caseManage.updateCase","method":"POST","path":"/caseManage/updateCase","silent":false,"transport":"json"},
   'caseManage.queryCase': {"id":"caseManage.queryCase","method":"POST","path":"/caseManage/queryCase","silent":false,"transport":"json"},
   'caseManage.submitCase': {"id":"caseManage.submitCase","method":"POST","path":"/caseManage/submitCase","silent":false,"transport":"json"},
+  'caseManage.withdrawCase': {"id":"caseManage.withdrawCase","method":"POST","path":"/caseManage/withdrawCase","silent":false,"transport":"json"},
   'caseManage.confirmSubmissionCase': {"id":"caseManage.confirmSubmissionCase","method":"POST","path":"/caseManage/confirmSubmissionCase","silent":false,"transport":"json"},
   'caseManage.caseAppNoSupply': {"id":"caseManage.caseAppNoSupply","method":"POST","path":"/caseManage/caseAppNoSupply","silent":false,"transport":"json"},
   'caseManage.setCaseResultValue': {"id":"caseManage.setCaseResultValue","method":"POST","path":"/caseManage/setCaseResultValue","silent":false,"transport":"json"},
@@ -271,6 +272,7 @@ export interface OperationTypes {
   'caseManage.updateCase': { request: T.CaseManageUpdateCaseRequest; response: T.CaseManageUpdateCaseResponse };
   'caseManage.queryCase': { request: T.CaseManageQueryCaseRequest; response: T.CaseManageQueryCaseResponse };
   'caseManage.submitCase': { request: T.CaseManageSubmitCaseRequest; response: T.CaseManageSubmitCaseResponse };
+  'caseManage.withdrawCase': { request: T.CaseManageWithdrawCaseRequest; response: T.CaseManageWithdrawCaseResponse };
   'caseManage.confirmSubmissionCase': { request: T.CaseManageConfirmSubmissionCaseRequest; response: T.CaseManageConfirmSubmissionCaseResponse };
   'caseManage.caseAppNoSupply': { request: T.CaseManageCaseAppNoSupplyRequest; response: T.CaseManageCaseAppNoSupplyResponse };
   'caseManage.setCaseResultValue': { request: T.CaseManageSetCaseResultValueRequest; response: T.CaseManageSetCaseResultValueResponse };
@@ -614,6 +616,9 @@ export function createApiClient(call: OperationCaller) {
       /** 提交案件（POST /caseManage/submitCase） */
       submitCase: (body: T.CaseManageSubmitCaseRequest, options?: CallOptions): Promise<T.CaseManageSubmitCaseResponse> =>
         call<T.CaseManageSubmitCaseResponse>(operationRoutes['caseManage.submitCase'], body, options),
+      /** 撤回案件（POST /caseManage/withdrawCase） */
+      withdrawCase: (body: T.CaseManageWithdrawCaseRequest, options?: CallOptions): Promise<T.CaseManageWithdrawCaseResponse> =>
+        call<T.CaseManageWithdrawCaseResponse>(operationRoutes['caseManage.withdrawCase'], body, options),
       /** 确认递交（POST /caseManage/confirmSubmissionCase） */
       confirmSubmissionCase: (body: T.CaseManageConfirmSubmissionCaseRequest, options?: CallOptions): Promise<T.CaseManageConfirmSubmissionCaseResponse> =>
         call<T.CaseManageConfirmSubmissionCaseResponse>(operationRoutes['caseManage.confirmSubmissionCase'], body, options),

@@ -10712,6 +10712,49 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "caseManage.withdrawCase",
+    "domain": "caseManage",
+    "name": "withdrawCase",
+    "method": "POST",
+    "path": "/caseManage/withdrawCase",
+    "summary": "撤回案件",
+    "description": "提交后、确认递交前，提交人或有案件管理权限的人撤回案件，案件回到可编辑的状态（流转动作 withdraw，由案件类型的状态与流转决定何时可以）。",
+    "permission": "caseManage",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ[0-9]{13}$",
+          "description": "如 AJ2026112600001"
+        },
+        "revision": {
+          "title": "修订号",
+          "type": "integer",
+          "minimum": 0,
+          "description": "查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写",
+          "maximum": 2147483647
+        },
+        "reason": {
+          "title": "撤回原因",
+          "type": "string",
+          "maxLength": 500
+        }
+      },
+      "required": [
+        "caseNo"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-state.json"
+    }
+  },
+  {
     "id": "caseManage.confirmSubmissionCase",
     "domain": "caseManage",
     "name": "confirmSubmissionCase",
@@ -18933,6 +18976,7 @@ export interface OperationTypes {
   'caseManage.updateCase': { request: T.CaseManageUpdateCaseRequest; response: T.CaseManageUpdateCaseResponse; public: false; transport: 'json' };
   'caseManage.queryCase': { request: T.CaseManageQueryCaseRequest; response: T.CaseManageQueryCaseResponse; public: false; transport: 'json' };
   'caseManage.submitCase': { request: T.CaseManageSubmitCaseRequest; response: T.CaseManageSubmitCaseResponse; public: false; transport: 'json' };
+  'caseManage.withdrawCase': { request: T.CaseManageWithdrawCaseRequest; response: T.CaseManageWithdrawCaseResponse; public: false; transport: 'json' };
   'caseManage.confirmSubmissionCase': { request: T.CaseManageConfirmSubmissionCaseRequest; response: T.CaseManageConfirmSubmissionCaseResponse; public: false; transport: 'json' };
   'caseManage.caseAppNoSupply': { request: T.CaseManageCaseAppNoSupplyRequest; response: T.CaseManageCaseAppNoSupplyResponse; public: false; transport: 'json' };
   'caseManage.setCaseResultValue': { request: T.CaseManageSetCaseResultValueRequest; response: T.CaseManageSetCaseResultValueResponse; public: false; transport: 'json' };

@@ -8545,6 +8545,23 @@ export interface CaseManageSubmitCaseRequest {
 
 export type CaseManageSubmitCaseResponse = CaseState;
 
+export interface CaseManageWithdrawCaseRequest {
+  /**
+   * 案件编号：如 AJ2026112600001
+   */
+  caseNo: string;
+  /**
+   * 修订号：查询案件时得到的修订号；别人先改过时拒绝（409），什么也不写
+   */
+  revision?: number;
+  /**
+   * 撤回原因
+   */
+  reason?: string;
+}
+
+export type CaseManageWithdrawCaseResponse = CaseState;
+
 export interface CaseManageConfirmSubmissionCaseRequest {
   /**
    * 案件编号：如 AJ2026112600001

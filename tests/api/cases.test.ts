@@ -133,8 +133,15 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
     );
     expect(complete.bizParam.detailOfficFile[0]!.files.map((f) => f.attachmentKey)).toEqual(['powerOfAttorney', 'subjectQualification']);
 
-    const submitted = await server.call('caseManage.submitCase', { caseNo: saved.caseNo, revision: 3 }, admin);
-    expect(submitted).toMatchObject({ status: 'pending', statusTitle: '待递交', revision: 4 });
+    const pending = await server.call('caseManage.submitCase', { caseNo: saved.caseNo, revision: 3 }, admin);
+    expect(pending).toMatchObject({ status: 'pending', statusTitle: '待递交', revision: 4 });
+    // Until it is filed the submitter may take it back, and submit it again.
+    const back = await server.call('caseManage.withdrawCase', { caseNo: saved.caseNo, revision: 4, reason: '补充商品' }, admin);
+    expect(back).toMatchObject({ status: 'draft', revision: 5 });
+    const again = await server.send('caseManage.withdrawCase', { caseNo: saved.caseNo }, admin);
+    expect(again.statusCode).toBe(422);
+    const submitted = await server.call('caseManage.submitCase', { caseNo: saved.caseNo, revision: 5 }, admin);
+    expect(submitted).toMatchObject({ status: 'pending', statusTitle: '待递交', revision: 6 });
     // Filed cases are no longer edited.
     expect((await server.call('caseManage.queryCase', { caseNo: saved.caseNo }, agent)).actions).toContain('confirmSubmission');
 
@@ -155,7 +162,19 @@ describe.skipIf(skipThisDatabase)(`cases (${dbKind})`, () => {
     expect(records.list.slice(0, -1).every((r) => r.leftAt !== null)).toBe(true);
     const trends = await server.call('caseManage.getTrendsList', { caseNo: saved.caseNo }, admin);
     // The finished registration wrote the archive, recorded after the result it follows from.
-    expect(trends.list.map((t) => t.actionTitle)).toEqual(['档案更新', '登记结果', '补录申请号', '确认递交', '提交', '修改', '修改', '修改', '新建']);
+    expect(trends.list.map((t) => t.actionTitle)).toEqual([
+      '档案更新',
+      '登记结果',
+      '补录申请号',
+      '确认递交',
+      '提交',
+      '撤回',
+      '提交',
+      '修改',
+      '修改',
+      '修改',
+      '新建',
+    ]);
     expect(trends.list[1]).toMatchObject({ userName: '李代理', content: expect.stringContaining('核准注册') });
   });
 

@@ -117,6 +117,16 @@ test('staff files a domestic registration in three classes; the organisation’s
   await expect(header.locator('.case-status-tag')).toHaveText('待递交');
   // Staff may not file: no 确认递交.
   await expect(page.getByRole('button', { name: '确认递交' })).toHaveCount(0);
+  // Before it is filed the submitter may take it back (after a question), and submit it again.
+  await page.getByRole('button', { name: /^撤\s*回$/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('撤回成功')).toBeVisible();
+  await expect(header.locator('.case-status-tag')).toHaveText('草稿');
+  await page.getByRole('button', { name: /^提\s*交$/ }).click();
+  await expect(header.locator('.case-status-tag')).toHaveText('待递交');
 
   // The organisation's administrator holds 案件递交: confirms and supplies the application number.
   await openSignedIn(page, 'corpAdmin', `/brands/domesticRegistration?caseNo=${caseNo}`);

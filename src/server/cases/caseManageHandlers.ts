@@ -158,6 +158,16 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
     return caseState(type, row);
   },
 
+  'caseManage.withdrawCase': async (body, ctx) => {
+    const reason = body.reason?.trim();
+    const { row, type } = await moveCase(ctx, body.caseNo, 'withdraw', {
+      revision: body.revision,
+      trend: reason ? `撤回了案件：${reason}` : '撤回了案件',
+    });
+    await logOperation(ctx, 'caseManage.withdrawCase', { caseNo: row.case_no });
+    return caseState(type, row);
+  },
+
   'caseManage.confirmSubmissionCase': async (body, ctx) => {
     const filedAt = body.filedDate ? new Date(`${body.filedDate}T12:00:00+08:00`) : new Date();
     if (body.filedDate && body.filedDate > chinaDay()) throw badRequest('递交日期不能晚于今天');

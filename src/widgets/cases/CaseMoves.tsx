@@ -204,6 +204,20 @@ export function CaseMoves({
       }),
     );
 
+  const withdraw = () =>
+    modal.confirm(
+      confirmOptions({ title: `确认要撤回案件 ${detail.caseNo} 吗？`, content: '撤回后案件回到草稿，可修改后再提交。' }, async (confirmed) => {
+        if (!confirmed) return;
+        try {
+          await runtime.callOperation('caseManage.withdrawCase', { caseNo: detail.caseNo, revision: detail.revision });
+          runtime.notify('success', '撤回成功');
+          await refresh();
+        } catch {
+          // The HTTP client showed why.
+        }
+      }),
+    );
+
   const download = async () => {
     runtime.notify('warning', '下载即将开始，请稍候');
     try {
@@ -226,6 +240,7 @@ export function CaseMoves({
           {TITLES[move]}
         </Button>
       ))}
+      {can('withdraw') && <Button onClick={withdraw}>撤回</Button>}
       {filingForm && <Button onClick={() => void download()}>下载申请书</Button>}
       {can('delete') && (
         <Button danger onClick={remove}>
