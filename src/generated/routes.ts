@@ -10124,7 +10124,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/caseManage/getCaseLists",
     "summary": "案件列表",
-    "description": "本组织未删除的案件，按类型、状态、阶段、国家、日期范围、承办人、关键词与商标筛选，分页；默认按创建时间倒序。",
+    "description": "本组织未删除的案件，按类型、状态、阶段、国家、日期范围、承办人、关键词与商标筛选，分页；默认按创建时间倒序。总条数最多计到 10,000（超过时 countCapped 为 true）；各类型的确切件数见 caseTypeStatistics。",
     "permission": "caseManage",
     "silent": true,
     "readOnly": true,
@@ -10145,12 +10145,18 @@ export const operationTable: OperationDefinition[] = [
         },
         "count": {
           "title": "总条数",
-          "type": "integer"
+          "type": "integer",
+          "description": "最多 10,000"
+        },
+        "countCapped": {
+          "title": "总条数已封顶",
+          "type": "boolean"
         }
       },
       "required": [
         "list",
-        "count"
+        "count",
+        "countCapped"
       ]
     }
   },

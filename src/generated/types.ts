@@ -8225,9 +8225,13 @@ export interface CaseManageGetCaseListsResponse {
    */
   list: CaseSummary[];
   /**
-   * 总条数
+   * 总条数：最多 10,000
    */
   count: number;
+  /**
+   * 总条数已封顶
+   */
+  countCapped: boolean;
 }
 
 export type CaseManageCaseTypeStatisticsRequest = CaseQuery;

@@ -39,6 +39,7 @@ import * as enterpriseProfile from './migrations/0037_enterprise_profile.js';
 import * as trialApplications from './migrations/0038_trial_applications.js';
 import * as fileImageHashes from './migrations/0039_file_image_hashes.js';
 import * as cases from './migrations/0040_cases.js';
+import * as caseListIndexes from './migrations/0042_case_list_indexes.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0038_trial_applications': trialApplications,
   '0039_file_image_hashes': fileImageHashes,
   '0040_cases': cases,
+  '0042_case_list_indexes': caseListIndexes,
 };
 
 export const APP_ROLE = 'ipm_app';
