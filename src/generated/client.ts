@@ -89,6 +89,7 @@ export const operationRoutes = {
   'caseManage.subcase': {"id":"caseManage.subcase","method":"POST","path":"/intelligent/subcase/v2","silent":false,"transport":"json"},
   'caseManage.caseTypes': {"id":"caseManage.caseTypes","method":"POST","path":"/caseManage/caseTypes","silent":true,"transport":"json"},
   'caseManage.caseTypeSchema': {"id":"caseManage.caseTypeSchema","method":"POST","path":"/caseManage/caseTypeSchema","silent":true,"transport":"json"},
+  'caseManage.caseTypeVersionUsage': {"id":"caseManage.caseTypeVersionUsage","method":"POST","path":"/caseManage/caseTypeVersionUsage","silent":true,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
   'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json","paged":true},
   'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json","paged":true},
@@ -283,6 +284,7 @@ export interface OperationTypes {
   'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse };
   'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse };
   'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse };
+  'caseManage.caseTypeVersionUsage': { request: T.CaseManageCaseTypeVersionUsageRequest; response: T.CaseManageCaseTypeVersionUsageResponse };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse };
@@ -654,6 +656,9 @@ export function createApiClient(call: OperationCaller) {
       /** 案件类型描述（POST /caseManage/caseTypeSchema） */
       caseTypeSchema: (body: T.CaseManageCaseTypeSchemaRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypeSchemaResponse> =>
         call<T.CaseManageCaseTypeSchemaResponse>(operationRoutes['caseManage.caseTypeSchema'], body, options),
+      /** 各版本的案件类型被多少案件使用（POST /caseManage/caseTypeVersionUsage） */
+      caseTypeVersionUsage: (body: T.CaseManageCaseTypeVersionUsageRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypeVersionUsageResponse> =>
+        call<T.CaseManageCaseTypeVersionUsageResponse>(operationRoutes['caseManage.caseTypeVersionUsage'], body, options),
     },
     classification: {
       /** 商品和服务分类树（POST /api/queryAllCgList） */

@@ -11270,6 +11270,80 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "caseManage.caseTypeVersionUsage",
+    "domain": "caseManage",
+    "name": "caseTypeVersionUsage",
+    "method": "POST",
+    "path": "/caseManage/caseTypeVersionUsage",
+    "summary": "各版本的案件类型被多少案件使用",
+    "description": "案件保留创建时所用的类型版本。给出 caseType 时为这种类型，否则为本组织全部类型：每个被未删除案件用到的版本（version 0 为内置版本）各有多少件、其中多少件未办结（状态不是该版本的终态）。设计器的版本历史与案件类型配置的类型列表用它。",
+    "permission": "schemaDesigner",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseType": {
+          "title": "案件类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "各版本",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "caseType",
+              "version",
+              "versionTitle",
+              "openCount",
+              "totalCount"
+            ],
+            "properties": {
+              "caseType": {
+                "title": "案件类型",
+                "type": "string"
+              },
+              "version": {
+                "title": "版本号",
+                "type": "integer",
+                "minimum": 0,
+                "description": "0 为内置版本"
+              },
+              "versionTitle": {
+                "title": "版本",
+                "type": "string",
+                "description": "内置版本，或“第 N 版”"
+              },
+              "openCount": {
+                "title": "未办结的案件数",
+                "type": "integer"
+              },
+              "totalCount": {
+                "title": "案件数",
+                "type": "integer"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "classification.queryAllCgList",
     "domain": "classification",
     "name": "queryAllCgList",
@@ -18586,6 +18660,7 @@ export interface OperationTypes {
   'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse; public: false; transport: 'json' };
   'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse; public: false; transport: 'json' };
   'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse; public: false; transport: 'json' };
+  'caseManage.caseTypeVersionUsage': { request: T.CaseManageCaseTypeVersionUsageRequest; response: T.CaseManageCaseTypeVersionUsageResponse; public: false; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse; public: true; transport: 'json' };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse; public: true; transport: 'json' };

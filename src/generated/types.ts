@@ -8630,6 +8630,41 @@ export interface CaseManageCaseTypeSchemaRequest {
 
 export type CaseManageCaseTypeSchemaResponse = CaseTypeSchema;
 
+export interface CaseManageCaseTypeVersionUsageRequest {
+  /**
+   * 案件类型
+   */
+  caseType?: string;
+}
+
+export interface CaseManageCaseTypeVersionUsageResponse {
+  /**
+   * 各版本
+   */
+  list: {
+    /**
+     * 案件类型
+     */
+    caseType: string;
+    /**
+     * 版本号：0 为内置版本
+     */
+    version: number;
+    /**
+     * 版本：内置版本，或“第 N 版”
+     */
+    versionTitle: string;
+    /**
+     * 未办结的案件数
+     */
+    openCount: number;
+    /**
+     * 案件数
+     */
+    totalCount: number;
+  }[];
+}
+
 export interface ClassificationQueryAllCgListRequest {
   /**
    * 上级编号

@@ -49,7 +49,14 @@ const STATUS_SHARES: [string, number][] = [
 ];
 const OVERSEAS = ['US', 'JP', 'KR', 'GB', 'DE', 'FR', 'AU', 'SG', 'HK', 'TW', 'VN', 'TH', 'EU', 'CA', 'IN', 'WO'];
 const MARK_NAMES = ['青禾', '星辰', '云岚', '木棉', '晨曦', '远山', '海澜', '松石', '知行', '南风', '锦程', '拾光'];
-const APPLICANTS = ['杭州青禾食品有限公司', '上海星辰科技有限公司', '深圳云岚电子有限公司', '北京知行教育科技有限公司', '广州木棉服饰有限公司', '成都远山茶业有限公司'];
+const APPLICANTS = [
+  '杭州青禾食品有限公司',
+  '上海星辰科技有限公司',
+  '深圳云岚电子有限公司',
+  '北京知行教育科技有限公司',
+  '广州木棉服饰有限公司',
+  '成都远山茶业有限公司',
+];
 
 /** The built-in case types with their stage keys, from schemas/caseTypes/. */
 function builtInTypes(): { name: string; stages: string[] }[] {
@@ -175,12 +182,29 @@ function lastYear(): { dateFrom: string; dateTo: string } {
 /** The list's typical questions: `deepPage` is filled in once the first page has told the count. */
 function typicalQueries(handlerId: number): [string, CaseQuery][] {
   const year = lastYear();
-  const typical: CaseQuery = { caseType: 'domesticRegistration', status: ['accepted', 'reviewing'], dateField: 'createdAt', ...year, sortField: 'updatedAt', sortOrder: 'desc' };
+  const typical: CaseQuery = {
+    caseType: 'domesticRegistration',
+    status: ['accepted', 'reviewing'],
+    dateField: 'createdAt',
+    ...year,
+    sortField: 'updatedAt',
+    sortOrder: 'desc',
+  };
   return [
     ['默认列表（创建时间倒序，第 1 页）', { pageNo: 1, pageSize: 20 }],
     ['国内注册 + 已受理、审查中 + 近一年创建，按更新时间倒序，第 1 页', { ...typical, pageNo: 1, pageSize: 20 }],
     ['同上，最后一页', { ...typical, pageNo: -1, pageSize: 20 }],
-    ['某承办人未办结的案件，按阶段期限升序', { handlerId, status: ['draft', 'pending', 'filed', 'accepted', 'reviewing', 'returned'], sortField: 'deadline', sortOrder: 'asc', pageNo: 1, pageSize: 20 }],
+    [
+      '某承办人未办结的案件，按阶段期限升序',
+      {
+        handlerId,
+        status: ['draft', 'pending', 'filed', 'accepted', 'reviewing', 'returned'],
+        sortField: 'deadline',
+        sortOrder: 'asc',
+        pageNo: 1,
+        pageSize: 20,
+      },
+    ],
   ];
 }
 
@@ -198,11 +222,11 @@ export async function benchCaseList(): Promise<void> {
     const org = await db.selectFrom('users').select('org_id').where('username', '=', DEMO_ACCOUNTS.admin.username).executeTakeFirstOrThrow();
     const size = await seedOnce(db, org.org_id, count);
     reportUpkeep(await runStatisticsUpkeep(db));
-    server = await startServerProcess(PORT, { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', SEED_DEMO: '0', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' }, [
-      'ignore',
-      'ignore',
-      'inherit',
-    ]);
+    server = await startServerProcess(
+      PORT,
+      { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', SEED_DEMO: '0', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' },
+      ['ignore', 'ignore', 'inherit'],
+    );
     const base = `http://127.0.0.1:${PORT}`;
     const token = await signIn(base);
     const handler = await db
@@ -294,5 +318,6 @@ async function post<T>(base: string, path: string, body: unknown, token?: string
 
 async function signIn(base: string): Promise<string> {
   const { username, password } = DEMO_ACCOUNTS.admin;
-  return (await post<{ token: string }>(base, '/loginPage/login', { username, password: Buffer.from(password).toString('base64'), encryptionType: 'base64' })).token;
+  return (await post<{ token: string }>(base, '/loginPage/login', { username, password: Buffer.from(password).toString('base64'), encryptionType: 'base64' }))
+    .token;
 }

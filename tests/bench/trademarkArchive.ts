@@ -63,7 +63,6 @@ const COMMON_TEXTS: [string, BrandArchiveQuery][] = [
 ];
 const COMMON_TEXT_ROUNDS = 15;
 
-
 async function seedOnce(db: Kysely<Database>, count: number): Promise<void> {
   await migrateToLatest(db);
   await seedDemoData(db);
@@ -75,11 +74,6 @@ async function seedOnce(db: Kysely<Database>, count: number): Promise<void> {
   await seedTrademarkVolume(db, count - have, 1, (line) => console.log(`  ${line}`));
 }
 
-
-
-
-
-
 /** The indexes each id function of migration 0019 reads; its plan is not part of the caller's. */
 const ID_FUNCTION_INDEXES: Record<string, string> = {
   archive_ids_name_contains: 'brand_archives_name_trgm_idx，一两个字时 brand_archives_name_grams_idx',
@@ -88,7 +82,6 @@ const ID_FUNCTION_INDEXES: Record<string, string> = {
   archive_ids_app_no_contains: 'brand_archives_app_no_trgm_idx',
   archive_ids_reg_no_contains: 'brand_archives_reg_no_trgm_idx',
 };
-
 
 export async function benchTrademarkArchive(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_URL;
@@ -249,4 +242,3 @@ function startServer(url: string): Promise<ChildProcess> {
   const env = { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', SEED_DEMO: '0', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' };
   return startServerProcess(PORT, env, ['ignore', 'ignore', 'inherit']);
 }
-

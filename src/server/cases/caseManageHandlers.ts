@@ -13,6 +13,7 @@ import { actionTitles, availableCaseTypes, caseTypeVersion, currentCaseType, sta
 import { caseState, isEditable, moveCase, saveCase, submissionProblems } from './caseLifecycle.js';
 import { initialStatus, stageForStatus } from './caseWorkflow.js';
 import { caseWorkbook, MAX_CASE_EXPORT } from './caseExport.js';
+import { caseTypeVersionUsage } from './caseTypeUsage.js';
 import { caseTypes as builtInCaseTypes } from '../fees/caseTypes.js';
 
 /** Trend actions that are not moves of the type's transitions. */
@@ -72,6 +73,8 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
       .sort((a, b) => b.count - a.count || a.caseType.localeCompare(b.caseType));
     return { list, total: list.reduce((sum, r) => sum + r.count, 0) };
   },
+
+  'caseManage.caseTypeVersionUsage': async (body, ctx) => ({ list: await caseTypeVersionUsage(ctx.db, ctx.schemas, body.caseType) }),
 
   'caseManage.exportCase': async (body, ctx) => {
     const base = filteredCases(ctx.db, body);

@@ -238,7 +238,14 @@ export const CASE_COUNT_CAP = 10_000;
 
 /** The count of the cases a query selects, counted no further than `limit`. */
 export function casesCountUpTo(db: ScopedDb, q: FilteredCases, limit: number) {
-  return db.selectFrom(q.select(sql<number>`1`.as('one')).limit(limit).as('m')).select(sql<number>`count(*)::int`.as('n'));
+  return db
+    .selectFrom(
+      q
+        .select(sql<number>`1`.as('one'))
+        .limit(limit)
+        .as('m'),
+    )
+    .select(sql<number>`count(*)::int`.as('n'));
 }
 
 export async function countCasesUpTo(db: ScopedDb, q: FilteredCases, limit: number): Promise<number> {
