@@ -99,6 +99,19 @@ function shownAt(page: Page, name: string, since = 0): Promise<number> {
     });
 }
 
+/** When the last call the page made since `since` was answered, counted from `since`. */
+async function lastAnswerSince(page: Page, since: number): Promise<number> {
+  const ends = await page.evaluate(
+    (from) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'fetch' && e.startTime >= from)
+        .map((e) => (e as PerformanceResourceTiming).responseEnd),
+    since,
+  );
+  return ends.length ? Math.max(...ends) - since : 0;
+}
+
 export async function benchCasePage(): Promise<void> {
   if (!existsSync(join(projectRoot, 'dist', 'web', 'index.html'))) {
     const { build } = await import('vite');
@@ -134,6 +147,7 @@ export async function benchCasePage(): Promise<void> {
 
     const loads: number[] = [];
     const moves: number[] = [];
+    const answers: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       await page.goto(`${base}${url}`, { waitUntil: 'commit' });
       loads.push(await shownAt(page, lastGood));
@@ -147,6 +161,7 @@ export async function benchCasePage(): Promise<void> {
         return at;
       }, url);
       moves.push(await shownAt(page, lastGood, start));
+      answers.push(await lastAnswerSince(page, start));
     }
     await page.screenshot({ path: join(tmpdir(), 'ipm-bench-case-page.png') });
     await context.close();
@@ -160,6 +175,7 @@ export async function benchCasePage(): Promise<void> {
     const verdict = (ms: number) => (ms <= 300 ? '达标' : '未达标');
     console.log(`整页打开（脚本已缓存），到第 45 类的商品显示：${load.text}；目标 ≤ 300 ms，${verdict(load.p99)}`);
     console.log(`在应用内从工作台转到案件页面，到第 45 类的商品显示：${move.text}；目标 ≤ 300 ms，${verdict(move.p99)}`);
+    console.log(`  其中到最后一个调用应答：${report(answers).text}`);
   } finally {
     await browser.close();
     await stopServerProcess(server);
