@@ -52,6 +52,8 @@ export function SchemaDesigner() {
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [listOpen, setListOpen] = useState(true);
+  // A case type's history says which cases use each version.
+  const { data: caseUsage } = useOperation('caseManage.caseTypeVersionUsage', historyOpen && target?.kind === 'caseTypes' ? { caseType: target.key } : null);
 
   const call = runtime.callOperation;
   const refreshList = () => mutate((key) => Array.isArray(key) && key[0] === 'designer.listSchemas');
@@ -385,6 +387,7 @@ export function SchemaDesigner() {
             setHistoryOpen(false);
           }}
           onRollback={(version) => void rollback(version)}
+          caseUsage={target.kind === 'caseTypes' ? caseUsage?.list : undefined}
         />
       )}
     </div>

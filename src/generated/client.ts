@@ -94,6 +94,7 @@ export const operationRoutes = {
   'caseManage.filingForm': {"id":"caseManage.filingForm","method":"POST","path":"/caseManage/filingForm","silent":false,"transport":"file"},
   'caseManage.queryTiedMarks': {"id":"caseManage.queryTiedMarks","method":"POST","path":"/caseManage/queryTiedMarks","silent":true,"transport":"json"},
   'caseManage.brandHistory': {"id":"caseManage.brandHistory","method":"POST","path":"/caseManage/brandHistory","silent":true,"transport":"json"},
+  'caseManage.caseTypeVersionUsage': {"id":"caseManage.caseTypeVersionUsage","method":"POST","path":"/caseManage/caseTypeVersionUsage","silent":true,"transport":"json"},
   'classification.queryAllCgList': {"id":"classification.queryAllCgList","method":"POST","path":"/api/queryAllCgList","silent":true,"transport":"json"},
   'classification.children': {"id":"classification.children","method":"POST","path":"/api/classification/children","silent":true,"transport":"json","paged":true},
   'classification.search': {"id":"classification.search","method":"POST","path":"/api/classification/search","silent":true,"transport":"json","paged":true},
@@ -293,6 +294,7 @@ export interface OperationTypes {
   'caseManage.filingForm': { request: T.CaseManageFilingFormRequest; response: Blob };
   'caseManage.queryTiedMarks': { request: T.CaseManageQueryTiedMarksRequest; response: T.CaseManageQueryTiedMarksResponse };
   'caseManage.brandHistory': { request: T.CaseManageBrandHistoryRequest; response: T.CaseManageBrandHistoryResponse };
+  'caseManage.caseTypeVersionUsage': { request: T.CaseManageCaseTypeVersionUsageRequest; response: T.CaseManageCaseTypeVersionUsageResponse };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse };
@@ -679,6 +681,9 @@ export function createApiClient(call: OperationCaller) {
       /** 商标的变动记录（POST /caseManage/brandHistory） */
       brandHistory: (body: T.CaseManageBrandHistoryRequest, options?: CallOptions): Promise<T.CaseManageBrandHistoryResponse> =>
         call<T.CaseManageBrandHistoryResponse>(operationRoutes['caseManage.brandHistory'], body, options),
+      /** 各版本的案件类型被多少案件使用（POST /caseManage/caseTypeVersionUsage） */
+      caseTypeVersionUsage: (body: T.CaseManageCaseTypeVersionUsageRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypeVersionUsageResponse> =>
+        call<T.CaseManageCaseTypeVersionUsageResponse>(operationRoutes['caseManage.caseTypeVersionUsage'], body, options),
     },
     classification: {
       /** 商品和服务分类树（POST /api/queryAllCgList） */

@@ -10362,7 +10362,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/caseManage/getCaseLists",
     "summary": "案件列表",
-    "description": "本组织未删除的案件，按类型、状态、阶段、国家、日期范围、承办人、关键词与商标筛选，分页；默认按创建时间倒序。",
+    "description": "本组织未删除的案件，按类型、状态、阶段、国家、日期范围、承办人、关键词与商标筛选，分页；默认按创建时间倒序。总条数最多计到 10,000（超过时 countCapped 为 true）；各类型的确切件数见 caseTypeStatistics。",
     "permission": "caseManage",
     "silent": true,
     "readOnly": true,
@@ -10383,12 +10383,18 @@ export const operationTable: OperationDefinition[] = [
         },
         "count": {
           "title": "总条数",
-          "type": "integer"
+          "type": "integer",
+          "description": "最多 10,000"
+        },
+        "countCapped": {
+          "title": "总条数已封顶",
+          "type": "boolean"
         }
       },
       "required": [
         "list",
-        "count"
+        "count",
+        "countCapped"
       ]
     }
   },
@@ -11673,6 +11679,80 @@ export const operationTable: OperationDefinition[] = [
       "required": [
         "list"
       ]
+    }
+  },
+  {
+    "id": "caseManage.caseTypeVersionUsage",
+    "domain": "caseManage",
+    "name": "caseTypeVersionUsage",
+    "method": "POST",
+    "path": "/caseManage/caseTypeVersionUsage",
+    "summary": "各版本的案件类型被多少案件使用",
+    "description": "案件保留创建时所用的类型版本。给出 caseType 时为这种类型，否则为本组织全部类型：每个被未删除案件用到的版本（version 0 为内置版本）各有多少件、其中多少件未办结（状态不是该版本的终态）。设计器的版本历史与案件类型配置的类型列表用它。",
+    "permission": "schemaDesigner",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseType": {
+          "title": "案件类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "各版本",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "caseType",
+              "version",
+              "versionTitle",
+              "openCount",
+              "totalCount"
+            ],
+            "properties": {
+              "caseType": {
+                "title": "案件类型",
+                "type": "string"
+              },
+              "version": {
+                "title": "版本号",
+                "type": "integer",
+                "minimum": 0,
+                "description": "0 为内置版本"
+              },
+              "versionTitle": {
+                "title": "版本",
+                "type": "string",
+                "description": "内置版本，或“第 N 版”"
+              },
+              "openCount": {
+                "title": "未办结的案件数",
+                "type": "integer"
+              },
+              "totalCount": {
+                "title": "案件数",
+                "type": "integer"
+              }
+            }
+          }
+        }
+      }
     }
   },
   {
@@ -18997,6 +19077,7 @@ export interface OperationTypes {
   'caseManage.filingForm': { request: T.CaseManageFilingFormRequest; response: T.CaseManageFilingFormResponse; public: false; transport: 'file' };
   'caseManage.queryTiedMarks': { request: T.CaseManageQueryTiedMarksRequest; response: T.CaseManageQueryTiedMarksResponse; public: false; transport: 'json' };
   'caseManage.brandHistory': { request: T.CaseManageBrandHistoryRequest; response: T.CaseManageBrandHistoryResponse; public: false; transport: 'json' };
+  'caseManage.caseTypeVersionUsage': { request: T.CaseManageCaseTypeVersionUsageRequest; response: T.CaseManageCaseTypeVersionUsageResponse; public: false; transport: 'json' };
   'classification.queryAllCgList': { request: T.ClassificationQueryAllCgListRequest; response: T.ClassificationQueryAllCgListResponse; public: true; transport: 'json' };
   'classification.children': { request: T.ClassificationChildrenRequest; response: T.ClassificationChildrenResponse; public: true; transport: 'json' };
   'classification.search': { request: T.ClassificationSearchRequest; response: T.ClassificationSearchResponse; public: true; transport: 'json' };

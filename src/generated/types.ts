@@ -8413,9 +8413,13 @@ export interface CaseManageGetCaseListsResponse {
    */
   list: CaseSummary[];
   /**
-   * 总条数
+   * 总条数：最多 10,000
    */
   count: number;
+  /**
+   * 总条数已封顶
+   */
+  countCapped: boolean;
 }
 
 export type CaseManageCaseTypeStatisticsRequest = CaseQuery;
@@ -8877,6 +8881,41 @@ export interface CaseManageBrandHistoryResponse {
    * 变动记录
    */
   list: BrandHistoryEntry[];
+}
+
+export interface CaseManageCaseTypeVersionUsageRequest {
+  /**
+   * 案件类型
+   */
+  caseType?: string;
+}
+
+export interface CaseManageCaseTypeVersionUsageResponse {
+  /**
+   * 各版本
+   */
+  list: {
+    /**
+     * 案件类型
+     */
+    caseType: string;
+    /**
+     * 版本号：0 为内置版本
+     */
+    version: number;
+    /**
+     * 版本：内置版本，或“第 N 版”
+     */
+    versionTitle: string;
+    /**
+     * 未办结的案件数
+     */
+    openCount: number;
+    /**
+     * 案件数
+     */
+    totalCount: number;
+  }[];
 }
 
 export interface ClassificationQueryAllCgListRequest {

@@ -6,8 +6,11 @@
  *   4. the trademark archive at 1,000,000 marks on PostgreSQL (trademarkArchive.ts);
  *   5. the archive page in Chromium: opened from the menu and its tag switched back to, and 100 rows
  *      with custom-field columns (archivePage.ts);
- *   6. the server under 100 connections, and /api/health while a picture is decoded and an import written (load.ts).
- * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive`, `-- archive-page` or `-- load` runs one part;
+ *   6. the server under 100 connections, and /api/health while a picture is decoded and an import written (load.ts);
+ *   7. the case list at 100,000 cases on PostgreSQL (caseList.ts);
+ *   8. a case page with 45 classes of goods in Chromium (casePage.ts).
+ * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive`, `-- archive-page`, `-- load`, `-- cases` or
+ * `-- case-page` runs one part;
  * `-- browser table` or `-- browser form` one half of the browser part; `-- archive-page menu` or
  * `-- archive-page rows` one half of the archive page, `--load N` with N busy processes beside it.
  */
@@ -17,6 +20,8 @@ import { benchTrademarkSearch } from './trademarkSearch.js';
 import { benchTrademarkArchive } from './trademarkArchive.js';
 import { benchArchivePage } from './archivePage.js';
 import { benchLoad } from './load.js';
+import { benchCaseList } from './caseList.js';
+import { benchCasePage } from './casePage.js';
 
 const only = process.argv[2];
 if (!only || only === 'startup') {
@@ -42,4 +47,12 @@ if (!only || only === 'archive-page') {
 if (!only || only === 'load') {
   console.log('== 负载（PGlite 与 PostgreSQL）==');
   await benchLoad();
+}
+if (!only || only === 'cases') {
+  console.log('== 案件列表（PostgreSQL，10 万件）==');
+  await benchCaseList();
+}
+if (!only || only === 'case-page') {
+  console.log('== 案件页面：45 个类别的商品（Chromium）==');
+  await benchCasePage();
 }

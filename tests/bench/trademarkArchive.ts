@@ -31,12 +31,11 @@ import { sessionQuery } from '../../src/server/auth/session.js';
 import { hashToken } from '../../src/server/auth/tokens.js';
 import type { BrandArchiveQuery } from '../../src/generated/types.js';
 import { startServerProcess, stopServerProcess } from '../serverProcess.js';
-import { serverTimingMs } from '../../src/server/http/serverTiming.js';
+import { ensureDatabase, indexesOf, timedRequests, timeInTurns, type Percentiles } from './postgresTiming.js';
 import type { TextPlanLimits } from '../../src/server/trademarks/textDensity.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/bench_archive';
 const ROUNDS = 200;
-const WARM_UP = 10;
 const PORT = 3294;
 
 /** Typical archive pages: the default list, a status and class filter, a name, a date range, a pasted number, part of a number typed. */
@@ -64,18 +63,6 @@ const COMMON_TEXTS: [string, BrandArchiveQuery][] = [
 ];
 const COMMON_TEXT_ROUNDS = 15;
 
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await client.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`);
-  await client.end();
-}
-
 async function seedOnce(db: Kysely<Database>, count: number): Promise<void> {
   await migrateToLatest(db);
   await seedDemoData(db);
@@ -87,50 +74,6 @@ async function seedOnce(db: Kysely<Database>, count: number): Promise<void> {
   await seedTrademarkVolume(db, count - have, 1, (line) => console.log(`  ${line}`));
 }
 
-interface Percentiles {
-  p50: number;
-  p99: number;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/**
- * p50 and p99 of several ways of doing the same work, taken in turns (a, b, c, a, b, c, …) so that
- * a machine that slows down or speeds up meanwhile weighs on all of them alike.
- */
-async function timeInTurns(rounds: number, ...runs: (() => Promise<unknown>)[]): Promise<Percentiles[]> {
-  for (let i = 0; i < WARM_UP; i++) for (const run of runs) await run();
-  const samples: number[][] = runs.map(() => []);
-  for (let i = 0; i < rounds; i++) {
-    for (const [k, run] of runs.entries()) {
-      const t = performance.now();
-      await run();
-      samples[k]!.push(performance.now() - t);
-    }
-  }
-  return samples.map(percentiles);
-}
-
-function percentiles(values: number[]): Percentiles {
-  const sorted = [...values].sort((x, y) => x - y);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-}
-
-/**
- * Requests over keep-alive HTTP that keep the server's own time of each (its Server-Timing header), so a
- * call's time can be split into the server's work and the rest: the HTTP legs, and waking the processes.
- */
-function timedRequests(agent: http.Agent, url: string, label: string, post?: { token: string; body: string }) {
-  const serverMs: number[] = [];
-  return {
-    run: async () => {
-      serverMs.push(await requestOverKeepAlive(agent, url, label, post));
-    },
-    /** The server's p50 over the timed requests, the warm-up left out. */
-    serverP50: () => percentiles(serverMs.slice(WARM_UP)).p50,
-  };
-}
-
 /** The indexes each id function of migration 0019 reads; its plan is not part of the caller's. */
 const ID_FUNCTION_INDEXES: Record<string, string> = {
   archive_ids_name_contains: 'brand_archives_name_trgm_idx，一两个字时 brand_archives_name_grams_idx',
@@ -139,19 +82,6 @@ const ID_FUNCTION_INDEXES: Record<string, string> = {
   archive_ids_app_no_contains: 'brand_archives_app_no_trgm_idx',
   archive_ids_reg_no_contains: 'brand_archives_reg_no_trgm_idx',
 };
-
-/** The plan's index names, for saying which indexes serve a query. */
-function indexesOf(plan: unknown): string[] {
-  const found = new Set<string>();
-  const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    const n = node as Record<string, unknown>;
-    if (typeof n['Index Name'] === 'string') found.add(n['Index Name']);
-    for (const v of Object.values(n)) if (typeof v === 'object') walk(v);
-  };
-  walk(plan);
-  return [...found];
-}
 
 export async function benchTrademarkArchive(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_URL;
@@ -311,27 +241,4 @@ async function timeCommonTexts(agent: http.Agent, url: string, token: string, di
 function startServer(url: string): Promise<ChildProcess> {
   const env = { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', SEED_DEMO: '0', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', LOGIN_SLOWDOWN_MS: '0' };
   return startServerProcess(PORT, env, ['ignore', 'ignore', 'inherit']);
-}
-
-/**
- * One request on the kept-alive connection, a signed-in POST when `post` is given, else a GET; its answer
- * read whole. Resolves to the server's time from its Server-Timing header.
- */
-function requestOverKeepAlive(agent: http.Agent, url: string, label: string, post?: { token: string; body: string }): Promise<number> {
-  const method = post ? 'POST' : 'GET';
-  const headers = post ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(post.body), token: post.token } : {};
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const serverMs = serverTimingMs(res.headers['server-timing']);
-        if (res.statusCode !== 200) reject(new Error(`${label}：${res.statusCode} ${Buffer.concat(chunks).toString()}`));
-        else if (serverMs === null) reject(new Error(`${label}：应答没有 Server-Timing`));
-        else resolve(serverMs);
-      });
-    });
-    request.on('error', reject);
-    request.end(post?.body);
-  });
 }

@@ -89,6 +89,8 @@ test('an admin builds a case type from blank — form, stages, attachment, fee �
 
   // Stored and published in the designer's version store, listed as such on the next load.
   await page.reload();
+  // More than a page of types: found by its key.
+  await page.getByLabel('查找类型').fill('trademarkSearchReport');
   const row = page.locator('.ant-table-row').filter({ hasText: 'trademarkSearchReport' });
   await expect(row).toContainText('商标检索报告');
   await expect(row).toContainText('已发布 第 1 版');
@@ -146,4 +148,29 @@ test('a stage without a name is refused with a Chinese message beside the stages
   });
   expect(refused.status()).toBe(422);
   expect((await refused.json()).message).toContain('/stages/0/title');
+});
+
+test('the start list and the version history show how many cases use each version of a type', async ({ page }) => {
+  await openSignedIn(page, 'admin', '/system/caseCreate');
+  // Other tests may add renewals: the counts to show are the server's.
+  const usage = (await callAsPage(page, 'caseManage.caseTypeVersionUsage', { caseType: 'renewal' })).list;
+  expect(usage.length).toBeGreaterThan(0);
+  const open = usage.reduce((sum, u) => sum + u.openCount, 0);
+  const total = usage.reduce((sum, u) => sum + u.totalCount, 0);
+  await page.getByLabel('查找类型').fill('续展');
+  await expect(page.locator('.ant-table-thead')).toContainText('使用中的案件');
+  const cell = page.getByTestId('case-usage-renewal');
+  await expect(cell).toHaveText(`未办结 ${open} 件（共 ${total} 件）`);
+  await cell.hover();
+  const builtIn = usage.find((u) => u.version === 0)!;
+  await expect(page.locator('.ant-tooltip')).toContainText(`内置版本：未办结 ${builtIn.openCount} 件，共 ${builtIn.totalCount} 件`);
+  await page.screenshot({ path: 'test-results/case-type-usage-start.png' });
+
+  await page.goto('/system/designer');
+  await page.locator('.ipm-designer-kinds').getByText('案件类型', { exact: true }).click();
+  await page.locator('.ipm-designer-list-item').filter({ hasText: '商标续展' }).first().click();
+  await page.getByRole('button', { name: '版本历史' }).click();
+  const history = page.locator('.ant-drawer').filter({ hasText: '版本历史' });
+  await expect(history.getByTestId('case-usage-version-0')).toHaveText(`使用中的案件：未办结 ${builtIn.openCount} 件，共 ${builtIn.totalCount} 件`);
+  await page.screenshot({ path: 'test-results/case-type-usage-history.png' });
 });

@@ -72,6 +72,7 @@ export function CaseTypeBuilder() {
   const { mutate } = useSWRConfig();
   const { data: context, error: contextError } = useOperation('designer.editorContext', {});
   const { data: listed, isLoading: listLoading, mutate: reloadList } = useOperation('designer.listSchemas', { kind: KIND });
+  const { data: usage } = useOperation('caseManage.caseTypeVersionUsage', {});
   const [opened, setOpened] = useState<Opened | null>(null);
   const [section, setSection] = useState<CaseTypeSection>('basic');
   const [problems, setProblems] = useState<SchemaProblem[]>([]);
@@ -333,7 +334,14 @@ export function CaseTypeBuilder() {
       </header>
       <main className="ipm-case-builder-body">
         {!opened || !body ? (
-          <CaseTypeStart entries={entries} loading={listLoading} onBlank={startBlank} onCopy={(e) => void startCopy(e)} onEdit={(e) => void startEdit(e)} />
+          <CaseTypeStart
+            entries={entries}
+            loading={listLoading}
+            usage={usage?.list}
+            onBlank={startBlank}
+            onCopy={(e) => void startCopy(e)}
+            onEdit={(e) => void startEdit(e)}
+          />
         ) : (
           <Tabs
             className="ipm-case-builder-tabs"

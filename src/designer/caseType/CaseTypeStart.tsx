@@ -1,18 +1,21 @@
 import { useState } from 'react';
-import { Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { CopyOutlined, EditOutlined, FileAddOutlined } from '@ant-design/icons';
 import type { SchemaEntry } from '../SchemaList.js';
+import type { CaseVersionUsage } from '../VersionDrawer.js';
 
 interface CaseTypeStartProps {
   entries: SchemaEntry[];
   loading: boolean;
+  /** The cases that use each version of each type; undefined while it loads. */
+  usage?: CaseVersionUsage[];
   onBlank(): void;
   onCopy(entry: SchemaEntry): void;
   onEdit(entry: SchemaEntry): void;
 }
 
 /** Where building a type begins: from nothing, or from a copy of a built-in or published type; the organisation's own types are opened again from here. */
-export function CaseTypeStart({ entries, loading, onBlank, onCopy, onEdit }: CaseTypeStartProps) {
+export function CaseTypeStart({ entries, loading, usage, onBlank, onCopy, onEdit }: CaseTypeStartProps) {
   const [keyword, setKeyword] = useState('');
   const shown = entries.filter((e) => !keyword || e.title.includes(keyword) || e.key.toLowerCase().includes(keyword.toLowerCase()));
   return (
@@ -68,6 +71,11 @@ export function CaseTypeStart({ entries, loading, onBlank, onCopy, onEdit }: Cas
               ),
             },
             {
+              title: '使用中的案件',
+              width: 200,
+              render: (_v, e) => <CasesInUse usage={usage} caseType={e.key} />,
+            },
+            {
               title: '操作',
               width: 170,
               render: (_v, e) => (
@@ -87,5 +95,27 @@ export function CaseTypeStart({ entries, loading, onBlank, onCopy, onEdit }: Cas
         />
       </Card>
     </div>
+  );
+}
+
+/** A type's open cases over all its versions, and per version on hover: each case keeps the version it was created with. */
+function CasesInUse({ usage, caseType }: { usage?: CaseVersionUsage[]; caseType: string }) {
+  if (!usage) return null;
+  const versions = usage.filter((u) => u.caseType === caseType);
+  if (versions.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
+  const open = versions.reduce((sum, u) => sum + u.openCount, 0);
+  const total = versions.reduce((sum, u) => sum + u.totalCount, 0);
+  return (
+    <Tooltip
+      title={versions.map((u) => (
+        <div key={u.version}>
+          {u.versionTitle}：未办结 {u.openCount} 件，共 {u.totalCount} 件
+        </div>
+      ))}
+    >
+      <span data-testid={`case-usage-${caseType}`} style={{ whiteSpace: 'nowrap' }}>
+        未办结 {open} 件<Typography.Text type="secondary">（共 {total} 件）</Typography.Text>
+      </span>
+    </Tooltip>
   );
 }

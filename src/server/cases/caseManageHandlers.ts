@@ -7,7 +7,7 @@ import { countRows, pageWindow } from '../db/paging.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { notifyEvent } from '../notify/notifyEvent.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
-import { caseDetail, CaseTitles, filteredCases, sortedCases, summaryRows, tmItemsOf, toSummary } from './caseReads.js';
+import { CASE_COUNT_CAP, caseDetail, CaseTitles, countCasesUpTo, filteredCases, sortedCases, summaryRows, tmItemsOf, toSummary } from './caseReads.js';
 import { addTrend, caseByNo, chinaDay, enterStage, nextCaseNo, type CaseRow } from './caseStore.js';
 import { actionTitles, availableCaseTypes, caseTypeVersion, currentCaseType, statusTitle, type CaseType } from './caseTypes.js';
 import { caseState, isEditable, moveCase, saveCase, submissionProblems } from './caseLifecycle.js';
@@ -22,6 +22,7 @@ import { caseFilingForm } from './caseFilingForm.js';
 import { tiedMarksLeftBehind } from './caseTiedMarks.js';
 // Letters recorded for a case's application number move the case (registers the listener).
 import './caseLetters.js';
+import { caseTypeVersionUsage } from './caseTypeUsage.js';
 import { caseTypes as builtInCaseTypes } from '../fees/caseTypes.js';
 
 /** Trend actions that are not moves of the type's transitions. */
@@ -96,12 +97,12 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
   'caseManage.getCaseLists': async (body, ctx) => {
     const { limit, offset } = pageWindow(body, 20);
     const base = filteredCases(ctx.db, body);
-    const [rows, count, titles] = await Promise.all([
+    const [rows, counted, titles] = await Promise.all([
       sortedCases(summaryRows(base), body).limit(limit).offset(offset).execute(),
-      countRows(base),
+      countCasesUpTo(ctx.db, base, CASE_COUNT_CAP + 1),
       CaseTitles.load(ctx.db, ctx.schemas),
     ]);
-    return { list: rows.map((r) => toSummary(r, titles)), count };
+    return { list: rows.map((r) => toSummary(r, titles)), count: Math.min(counted, CASE_COUNT_CAP), countCapped: counted > CASE_COUNT_CAP };
   },
 
   'caseManage.caseTypeStatistics': async (body, ctx) => {
@@ -115,6 +116,8 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
       .sort((a, b) => b.count - a.count || a.caseType.localeCompare(b.caseType));
     return { list, total: list.reduce((sum, r) => sum + r.count, 0) };
   },
+
+  'caseManage.caseTypeVersionUsage': async (body, ctx) => ({ list: await caseTypeVersionUsage(ctx.db, ctx.schemas, body.caseType) }),
 
   'caseManage.exportCase': async (body, ctx) => {
     const base = filteredCases(ctx.db, body);

@@ -193,6 +193,9 @@ export class CaseTitles {
   }
 }
 
+/** The calendar day after `day` (YYYY-MM-DD). */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /** The organisation's live cases under a query's conditions; `withType` false leaves out the type condition (for the counts per type). */
 export function filteredCases(db: ScopedDb, query: CaseQuery, withType = true) {
   const dateColumn = { createdAt: 'c.created_at', submittedAt: 'c.submitted_at', filedAt: 'c.filed_at', deadline: 'c.stage_deadline' } as const;
@@ -213,7 +216,7 @@ export function filteredCases(db: ScopedDb, query: CaseQuery, withType = true) {
   }
   // Dates are China days, both ends included.
   if (query.dateFrom) q = q.where(column, '>=', isDay ? query.dateFrom : `${query.dateFrom}T00:00:00+08:00`);
-  if (query.dateTo) q = q.where(column, isDay ? '<=' : '<', isDay ? query.dateTo : sql<string>`(${query.dateTo}::date + 1)::text || 'T00:00:00+08:00'`);
+  if (query.dateTo) q = q.where(column, isDay ? '<=' : '<', isDay ? query.dateTo : `${dayAfter(query.dateTo)}T00:00:00+08:00`);
   const keyword = query.keyword?.trim();
   if (keyword) {
     const like = containsPattern(keyword);
@@ -231,6 +234,25 @@ export function filteredCases(db: ScopedDb, query: CaseQuery, withType = true) {
 }
 
 export type FilteredCases = ReturnType<typeof filteredCases>;
+
+/** The list counts at most this many cases: counting all of 100,000 took longer than the page itself. */
+export const CASE_COUNT_CAP = 10_000;
+
+/** The count of the cases a query selects, counted no further than `limit`. */
+export function casesCountUpTo(db: ScopedDb, q: FilteredCases, limit: number) {
+  return db
+    .selectFrom(
+      q
+        .select(sql<number>`1`.as('one'))
+        .limit(limit)
+        .as('m'),
+    )
+    .select(sql<number>`count(*)::int`.as('n'));
+}
+
+export async function countCasesUpTo(db: ScopedDb, q: FilteredCases, limit: number): Promise<number> {
+  return (await casesCountUpTo(db, q, limit).executeTakeFirstOrThrow()).n;
+}
 
 /** The list rows of the cases a query selects. */
 export function summaryRows(q: FilteredCases) {
@@ -297,5 +319,7 @@ export function sortedCases<Q extends ReturnType<typeof summaryRows>>(q: Q, quer
     submittedAt: 'c.submitted_at',
   } as const;
   const chosen = column[query.sortField ?? 'createdAt'];
-  return q.orderBy(sql`${sql.ref(chosen)} ${sql.raw(order)} nulls last`).orderBy('c.case_no', order) as Q;
+  // Only the dates a case may lack sort empty ones last: on a column never empty the plain order matches the list's indexes (0042).
+  const nullable = chosen === 'c.stage_deadline' || chosen === 'c.submitted_at';
+  return q.orderBy(sql`${sql.ref(chosen)} ${sql.raw(order)}${sql.raw(nullable ? ' nulls last' : '')}`).orderBy('c.case_no', order) as Q;
 }

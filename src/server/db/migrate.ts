@@ -40,6 +40,7 @@ import * as trialApplications from './migrations/0038_trial_applications.js';
 import * as fileImageHashes from './migrations/0039_file_image_hashes.js';
 import * as cases from './migrations/0040_cases.js';
 import * as caseArchive from './migrations/0041_case_archive.js';
+import * as caseListIndexes from './migrations/0042_case_list_indexes.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0039_file_image_hashes': fileImageHashes,
   '0040_cases': cases,
   '0041_case_archive': caseArchive,
+  '0042_case_list_indexes': caseListIndexes,
 };
 
 export const APP_ROLE = 'ipm_app';
