@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { createForm, type Form } from '@formily/core';
 import { FormProvider, type ISchema } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
@@ -20,6 +20,7 @@ import { CaseTrends } from './CaseTrends.js';
 import { CaseComments } from './CaseComments.js';
 import { StatusTag, statusColor } from './CaseStatusTag.js';
 import { useRefreshCases } from './refreshCases.js';
+import { askTiedMarks } from './askTiedMarks.js';
 import './cases.css';
 
 const CASE_NO = /^AJ[0-9]{13}$/;
@@ -73,6 +74,7 @@ export function CaseApplication({ caseType }: CaseApplicationProps) {
 
 function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: CaseDetail | null }) {
   const runtime = useRuntime();
+  const { modal } = App.useApp();
   const SchemaField = useSchemaField();
   const { mutate } = useSWRConfig();
   const refresh = useRefreshCases();
@@ -139,7 +141,15 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
     const saved = editable ? await save(true) : detail;
     if (!saved) return;
     try {
-      await runtime.callOperation('caseManage.submitCase', { caseNo: saved.caseNo, revision: saved.revision });
+      // Marks the law makes move with these (a change of name, a transfer) that the case leaves out: the handler decides.
+      const tied = schema.tiedMarks === 'none' ? null : await runtime.callOperation('caseManage.queryTiedMarks', { caseNo: saved.caseNo });
+      const confirmTiedMarks = tied !== null && tied.list.length > 0;
+      if (confirmTiedMarks && !(await askTiedMarks(modal, tied.rule, tied.list))) return;
+      await runtime.callOperation('caseManage.submitCase', {
+        caseNo: saved.caseNo,
+        revision: saved.revision,
+        ...(confirmTiedMarks ? { confirmTiedMarks } : {}),
+      });
       runtime.notify('success', '案件已提交');
       await refresh();
     } catch {
