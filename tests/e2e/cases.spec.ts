@@ -271,3 +271,35 @@ test('a renewal of an archive mark is created from the mark’s page, with the m
   await expect(page).toHaveURL(new RegExp(`/case/brand-extension-detail\\?caseNo=${caseNo}$`));
   await expect(page.getByTestId('case-stages')).toBeVisible();
 });
+
+test('a change of name that leaves out the holder’s other marks asks first, names them, and is submitted once confirmed', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await openSignedIn(page, 'admin', '/brand/caseList');
+  const marks = (await callAsPage(page, 'brandArchives.queryBrandPage', { pageNo: 1, pageSize: 50 })).list.filter((m) => m.applicant && m.regNo && m.tmCl);
+  // A holder with more than one mark: a change of its name covers them all (商标法实施条例第三十条).
+  const mark = marks.find((m) => marks.some((other) => other.id !== m.id && other.applicant === m.applicant))!;
+  await page.goto(`/case/change-name?brandId=${mark.id}`);
+  await expect(field(page, '商标名称').locator('input')).toHaveValue(mark.tmName);
+  await field(page, '名称').locator('input').fill(mark.applicant!);
+  await field(page, '地址').locator('input').first().fill('浙江省杭州市西湖区文三路 90 号');
+  await field(page, '变更后名称').locator('input').fill(`${mark.applicant}（更名）`);
+  for (const key of ['subjectQualification', 'changeProof', 'powerOfAttorney']) {
+    await page.locator(`[data-attachment="${key}"] input[type=file]`).setInputFiles({ name: `${key}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.locator(`[data-attachment="${key}"]`)).toContainText(`${key}.pdf`);
+  }
+
+  await page.getByRole('button', { name: /^提\s*交$/ }).click();
+  const ask = page.getByRole('dialog').filter({ hasText: '应一并办理' });
+  await expect(ask).toContainText('第三十条');
+  await expect(ask.getByTestId('tied-marks').locator('.ant-list-item').first()).toBeVisible();
+  await ask.getByRole('button', { name: '返回修改' }).click();
+  await expect(ask).toHaveCount(0);
+  const caseNo = caseNoOf(page);
+  expect((await callAsPage(page, 'caseManage.queryCase', { caseNo })).status).toBe('draft');
+
+  await page.getByRole('button', { name: /^提\s*交$/ }).click();
+  await ask.getByRole('button', { name: '确认后提交' }).click();
+  await expect(page.getByText('案件已提交')).toBeVisible();
+  const trends = (await callAsPage(page, 'caseManage.getTrendsList', { caseNo })).list;
+  expect(trends.map((t) => t.actionTitle)).toContain('一并办理');
+});
