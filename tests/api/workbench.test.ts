@@ -5,14 +5,18 @@ describe.skipIf(skipThisDatabase)(`workbench, messages and site content (${dbKin
   const shared = sharedTestServer(['admin']);
 
   it('lists my messages newest first with the unread count, and marks them read', async () => {
+    // The demo data's messages, however many other areas add: all unread, newest first.
     const first = await shared.server.call('home.getMessageList', {}, shared.tokens.admin);
-    expect(first.count).toBe(2);
-    expect(first.unread).toBe(2);
-    expect(first.list[0]).toMatchObject({ title: '账号安全提示', read: false });
+    expect(first.count).toBeGreaterThanOrEqual(2);
+    expect(first.unread).toBe(first.count);
+    expect(first.list.map((m) => m.title)).toContain('账号安全提示');
+    const times = first.list.map((m) => m.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
     const one = await shared.server.call('home.setMessageRead', { ids: [first.list[0]!.id] }, shared.tokens.admin);
     expect(one).toEqual({ updated: 1 });
-    expect(await shared.server.call('home.getMessageList', { unreadOnly: true }, shared.tokens.admin)).toMatchObject({ count: 1, unread: 1 });
-    expect(await shared.server.call('home.setMessageRead', { all: true }, shared.tokens.admin)).toEqual({ updated: 1 });
+    const left = first.count - 1;
+    expect(await shared.server.call('home.getMessageList', { unreadOnly: true }, shared.tokens.admin)).toMatchObject({ count: left, unread: left });
+    expect(await shared.server.call('home.setMessageRead', { all: true }, shared.tokens.admin)).toEqual({ updated: left });
     expect((await shared.server.call('home.getMessageList', {}, shared.tokens.admin)).unread).toBe(0);
     const nothing = await shared.server.post('/homepage/setMessageRead', {}, shared.tokens.admin);
     expect(nothing.statusCode).toBe(422);
