@@ -1,4 +1,4 @@
-import { Table, Tag } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import { AttachmentUpload } from '../../runtime/components/AttachmentUpload.js';
 import type { AttachmentFiles } from './caseFormPayload.js';
 
@@ -43,7 +43,7 @@ export function CaseAttachments({
       pagination={false}
       dataSource={rows}
       data-testid="case-attachments"
-      locale={{ emptyText: '该类型不需要附件' }}
+      locale={{ emptyText: <Typography.Text type="secondary">该类型不需要附件</Typography.Text> }}
       columns={[
         {
           title: '附件',

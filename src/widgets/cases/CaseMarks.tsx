@@ -11,7 +11,7 @@ export function CaseMarks({ marks }: { marks: CaseMark[] }) {
       rowKey="id"
       pagination={false}
       dataSource={[...marks].sort((a, b) => Number(b.main) - Number(a.main))}
-      locale={{ emptyText: '案件没有关联档案商标' }}
+      locale={{ emptyText: <Typography.Text type="secondary">案件没有关联档案商标</Typography.Text> }}
       columns={[
         {
           title: '商标名称',

@@ -29,7 +29,7 @@ export function MarkCaseList({ brandId }: MarkCaseListProps) {
         loading={isLoading}
         pagination={false}
         dataSource={data?.list ?? []}
-        locale={{ emptyText: '该商标暂无案件' }}
+        locale={{ emptyText: <Typography.Text type="secondary">该商标暂无案件</Typography.Text> }}
         columns={[
           {
             title: '案件编号',
