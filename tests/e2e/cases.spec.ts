@@ -230,7 +230,7 @@ test('the case list filters by type with the counts, exports, and deletes only d
 
 test('a renewal of an archive mark is created from the mark’s page, with the mark filled in, and listed there', async ({ page }) => {
   await page.setViewportSize(WIDE);
-  await openSignedIn(page, 'agent', '/brand/caseList');
+  await openSignedIn(page, 'admin', '/brand/caseList');
   const marks = await callAsPage(page, 'brandArchives.queryBrandPage', { pageNo: 1, pageSize: 20 });
   const mark = marks.list.find((m) => m.regNo && m.tmCl && m.tmName)!;
   await page.goto(`/brand/detail?id=${mark.id}`);

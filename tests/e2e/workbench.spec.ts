@@ -24,10 +24,14 @@ test('the workbench lists to-dos and messages; items can be completed and read',
   await todos.getByRole('listitem').filter({ hasText: '浏览 45 类商品和服务分类' }).getByRole('button', { name: '完成' }).click();
   await expect(todos.getByText('共 1 项待办')).toBeVisible();
 
+  // The demo's messages and any other tests sent (a mention in a case, say): all unread until read here.
   const messages = page.locator('.ant-card').filter({ hasText: '消息' }).last();
-  await expect(messages.getByText('未读 2 条')).toBeVisible();
+  const summary = messages.getByText(/^未读 \d+ 条$/);
+  await expect(summary).toBeVisible();
+  const unread = Number(/\d+/.exec((await summary.textContent()) ?? '')![0]);
+  expect(unread).toBeGreaterThanOrEqual(2);
   await messages.getByRole('listitem').filter({ hasText: '账号安全提示' }).getByRole('button', { name: '标为已读' }).click();
-  await expect(messages.getByText('未读 1 条')).toBeVisible();
+  await expect(messages.getByText(`未读 ${unread - 1} 条`)).toBeVisible();
   await messages.getByRole('button', { name: '全部已读' }).click();
   await expect(messages.getByText('未读 0 条')).toBeVisible();
   await expect(messages.getByRole('button', { name: '标为已读' })).toHaveCount(0);
