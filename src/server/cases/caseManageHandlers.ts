@@ -8,7 +8,7 @@ import { logOperation } from '../accounts/operationLog.js';
 import { notifyEvent } from '../notify/notifyEvent.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
 import { CASE_COUNT_CAP, caseDetail, CaseTitles, countCasesUpTo, filteredCases, sortedCases, summaryRows, tmItemsOf, toSummary } from './caseReads.js';
-import { addTrend, caseByNo, chinaDay, enterStage, nextCaseNo, type CaseRow } from './caseStore.js';
+import { addTrend, caseByNo, caseItemRow, chinaDay, enterStage, nextCaseNo, type CaseRow } from './caseStore.js';
 import { actionTitles, availableCaseTypes, caseTypeVersion, currentCaseType, statusTitle, type CaseType } from './caseTypes.js';
 import { caseState, isEditable, moveCase, saveCase, submissionProblems } from './caseLifecycle.js';
 import { initialStatus, stageForStatus } from './caseWorkflow.js';
@@ -506,23 +506,7 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
         .executeTakeFirstOrThrow();
       await ctx.db
         .insertInto('case_items')
-        .values(
-          part.map((i, position) => ({
-            org_id: row.org_id,
-            case_id: child.id,
-            country_code: i.appCountry,
-            country_name: i.countryName ?? '',
-            classes: i.tmCl,
-            goods: JSON.stringify(i.goodsItem),
-            goods_translate: i.goodsItemTranslate ?? '',
-            basic_tm_infos: i.basicTmInfos ?? '',
-            apply_basic: i.applyBasic ?? '',
-            official_fees: i.officialFees ?? 0,
-            agency_fees: i.agencyFees ?? 0,
-            sundry_fees: i.sundryFees ?? 0,
-            position,
-          })),
-        )
+        .values(part.map((i, position) => caseItemRow(child, i, position)))
         .execute();
       const countries = new Set(part.map((i) => i.appCountry));
       const own = files.filter((f) => countries.has(f.country_code));

@@ -64,6 +64,26 @@ export async function enterStage(db: ScopedDb, row: Pick<CaseRow, 'id' | 'org_id
 }
 
 /** Replaces the case's per-country items, submitted files and marks with those of the payload. */
+/** One country's item of a case as its row of case_items. */
+export function caseItemRow(row: Pick<CaseRow, 'id' | 'org_id'>, item: CaseTmItem, position: number, appNo = item.appNo ?? '') {
+  return {
+    org_id: row.org_id,
+    case_id: row.id,
+    country_code: item.appCountry,
+    country_name: item.countryName ?? '',
+    classes: item.tmCl,
+    goods: JSON.stringify(item.goodsItem),
+    goods_translate: item.goodsItemTranslate ?? '',
+    basic_tm_infos: item.basicTmInfos ?? '',
+    apply_basic: item.applyBasic ?? '',
+    app_no: appNo,
+    official_fees: item.officialFees ?? 0,
+    agency_fees: item.agencyFees ?? 0,
+    sundry_fees: item.sundryFees ?? 0,
+    position,
+  };
+}
+
 export async function writeCaseParts(db: ScopedDb, row: Pick<CaseRow, 'id' | 'org_id'>, items: CaseTmItem[], bizParam: CaseBizParam): Promise<void> {
   const previous = new Map(
     (await db.selectFrom('case_items').select(['country_code', 'app_no']).where('case_id', '=', row.id).execute()).map((r) => [r.country_code, r.app_no]),
@@ -72,24 +92,7 @@ export async function writeCaseParts(db: ScopedDb, row: Pick<CaseRow, 'id' | 'or
   if (items.length > 0) {
     await db
       .insertInto('case_items')
-      .values(
-        items.map((item, position) => ({
-          org_id: row.org_id,
-          case_id: row.id,
-          country_code: item.appCountry,
-          country_name: item.countryName ?? '',
-          classes: item.tmCl,
-          goods: JSON.stringify(item.goodsItem),
-          goods_translate: item.goodsItemTranslate ?? '',
-          basic_tm_infos: item.basicTmInfos ?? '',
-          apply_basic: item.applyBasic ?? '',
-          app_no: previous.get(item.appCountry) ?? item.appNo ?? '',
-          official_fees: item.officialFees ?? 0,
-          agency_fees: item.agencyFees ?? 0,
-          sundry_fees: item.sundryFees ?? 0,
-          position,
-        })),
-      )
+      .values(items.map((item, position) => caseItemRow(row, item, position, previous.get(item.appCountry) ?? item.appNo ?? '')))
       .execute();
   }
   await db.deleteFrom('case_files').where('case_id', '=', row.id).execute();
