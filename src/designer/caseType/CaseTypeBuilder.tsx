@@ -19,7 +19,7 @@ import { CaseAttachmentsSection } from './CaseAttachmentsSection.js';
 import { CaseFeesSection } from './CaseFeesSection.js';
 import { CasePreviewDrawer } from './CasePreviewDrawer.js';
 import { SectionProblems } from './SectionProblems.js';
-import { LEAVE_CONTENT, LEAVE_TITLE, useLeaveGuard } from './useLeaveGuard.js';
+import { askToLeave, useLeaveGuard } from './useLeaveGuard.js';
 import '../designer.css';
 import './caseTypeBuilder.css';
 
@@ -143,16 +143,7 @@ export function CaseTypeBuilder() {
 
   const confirmDiscard = (then: () => void) => {
     if (!dirty) return then();
-    modal.confirm({
-      title: LEAVE_TITLE,
-      content: LEAVE_CONTENT,
-      okText: '离开',
-      cancelText: '留下',
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
-      width: 380,
-      onOk: then,
-    });
+    askToLeave(modal, then);
   };
 
   const refreshLists = () => Promise.all([reloadList(), mutate((key) => Array.isArray(key) && key[0] === 'designer.listSchemas')]);
