@@ -3,26 +3,9 @@ import JSZip from 'jszip';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './serverPerWorker.js';
 import { callAsPage, openSignedIn } from './support.js';
+import { drawnPng, PDF } from './testFiles.js';
 
 const WIDE = { width: 1440, height: 900 };
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** A real PNG drawn by the browser, for the mark's image. */
-async function png(page: Page, width: number, height: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    ([w, h]) => {
-      const canvas = Object.assign(document.createElement('canvas'), { width: w, height: h });
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#fff';
-      context.fillRect(0, 0, w, h);
-      context.fillStyle = '#1677ff';
-      context.fillRect(w / 4, h / 4, w / 2, h / 2);
-      return canvas.toDataURL('image/png');
-    },
-    [width, height],
-  );
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
 
 function field(page: Page, label: string): Locator {
   return page
@@ -66,7 +49,7 @@ test('staff files a domestic registration in three classes; the organisation’s
   await field(page, '地址').locator('input').first().fill('上海市浦东新区张江路 88 号');
   await field(page, '商标名称').locator('input').fill('星辰晨露');
   const image = field(page, '商标图样');
-  await image.locator('input[type=file]').setInputFiles({ name: '星辰晨露.png', mimeType: 'image/png', buffer: await png(page, 800, 600) });
+  await image.locator('input[type=file]').setInputFiles({ name: '星辰晨露.png', mimeType: 'image/png', buffer: await drawnPng(page, 800, 600) });
   const crop = page.getByRole('dialog', { name: '请裁剪掉不需要的部分，以保证检索结果准确' });
   await crop.getByRole('button', { name: /确\s*定/ }).click();
   await expect(image.locator('.ipm-thumb')).toHaveCount(1);

@@ -3,26 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSignedIn } from './support.js';
+import { drawnPng, PDF } from './testFiles.js';
 
 const MB = 1024 * 1024;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** A real PNG drawn by the browser: a coloured band on white, so crops are visible. */
-async function png(page: Page, width: number, height: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    ([w, h]) => {
-      const canvas = Object.assign(document.createElement('canvas'), { width: w, height: h });
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#fff';
-      context.fillRect(0, 0, w, h);
-      context.fillStyle = '#ff7200';
-      context.fillRect(w / 4, h / 4, w / 2, h / 2);
-      return canvas.toDataURL('image/png');
-    },
-    [width, height],
-  );
-  return Buffer.from(dataUrl.split(',')[1], 'base64');
-}
 
 function field(page: Page, label: string): Locator {
   return page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: label }) });
@@ -45,7 +28,7 @@ test.beforeEach(async ({ page }) => {
 test('thumbnails: pictures and file icons, preview, download, delete, and the add card hidden at the limit', async ({ page }) => {
   const thumbnails = field(page, '缩略图上传（最多 5 个）');
   const input = thumbnails.locator('input[type=file]');
-  const picture = await png(page, 320, 200);
+  const picture = await drawnPng(page, 320, 200);
   await input.setInputFiles([
     { name: '商标图样.png', mimeType: 'image/png', buffer: picture },
     { name: '委托书.pdf', mimeType: 'application/pdf', buffer: PDF },
@@ -127,7 +110,7 @@ test('crop: the dialog frames a picture scaled to fit 980×600 and uploads a JPE
   await expect(page.getByText('文件只能是 jpg、png 格式')).toBeVisible();
   expect(sent.count()).toBe(0);
 
-  await cropped.locator('input[type=file]').setInputFiles({ name: '商标图样.png', mimeType: 'image/png', buffer: await png(page, 1600, 900) });
+  await cropped.locator('input[type=file]').setInputFiles({ name: '商标图样.png', mimeType: 'image/png', buffer: await drawnPng(page, 1600, 900) });
   const dialog = page.getByRole('dialog', { name: '请裁剪掉不需要的部分，以保证检索结果准确' });
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('.reactEasyCrop_Image')).toBeVisible();
@@ -149,7 +132,7 @@ test('crop: the dialog frames a picture scaled to fit 980×600 and uploads a JPE
 
 test('image list: remarks of at most 20 characters, three pictures by default, each cropped', async ({ page }) => {
   const list = field(page, '图片与备注');
-  const picture = await png(page, 400, 300);
+  const picture = await drawnPng(page, 400, 300);
   for (const [i, name] of ['一.png', '二.png', '三.png'].entries()) {
     await list.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: picture });
     const dialog = page.getByRole('dialog', { name: '请裁剪掉不需要的部分，以保证检索结果准确' });
