@@ -22,6 +22,7 @@ import { projectRoot } from '../../src/schemaSource/schemaFiles.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { startServerProcess, stopServerProcess } from '../serverProcess.js';
 import type { Browser, Page } from '@playwright/test';
+import { postJson } from './postJson.js';
 
 const port = Number(process.env.BENCH_PORT ?? 3293);
 const base = `http://localhost:${port}`;
@@ -29,16 +30,7 @@ const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ARCHIVE_PATH = '/brandManage/brandRecord';
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = (await res.json()) as { data: T; subMessage?: string };
-  if (!res.ok) throw new Error(`${path}：${reply.subMessage ?? res.status}`);
-  return reply.data;
-}
+const post = <T>(path: string, body: unknown, token?: string) => postJson<T>(base, path, body, token);
 
 /** Three shown custom fields, and values on the archive's marks. */
 async function addCustomFields(token: string): Promise<void> {

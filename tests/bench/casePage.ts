@@ -17,6 +17,7 @@ import type { OperationRequest, OperationResponse } from '../../src/generated/cl
 import { projectRoot } from '../../src/schemaSource/schemaFiles.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { startServerProcess, stopServerProcess } from '../serverProcess.js';
+import { postJson } from './postJson.js';
 
 const port = Number(process.env.BENCH_CASE_PAGE_PORT ?? 3297);
 const base = `http://localhost:${port}`;
@@ -26,16 +27,7 @@ const DETAIL_ROUTE = '/brands/domesticDetail';
 const GOODS_PER_CLASS = [10, 10, 8, 10, 12, 10, 6, 10, 20, 10, 10, 5, 10, 10, 8, 10, 10, 10, 10, 10, 10, 7, 10, 10, 15, 10, 10, 10, 10, 12];
 const goodsIn = (classNo: number) => GOODS_PER_CLASS[(classNo - 1) % GOODS_PER_CLASS.length]!;
 
-async function call<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = (await res.json()) as { data: T; subMessage?: string };
-  if (!res.ok) throw new Error(`${path}：${reply.subMessage ?? res.status}`);
-  return reply.data;
-}
+const call = <T>(path: string, body: unknown, token?: string) => postJson<T>(base, path, body, token);
 
 type Children = OperationResponse<'classification.children'>;
 
