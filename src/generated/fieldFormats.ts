@@ -56,6 +56,9 @@ export const FIELD_FORMATS = {
   CaseTrend: {
     createdAt: 'date-time',
   },
+  DeadlineStep: {
+    date: 'date',
+  },
   FeePrice: {
     effectiveFrom: 'date',
     createdAt: 'date-time',
@@ -74,9 +77,17 @@ export const FIELD_FORMATS = {
     createdAt: 'date-time',
   },
   OfficialDocument: {
+    sendDate: 'date',
     receiveDate: 'date',
     officalLimit: 'date',
+    handlingLimit: 'date',
     handledAt: 'date-time',
+  },
+  OfficialDocumentDetails: {
+    regDate: 'date',
+    endDate: 'date',
+    appDate: 'date',
+    disputedDate: 'date',
   },
   OperationLogEntry: {
     createdAt: 'date-time',

@@ -4148,6 +4148,40 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/deadline-step.json",
+    "title": "DeadlineStep",
+    "description": "期限是怎样算出的一步：起算日、推定送达、期间、节假日顺延，每步有日期与依据。",
+    "type": "object",
+    "required": [
+      "kind",
+      "date",
+      "text"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "kind": {
+        "title": "步骤",
+        "type": "string",
+        "enum": [
+          "base",
+          "presumption",
+          "period",
+          "shift"
+        ],
+        "description": "base 起算日、presumption 推定送达、period 期间届满、shift 节假日顺延"
+      },
+      "date": {
+        "title": "日期",
+        "type": "string",
+        "format": "date"
+      },
+      "text": {
+        "title": "说明",
+        "type": "string"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/department.json",
     "title": "Department",
     "description": "部门：组织内的一棵树，每个部门可有一位负责人；提案的审批流按“提交人所在部门的负责人”找到审批人。",
@@ -5239,25 +5273,93 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/official-document-details.json",
+    "title": "OfficialDocumentDetails",
+    "description": "按官文类别登记的字段（规格 001 §5）：类别 1 注册证的注册号、注册日与专用期截止日；类别 2 续展证明的截止日；类别 3、4 变更与转让证明的申请人名称与地址；类别 5 异议与裁定文书的争议日期与裁定结果；以及官文所载的商标法律状态。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "regNo": {
+        "title": "注册号",
+        "type": "string",
+        "maxLength": 40
+      },
+      "regDate": {
+        "title": "注册日期",
+        "type": "string",
+        "format": "date"
+      },
+      "endDate": {
+        "title": "专用期截止日",
+        "type": "string",
+        "format": "date"
+      },
+      "appDate": {
+        "title": "申请日期",
+        "type": "string",
+        "format": "date"
+      },
+      "applicant": {
+        "title": "申请人名称",
+        "type": "string",
+        "maxLength": 200
+      },
+      "applicantAddress": {
+        "title": "申请人地址",
+        "type": "string",
+        "maxLength": 300
+      },
+      "disputedDate": {
+        "title": "争议日期",
+        "type": "string",
+        "format": "date"
+      },
+      "rulingResult": {
+        "title": "裁定结果",
+        "type": "string",
+        "maxLength": 200
+      },
+      "tmStatus": {
+        "title": "商标状态",
+        "type": "string",
+        "maxLength": 40
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string",
+        "maxLength": 200
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/official-document.json",
     "title": "OfficialDocument",
-    "description": "一件官文（通知书、证书等）：所属档案商标、文件类型、收文日期、送达方式、官方期限与处理状态。",
+    "description": "一件官文（通知书、证书等）：所属业务与档案商标、发文编号、文件类型、发文与收文日期、送达方式、官方期限及其算法、内部办理期限、按类别登记的字段与处理状态。",
     "x-table": "official_documents",
     "type": "object",
     "required": [
       "id",
       "brandId",
+      "business",
+      "caseId",
       "documentType",
+      "dispatchNo",
       "appNo",
+      "sendDate",
       "receiveDate",
       "deliveryMethod",
+      "receiptProven",
       "officalLimit",
+      "deadlineBasis",
+      "handlingLimit",
       "status",
       "isRead",
       "remark",
+      "details",
       "handledByName",
       "handledAt",
-      "files"
+      "files",
+      "fileHash"
     ],
     "additionalProperties": false,
     "properties": {
@@ -5277,13 +5379,45 @@ export const sharedSchemas: JsonSchema[] = [
         "maximum": 2147483647,
         "minimum": -2147483648
       },
+      "business": {
+        "title": "业务",
+        "type": "string",
+        "enum": [
+          "trademark",
+          "copyright"
+        ],
+        "description": "trademark 商标、copyright 版权"
+      },
+      "caseId": {
+        "title": "关联案件",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
       "documentType": {
         "title": "文件类型",
         "type": "string"
       },
+      "dispatchNo": {
+        "title": "发文编号",
+        "type": "string",
+        "description": "官文上印的发文编号（如 TMZC73055497ZCSL01）；同一组织内不重复"
+      },
       "appNo": {
         "title": "申请号",
         "type": "string"
+      },
+      "sendDate": {
+        "title": "发文日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "description": "官文上印的发文日；电子送达自此日起满 15 日推定送达（商标法实施条例第十条）"
       },
       "receiveDate": {
         "title": "收文日期",
@@ -5295,8 +5429,14 @@ export const sharedSchemas: JsonSchema[] = [
         "type": "string",
         "enum": [
           "电子",
-          "纸质"
+          "纸质",
+          "公告"
         ]
+      },
+      "receiptProven": {
+        "title": "能证明收到日期",
+        "type": "boolean",
+        "description": "电子送达时能证明官文进入本方电子系统的日期（即收文日期），此时不再推定 15 日"
       },
       "officalLimit": {
         "title": "官方期限",
@@ -5306,6 +5446,26 @@ export const sharedSchemas: JsonSchema[] = [
         ],
         "format": "date",
         "description": "没有答复期限的官文（如注册证）为 null"
+      },
+      "deadlineBasis": {
+        "title": "期限依据",
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/deadline-step.json"
+        },
+        "description": "官方期限是怎样算出的：起算日、推定送达、期间、顺延"
+      },
+      "handlingLimit": {
+        "title": "办理期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "description": "团队自定的内部期限，早于官方期限"
       },
       "status": {
         "title": "处理状态",
@@ -5324,6 +5484,9 @@ export const sharedSchemas: JsonSchema[] = [
       "remark": {
         "title": "处理备注",
         "type": "string"
+      },
+      "details": {
+        "$ref": "https://schemas.ipm.local/entities/official-document-details.json"
       },
       "handledByName": {
         "title": "处理人",
@@ -5347,6 +5510,11 @@ export const sharedSchemas: JsonSchema[] = [
           "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
         },
         "description": "官文文件，可预览与下载"
+      },
+      "fileHash": {
+        "title": "文件摘要",
+        "type": "string",
+        "description": "官文文件的 SHA-256，用来发现重复上传"
       }
     }
   },

@@ -1961,6 +1961,24 @@ export interface CustomField {
 }
 
 /**
+ * 期限是怎样算出的一步：起算日、推定送达、期间、节假日顺延，每步有日期与依据。
+ */
+export interface DeadlineStep {
+  /**
+   * 步骤：base 起算日、presumption 推定送达、period 期间届满、shift 节假日顺延
+   */
+  kind: "base" | "presumption" | "period" | "shift";
+  /**
+   * 日期
+   */
+  date: string;
+  /**
+   * 说明
+   */
+  text: string;
+}
+
+/**
  * 部门：组织内的一棵树，每个部门可有一位负责人；提案的审批流按“提交人所在部门的负责人”找到审批人。
  */
 export interface Department {
@@ -2566,7 +2584,53 @@ export interface Message {
 }
 
 /**
- * 一件官文（通知书、证书等）：所属档案商标、文件类型、收文日期、送达方式、官方期限与处理状态。
+ * 按官文类别登记的字段（规格 001 §5）：类别 1 注册证的注册号、注册日与专用期截止日；类别 2 续展证明的截止日；类别 3、4 变更与转让证明的申请人名称与地址；类别 5 异议与裁定文书的争议日期与裁定结果；以及官文所载的商标法律状态。
+ */
+export interface OfficialDocumentDetails {
+  /**
+   * 注册号
+   */
+  regNo?: string;
+  /**
+   * 注册日期
+   */
+  regDate?: string;
+  /**
+   * 专用期截止日
+   */
+  endDate?: string;
+  /**
+   * 申请日期
+   */
+  appDate?: string;
+  /**
+   * 申请人名称
+   */
+  applicant?: string;
+  /**
+   * 申请人地址
+   */
+  applicantAddress?: string;
+  /**
+   * 争议日期
+   */
+  disputedDate?: string;
+  /**
+   * 裁定结果
+   */
+  rulingResult?: string;
+  /**
+   * 商标状态
+   */
+  tmStatus?: string;
+  /**
+   * 商标名称
+   */
+  tmName?: string;
+}
+
+/**
+ * 一件官文（通知书、证书等）：所属业务与档案商标、发文编号、文件类型、发文与收文日期、送达方式、官方期限及其算法、内部办理期限、按类别登记的字段与处理状态。
  */
 export interface OfficialDocument {
   /**
@@ -2578,13 +2642,29 @@ export interface OfficialDocument {
    */
   brandId: number | null;
   /**
+   * 业务：trademark 商标、copyright 版权
+   */
+  business: "trademark" | "copyright";
+  /**
+   * 关联案件
+   */
+  caseId: number | null;
+  /**
    * 文件类型
    */
   documentType: string;
   /**
+   * 发文编号：官文上印的发文编号（如 TMZC73055497ZCSL01）；同一组织内不重复
+   */
+  dispatchNo: string;
+  /**
    * 申请号
    */
   appNo: string;
+  /**
+   * 发文日期：官文上印的发文日；电子送达自此日起满 15 日推定送达（商标法实施条例第十条）
+   */
+  sendDate: string | null;
   /**
    * 收文日期
    */
@@ -2592,11 +2672,23 @@ export interface OfficialDocument {
   /**
    * 送达方式
    */
-  deliveryMethod: "电子" | "纸质";
+  deliveryMethod: "电子" | "纸质" | "公告";
+  /**
+   * 能证明收到日期：电子送达时能证明官文进入本方电子系统的日期（即收文日期），此时不再推定 15 日
+   */
+  receiptProven: boolean;
   /**
    * 官方期限：没有答复期限的官文（如注册证）为 null
    */
   officalLimit: string | null;
+  /**
+   * 期限依据：官方期限是怎样算出的：起算日、推定送达、期间、顺延
+   */
+  deadlineBasis: DeadlineStep[] | null;
+  /**
+   * 办理期限：团队自定的内部期限，早于官方期限
+   */
+  handlingLimit: string | null;
   /**
    * 处理状态：0 待处理、1 已处理、2 已忽略
    */
@@ -2609,6 +2701,7 @@ export interface OfficialDocument {
    * 处理备注
    */
   remark: string;
+  details: OfficialDocumentDetails;
   /**
    * 处理人
    */
@@ -2621,6 +2714,10 @@ export interface OfficialDocument {
    * 文件：官文文件，可预览与下载
    */
   files: UploadedFile[];
+  /**
+   * 文件摘要：官文文件的 SHA-256，用来发现重复上传
+   */
+  fileHash: string;
 }
 
 /**

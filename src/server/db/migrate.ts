@@ -41,6 +41,7 @@ import * as fileImageHashes from './migrations/0039_file_image_hashes.js';
 import * as cases from './migrations/0040_cases.js';
 import * as caseArchive from './migrations/0041_case_archive.js';
 import * as caseListIndexes from './migrations/0042_case_list_indexes.js';
+import * as officialLetters from './migrations/0043_official_letters.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0040_cases': cases,
   '0041_case_archive': caseArchive,
   '0042_case_list_indexes': caseListIndexes,
+  '0043_official_letters': officialLetters,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type {
   BrandOfficialsBrandOfficialListRequest,
   BrandOfficialsBrandOfficialListResponse,
@@ -7,12 +7,53 @@ import type {
   OfficialDocument,
 } from '../../generated/types.js';
 import type { ScopedDb } from '../db/tenantScope.js';
+import type { OfficialDocumentsTable } from '../../generated/tables.js';
 import { pageWindow } from '../db/paging.js';
 import { badRequest } from '../http/apiError.js';
 import { uploadedFileReply } from '../files/recordUpload.js';
 import { filterArchive } from './archiveFilter.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import { visibleMark } from './visibleMarks.js';
+
+/** A letter's row, with its file and the name of who handled it, as the entity the calls answer. */
+export interface OfficialDocumentListRow extends Selectable<OfficialDocumentsTable> {
+  file_row_id: number | null;
+  file_path: string | null;
+  file_name: string | null;
+  file_size: number | string | null;
+  handled_by_name: string | null;
+}
+
+/** The reply for one letter row read with its file and handler (see `OfficialDocumentListRow`). */
+export function officialDocumentReply(r: OfficialDocumentListRow): OfficialDocument {
+  return {
+    id: r.id,
+    brandId: r.brand_archive_id,
+    business: r.business,
+    caseId: r.case_id,
+    documentType: r.document_type,
+    dispatchNo: r.dispatch_no,
+    appNo: r.app_no,
+    sendDate: r.send_date,
+    receiveDate: r.receive_date,
+    deliveryMethod: r.delivery_method,
+    receiptProven: r.receipt_proven,
+    officalLimit: r.official_limit,
+    deadlineBasis: r.deadline_basis,
+    handlingLimit: r.handling_limit,
+    status: r.status,
+    isRead: r.is_read,
+    remark: r.remark,
+    details: r.details,
+    handledByName: r.handled_by_name ?? null,
+    handledAt: r.handled_at ? new Date(r.handled_at).toISOString() : null,
+    files:
+      r.file_row_id !== null && r.file_path !== null && r.file_name !== null
+        ? [uploadedFileReply(r.file_row_id, r.file_name, extname(r.file_name).slice(1).toLowerCase(), { path: r.file_path, size: Number(r.file_size) })]
+        : [],
+    fileHash: r.file_hash,
+  };
+}
 
 /** Pending: neither handled (1) nor ignored (2). */
 const STATUS_PENDING = 0;
@@ -47,24 +88,7 @@ export async function brandOfficialList(
       ])
       .executeTakeFirstOrThrow(),
   ]);
-  const list: OfficialDocument[] = rows.map((r) => ({
-    id: r.id,
-    brandId: r.brand_archive_id,
-    documentType: r.document_type,
-    appNo: r.app_no,
-    receiveDate: r.receive_date,
-    deliveryMethod: r.delivery_method,
-    officalLimit: r.official_limit,
-    status: r.status,
-    isRead: r.is_read,
-    remark: r.remark,
-    handledByName: r.handled_by_name ?? null,
-    handledAt: r.handled_at ? new Date(r.handled_at).toISOString() : null,
-    files:
-      r.file_row_id !== null && r.file_path !== null && r.file_name !== null
-        ? [uploadedFileReply(r.file_row_id, r.file_name, extname(r.file_name).slice(1).toLowerCase(), { path: r.file_path, size: Number(r.file_size) })]
-        : [],
-  }));
+  const list = rows.map(officialDocumentReply);
   const byStatus = [counts.pending, counts.handled, counts.ignored];
   return { list, count: Number(request.status === undefined ? counts.all : byStatus[request.status]), pending: Number(counts.pending) };
 }
