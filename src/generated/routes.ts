@@ -1122,7 +1122,8 @@ export const sharedSchemas: JsonSchema[] = [
           "date",
           "timestamp with time zone",
           "jsonb",
-          "integer[]"
+          "integer[]",
+          "text[]"
         ],
         "description": "列的 SQL 类型（information_schema 的写法，数组为 元素[]；numeric 的精度写在迁移中）"
       },
