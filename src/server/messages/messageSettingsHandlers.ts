@@ -8,6 +8,7 @@ import { logOperation } from '../accounts/operationLog.js';
 import { messageEventLabel, messageEvents } from '../notify/messageEvents.js';
 import { sealChannelSecret, type ChannelSecret } from '../notify/channelSecrets.js';
 import { DEFAULT_REMINDER_SETTINGS } from '../officials/deadlineReminders.js';
+import { REMINDER_LEADS } from '../../shared/customFieldRules.js';
 
 const NO_SETTINGS: MessageSettings = {
   smtpHost: null,
@@ -87,6 +88,9 @@ async function saveChannels(ctx: TenantContext, channels: readonly ChannelInput[
   }
 }
 
+/** Lead times kept longest first, as the settings show them. */
+const longestFirst = (leads: readonly (typeof REMINDER_LEADS)[number][]) => [...leads].sort((a, b) => REMINDER_LEADS.indexOf(b) - REMINDER_LEADS.indexOf(a));
+
 const blankToNull = (text: string | null | undefined) => (text === undefined ? undefined : text?.trim() || null);
 
 export const messageSettingsHandlers: HandlersOf<'messageSettings'> = {
@@ -105,8 +109,8 @@ export const messageSettingsHandlers: HandlersOf<'messageSettings'> = {
       ...(fields.webhookUrl !== undefined ? { webhook_url: blankToNull(fields.webhookUrl) } : {}),
       ...(smtpPassword !== undefined ? { smtp_password: sealed('smtp_password', smtpPassword) } : {}),
       ...(webhookSecret !== undefined ? { webhook_secret: sealed('webhook_secret', webhookSecret.trim()) } : {}),
-      ...(officialReminderLeads !== undefined ? { official_reminder_leads: [...officialReminderLeads] } : {}),
-      ...(handlingReminderLeads !== undefined ? { handling_reminder_leads: [...handlingReminderLeads] } : {}),
+      ...(officialReminderLeads !== undefined ? { official_reminder_leads: longestFirst(officialReminderLeads) } : {}),
+      ...(handlingReminderLeads !== undefined ? { handling_reminder_leads: longestFirst(handlingReminderLeads) } : {}),
       ...(reminderTime !== undefined ? { reminder_time: reminderTime } : {}),
     };
     if (Object.keys(changes).length === 0 && !channels) throw badRequest('没有要修改的内容');
