@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueMessages } from '../../src/server/notify/outbox.js';
 import { sendDueDeadlineReminders } from '../../src/server/officials/deadlineReminders.js';
@@ -74,9 +75,11 @@ describe.skipIf(skipThisDatabase)(`letters' deadline reminders and the deadline 
   let agentId: number;
   let mark: { id: number; tm_name: string; app_no: string };
   let handledLetter = 0;
+  /** The server's own clock: its reminder job runs every 100 ms at this instant. */
+  let clock = beijing('2031-01-01T00:00:00');
 
   beforeAll(async () => {
-    [server, smtp] = await Promise.all([startTestServer({}, { reminderIntervalMs: 0 }), startSmtp()]);
+    [server, smtp] = await Promise.all([startTestServer({}, { reminderIntervalMs: 100, clock: () => clock }), startSmtp()]);
     admin = await server.signIn('admin');
     const info = await server.call('auth.getUserInfo', {}, admin);
     orgId = info.organisation.id;
@@ -223,8 +226,27 @@ describe.skipIf(skipThisDatabase)(`letters' deadline reminders and the deadline 
     handledLetter = handled;
   });
 
+  it('is sent by the server’s own periodic job as its clock moves', async () => {
+    const id = await letter('异议答辩通知书', '2031-12-15', null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await sentFor(id)).toEqual([]);
+    clock = beijing('2031-12-02T10:00:00');
+    await expect.poll(async () => (await sentFor(id)).map((r) => r.lead), { timeout: 10_000 }).toEqual(['提前2周']);
+    const inbox = await server.call('home.getMessageList', { pageSize: 50 }, admin);
+    expect(inbox.list.filter((m) => m.title.startsWith('【官方期限】异议答辩通知书'))).toHaveLength(1);
+  });
+
   it('serves each user an iCalendar feed of their deadlines at a secret address that renewing replaces', async () => {
     const pending = await letter('不予注册决定书', '2031-09-15', '2031-09-08');
+    // an open case admin handles, in a stage with a deadline
+    const openCase = await sql<{ id: number }>`
+      insert into cases (org_id, case_no, case_type, status, stage, tm_name, handler_user_id)
+      values (${orgId}, 'AJ2031120200001', 'rejectRecheck', 'processing', 'supplement', '星辰', ${adminId}) returning id
+    `.execute(server.database.db);
+    await server.database.db
+      .insertInto('case_stage_records')
+      .values({ org_id: orgId, case_id: openCase.rows[0]!.id, stage: 'supplement', stage_title: '补正', deadline: '2031-12-20', left_at: null })
+      .execute();
     const feed = await server.call('calendarFeed.get', {}, admin);
     expect(feed.url).toMatch(/^http:\/\/[^/]+\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/);
     expect((await server.call('calendarFeed.get', {}, admin)).url).toBe(feed.url);
@@ -242,8 +264,8 @@ describe.skipIf(skipThisDatabase)(`letters' deadline reminders and the deadline 
     // a handled letter's deadlines are not in it
     expect(handledLetter).toBeGreaterThan(0);
     expect(text).not.toContain(`UID:official-${handledLetter}-`);
-    // the open case admin handles shows its stage deadline
-    expect(text).toMatch(/SUMMARY:【案件期限】/);
+    expect(text).toContain('SUMMARY:【案件期限】补正 · 星辰 · AJ2031120200001');
+    expect(text).toContain('DTSTART;VALUE=DATE:20311220');
 
     // Someone else's feed holds only their own letters: staff is responsible for none of these.
     const staff = await server.signIn('staff');
