@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueMessages } from '../../src/server/notify/outbox.js';
 import { sendDueDeadlineReminders } from '../../src/server/officials/deadlineReminders.js';
-import { dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
+import { createIsolatedDatabase, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 interface ReceivedMail {
   to: string[];
@@ -280,5 +283,74 @@ describe.skipIf(skipThisDatabase)(`letters' deadline reminders and the deadline 
     expect((await server.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: new URL(renewed.url).pathname })).body).toContain('不予注册决定书');
     expect((await server.app.inject({ method: 'GET', url: '/api/calendar/not-a-token.ics' })).statusCode).toBe(404);
+  });
+});
+
+describe.skipIf(skipThisDatabase)(`letters' deadline reminders across server processes and a restart (${dbKind})`, () => {
+  let dataDir: string | null = null;
+  let shared: { url: string; drop(): Promise<void> } | null = null;
+  const servers: TestServer[] = [];
+  let clock = beijing('2032-01-01T00:00:00');
+
+  beforeAll(async () => {
+    if (dbKind === 'postgres') shared = await createIsolatedDatabase();
+    else dataDir = mkdtempSync(join(tmpdir(), 'ipm-reminders-'));
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.stop().catch(() => undefined);
+    await shared?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A server on the shared database whose reminder job runs every 50 ms at `clock`. */
+  const start = async () => {
+    const s = await startTestServer(shared ? { databaseUrl: shared.url } : { dataDir: dataDir! }, { reminderIntervalMs: 50, clock: () => clock });
+    servers.push(s);
+    return s;
+  };
+  const stop = async (s: TestServer) => {
+    await s.stop();
+    servers.splice(servers.indexOf(s), 1);
+  };
+
+  it('sends each reminder once with two processes running the job, and after a restart sends what fell due while none ran', async () => {
+    const first = await start();
+    // PGlite is one process's database: the second process exists only on PostgreSQL.
+    const second = shared ? await start() : null;
+    const admin = await first.signIn('admin');
+    const info = await first.call('auth.getUserInfo', {}, admin);
+    const letter = await first.database.db
+      .insertInto('official_documents')
+      .values({
+        org_id: info.organisation.id,
+        document_type: '补正通知书',
+        app_no: 'R2032',
+        receive_date: '2032-01-01',
+        official_limit: '2032-02-20',
+        created_by: info.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sent = async (s: TestServer) =>
+      (await s.database.db.selectFrom('official_deadline_reminders').select('lead').where('document_id', '=', letter.id).execute()).map((r) => r.lead);
+    const inbox = async (s: TestServer) =>
+      (await s.database.db.selectFrom('messages').select('title').where('user_id', '=', info.id).where('title', 'like', '%补正通知书 · R2032').execute())
+        .length;
+
+    clock = beijing('2032-02-06T10:00:00');
+    await expect.poll(() => sent(first), { timeout: 10_000 }).toEqual(['提前2周']);
+    // Both processes keep running their job at this instant for a while: still one reminder, one message.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await sent(first)).toEqual(['提前2周']);
+    expect(await inbox(first)).toBe(1);
+
+    await stop(first);
+    if (second) await stop(second);
+    // While no server runs, the 1-week and 2-day reminders fall due; the restarted one sends the latest once.
+    clock = beijing('2032-02-18T12:00:00');
+    const restarted = await start();
+    await expect.poll(async () => (await sent(restarted)).sort(), { timeout: 10_000 }).toEqual(['提前2周', '提前2天'].sort());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await inbox(restarted)).toBe(2);
   });
 });
