@@ -66,6 +66,8 @@ export const operationRoutes = {
   'brandOfficials.brandOfficialList': {"id":"brandOfficials.brandOfficialList","method":"POST","path":"/brandArchives/brandOfficialList","silent":false,"transport":"json","paged":true},
   'brandOfficials.officialManagement': {"id":"brandOfficials.officialManagement","method":"POST","path":"/brandArchives/officialManagement","silent":false,"transport":"json"},
   'brandOfficials.addOfficialDocument': {"id":"brandOfficials.addOfficialDocument","method":"POST","path":"/brandArchives/addOfficialDocument","silent":false,"transport":"json"},
+  'calendarFeed.get': {"id":"calendarFeed.get","method":"POST","path":"/api/calendar-feed","silent":false,"transport":"json"},
+  'calendarFeed.renew': {"id":"calendarFeed.renew","method":"POST","path":"/api/calendar-feed/renew","silent":false,"transport":"json"},
   'caseManage.getCaseLists': {"id":"caseManage.getCaseLists","method":"POST","path":"/caseManage/getCaseLists","silent":true,"transport":"json"},
   'caseManage.caseTypeStatistics': {"id":"caseManage.caseTypeStatistics","method":"POST","path":"/caseManage/caseTypeStatistics","silent":true,"transport":"json"},
   'caseManage.exportCase': {"id":"caseManage.exportCase","method":"POST","path":"/caseManage/exportCase","silent":false,"transport":"file"},
@@ -266,6 +268,8 @@ export interface OperationTypes {
   'brandOfficials.brandOfficialList': { request: T.BrandOfficialsBrandOfficialListRequest; response: T.BrandOfficialsBrandOfficialListResponse };
   'brandOfficials.officialManagement': { request: T.BrandOfficialsOfficialManagementRequest; response: T.BrandOfficialsOfficialManagementResponse };
   'brandOfficials.addOfficialDocument': { request: T.BrandOfficialsAddOfficialDocumentRequest; response: T.BrandOfficialsAddOfficialDocumentResponse };
+  'calendarFeed.get': { request: T.CalendarFeedGetRequest; response: T.CalendarFeedGetResponse };
+  'calendarFeed.renew': { request: T.CalendarFeedRenewRequest; response: T.CalendarFeedRenewResponse };
   'caseManage.getCaseLists': { request: T.CaseManageGetCaseListsRequest; response: T.CaseManageGetCaseListsResponse };
   'caseManage.caseTypeStatistics': { request: T.CaseManageCaseTypeStatisticsRequest; response: T.CaseManageCaseTypeStatisticsResponse };
   'caseManage.exportCase': { request: T.CaseManageExportCaseRequest; response: Blob };
@@ -595,6 +599,14 @@ export function createApiClient(call: OperationCaller) {
       /** 登记官文（POST /brandArchives/addOfficialDocument） */
       addOfficialDocument: (body: T.BrandOfficialsAddOfficialDocumentRequest, options?: CallOptions): Promise<T.BrandOfficialsAddOfficialDocumentResponse> =>
         call<T.BrandOfficialsAddOfficialDocumentResponse>(operationRoutes['brandOfficials.addOfficialDocument'], body, options),
+    },
+    calendarFeed: {
+      /** 我的期限日历订阅地址（POST /api/calendar-feed） */
+      get: (body: T.CalendarFeedGetRequest = {}, options?: CallOptions): Promise<T.CalendarFeedGetResponse> =>
+        call<T.CalendarFeedGetResponse>(operationRoutes['calendarFeed.get'], body, options),
+      /** 重新生成订阅地址（POST /api/calendar-feed/renew） */
+      renew: (body: T.CalendarFeedRenewRequest = {}, options?: CallOptions): Promise<T.CalendarFeedRenewResponse> =>
+        call<T.CalendarFeedRenewResponse>(operationRoutes['calendarFeed.renew'], body, options),
     },
     caseManage: {
       /** 案件列表（POST /caseManage/getCaseLists） */

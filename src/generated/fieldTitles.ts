@@ -565,6 +565,9 @@ export const FIELD_TITLES = {
     webhookUrl: "机器人地址",
     smtpPasswordSet: "已设置 SMTP 密码",
     webhookSecretSet: "已设置签名密钥",
+    officialReminderLeads: "官方期限提醒",
+    handlingReminderLeads: "办理期限提醒",
+    reminderTime: "提醒时间",
   },
   OfficialDocument: {
     id: "官文编号",

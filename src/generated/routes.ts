@@ -1132,7 +1132,8 @@ export const sharedSchemas: JsonSchema[] = [
           "date",
           "timestamp with time zone",
           "jsonb",
-          "integer[]"
+          "integer[]",
+          "text[]"
         ],
         "description": "列的 SQL 类型（information_schema 的写法，数组为 元素[]；numeric 的精度写在迁移中）"
       },
@@ -5137,7 +5138,7 @@ export const sharedSchemas: JsonSchema[] = [
   {
     "$id": "https://schemas.ipm.local/entities/message-settings.json",
     "title": "MessageSettings",
-    "description": "组织的邮件服务器与群机器人。密码与签名密钥只写不读：读取时只说明是否已设置。",
+    "description": "组织的邮件服务器与群机器人。密码与签名密钥只写不读：读取时只说明是否已设置；官文期限提醒的提前时间与提醒时间（未保存过时为提前2周、1周、2天与当天，9:00）。",
     "x-table": "message_settings",
     "type": "object",
     "additionalProperties": false,
@@ -5150,7 +5151,10 @@ export const sharedSchemas: JsonSchema[] = [
       "webhookKind",
       "webhookUrl",
       "smtpPasswordSet",
-      "webhookSecretSet"
+      "webhookSecretSet",
+      "officialReminderLeads",
+      "handlingReminderLeads",
+      "reminderTime"
     ],
     "properties": {
       "smtpHost": {
@@ -5226,6 +5230,75 @@ export const sharedSchemas: JsonSchema[] = [
       "webhookSecretSet": {
         "title": "已设置签名密钥",
         "type": "boolean"
+      },
+      "officialReminderLeads": {
+        "title": "官方期限提醒",
+        "type": "array",
+        "maxItems": 7,
+        "uniqueItems": true,
+        "items": {
+          "type": "string",
+          "enum": [
+            "当天",
+            "提前1天",
+            "提前2天",
+            "提前1周",
+            "提前2周",
+            "提前1个月",
+            "提前2个月"
+          ]
+        },
+        "description": "官文的官方期限到来前何时提醒负责人（可多选，不选则不提醒）"
+      },
+      "handlingReminderLeads": {
+        "title": "办理期限提醒",
+        "type": "array",
+        "maxItems": 7,
+        "uniqueItems": true,
+        "items": {
+          "type": "string",
+          "enum": [
+            "当天",
+            "提前1天",
+            "提前2天",
+            "提前1周",
+            "提前2周",
+            "提前1个月",
+            "提前2个月"
+          ]
+        },
+        "description": "官文的内部办理期限到来前何时提醒负责人"
+      },
+      "reminderTime": {
+        "title": "提醒时间",
+        "type": "string",
+        "enum": [
+          "00:00",
+          "01:00",
+          "02:00",
+          "03:00",
+          "04:00",
+          "05:00",
+          "06:00",
+          "07:00",
+          "08:00",
+          "09:00",
+          "10:00",
+          "11:00",
+          "12:00",
+          "13:00",
+          "14:00",
+          "15:00",
+          "16:00",
+          "17:00",
+          "18:00",
+          "19:00",
+          "20:00",
+          "21:00",
+          "22:00",
+          "23:00"
+        ],
+        "description": "北京时间整点"
       }
     }
   },
@@ -10611,6 +10684,80 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "calendarFeed.get",
+    "domain": "calendarFeed",
+    "name": "get",
+    "method": "POST",
+    "path": "/api/calendar-feed",
+    "summary": "我的期限日历订阅地址",
+    "description": "当前用户的 iCalendar 订阅地址（首次读取时生成）：待处理官文的官方期限与办理期限、本人办理的未结案件的阶段期限，全天事件。地址无需登录，凭其中不可猜测的令牌读取，请勿外传。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "url",
+        "createdAt"
+      ],
+      "properties": {
+        "url": {
+          "title": "订阅地址",
+          "type": "string"
+        },
+        "createdAt": {
+          "title": "生成时间",
+          "type": "string",
+          "format": "date-time"
+        }
+      }
+    }
+  },
+  {
+    "id": "calendarFeed.renew",
+    "domain": "calendarFeed",
+    "name": "renew",
+    "method": "POST",
+    "path": "/api/calendar-feed/renew",
+    "summary": "重新生成订阅地址",
+    "description": "换一个新令牌：旧地址随即失效（返回 404），已订阅的日历须改用新地址。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "url",
+        "createdAt"
+      ],
+      "properties": {
+        "url": {
+          "title": "订阅地址",
+          "type": "string"
+        },
+        "createdAt": {
+          "title": "生成时间",
+          "type": "string",
+          "format": "date-time"
+        }
+      }
+    }
+  },
+  {
     "id": "caseManage.getCaseLists",
     "domain": "caseManage",
     "name": "getCaseLists",
@@ -15532,7 +15679,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/message/settings/save",
     "summary": "消息设置",
-    "description": "只改给出的部分：channels 中给出的事件整行替换；smtp、webhook 中给出的字段。密码与签名密钥给空文字表示清除，不给表示不变。开启邮件须先设置邮件服务器，开启群机器人须先设置机器人地址；抄送的用户须是本组织的在职用户。",
+    "description": "只改给出的部分：channels 中给出的事件整行替换；smtp、webhook 中给出的字段。密码与签名密钥给空文字表示清除，不给表示不变。开启邮件须先设置邮件服务器，开启群机器人须先设置机器人地址；抄送的用户须是本组织的在职用户。官文期限提醒的提前时间给出即整体替换。",
     "permission": "systemSettings",
     "silent": false,
     "readOnly": false,
@@ -15674,6 +15821,75 @@ export const operationTable: OperationDefinition[] = [
           "maxLength": 200,
           "description": "钉钉、飞书机器人开启“加签”时填写保存时以凭据密钥加密，任何接口不返回。",
           "writeOnly": true
+        },
+        "officialReminderLeads": {
+          "title": "官方期限提醒",
+          "type": "array",
+          "maxItems": 7,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "当天",
+              "提前1天",
+              "提前2天",
+              "提前1周",
+              "提前2周",
+              "提前1个月",
+              "提前2个月"
+            ]
+          },
+          "description": "官文的官方期限到来前何时提醒负责人（可多选，不选则不提醒）"
+        },
+        "handlingReminderLeads": {
+          "title": "办理期限提醒",
+          "type": "array",
+          "maxItems": 7,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "当天",
+              "提前1天",
+              "提前2天",
+              "提前1周",
+              "提前2周",
+              "提前1个月",
+              "提前2个月"
+            ]
+          },
+          "description": "官文的内部办理期限到来前何时提醒负责人"
+        },
+        "reminderTime": {
+          "title": "提醒时间",
+          "type": "string",
+          "enum": [
+            "00:00",
+            "01:00",
+            "02:00",
+            "03:00",
+            "04:00",
+            "05:00",
+            "06:00",
+            "07:00",
+            "08:00",
+            "09:00",
+            "10:00",
+            "11:00",
+            "12:00",
+            "13:00",
+            "14:00",
+            "15:00",
+            "16:00",
+            "17:00",
+            "18:00",
+            "19:00",
+            "20:00",
+            "21:00",
+            "22:00",
+            "23:00"
+          ],
+          "description": "北京时间整点"
         }
       }
     },
@@ -19304,6 +19520,8 @@ export interface OperationTypes {
   'brandOfficials.brandOfficialList': { request: T.BrandOfficialsBrandOfficialListRequest; response: T.BrandOfficialsBrandOfficialListResponse; public: false; transport: 'json' };
   'brandOfficials.officialManagement': { request: T.BrandOfficialsOfficialManagementRequest; response: T.BrandOfficialsOfficialManagementResponse; public: false; transport: 'json' };
   'brandOfficials.addOfficialDocument': { request: T.BrandOfficialsAddOfficialDocumentRequest; response: T.BrandOfficialsAddOfficialDocumentResponse; public: false; transport: 'json' };
+  'calendarFeed.get': { request: T.CalendarFeedGetRequest; response: T.CalendarFeedGetResponse; public: false; transport: 'json' };
+  'calendarFeed.renew': { request: T.CalendarFeedRenewRequest; response: T.CalendarFeedRenewResponse; public: false; transport: 'json' };
   'caseManage.getCaseLists': { request: T.CaseManageGetCaseListsRequest; response: T.CaseManageGetCaseListsResponse; public: false; transport: 'json' };
   'caseManage.caseTypeStatistics': { request: T.CaseManageCaseTypeStatisticsRequest; response: T.CaseManageCaseTypeStatisticsResponse; public: false; transport: 'json' };
   'caseManage.exportCase': { request: T.CaseManageExportCaseRequest; response: T.CaseManageExportCaseResponse; public: false; transport: 'file' };

@@ -208,6 +208,14 @@ export interface CalendarDaysTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 用户的期限日历订阅地址（iCalendar）：地址中的随机令牌，重新生成后旧地址失效。 (schemas/tables/calendar-feeds.json) */
+export interface CalendarFeedsTable {
+  user_id: number;
+  org_id: number;
+  token: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** 案件评论与其中提及的用户。 (schemas/tables/case-comments.json) */
 export interface CaseCommentsTable {
   id: Generated<number>;
@@ -563,7 +571,7 @@ export interface MessageChannelsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** 组织的邮件服务器（SMTP）与群机器人（企业微信、钉钉、飞书）；密码与签名密钥只写不读。 (schemas/tables/message-settings.json) */
+/** 组织的邮件服务器（SMTP）与群机器人（企业微信、钉钉、飞书）；密码与签名密钥只写不读；官文期限提醒的提前时间与提醒时间。 (schemas/tables/message-settings.json) */
 export interface MessageSettingsTable {
   org_id: number;
   smtp_host: string | null;
@@ -575,6 +583,12 @@ export interface MessageSettingsTable {
   webhook_kind: 'wecom' | 'dingtalk' | 'feishu' | null | null;
   webhook_url: string | null;
   webhook_secret: string | null;
+  /** 官方期限的提醒（提前多久，REMINDER_LEADS 之值） */
+  official_reminder_leads: Generated<string[]>;
+  /** 办理期限的提醒 */
+  handling_reminder_leads: Generated<string[]>;
+  /** 提醒时间：北京时间整点 HH:00 */
+  reminder_time: Generated<string>;
   updated_by: number | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -590,6 +604,18 @@ export interface MessagesTable {
   org_id: number;
   user_id: number;
   read_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+/** 已发出的官文期限提醒：每份官文、期限种类、期限与提前时间一行，唯一键使多台服务器也只发一次。 (schemas/tables/official-deadline-reminders.json) */
+export interface OfficialDeadlineRemindersTable {
+  id: Generated<number>;
+  org_id: number;
+  document_id: number;
+  deadline_kind: 'official' | 'handling';
+  deadline: string;
+  lead: string;
+  user_ids: Generated<number[]>;
+  sent_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** 一件官文（通知书、证书等）：所属业务与档案商标、发文编号、文件类型、发文与收文日期、送达方式、官方期限及其算法、内部办理期限、按类别登记的字段与处理状态。 (schemas/entities/official-document.json) */
@@ -913,6 +939,7 @@ export interface Database {
   brand_maps: BrandMapsTable;
   brand_merge_log: BrandMergeLogTable;
   calendar_days: CalendarDaysTable;
+  calendar_feeds: CalendarFeedsTable;
   case_comments: CaseCommentsTable;
   case_counters: CaseCountersTable;
   case_files: CaseFilesTable;
@@ -941,6 +968,7 @@ export interface Database {
   message_channels: MessageChannelsTable;
   message_settings: MessageSettingsTable;
   messages: MessagesTable;
+  official_deadline_reminders: OfficialDeadlineRemindersTable;
   official_documents: OfficialDocumentsTable;
   official_type_catalogs: OfficialTypeCatalogsTable;
   operation_log: OperationLogTable;
@@ -976,6 +1004,7 @@ export const TENANT_TABLES = [
   'brand_labels',
   'brand_maps',
   'brand_merge_log',
+  'calendar_feeds',
   'case_comments',
   'case_counters',
   'case_files',
@@ -999,6 +1028,7 @@ export const TENANT_TABLES = [
   'message_channels',
   'message_settings',
   'messages',
+  'official_deadline_reminders',
   'official_documents',
   'official_type_catalogs',
   'operation_log',

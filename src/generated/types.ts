@@ -2508,7 +2508,7 @@ export interface MessageChannel {
 }
 
 /**
- * 组织的邮件服务器与群机器人。密码与签名密钥只写不读：读取时只说明是否已设置。
+ * 组织的邮件服务器与群机器人。密码与签名密钥只写不读：读取时只说明是否已设置；官文期限提醒的提前时间与提醒时间（未保存过时为提前2周、1周、2天与当天，9:00）。
  */
 export interface MessageSettings {
   /**
@@ -2547,6 +2547,46 @@ export interface MessageSettings {
    * 已设置签名密钥
    */
   webhookSecretSet: boolean;
+  /**
+   * 官方期限提醒：官文的官方期限到来前何时提醒负责人（可多选，不选则不提醒）
+   *
+   * @maxItems 7
+   */
+  officialReminderLeads: ("当天" | "提前1天" | "提前2天" | "提前1周" | "提前2周" | "提前1个月" | "提前2个月")[];
+  /**
+   * 办理期限提醒：官文的内部办理期限到来前何时提醒负责人
+   *
+   * @maxItems 7
+   */
+  handlingReminderLeads: ("当天" | "提前1天" | "提前2天" | "提前1周" | "提前2周" | "提前1个月" | "提前2个月")[];
+  /**
+   * 提醒时间：北京时间整点
+   */
+  reminderTime:
+    | "00:00"
+    | "01:00"
+    | "02:00"
+    | "03:00"
+    | "04:00"
+    | "05:00"
+    | "06:00"
+    | "07:00"
+    | "08:00"
+    | "09:00"
+    | "10:00"
+    | "11:00"
+    | "12:00"
+    | "13:00"
+    | "14:00"
+    | "15:00"
+    | "16:00"
+    | "17:00"
+    | "18:00"
+    | "19:00"
+    | "20:00"
+    | "21:00"
+    | "22:00"
+    | "23:00";
 }
 
 /**
@@ -8539,6 +8579,32 @@ export interface BrandOfficialsAddOfficialDocumentResponse {
   movedCases: CaseState[];
 }
 
+export interface CalendarFeedGetRequest {}
+
+export interface CalendarFeedGetResponse {
+  /**
+   * 订阅地址
+   */
+  url: string;
+  /**
+   * 生成时间
+   */
+  createdAt: string;
+}
+
+export interface CalendarFeedRenewRequest {}
+
+export interface CalendarFeedRenewResponse {
+  /**
+   * 订阅地址
+   */
+  url: string;
+  /**
+   * 生成时间
+   */
+  createdAt: string;
+}
+
 export type CaseManageGetCaseListsRequest = CaseQuery;
 
 export interface CaseManageGetCaseListsResponse {
@@ -10533,6 +10599,46 @@ export interface MessageSettingsSaveRequest {
    * 签名密钥：钉钉、飞书机器人开启“加签”时填写保存时以凭据密钥加密，任何接口不返回。
    */
   webhookSecret?: string;
+  /**
+   * 官方期限提醒：官文的官方期限到来前何时提醒负责人（可多选，不选则不提醒）
+   *
+   * @maxItems 7
+   */
+  officialReminderLeads?: ("当天" | "提前1天" | "提前2天" | "提前1周" | "提前2周" | "提前1个月" | "提前2个月")[];
+  /**
+   * 办理期限提醒：官文的内部办理期限到来前何时提醒负责人
+   *
+   * @maxItems 7
+   */
+  handlingReminderLeads?: ("当天" | "提前1天" | "提前2天" | "提前1周" | "提前2周" | "提前1个月" | "提前2个月")[];
+  /**
+   * 提醒时间：北京时间整点
+   */
+  reminderTime?:
+    | "00:00"
+    | "01:00"
+    | "02:00"
+    | "03:00"
+    | "04:00"
+    | "05:00"
+    | "06:00"
+    | "07:00"
+    | "08:00"
+    | "09:00"
+    | "10:00"
+    | "11:00"
+    | "12:00"
+    | "13:00"
+    | "14:00"
+    | "15:00"
+    | "16:00"
+    | "17:00"
+    | "18:00"
+    | "19:00"
+    | "20:00"
+    | "21:00"
+    | "22:00"
+    | "23:00";
 }
 
 export interface MessageSettingsSaveResponse {

@@ -50,6 +50,9 @@ import { designerHandlers } from './schemas/designerHandlers.js';
 import { brandArchivesHandlers } from './trademarks/brandArchivesHandlers.js';
 import { customFieldHandlers } from './customFields/customFieldHandlers.js';
 import { startReminderJob } from './customFields/reminders.js';
+import { startDeadlineReminderJob } from './officials/deadlineReminders.js';
+import { registerCalendarFeed } from './officials/calendarFeed.js';
+import { calendarFeedHandlers } from './officials/calendarFeedHandlers.js';
 import { deliverDueMessages } from './notify/outbox.js';
 import { sealPlainChannelSecrets } from './notify/channelSecrets.js';
 import { startPeriodicJob } from './periodicJob.js';
@@ -101,6 +104,7 @@ const handlers: Handlers = {
   ...brandMergeHandlers,
   ...brandLabelsHandlers,
   ...caseManageHandlers,
+  ...calendarFeedHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,
   ...brandExportHandlers,
@@ -119,9 +123,9 @@ export interface BuiltServer {
 export interface ServerOptions {
   /** The SMS gateway; by default SMS_WEBHOOK_URL, or the server log when none is configured. */
   sms?: SmsGateway;
-  /** How often due custom-field reminders are sent (default a minute; 0 never, for tests that run it themselves). */
+  /** How often due custom-field and letter-deadline reminders are sent (default a minute; 0 never, for tests that run it themselves). */
   reminderIntervalMs?: number;
-  /** The reminder job's clock. */
+  /** The reminder jobs' and the outbox's clock. */
   clock?: () => Date;
   /** Handlers in place of the built-in ones, by operation id: a test wraps one to see the context it is called in. */
   handlers?: Partial<Handlers>;
@@ -181,6 +185,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   installUnreadBodyClose(app);
   registerApiDocs(app);
   registerPdfWorker(app);
+  registerCalendarFeed(app, database.db, options.clock ?? (() => new Date()));
   registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, { ...filePreparers, ...tmSearchPreparers });
 
   const indexHtml = join(config.webDir, 'index.html');
@@ -208,6 +213,9 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
 
   const stopReminders = startReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
     app.log.error({ err }, '发送自定义字段期限提醒失败'),
+  );
+  const stopDeadlineReminders = startDeadlineReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
+    app.log.error({ err }, '发送官文期限提醒失败'),
   );
 
   const stopOutbox = startPeriodicJob(
@@ -247,6 +255,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     compileRemainingSchemas: () => schemaCompilers.compileRemaining(),
     async close() {
       await stopReminders();
+      await stopDeadlineReminders();
       await stopOutbox();
       await stopStatisticsUpkeep();
       await services.batchWorker.stop();

@@ -34,7 +34,7 @@ describe.skipIf(skipThisDatabase)(`table descriptions (${dbKind})`, () => {
         table: r.table_name,
         column: r.column_name,
         // information_schema says only ARRAY; the element type is in the udt name (`_int4`).
-        sql: r.data_type === 'ARRAY' ? `${{ _int4: 'integer' }[r.udt_name] ?? r.udt_name}[]` : r.data_type,
+        sql: r.data_type === 'ARRAY' ? `${{ _int4: 'integer', _text: 'text' }[r.udt_name] ?? r.udt_name}[]` : r.data_type,
         nullable: r.is_nullable === 'YES',
       })),
     );

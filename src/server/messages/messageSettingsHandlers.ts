@@ -7,6 +7,8 @@ import { countRows, pageWindow } from '../db/paging.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { messageEventLabel, messageEvents } from '../notify/messageEvents.js';
 import { sealChannelSecret, type ChannelSecret } from '../notify/channelSecrets.js';
+import { DEFAULT_REMINDER_SETTINGS } from '../officials/deadlineReminders.js';
+import { REMINDER_LEADS } from '../../shared/customFieldRules.js';
 
 const NO_SETTINGS: MessageSettings = {
   smtpHost: null,
@@ -18,6 +20,9 @@ const NO_SETTINGS: MessageSettings = {
   webhookUrl: null,
   smtpPasswordSet: false,
   webhookSecretSet: false,
+  officialReminderLeads: [...DEFAULT_REMINDER_SETTINGS.officialLeads],
+  handlingReminderLeads: [...DEFAULT_REMINDER_SETTINGS.handlingLeads],
+  reminderTime: DEFAULT_REMINDER_SETTINGS.time,
 };
 
 function settingsOf(row: Selectable<MessageSettingsTable> | undefined): MessageSettings {
@@ -32,6 +37,9 @@ function settingsOf(row: Selectable<MessageSettingsTable> | undefined): MessageS
     webhookUrl: row.webhook_url,
     smtpPasswordSet: !!row.smtp_password,
     webhookSecretSet: !!row.webhook_secret,
+    officialReminderLeads: row.official_reminder_leads as MessageSettings['officialReminderLeads'],
+    handlingReminderLeads: row.handling_reminder_leads as MessageSettings['handlingReminderLeads'],
+    reminderTime: row.reminder_time as MessageSettings['reminderTime'],
   };
 }
 
@@ -41,13 +49,14 @@ async function currentSettings(ctx: TenantContext): Promise<{ channels: MessageC
     ctx.db.selectFrom('message_settings').selectAll().executeTakeFirst(),
   ]);
   const saved = new Map(rows.map((r) => [r.event, r]));
-  const channels = messageEvents().map(({ value, label }) => {
+  const channels = messageEvents().map(({ value, label, emailByDefault }) => {
     const row = saved.get(value);
     return {
       event: value,
       label,
       inApp: row?.in_app ?? true,
-      email: row?.email ?? false,
+      // as notifyEvent does for an event never saved
+      email: row?.email ?? (emailByDefault && !!settings?.smtp_host),
       webhook: row?.webhook ?? false,
       copyUserIds: row?.copy_user_ids ?? [],
     };
@@ -79,13 +88,16 @@ async function saveChannels(ctx: TenantContext, channels: readonly ChannelInput[
   }
 }
 
+/** Lead times kept longest first, as the settings show them. */
+const longestFirst = (leads: readonly (typeof REMINDER_LEADS)[number][]) => [...leads].sort((a, b) => REMINDER_LEADS.indexOf(b) - REMINDER_LEADS.indexOf(a));
+
 const blankToNull = (text: string | null | undefined) => (text === undefined ? undefined : text?.trim() || null);
 
 export const messageSettingsHandlers: HandlersOf<'messageSettings'> = {
   'messageSettings.get': async (_body, ctx) => currentSettings(ctx),
 
   'messageSettings.save': async (body, ctx) => {
-    const { channels, smtpPassword, webhookSecret, ...fields } = body;
+    const { channels, smtpPassword, webhookSecret, officialReminderLeads, handlingReminderLeads, reminderTime, ...fields } = body;
     const sealed = (column: ChannelSecret, plain: string) => (plain ? sealChannelSecret(ctx.credentials, ctx.session.orgId, column, plain) : null);
     const changes = {
       ...(fields.smtpHost !== undefined ? { smtp_host: blankToNull(fields.smtpHost) } : {}),
@@ -97,6 +109,9 @@ export const messageSettingsHandlers: HandlersOf<'messageSettings'> = {
       ...(fields.webhookUrl !== undefined ? { webhook_url: blankToNull(fields.webhookUrl) } : {}),
       ...(smtpPassword !== undefined ? { smtp_password: sealed('smtp_password', smtpPassword) } : {}),
       ...(webhookSecret !== undefined ? { webhook_secret: sealed('webhook_secret', webhookSecret.trim()) } : {}),
+      ...(officialReminderLeads !== undefined ? { official_reminder_leads: longestFirst(officialReminderLeads) } : {}),
+      ...(handlingReminderLeads !== undefined ? { handling_reminder_leads: longestFirst(handlingReminderLeads) } : {}),
+      ...(reminderTime !== undefined ? { reminder_time: reminderTime } : {}),
     };
     if (Object.keys(changes).length === 0 && !channels) throw badRequest('没有要修改的内容');
     if (Object.keys(changes).length > 0) {

@@ -6,6 +6,8 @@ export interface MessageEvent {
   label: string;
   /** Not configurable: the test message goes only where the admin sends it. */
   hidden: boolean;
+  /** Until the organisation saves this event's channels, it goes by e-mail too once an SMTP server is set. */
+  emailByDefault: boolean;
 }
 
 let events: MessageEvent[] | undefined;
@@ -15,6 +17,7 @@ function allEvents(): MessageEvent[] {
     value: String(item.value),
     label: item.label,
     hidden: (item as { hidden?: unknown }).hidden === true,
+    emailByDefault: (item as { emailByDefault?: unknown }).emailByDefault === true,
   }));
   return events;
 }
@@ -26,4 +29,8 @@ export function messageEvents(): MessageEvent[] {
 
 export function messageEventLabel(event: string): string {
   return allEvents().find((e) => e.value === event)?.label ?? event;
+}
+
+export function emailByDefault(event: string): boolean {
+  return allEvents().find((e) => e.value === event)?.emailByDefault ?? false;
 }

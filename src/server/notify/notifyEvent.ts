@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
+import { emailByDefault } from './messageEvents.js';
 
 export interface EventNotice {
   orgId: number;
@@ -16,8 +17,16 @@ export interface EventNotice {
   kind?: string;
 }
 
-/** What an organisation that never saved its settings gets: messages in the product only. */
-const DEFAULT_CHANNELS = { in_app: true, email: false, webhook: false, copy_user_ids: [] as number[] };
+/**
+ * What an organisation that never saved an event's channels gets: messages in the product, and
+ * e-mail too for an event that asks for it (deadline reminders) once an SMTP server is set.
+ */
+async function defaultChannels(db: Kysely<Database> | ScopedDb, orgId: number, event: string) {
+  const email =
+    emailByDefault(event) &&
+    !!(await db.selectFrom('message_settings').select('smtp_host').where('org_id', '=', orgId).where('smtp_host', 'is not', null).executeTakeFirst());
+  return { in_app: true, email, webhook: false, copy_user_ids: [] as number[] };
+}
 
 /**
  * Tells the people of an event by the channels the organisation chose for it: the in-product
@@ -31,7 +40,7 @@ export async function notifyEvent(db: Kysely<Database> | ScopedDb, notice: Event
       .select(['in_app', 'email', 'webhook', 'copy_user_ids'])
       .where('org_id', '=', notice.orgId)
       .where('event', '=', notice.event)
-      .executeTakeFirst()) ?? DEFAULT_CHANNELS;
+      .executeTakeFirst()) ?? (await defaultChannels(db, notice.orgId, notice.event));
   const wanted = [...new Set([...notice.userIds, ...channels.copy_user_ids])];
   const people =
     wanted.length === 0
