@@ -62,6 +62,7 @@ import { tmSearchHandlers, tmSearchPreparers } from './trademarks/tmSearchHandle
 import { brandImportHandlers } from './trademarks/brandImportHandlers.js';
 import { brandExportHandlers } from './trademarks/brandExportHandlers.js';
 import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
+import { officialRecognitionHandlers, officialRecognitionPreparers } from './officials/officialRecognitionHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -105,6 +106,7 @@ const handlers: Handlers = {
   ...brandImportHandlers,
   ...brandExportHandlers,
   ...brandOfficialsHandlers,
+  ...officialRecognitionHandlers,
 };
 
 export interface BuiltServer {
@@ -181,7 +183,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   installUnreadBodyClose(app);
   registerApiDocs(app);
   registerPdfWorker(app);
-  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, { ...filePreparers, ...tmSearchPreparers });
+  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, { ...filePreparers, ...tmSearchPreparers, ...officialRecognitionPreparers });
 
   const indexHtml = join(config.webDir, 'index.html');
   const webBuilt = existsSync(indexHtml);
