@@ -166,6 +166,7 @@ export const operationRoutes = {
   'officialRecognition.progress': {"id":"officialRecognition.progress","method":"POST","path":"/api/officialDistinguish/progress","silent":true,"transport":"json"},
   'officialRecognition.decompress': {"id":"officialRecognition.decompress","method":"POST","path":"/brandDetai/officialDecompression","silent":false,"transport":"multipart"},
   'officialRecognition.save': {"id":"officialRecognition.save","method":"POST","path":"/api/officialRecognition/save","silent":false,"transport":"json"},
+  'officialRecognition.types': {"id":"officialRecognition.types","method":"POST","path":"/api/officialRecognition/types","silent":true,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":true,"transport":"json","paged":true},
   'operationLog.operations': {"id":"operationLog.operations","method":"POST","path":"/userManage/operateLogOperations","silent":true,"transport":"json"},
   'operationLog.export': {"id":"operationLog.export","method":"POST","path":"/userManage/exportOperateLog","silent":false,"transport":"file"},
@@ -370,6 +371,7 @@ export interface OperationTypes {
   'officialRecognition.progress': { request: T.OfficialRecognitionProgressRequest; response: T.OfficialRecognitionProgressResponse };
   'officialRecognition.decompress': { request: FormData; response: T.OfficialRecognitionDecompressResponse };
   'officialRecognition.save': { request: T.OfficialRecognitionSaveRequest; response: T.OfficialRecognitionSaveResponse };
+  'officialRecognition.types': { request: T.OfficialRecognitionTypesRequest; response: T.OfficialRecognitionTypesResponse };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse };
   'operationLog.export': { request: T.OperationLogExportRequest; response: Blob };
@@ -933,6 +935,9 @@ export function createApiClient(call: OperationCaller) {
       /** 保存核对后的官文（POST /api/officialRecognition/save） */
       save: (body: T.OfficialRecognitionSaveRequest, options?: CallOptions): Promise<T.OfficialRecognitionSaveResponse> =>
         call<T.OfficialRecognitionSaveResponse>(operationRoutes['officialRecognition.save'], body, options),
+      /** 识别用的官文类型（POST /api/officialRecognition/types） */
+      types: (body: T.OfficialRecognitionTypesRequest = {}, options?: CallOptions): Promise<T.OfficialRecognitionTypesResponse> =>
+        call<T.OfficialRecognitionTypesResponse>(operationRoutes['officialRecognition.types'], body, options),
     },
     operationLog: {
       /** 查询操作日志（POST /userManage/queryOperateLog） */

@@ -16334,6 +16334,64 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "officialRecognition.types",
+    "domain": "officialRecognition",
+    "name": "types",
+    "method": "POST",
+    "path": "/api/officialRecognition/types",
+    "summary": "识别用的官文类型",
+    "description": "本组织官文类型目录中各类型的名称、业务与所示商标状态，供核对识别结果时选择文件类型。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "官文类型",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "label",
+              "business",
+              "markStatus"
+            ],
+            "properties": {
+              "label": {
+                "title": "文件类型",
+                "type": "string"
+              },
+              "business": {
+                "title": "业务",
+                "type": "string",
+                "enum": [
+                  "trademark",
+                  "copyright"
+                ]
+              },
+              "markStatus": {
+                "title": "所示商标状态",
+                "type": "string"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "operationLog.query",
     "domain": "operationLog",
     "name": "query",
@@ -19766,6 +19824,7 @@ export interface OperationTypes {
   'officialRecognition.progress': { request: T.OfficialRecognitionProgressRequest; response: T.OfficialRecognitionProgressResponse; public: false; transport: 'json' };
   'officialRecognition.decompress': { request: T.OfficialRecognitionDecompressRequest; response: T.OfficialRecognitionDecompressResponse; public: false; transport: 'multipart' };
   'officialRecognition.save': { request: T.OfficialRecognitionSaveRequest; response: T.OfficialRecognitionSaveResponse; public: false; transport: 'json' };
+  'officialRecognition.types': { request: T.OfficialRecognitionTypesRequest; response: T.OfficialRecognitionTypesResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse; public: false; transport: 'json' };
   'operationLog.export': { request: T.OperationLogExportRequest; response: T.OperationLogExportResponse; public: false; transport: 'file' };

@@ -6541,6 +6541,17 @@ export interface RadioGroupProps {
   [k: string]: unknown;
 }
 
+export interface RecognitionUploaderProps {
+  /**
+   * 业务：trademark 商标官文；copyright 版权官文
+   */
+  business?: "trademark" | "copyright";
+  /**
+   * 识别进度刷新间隔（毫秒）
+   */
+  pollMs?: number;
+}
+
 export interface RelatedMarksPreselectProps {
   /**
    * 页面查询：页面 x-queries 中声明的查询名：预选的商标作为它的 ids 条件
@@ -10868,6 +10879,28 @@ export interface OfficialRecognitionSaveResponse {
    * 登记的官文
    */
   ids: number[];
+}
+
+export interface OfficialRecognitionTypesRequest {}
+
+export interface OfficialRecognitionTypesResponse {
+  /**
+   * 官文类型
+   */
+  list: {
+    /**
+     * 文件类型
+     */
+    label: string;
+    /**
+     * 业务
+     */
+    business: "trademark" | "copyright";
+    /**
+     * 所示商标状态
+     */
+    markStatus: string;
+  }[];
 }
 
 export interface OperationLogQueryRequest {

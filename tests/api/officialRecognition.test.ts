@@ -190,6 +190,61 @@ describe.skipIf(skipThisDatabase)(`upload and recognise official letters (${dbKi
     expect(reply).toMatchObject({ state: '3', message: '图片中没有识别到文字，请上传清晰的官文扫描件或照片', noInfo: true });
   }, 90_000);
 
+  it('saves the reviewed letters together, moves the mark, and saves nothing when one of them cannot be', async () => {
+    const db = shared.server.database.db;
+    const markId = await addMark('71230005', '申请中');
+    const refusal = dataOf(
+      'officialRecognition.distinguish',
+      await distinguish('驳回通知书5.pdf', await pdfOf(refusalLetter('71230005', 'TMZC71230005BHTZ01'))),
+    );
+    const acceptance = dataOf(
+      'officialRecognition.distinguish',
+      await distinguish('受理通知书5.pdf', await pdfOf(acceptanceLetter('72000005', 'TMZC72000005ZCSL01'))),
+    );
+    const item = (r: OfficialRecognition, documentType = r.type) => ({
+      fileId: r.fileId,
+      documentType,
+      appNo: r.brandNo,
+      receiveDate: '2025-03-20',
+      sendDate: r.sendDate,
+      dispatchNo: r.dispatchNo,
+      applyStatus: r.reviewResults.length > 0,
+    });
+    const lettersOf = () =>
+      db.selectFrom('official_documents').select(['id', 'dispatch_no']).where('dispatch_no', 'in', ['TMZC71230005BHTZ01', 'TMZC72000005ZCSL01']).execute();
+
+    // The second letter names a file of no one: neither is stored.
+    const refused = await shared.server.send(
+      'officialRecognition.save',
+      { items: [item(refusal), { ...item(acceptance), fileId: 999_999 }] },
+      shared.tokens.admin,
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(await lettersOf()).toEqual([]);
+
+    const saved = dataOf(
+      'officialRecognition.save',
+      await shared.server.send('officialRecognition.save', { items: [item(refusal), item(acceptance)] }, shared.tokens.admin),
+    );
+    expect(saved.ids).toHaveLength(2);
+    const rows = await db.selectFrom('official_documents').selectAll().where('id', 'in', saved.ids).orderBy('id').execute();
+    expect(
+      rows.map((r) => [r.document_type, r.app_no, r.dispatch_no, r.send_date && String(r.send_date).slice(0, 10), r.brand_archive_id, r.file_hash]),
+    ).toEqual([
+      ['驳回通知书', '71230005', 'TMZC71230005BHTZ01', '2025-03-14', markId, refusal.hash],
+      ['受理通知书', '72000005', 'TMZC72000005ZCSL01', '2024-11-02', null, acceptance.hash],
+    ]);
+    expect((await db.selectFrom('brand_archives').select('tm_status').where('id', '=', markId).executeTakeFirstOrThrow()).tm_status).toBe('已驳回');
+
+    // The same file again is the same letter.
+    const again = await shared.server.send('officialRecognition.save', { items: [item(refusal)] }, shared.tokens.admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().subMessage).toBe('“驳回通知书5.pdf”：官文已存在');
+    expect(
+      dataOf('officialRecognition.distinguish', await distinguish('驳回通知书5.pdf', await pdfOf(refusalLetter('71230005', 'TMZC71230005BHTZ01')))).state,
+    ).toBe('0');
+  });
+
   it('answers 404 for a task of no one', async () => {
     const reply = await shared.server.send('officialRecognition.progress', { taskId: '00000000-0000-4000-8000-000000000000' }, shared.tokens.admin);
     expect(reply.statusCode).toBe(404);

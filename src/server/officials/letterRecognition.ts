@@ -6,6 +6,7 @@ import type { ScopedDb } from '../db/tenantScope.js';
 import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
 import { filterArchive } from '../trademarks/archiveFilter.js';
 import type { ArchiveViewer } from '../trademarks/archiveViewer.js';
+import { visibleMark } from '../trademarks/visibleMarks.js';
 import { docxText, LetterUnreadable, pdfText, PAGES_READ } from './letterText.js';
 import { officialTypeCatalog } from './officialTypeCatalog.js';
 
@@ -131,4 +132,21 @@ export async function recognitionReply(
     }
   }
   return reply;
+}
+
+/**
+ * Moves the mark of a recorded letter to the status its type shows (注册证 → 已注册, 驳回通知书 →
+ * 已驳回…), in the caller's transaction; a letter on no mark, or of a type that shows none, moves nothing.
+ */
+export async function applyLetterStatus(at: { db: ScopedDb; schemas: SchemaLibrary }, viewer: ArchiveViewer, letterId: number): Promise<void> {
+  const letter = await at.db
+    .selectFrom('official_documents')
+    .select(['brand_archive_id', 'document_type'])
+    .where('id', '=', letterId)
+    .executeTakeFirstOrThrow();
+  if (letter.brand_archive_id === null) return;
+  const type = findOfficialType(await officialTypeCatalog(at.db, at.schemas), letter.document_type);
+  if (!type?.markStatus) return;
+  const mark = await visibleMark(at.db, viewer, letter.brand_archive_id);
+  await at.db.updateTable('brand_archives').set({ tm_status: type.markStatus, updated_at: new Date() }).where('id', '=', mark.id).execute();
 }

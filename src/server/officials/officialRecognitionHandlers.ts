@@ -3,14 +3,17 @@ import type { LetterBusiness } from '../../shared/officialTypes.js';
 import { UPLOAD_PURPOSES, officialTypeMessage } from '../../shared/uploadPurposes.js';
 import { OVERSEAS_NAME_MESSAGE, parseOverseasLetterName } from '../../shared/overseasLetterName.js';
 import type { HandlersOf, Preparers, Settled, TenantContext } from '../http/context.js';
-import { badRequest, notFound } from '../http/apiError.js';
+import { ApiError, badRequest, conflict, notFound } from '../http/apiError.js';
+import { logOperation } from '../accounts/operationLog.js';
+import { recordOfficialDocument } from '../trademarks/officialDocumentRecord.js';
 import type { FileStore, StoredFile } from '../files/fileStore.js';
 import { extensionOf } from '../files/fileTypes.js';
 import { contentMismatch, recordUpload } from '../files/recordUpload.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
-import { fileReply, readLetter, recognitionReply, type LetterFile, type LetterReading } from './letterRecognition.js';
+import { applyLetterStatus, fileReply, letterAlreadyStored, readLetter, recognitionReply, type LetterFile, type LetterReading } from './letterRecognition.js';
 import { ocrTask, startOcr } from './letterOcrTasks.js';
 import { openLetterZip, ZipRefused } from './letterZip.js';
+import { officialTypeCatalog } from './officialTypeCatalog.js';
 
 /** A letter received and read before the transaction opened, or why it is refused. */
 type PreparedLetter = { name: string; extension: string; stored: StoredFile } & ({ reading: LetterReading } | { refused: string });
@@ -110,8 +113,46 @@ export const officialRecognitionHandlers: HandlersOf<'officialRecognition'> = {
     return { list, count: list.length };
   },
 
-  'officialRecognition.save': async () => {
-    throw badRequest('暂不支持');
+  'officialRecognition.types': async (_body, ctx) => ({
+    list: (await officialTypeCatalog(ctx.db, ctx.schemas)).map((t) => ({ label: t.label, business: t.business, markStatus: t.markStatus ?? '' })),
+  }),
+
+  'officialRecognition.save': async (body, ctx) => {
+    const viewer = archiveViewer(ctx.session);
+    const ids: number[] = [];
+    // One transaction: a letter that cannot be recorded undoes the ones before it.
+    for (const item of body.items) {
+      const file = await ctx.db.selectFrom('files').select(['id', 'original_name', 'sha256']).where('id', '=', item.fileId).executeTakeFirst();
+      if (!file) throw notFound('官文文件不存在或无权访问，请重新上传');
+      try {
+        if (await letterAlreadyStored(ctx.db, file.sha256)) throw conflict('官文已存在');
+        const recorded = await recordOfficialDocument(ctx, viewer, ctx.session.orgId, {
+          documentType: item.documentType,
+          appNo: item.appNo,
+          receiveDate: item.receiveDate,
+          ...(item.deliveryMethod ? { deliveryMethod: item.deliveryMethod } : {}),
+          ...(item.brandId !== undefined ? { brandId: item.brandId } : {}),
+        });
+        await ctx.db
+          .updateTable('official_documents')
+          .set({
+            file_id: file.id,
+            file_hash: file.sha256,
+            business: item.business ?? 'trademark',
+            dispatch_no: item.dispatchNo?.trim() ?? '',
+            send_date: item.sendDate ?? null,
+          })
+          .where('id', '=', recorded.id)
+          .execute();
+        if (item.applyStatus) await applyLetterStatus(ctx, viewer, recorded.id);
+        ids.push(recorded.id);
+      } catch (err) {
+        if (err instanceof ApiError) throw new ApiError(err.status, err.subCode, `“${file.original_name}”：${err.subMessage}`);
+        throw err;
+      }
+    }
+    await logOperation(ctx, 'officialRecognition.save', { ids });
+    return { ids };
   },
 };
 
