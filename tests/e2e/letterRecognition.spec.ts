@@ -28,7 +28,7 @@ test('uploads a letter on /brand/batchUpload, reviews what was recognised, corre
   await uploader.locator('input[type=file]').setInputFiles({ name: '驳回通知书.pdf', mimeType: 'application/pdf', buffer: pdf });
   const row = uploader.locator('tbody tr.ant-table-row').filter({ hasText: '驳回通知书.pdf' });
   await expect(row).toContainText('已识别', { timeout: 30_000 });
-  await expect(row.getByLabel('文件类型')).toHaveValue('驳回通知书');
+  await expect(row.getByRole('combobox', { name: '文件类型' })).toHaveValue('驳回通知书');
   await expect(row.getByLabel('申请号')).toHaveValue(digits);
   await expect(row.getByLabel('发文编号')).toHaveValue(`TMZC${digits}BHTZ01`);
   await expect(row.getByLabel('发文日期')).toHaveValue('2025-03-14');
