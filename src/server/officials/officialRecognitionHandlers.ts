@@ -3,14 +3,14 @@ import type { LetterBusiness } from '../../shared/officialTypes.js';
 import { UPLOAD_PURPOSES, officialTypeMessage } from '../../shared/uploadPurposes.js';
 import { OVERSEAS_NAME_MESSAGE, parseOverseasLetterName } from '../../shared/overseasLetterName.js';
 import type { HandlersOf, Preparers, Settled, TenantContext } from '../http/context.js';
-import { ApiError, badRequest, conflict, notFound } from '../http/apiError.js';
+import { ApiError, badRequest, notFound } from '../http/apiError.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { recordOfficialDocument } from '../trademarks/officialDocumentRecord.js';
 import type { FileStore, StoredFile } from '../files/fileStore.js';
 import { extensionOf } from '../files/fileTypes.js';
 import { contentMismatch, recordUpload } from '../files/recordUpload.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
-import { applyLetterStatus, fileReply, letterAlreadyStored, readLetter, recognitionReply, type LetterFile, type LetterReading } from './letterRecognition.js';
+import { applyLetterStatus, fileReply, readLetter, recognitionReply, type LetterFile, type LetterReading } from './letterRecognition.js';
 import { ocrTask, startOcr } from './letterOcrTasks.js';
 import { openLetterZip, ZipRefused } from './letterZip.js';
 import { officialTypeCatalog } from './officialTypeCatalog.js';
@@ -122,31 +122,24 @@ export const officialRecognitionHandlers: HandlersOf<'officialRecognition'> = {
     const ids: number[] = [];
     // One transaction: a letter that cannot be recorded undoes the ones before it.
     for (const item of body.items) {
-      const file = await ctx.db.selectFrom('files').select(['id', 'original_name', 'sha256']).where('id', '=', item.fileId).executeTakeFirst();
+      const file = await ctx.db.selectFrom('files').select('original_name').where('id', '=', item.fileId).executeTakeFirst();
       if (!file) throw notFound('官文文件不存在或无权访问，请重新上传');
       try {
-        if (await letterAlreadyStored(ctx.db, file.sha256)) throw conflict('官文已存在');
         const recorded = await recordOfficialDocument(ctx, viewer, ctx.session.orgId, {
           documentType: item.documentType,
           appNo: item.appNo,
           receiveDate: item.receiveDate,
+          fileId: item.fileId,
+          business: item.business ?? 'trademark',
+          ...(item.sendDate ? { sendDate: item.sendDate } : {}),
+          ...(item.dispatchNo?.trim() ? { dispatchNo: item.dispatchNo } : {}),
           ...(item.deliveryMethod ? { deliveryMethod: item.deliveryMethod } : {}),
           ...(item.brandId !== undefined ? { brandId: item.brandId } : {}),
         });
-        await ctx.db
-          .updateTable('official_documents')
-          .set({
-            file_id: file.id,
-            file_hash: file.sha256,
-            business: item.business ?? 'trademark',
-            dispatch_no: item.dispatchNo?.trim() ?? '',
-            send_date: item.sendDate ?? null,
-          })
-          .where('id', '=', recorded.id)
-          .execute();
         if (item.applyStatus) await applyLetterStatus(ctx, viewer, recorded.id);
         ids.push(recorded.id);
       } catch (err) {
+        // Which of the letters could not be saved, in the words of the refusal.
         if (err instanceof ApiError) throw new ApiError(err.status, err.subCode, `“${file.original_name}”：${err.subMessage}`);
         throw err;
       }
