@@ -182,6 +182,7 @@ export function RecognitionUploader({ business = 'trademark', pollMs = 1000 }: R
     },
     {
       title: '文件',
+      width: 170,
       render: (_, r) => (
         <Space direction="vertical" size={0}>
           <Typography.Link href={r.result.url} target="_blank" disabled={!r.result.url}>
@@ -197,7 +198,7 @@ export function RecognitionUploader({ business = 'trademark', pollMs = 1000 }: R
     },
     {
       title: '文件类型',
-      width: 200,
+      width: 170,
       render: (_, r) => (
         <AutoComplete
           aria-label="文件类型"
@@ -213,7 +214,7 @@ export function RecognitionUploader({ business = 'trademark', pollMs = 1000 }: R
     },
     {
       title: '申请号',
-      width: 140,
+      width: 120,
       render: (_, r) => (
         <Input
           aria-label="申请号"
@@ -226,14 +227,14 @@ export function RecognitionUploader({ business = 'trademark', pollMs = 1000 }: R
     },
     {
       title: '发文编号',
-      width: 190,
+      width: 180,
       render: (_, r) => (
         <Input aria-label="发文编号" value={r.dispatchNo} disabled={r.result.state !== '1'} onChange={(e) => patchRow(r.key, { dispatchNo: e.target.value })} />
       ),
     },
     {
       title: '发文日期',
-      width: 150,
+      width: 140,
       render: (_, r) => (
         <Input
           aria-label="发文日期"
@@ -246,7 +247,7 @@ export function RecognitionUploader({ business = 'trademark', pollMs = 1000 }: R
     },
     {
       title: '收文日期',
-      width: 150,
+      width: 140,
       render: (_, r) => (
         <Input
           aria-label="收文日期"
@@ -329,7 +330,7 @@ export function RecognitionUploader({ business = 'trademark', pollMs = 1000 }: R
         columns={columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1150 }}
         locale={{ emptyText: <Typography.Text type="secondary">上传官文后在此核对识别结果</Typography.Text> }}
       />
       <Space>
