@@ -183,7 +183,11 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   installUnreadBodyClose(app);
   registerApiDocs(app);
   registerPdfWorker(app);
-  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, { ...filePreparers, ...tmSearchPreparers, ...officialRecognitionPreparers });
+  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, {
+    ...filePreparers,
+    ...tmSearchPreparers,
+    ...officialRecognitionPreparers,
+  });
 
   const indexHtml = join(config.webDir, 'index.html');
   const webBuilt = existsSync(indexHtml);
