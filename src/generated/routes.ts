@@ -16312,7 +16312,7 @@ export const operationTable: OperationDefinition[] = [
       ],
       "properties": {
         "items": {
-          "title": "官文",
+          "title": "待登记的官文",
           "type": "array",
           "minItems": 1,
           "maxItems": 200,
@@ -16327,7 +16327,7 @@ export const operationTable: OperationDefinition[] = [
             ],
             "properties": {
               "fileId": {
-                "title": "文件",
+                "title": "官文文件",
                 "type": "integer",
                 "minimum": 1,
                 "maximum": 2147483647

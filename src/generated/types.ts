@@ -10818,7 +10818,7 @@ export interface OfficialRecognitionDecompressResponse {
 
 export interface OfficialRecognitionSaveRequest {
   /**
-   * 官文
+   * 待登记的官文
    *
    * @minItems 1
    * @maxItems 200
@@ -10826,7 +10826,7 @@ export interface OfficialRecognitionSaveRequest {
   items: [
     {
       /**
-       * 文件
+       * 官文文件
        */
       fileId: number;
       /**
@@ -10868,7 +10868,7 @@ export interface OfficialRecognitionSaveRequest {
     },
     ...{
       /**
-       * 文件
+       * 官文文件
        */
       fileId: number;
       /**
