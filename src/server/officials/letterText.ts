@@ -149,3 +149,33 @@ export function docxText(bytes: Buffer): Promise<string> {
 export function ocrLanguageFolder(): string {
   return join(dirname(require.resolve('@tesseract.js-data/chi_sim/package.json')), '4.0.0_best_int');
 }
+
+/** A one-page PDF with one line of text: reading it loads pdf.js and its in-process worker. */
+function smallestPdf(): Uint8Array {
+  const stream = 'BT /F1 12 Tf 72 720 Td (warm) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
+}
+
+/**
+ * Loads pdf.js by reading a small PDF, for `npm start` once the server answers: the first load
+ * takes seconds, better then than in the first letter someone uploads.
+ */
+export async function warmPdfReader(): Promise<void> {
+  await pdfText(smallestPdf());
+}
