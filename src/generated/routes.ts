@@ -243,7 +243,7 @@ export const sharedSchemas: JsonSchema[] = [
       "stages": {
         "type": "array",
         "minItems": 1,
-        "description": "办理阶段，按顺序；deadlineDays 为进入该阶段后的办理期限（天）",
+        "description": "办理阶段，按顺序；deadlineDays 为进入该阶段后的办理期限（天）；deadlineRule 为法定期间（如 3m），自进入该阶段之日（递交阶段为递交日）起按商标法实施条例第十二条计算并顺延节假日，优先于 deadlineDays",
         "items": {
           "type": "object",
           "required": [
@@ -263,6 +263,16 @@ export const sharedSchemas: JsonSchema[] = [
             "deadlineDays": {
               "type": "integer",
               "minimum": 0
+            },
+            "deadlineRule": {
+              "type": "string",
+              "pattern": "^\\d{1,3}[dmy]$",
+              "description": "法定期间：数字加单位 d 日、m 月、y 年，如 3m（补充证据期）"
+            },
+            "deadlineArticle": {
+              "type": "string",
+              "minLength": 1,
+              "description": "法定期间的依据，如 商标法实施条例第二十七条"
             },
             "officialTypes": {
               "type": "array",

@@ -202,6 +202,8 @@ export interface MoveOptions {
     filed_at: Date;
   }>;
   trend: string;
+  /** When the move happened, if not now (a filing confirmed afterwards): the new stage's deadline counts from it. */
+  at?: Date;
   /** Checks on the locked case and its type, after the move is known to be allowed. */
   check?: (row: CaseRow, type: CaseType) => Promise<void> | void;
   revision?: number;
@@ -223,7 +225,7 @@ export async function moveCase(ctx: TenantContext, caseNo: string, action: CaseA
   await options.check?.(current, type);
   const stage = move.to === current.status ? undefined : stageForStatus(type, move.to, current.stage);
   const entering = stage && stage.key !== current.stage ? stage : undefined;
-  const deadline = entering ? await enterStage(db, current, entering) : current.stage_deadline;
+  const deadline = entering ? await enterStage(db, current, entering, options.at) : current.stage_deadline;
   const row = await db
     .updateTable('cases')
     .set({

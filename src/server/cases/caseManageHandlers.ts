@@ -177,6 +177,7 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
     const { row, type } = await moveCase(ctx, body.caseNo, 'confirmSubmission', {
       trend: `确认已${SUBMIT_TYPES[body.submitType ?? 'online']}（${body.filedDate ?? chinaDay()}）`,
       set: { filed_at: filedAt, ...(body.submitType ? { submit_type: body.submitType } : {}) },
+      at: filedAt,
     });
     await logOperation(ctx, 'caseManage.confirmSubmissionCase', { caseNo: row.case_no });
     return caseState(type, row);

@@ -53,16 +53,17 @@ export async function addTrend(db: ScopedDb, row: Pick<CaseRow, 'id' | 'org_id'>
 }
 
 /**
- * Leaves the open stage and enters `stage`, its deadline counted from `at` by the stage's days unless
- * one is given (a letter's official deadline); returns the deadline.
+ * Leaves the open stage and enters `stage`, its deadline counted from `at` by the stage's period of
+ * the law or its days, unless one is given (a letter's official deadline); returns the deadline.
  */
 export async function enterStage(
   db: ScopedDb,
   row: Pick<CaseRow, 'id' | 'org_id'>,
   stage: CaseStageDefinition,
   at = new Date(),
-  deadline: string | null = stageDeadline(stage, at),
+  given?: string | null,
 ): Promise<string | null> {
+  const deadline = given !== undefined ? given : await stageDeadline(db, stage, at);
   await db.updateTable('case_stage_records').set({ left_at: at }).where('case_id', '=', row.id).where('left_at', 'is', null).execute();
   await db
     .insertInto('case_stage_records')

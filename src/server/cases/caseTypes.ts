@@ -24,6 +24,9 @@ export interface CaseStageDefinition {
   key: string;
   title: string;
   deadlineDays?: number;
+  /** A period of the law (3m), counted from the day the stage is entered and moved off holidays; wins over deadlineDays. */
+  deadlineRule?: string;
+  deadlineArticle?: string;
   officialTypes?: string[];
   status?: string;
 }

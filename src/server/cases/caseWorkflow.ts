@@ -1,4 +1,9 @@
 import type { Session } from '../auth/session.js';
+import type { ScopedDb } from '../db/tenantScope.js';
+import { workCalendar } from '../officials/workCalendarStore.js';
+import { parseDeadlineRule } from '../../shared/deadlines/deadlineRule.js';
+import { countPeriod } from '../../shared/deadlines/countedDeadline.js';
+import { addDays, chinaToday } from '../../shared/trademarkDates.js';
 import { badRequest, forbidden } from '../http/apiError.js';
 import { permissionLabels } from '../pages/permissions.js';
 import type { CaseAction, CaseStageDefinition, CaseTransition, CaseType } from './caseTypes.js';
@@ -14,12 +19,18 @@ export function stageForStatus(type: CaseType, status: string, current: string |
   return type.stages.find((s) => s.status === status) ?? (current === null ? type.stages[0] : undefined);
 }
 
-/** `YYYY-MM-DD` of `days` after `from` (China time), or null when the stage has no deadline. */
-export function stageDeadline(stage: CaseStageDefinition, from: Date): string | null {
-  if (stage.deadlineDays === undefined) return null;
-  const china = new Date(from.getTime() + 8 * 3_600_000);
-  china.setUTCDate(china.getUTCDate() + stage.deadlineDays);
-  return china.toISOString().slice(0, 10);
+/**
+ * The deadline of a stage entered at `from` (China time): a period of the law (deadlineRule, e.g.
+ * the 3 months to supplement evidence after filing, 条例 §27 and §59) counted by the deadline engine on
+ * the working-day calendar; else `deadlineDays` calendar days; null when the stage has none.
+ */
+export async function stageDeadline(db: ScopedDb, stage: CaseStageDefinition, from: Date): Promise<string | null> {
+  const day = chinaToday(from);
+  if (stage.deadlineRule) {
+    const rule = parseDeadlineRule(stage.deadlineRule);
+    if (rule) return countPeriod(day, rule.period, await workCalendar(db), `进入“${stage.title}”后`, stage.deadlineArticle ?? '').date;
+  }
+  return stage.deadlineDays === undefined ? null : addDays(day, stage.deadlineDays);
 }
 
 /** Whether the session may make `transition` (its permission key in the role). */
