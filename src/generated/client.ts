@@ -164,6 +164,11 @@ export const operationRoutes = {
   'messageSettings.sendTest': {"id":"messageSettings.sendTest","method":"POST","path":"/api/message/test","silent":false,"transport":"json"},
   'messageSettings.saveChannel': {"id":"messageSettings.saveChannel","method":"POST","path":"/api/message/settings/channel","silent":false,"transport":"json"},
   'monitor.getApplicantAddress': {"id":"monitor.getApplicantAddress","method":"POST","path":"/monitor/getApplicantAddress","silent":true,"transport":"json"},
+  'officialRecognition.distinguish': {"id":"officialRecognition.distinguish","method":"POST","path":"/api/officialDistinguish","silent":false,"transport":"multipart"},
+  'officialRecognition.progress': {"id":"officialRecognition.progress","method":"POST","path":"/api/officialDistinguish/progress","silent":true,"transport":"json"},
+  'officialRecognition.decompress': {"id":"officialRecognition.decompress","method":"POST","path":"/brandDetai/officialDecompression","silent":false,"transport":"multipart"},
+  'officialRecognition.save': {"id":"officialRecognition.save","method":"POST","path":"/api/officialRecognition/save","silent":false,"transport":"json"},
+  'officialRecognition.types': {"id":"officialRecognition.types","method":"POST","path":"/api/officialRecognition/types","silent":true,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":true,"transport":"json","paged":true},
   'operationLog.operations': {"id":"operationLog.operations","method":"POST","path":"/userManage/operateLogOperations","silent":true,"transport":"json"},
   'operationLog.export': {"id":"operationLog.export","method":"POST","path":"/userManage/exportOperateLog","silent":false,"transport":"file"},
@@ -366,6 +371,11 @@ export interface OperationTypes {
   'messageSettings.sendTest': { request: T.MessageSettingsSendTestRequest; response: T.MessageSettingsSendTestResponse };
   'messageSettings.saveChannel': { request: T.MessageSettingsSaveChannelRequest; response: T.MessageSettingsSaveChannelResponse };
   'monitor.getApplicantAddress': { request: T.MonitorGetApplicantAddressRequest; response: T.MonitorGetApplicantAddressResponse };
+  'officialRecognition.distinguish': { request: FormData; response: T.OfficialRecognitionDistinguishResponse };
+  'officialRecognition.progress': { request: T.OfficialRecognitionProgressRequest; response: T.OfficialRecognitionProgressResponse };
+  'officialRecognition.decompress': { request: FormData; response: T.OfficialRecognitionDecompressResponse };
+  'officialRecognition.save': { request: T.OfficialRecognitionSaveRequest; response: T.OfficialRecognitionSaveResponse };
+  'officialRecognition.types': { request: T.OfficialRecognitionTypesRequest; response: T.OfficialRecognitionTypesResponse };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse };
   'operationLog.export': { request: T.OperationLogExportRequest; response: Blob };
@@ -923,6 +933,23 @@ export function createApiClient(call: OperationCaller) {
       /** 按申请人查找地址（POST /monitor/getApplicantAddress） */
       getApplicantAddress: (body: T.MonitorGetApplicantAddressRequest, options?: CallOptions): Promise<T.MonitorGetApplicantAddressResponse> =>
         call<T.MonitorGetApplicantAddressResponse>(operationRoutes['monitor.getApplicantAddress'], body, options),
+    },
+    officialRecognition: {
+      /** 上传并识别官文（POST /api/officialDistinguish） */
+      distinguish: (body: FormData, options?: CallOptions): Promise<T.OfficialRecognitionDistinguishResponse> =>
+        call<T.OfficialRecognitionDistinguishResponse>(operationRoutes['officialRecognition.distinguish'], body, options),
+      /** 查询官文识别进度（POST /api/officialDistinguish/progress） */
+      progress: (body: T.OfficialRecognitionProgressRequest, options?: CallOptions): Promise<T.OfficialRecognitionProgressResponse> =>
+        call<T.OfficialRecognitionProgressResponse>(operationRoutes['officialRecognition.progress'], body, options),
+      /** 上传官文压缩包（POST /brandDetai/officialDecompression） */
+      decompress: (body: FormData, options?: CallOptions): Promise<T.OfficialRecognitionDecompressResponse> =>
+        call<T.OfficialRecognitionDecompressResponse>(operationRoutes['officialRecognition.decompress'], body, options),
+      /** 保存核对后的官文（POST /api/officialRecognition/save） */
+      save: (body: T.OfficialRecognitionSaveRequest, options?: CallOptions): Promise<T.OfficialRecognitionSaveResponse> =>
+        call<T.OfficialRecognitionSaveResponse>(operationRoutes['officialRecognition.save'], body, options),
+      /** 识别用的官文类型（POST /api/officialRecognition/types） */
+      types: (body: T.OfficialRecognitionTypesRequest = {}, options?: CallOptions): Promise<T.OfficialRecognitionTypesResponse> =>
+        call<T.OfficialRecognitionTypesResponse>(operationRoutes['officialRecognition.types'], body, options),
     },
     operationLog: {
       /** 查询操作日志（POST /userManage/queryOperateLog） */

@@ -80,6 +80,7 @@ export const COMPONENT_NAMES = [
   'PersonSearch',
   'QueryRedirect',
   'RadioGroup',
+  'RecognitionUploader',
   'RelatedMarksPreselect',
   'ReleaseLogDialog',
   'Reset',

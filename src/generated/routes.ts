@@ -93,6 +93,15 @@ export const sharedSchemas: JsonSchema[] = [
             "maximum": 1024,
             "description": "multipart 上传的大小上限（MB），默认 30"
           },
+          "uploadPurpose": {
+            "enum": [
+              "general",
+              "officialDocument",
+              "officialArchive",
+              "spreadsheet"
+            ],
+            "description": "multipart 上传在请求未给 purpose 字段时的用途，决定允许的类型与大小上限，默认 general"
+          },
           "uploadKind": {
             "enum": [
               "file",
@@ -5598,6 +5607,201 @@ export const sharedSchemas: JsonSchema[] = [
         "title": "文件摘要",
         "type": "string",
         "description": "官文文件的 SHA-256，用来发现重复上传"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/official-recognition.json",
+    "title": "OfficialRecognition",
+    "description": "上传识别官文的应答（spec 001 §3：state、type、url、hash、fileName、brandNo、country、noInfo、reviewResults），另附识别出的发文编号、发文日期、商标名称、申请人与匹配的档案商标。",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "state",
+      "type",
+      "url",
+      "hash",
+      "fileName",
+      "brandNo",
+      "country",
+      "noInfo",
+      "reviewResults",
+      "path",
+      "fileId",
+      "taskId",
+      "percent",
+      "message",
+      "business",
+      "dispatchNo",
+      "sendDate",
+      "markName",
+      "applicant",
+      "brandId",
+      "markStatus"
+    ],
+    "properties": {
+      "state": {
+        "title": "识别状态",
+        "type": "string",
+        "enum": [
+          "0",
+          "1",
+          "2",
+          "3"
+        ],
+        "description": "0 官文已存在（同一文件已登记）；1 已识别；2 正在识别（文字识别在后台进行，按 taskId 查询进度）；3 无法识别（message 说明原因）"
+      },
+      "type": {
+        "title": "文件类型",
+        "type": "string",
+        "maxLength": 60,
+        "description": "按官文类型目录的关键词识别（最长匹配）；未识别为空"
+      },
+      "url": {
+        "title": "文件地址",
+        "type": "string",
+        "maxLength": 300
+      },
+      "hash": {
+        "title": "文件 SHA-256",
+        "type": "string",
+        "maxLength": 64
+      },
+      "fileName": {
+        "title": "文件名",
+        "type": "string",
+        "maxLength": 255
+      },
+      "brandNo": {
+        "title": "申请号",
+        "type": "string",
+        "maxLength": 40
+      },
+      "country": {
+        "title": "国家",
+        "type": "string",
+        "maxLength": 60,
+        "description": "境外官文按文件名识别的国家，省略时为马德里；国内官文为空"
+      },
+      "noInfo": {
+        "title": "未识别到信息",
+        "type": "boolean",
+        "description": "文字中既无可识别的文件类型也无申请号"
+      },
+      "reviewResults": {
+        "title": "商标状态变更建议",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "brandId",
+            "brandName",
+            "appNo",
+            "fromStatus",
+            "toStatus"
+          ],
+          "properties": {
+            "brandId": {
+              "title": "商标",
+              "type": "integer",
+              "maximum": 2147483647,
+              "minimum": -2147483648
+            },
+            "brandName": {
+              "title": "商标名称",
+              "type": "string",
+              "maxLength": 200
+            },
+            "appNo": {
+              "title": "申请号",
+              "type": "string",
+              "maxLength": 40
+            },
+            "fromStatus": {
+              "title": "当前状态",
+              "type": "string",
+              "maxLength": 60
+            },
+            "toStatus": {
+              "title": "官文所示状态",
+              "type": "string",
+              "maxLength": 60
+            }
+          }
+        }
+      },
+      "path": {
+        "title": "存储路径",
+        "type": "string",
+        "maxLength": 300
+      },
+      "fileId": {
+        "title": "文件编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "taskId": {
+        "title": "识别任务",
+        "type": "string",
+        "maxLength": 64,
+        "description": "state 为 2 时查询进度用"
+      },
+      "percent": {
+        "title": "识别进度",
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      },
+      "message": {
+        "title": "说明",
+        "type": "string",
+        "maxLength": 200
+      },
+      "business": {
+        "title": "业务",
+        "type": "string",
+        "enum": [
+          "trademark",
+          "copyright",
+          ""
+        ]
+      },
+      "dispatchNo": {
+        "title": "发文编号",
+        "type": "string",
+        "maxLength": 60
+      },
+      "sendDate": {
+        "title": "发文日期",
+        "type": "string",
+        "maxLength": 10,
+        "description": "yyyy-MM-dd；未识别为空"
+      },
+      "markName": {
+        "title": "商标名称",
+        "type": "string",
+        "maxLength": 200
+      },
+      "applicant": {
+        "title": "申请人",
+        "type": "string",
+        "maxLength": 200
+      },
+      "brandId": {
+        "title": "匹配的档案商标",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "markStatus": {
+        "title": "官文所示商标状态",
+        "type": "string",
+        "maxLength": 60
       }
     }
   },
@@ -16188,6 +16392,309 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "officialRecognition.distinguish",
+    "domain": "officialRecognition",
+    "name": "distinguish",
+    "method": "POST",
+    "path": "/api/officialDistinguish",
+    "summary": "上传并识别官文",
+    "description": "multipart/form-data，可先附 business、overseas 字段，文件字段为 file：pdf、jpg、jpeg、png、doc、docx，不超过 100MB，按文件内容核对类型。文件的 SHA-256 与已登记官文相同时 state 为 0（官文已存在）。带文字层的 PDF 直接读取；扫描件与照片在后台做文字识别，应答 state 为 2，按 taskId 查询进度。识别文件类型、发文编号、申请号、发文日期、商标名称与申请人，按申请号匹配档案商标；使商标状态变化的官文（注册证、驳回、续展证明等）在 reviewResults 给出建议。境外官文（overseas 为 1）按文件名“文件类型_申请号_国家”识别。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "multipart",
+    "uploadLimitMb": 100,
+    "uploadKind": "file",
+    "uploadPurpose": "officialDocument",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "business": {
+          "title": "业务",
+          "type": "string",
+          "enum": [
+            "trademark",
+            "copyright"
+          ],
+          "description": "trademark 商标官文（默认）；copyright 版权官文：只按该业务的官文类型识别"
+        },
+        "overseas": {
+          "title": "境外官文",
+          "type": "string",
+          "enum": [
+            "0",
+            "1"
+          ],
+          "description": "1：按文件名识别境外官文"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/official-recognition.json"
+    }
+  },
+  {
+    "id": "officialRecognition.progress",
+    "domain": "officialRecognition",
+    "name": "progress",
+    "method": "POST",
+    "path": "/api/officialDistinguish/progress",
+    "summary": "查询官文识别进度",
+    "description": "按上传应答的 taskId 查询后台文字识别：未完成时 state 为 2 与进度百分比，完成后为识别结果。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "taskId"
+      ],
+      "properties": {
+        "taskId": {
+          "title": "识别任务",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[0-9a-f-]{36}$"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/official-recognition.json"
+    }
+  },
+  {
+    "id": "officialRecognition.decompress",
+    "domain": "officialRecognition",
+    "name": "decompress",
+    "method": "POST",
+    "path": "/brandDetai/officialDecompression",
+    "summary": "上传官文压缩包",
+    "description": "multipart/form-data，文件字段为 file：一个 zip 压缩包，不超过 100MB，至多 200 个文件、解压后合计不超过 500MB、压缩比不超过 100，不得含压缩包或跳出目录的路径（如 ../x）。每个官文逐一识别，应答逐个列出识别结果（扫描件 state 为 2，按 taskId 查询进度）；核对后经保存接口登记。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "multipart",
+    "uploadLimitMb": 100,
+    "uploadKind": "file",
+    "uploadPurpose": "officialArchive",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "business": {
+          "title": "业务",
+          "type": "string",
+          "enum": [
+            "trademark",
+            "copyright"
+          ],
+          "description": "trademark 商标官文（默认）；copyright 版权官文：只按该业务的官文类型识别"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "识别结果",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/official-recognition.json"
+          }
+        },
+        "count": {
+          "title": "官文数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "officialRecognition.save",
+    "domain": "officialRecognition",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/officialRecognition/save",
+    "summary": "保存核对后的官文",
+    "description": "把核对后的官文逐件登记（文件类型须在官文类型目录中，发文编号在本组织内唯一，官方期限由服务端按目录规则计算）；任何一件不能登记时全部不保存。applyStatus 为 true 时把商标状态改为官文所示状态。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "items"
+      ],
+      "properties": {
+        "items": {
+          "title": "待登记的官文",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 200,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "fileId",
+              "documentType",
+              "appNo",
+              "receiveDate"
+            ],
+            "properties": {
+              "fileId": {
+                "title": "官文文件",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 2147483647
+              },
+              "documentType": {
+                "title": "文件类型",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 60
+              },
+              "appNo": {
+                "title": "申请号",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 40
+              },
+              "receiveDate": {
+                "title": "收文日期",
+                "type": "string",
+                "format": "date"
+              },
+              "sendDate": {
+                "title": "发文日期",
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date"
+              },
+              "dispatchNo": {
+                "title": "发文编号",
+                "type": "string",
+                "maxLength": 60
+              },
+              "deliveryMethod": {
+                "title": "送达方式",
+                "type": "string",
+                "enum": [
+                  "电子",
+                  "纸质"
+                ]
+              },
+              "brandId": {
+                "title": "商标",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 2147483647
+              },
+              "business": {
+                "title": "业务",
+                "type": "string",
+                "enum": [
+                  "trademark",
+                  "copyright"
+                ]
+              },
+              "applyStatus": {
+                "title": "更新商标状态",
+                "type": "boolean"
+              }
+            }
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "登记的官文",
+          "type": "array",
+          "items": {
+            "type": "integer"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "officialRecognition.types",
+    "domain": "officialRecognition",
+    "name": "types",
+    "method": "POST",
+    "path": "/api/officialRecognition/types",
+    "summary": "识别用的官文类型",
+    "description": "本组织官文类型目录中各类型的名称、业务与所示商标状态，供核对识别结果时选择文件类型。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "官文类型",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "label",
+              "business",
+              "markStatus"
+            ],
+            "properties": {
+              "label": {
+                "title": "文件类型",
+                "type": "string"
+              },
+              "business": {
+                "title": "业务",
+                "type": "string",
+                "enum": [
+                  "trademark",
+                  "copyright"
+                ]
+              },
+              "markStatus": {
+                "title": "所示商标状态",
+                "type": "string"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "operationLog.query",
     "domain": "operationLog",
     "name": "query",
@@ -19618,6 +20125,11 @@ export interface OperationTypes {
   'messageSettings.sendTest': { request: T.MessageSettingsSendTestRequest; response: T.MessageSettingsSendTestResponse; public: false; transport: 'json' };
   'messageSettings.saveChannel': { request: T.MessageSettingsSaveChannelRequest; response: T.MessageSettingsSaveChannelResponse; public: false; transport: 'json' };
   'monitor.getApplicantAddress': { request: T.MonitorGetApplicantAddressRequest; response: T.MonitorGetApplicantAddressResponse; public: false; transport: 'json' };
+  'officialRecognition.distinguish': { request: T.OfficialRecognitionDistinguishRequest; response: T.OfficialRecognitionDistinguishResponse; public: false; transport: 'multipart' };
+  'officialRecognition.progress': { request: T.OfficialRecognitionProgressRequest; response: T.OfficialRecognitionProgressResponse; public: false; transport: 'json' };
+  'officialRecognition.decompress': { request: T.OfficialRecognitionDecompressRequest; response: T.OfficialRecognitionDecompressResponse; public: false; transport: 'multipart' };
+  'officialRecognition.save': { request: T.OfficialRecognitionSaveRequest; response: T.OfficialRecognitionSaveResponse; public: false; transport: 'json' };
+  'officialRecognition.types': { request: T.OfficialRecognitionTypesRequest; response: T.OfficialRecognitionTypesResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse; public: false; transport: 'json' };
   'operationLog.export': { request: T.OperationLogExportRequest; response: T.OperationLogExportResponse; public: false; transport: 'file' };

@@ -2761,6 +2761,117 @@ export interface OfficialDocument {
 }
 
 /**
+ * 上传识别官文的应答（spec 001 §3：state、type、url、hash、fileName、brandNo、country、noInfo、reviewResults），另附识别出的发文编号、发文日期、商标名称、申请人与匹配的档案商标。
+ */
+export interface OfficialRecognition {
+  /**
+   * 识别状态：0 官文已存在（同一文件已登记）；1 已识别；2 正在识别（文字识别在后台进行，按 taskId 查询进度）；3 无法识别（message 说明原因）
+   */
+  state: "0" | "1" | "2" | "3";
+  /**
+   * 文件类型：按官文类型目录的关键词识别（最长匹配）；未识别为空
+   */
+  type: string;
+  /**
+   * 文件地址
+   */
+  url: string;
+  /**
+   * 文件 SHA-256
+   */
+  hash: string;
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 申请号
+   */
+  brandNo: string;
+  /**
+   * 国家：境外官文按文件名识别的国家，省略时为马德里；国内官文为空
+   */
+  country: string;
+  /**
+   * 未识别到信息：文字中既无可识别的文件类型也无申请号
+   */
+  noInfo: boolean;
+  /**
+   * 商标状态变更建议
+   */
+  reviewResults: {
+    /**
+     * 商标
+     */
+    brandId: number;
+    /**
+     * 商标名称
+     */
+    brandName: string;
+    /**
+     * 申请号
+     */
+    appNo: string;
+    /**
+     * 当前状态
+     */
+    fromStatus: string;
+    /**
+     * 官文所示状态
+     */
+    toStatus: string;
+  }[];
+  /**
+   * 存储路径
+   */
+  path: string;
+  /**
+   * 文件编号
+   */
+  fileId: number;
+  /**
+   * 识别任务：state 为 2 时查询进度用
+   */
+  taskId: string;
+  /**
+   * 识别进度
+   */
+  percent: number;
+  /**
+   * 说明
+   */
+  message: string;
+  /**
+   * 业务
+   */
+  business: "trademark" | "copyright" | "";
+  /**
+   * 发文编号
+   */
+  dispatchNo: string;
+  /**
+   * 发文日期：yyyy-MM-dd；未识别为空
+   */
+  sendDate: string;
+  /**
+   * 商标名称
+   */
+  markName: string;
+  /**
+   * 申请人
+   */
+  applicant: string;
+  /**
+   * 匹配的档案商标
+   */
+  brandId: number | null;
+  /**
+   * 官文所示商标状态
+   */
+  markStatus: string;
+}
+
+/**
  * 操作日志的一条记录：谁在何时、从哪个地址做了什么。
  */
 export interface OperationLogEntry {
@@ -6468,6 +6579,17 @@ export interface RadioGroupProps {
    */
   optionType?: "default" | "button";
   [k: string]: unknown;
+}
+
+export interface RecognitionUploaderProps {
+  /**
+   * 业务：trademark 商标官文；copyright 版权官文
+   */
+  business?: "trademark" | "copyright";
+  /**
+   * 识别进度刷新间隔（毫秒）
+   */
+  pollMs?: number;
 }
 
 export interface RelatedMarksPreselectProps {
@@ -10757,6 +10879,170 @@ export interface MonitorGetApplicantAddressResponse {
      * 出现次数
      */
     count: number;
+  }[];
+}
+
+export interface OfficialRecognitionDistinguishRequest {
+  /**
+   * 业务：trademark 商标官文（默认）；copyright 版权官文：只按该业务的官文类型识别
+   */
+  business?: "trademark" | "copyright";
+  /**
+   * 境外官文：1：按文件名识别境外官文
+   */
+  overseas?: "0" | "1";
+}
+
+export type OfficialRecognitionDistinguishResponse = OfficialRecognition;
+
+export interface OfficialRecognitionProgressRequest {
+  /**
+   * 识别任务
+   */
+  taskId: string;
+}
+
+export type OfficialRecognitionProgressResponse = OfficialRecognition;
+
+export interface OfficialRecognitionDecompressRequest {
+  /**
+   * 业务：trademark 商标官文（默认）；copyright 版权官文：只按该业务的官文类型识别
+   */
+  business?: "trademark" | "copyright";
+}
+
+export interface OfficialRecognitionDecompressResponse {
+  /**
+   * 识别结果
+   */
+  list: OfficialRecognition[];
+  /**
+   * 官文数
+   */
+  count: number;
+}
+
+export interface OfficialRecognitionSaveRequest {
+  /**
+   * 待登记的官文
+   *
+   * @minItems 1
+   * @maxItems 200
+   */
+  items: [
+    {
+      /**
+       * 官文文件
+       */
+      fileId: number;
+      /**
+       * 文件类型
+       */
+      documentType: string;
+      /**
+       * 申请号
+       */
+      appNo: string;
+      /**
+       * 收文日期
+       */
+      receiveDate: string;
+      /**
+       * 发文日期
+       */
+      sendDate?: string | null;
+      /**
+       * 发文编号
+       */
+      dispatchNo?: string;
+      /**
+       * 送达方式
+       */
+      deliveryMethod?: "电子" | "纸质";
+      /**
+       * 商标
+       */
+      brandId?: number;
+      /**
+       * 业务
+       */
+      business?: "trademark" | "copyright";
+      /**
+       * 更新商标状态
+       */
+      applyStatus?: boolean;
+    },
+    ...{
+      /**
+       * 官文文件
+       */
+      fileId: number;
+      /**
+       * 文件类型
+       */
+      documentType: string;
+      /**
+       * 申请号
+       */
+      appNo: string;
+      /**
+       * 收文日期
+       */
+      receiveDate: string;
+      /**
+       * 发文日期
+       */
+      sendDate?: string | null;
+      /**
+       * 发文编号
+       */
+      dispatchNo?: string;
+      /**
+       * 送达方式
+       */
+      deliveryMethod?: "电子" | "纸质";
+      /**
+       * 商标
+       */
+      brandId?: number;
+      /**
+       * 业务
+       */
+      business?: "trademark" | "copyright";
+      /**
+       * 更新商标状态
+       */
+      applyStatus?: boolean;
+    }[]
+  ];
+}
+
+export interface OfficialRecognitionSaveResponse {
+  /**
+   * 登记的官文
+   */
+  ids: number[];
+}
+
+export interface OfficialRecognitionTypesRequest {}
+
+export interface OfficialRecognitionTypesResponse {
+  /**
+   * 官文类型
+   */
+  list: {
+    /**
+     * 文件类型
+     */
+    label: string;
+    /**
+     * 业务
+     */
+    business: "trademark" | "copyright";
+    /**
+     * 所示商标状态
+     */
+    markStatus: string;
   }[];
 }
 

@@ -12,6 +12,7 @@ interface ApiFileOperation {
   transport?: OperationDefinition['transport'];
   uploadLimitMb?: number;
   uploadKind?: OperationDefinition['uploadKind'];
+  uploadPurpose?: OperationDefinition['uploadPurpose'];
   request: JsonSchema;
   response: JsonSchema;
 }
@@ -36,6 +37,7 @@ export function operationsFromFiles(apiFiles: SchemaFile[]): OperationDefinition
         readOnly: op.readOnly ?? false,
         transport: op.transport ?? 'json',
         ...(op.transport === 'multipart' ? { uploadLimitMb: op.uploadLimitMb ?? 30, uploadKind: op.uploadKind ?? 'file' } : {}),
+        ...(op.transport === 'multipart' && op.uploadPurpose ? { uploadPurpose: op.uploadPurpose } : {}),
         request: op.request,
         response: op.response,
       });

@@ -65,6 +65,7 @@ import { tmSearchHandlers, tmSearchPreparers } from './trademarks/tmSearchHandle
 import { brandImportHandlers } from './trademarks/brandImportHandlers.js';
 import { brandExportHandlers } from './trademarks/brandExportHandlers.js';
 import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
+import { officialRecognitionHandlers, officialRecognitionPreparers } from './officials/officialRecognitionHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -109,6 +110,7 @@ const handlers: Handlers = {
   ...brandImportHandlers,
   ...brandExportHandlers,
   ...brandOfficialsHandlers,
+  ...officialRecognitionHandlers,
 };
 
 export interface BuiltServer {
@@ -186,7 +188,11 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   registerApiDocs(app);
   registerPdfWorker(app);
   registerCalendarFeed(app, database.db, options.clock ?? (() => new Date()));
-  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, { ...filePreparers, ...tmSearchPreparers });
+  registerOperations(app, services, { ...handlers, ...options.handlers } as Handlers, {
+    ...filePreparers,
+    ...tmSearchPreparers,
+    ...officialRecognitionPreparers,
+  });
 
   const indexHtml = join(config.webDir, 'index.html');
   const webBuilt = existsSync(indexHtml);

@@ -7,6 +7,7 @@ import { configFromEnv, type ServerConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { prepareDatabase } from './prepareDatabase.js';
 import { excelLibrary } from './excelLibrary.js';
+import { warmPdfReader } from './officials/letterText.js';
 import { projectRoot } from '../schemaSource/schemaFiles.js';
 
 /** Newest modification time of anything the web bundle is built from. */
@@ -79,9 +80,13 @@ console.log(`服务已启动：http://localhost:${config.port}（数据库：${s
 // Validators and serialisers no request has needed yet are compiled while the server already answers;
 // a schema the compiler refuses stops the server, as it would have stopped the start. Then exceljs is
 // loaded: it loads in one piece, holding every request for 0.1–0.3 s, better now than amid the first
-// import or export (the start itself stays without it).
+// import or export (the start itself stays without it). pdf.js, which reads uploaded letters, likewise.
 server.compileRemainingSchemas().then(
-  () => excelLibrary().catch((error: unknown) => server.app.log.warn({ err: error }, 'exceljs 载入失败')),
+  () =>
+    excelLibrary()
+      .catch((error: unknown) => server.app.log.warn({ err: error }, 'exceljs 载入失败'))
+      .then(() => warmPdfReader())
+      .catch((error: unknown) => server.app.log.warn({ err: error }, 'pdf.js 载入失败')),
   (error: unknown) => {
     server.app.log.fatal({ err: error }, '接口描述无法编译');
     process.exit(1);

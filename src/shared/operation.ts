@@ -23,6 +23,8 @@ export interface OperationDefinition {
   uploadLimitMb?: number;
   /** For uploads: a whole named file (default), or one chunk of a resumable upload. */
   uploadKind?: 'file' | 'chunk';
+  /** For uploads: the purpose (limits and types) when the request names none. */
+  uploadPurpose?: 'general' | 'officialDocument' | 'officialArchive' | 'spreadsheet';
   request: JsonSchema;
   response: JsonSchema;
 }

@@ -28,6 +28,8 @@ export type GeneralExtension = (typeof GENERAL_EXTENSIONS)[number];
 export const UPLOAD_PURPOSES = {
   general: { label: '一般文件', limitMb: 30, extensions: GENERAL_EXTENSIONS },
   officialDocument: { label: '官文', limitMb: 100, extensions: ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx'] },
+  /** A zip of many official letters, each recognised on its own. */
+  officialArchive: { label: '官文压缩包', limitMb: 100, extensions: ['zip'] },
   /** A filled-in import template: only the workbook format the importer reads. */
   spreadsheet: { label: '导入表格', limitMb: 30, extensions: ['xlsx'] },
 } as const satisfies Record<string, { label: string; limitMb: number; extensions: readonly string[] }>;
@@ -48,7 +50,7 @@ export function isUploadPurpose(value: unknown): value is UploadPurpose {
 
 /** The spec's own words: "上传文件大小不能超过 30MB!" in general, "上传文件大小不能超过100MB" for official documents. */
 export function tooLargeMessage(purpose: UploadPurpose, limitMb: number = UPLOAD_PURPOSES[purpose].limitMb): string {
-  return purpose === 'officialDocument' ? `上传文件大小不能超过${limitMb}MB` : `上传文件大小不能超过 ${limitMb}MB!`;
+  return purpose === 'officialDocument' || purpose === 'officialArchive' ? `上传文件大小不能超过${limitMb}MB` : `上传文件大小不能超过 ${limitMb}MB!`;
 }
 
 /** "请上传{types}格式的文件" (spec 001 §5, official documents). */

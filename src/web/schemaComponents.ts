@@ -44,6 +44,9 @@ const trademarkWidgets = lazyComponents(() => import('../widgets/trademarks/inde
 const brandImportWidgets = lazyComponents(() => import('../widgets/brandImport/index.js').then((m) => m.brandImportWidgets), {
   BrandImportWizard: 'block',
 });
+const recognitionWidgets = lazyComponents(() => import('../widgets/officials/recognitionWidgets.js').then((m) => m.recognitionWidgets), {
+  RecognitionUploader: 'block',
+});
 const brandExportWidgets = lazyComponents(() => import('../widgets/brandExport/index.js').then((m) => m.brandExportWidgets), {
   ArchiveExportButton: 'inline',
   ExportRecordStatus: 'none',
@@ -102,6 +105,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...homeWidgets,
   ...trademarkWidgets,
   ...brandImportWidgets,
+  ...recognitionWidgets,
   ...brandExportWidgets,
   ...mergeWidgets,
   ...tagWidgets,

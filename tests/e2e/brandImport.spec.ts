@@ -33,6 +33,7 @@ test('imports a portfolio from Excel with a per-row report, then exports the arc
     ['浏览器导入丙', 'E2E0003', 25, '美国', '端到端申请人', '2022-04-03', ''],
   ]);
   await page
+    .getByTestId('brand-import')
     .locator('input[type=file]')
     .setInputFiles({ name: '我的商标.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: content });
 

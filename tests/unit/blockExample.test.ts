@@ -13,6 +13,7 @@ const PAGE_LEVEL: Record<string, string> = {
   ClassificationBrowser: '整页的分类浏览（/try45）',
   BrandGraph: '整页的品牌图谱（/mindMap）',
   BrandImportWizard: '整页的商标批量导入，确认后写入商标档案（/brand/batchUpload）',
+  RecognitionUploader: '上传官文并识别、核对后登记（/brand/batchUpload、/copyRight/analysis），保存即写入官文',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

@@ -38,7 +38,7 @@ async function statusOf(db: ScopedDb, session: SessionRow): Promise<ChunkedUploa
     uploadId: session.id,
     fileName: session.file_name,
     size: Number(session.size),
-    purpose: session.purpose as UploadPurpose,
+    purpose: session.purpose as ChunkedUpload['purpose'],
     chunkSize: session.chunk_size,
     chunkCount: session.chunk_count,
     received: chunks.map((c) => c.chunk_index),

@@ -100,7 +100,7 @@ export async function receiveMultipart(
   request: FastifyRequest,
   services: { files: FileStore; chunks: ChunkArea; system: Kysely<Database> },
   orgId: number,
-  op: Pick<OperationDefinition, 'uploadLimitMb' | 'uploadKind'>,
+  op: Pick<OperationDefinition, 'uploadLimitMb' | 'uploadKind' | 'uploadPurpose'>,
   checkFields: (fields: Record<string, string>) => void,
 ): Promise<ReceivedMultipart> {
   if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传，文件字段为 file');
@@ -129,7 +129,7 @@ export async function receiveMultipart(
     }
   }
 
-  const purpose = isUploadPurpose(fields.purpose) ? fields.purpose : 'general';
+  const purpose = isUploadPurpose(fields.purpose) ? fields.purpose : (op.uploadPurpose ?? 'general');
   const name = part.filename || '未命名';
   const extension = extensionOf(name);
   // A NUL in the name would fail the statement recording the file.

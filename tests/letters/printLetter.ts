@@ -1,0 +1,37 @@
+import { chromium, type Browser } from '@playwright/test';
+import { letterHtml, type LetterFixture } from './cnipaLetters.js';
+
+/** Prints letters as CNIPA's PDFs (a text layer) and as scans (a picture of the page), in Chromium. */
+export class LetterPrinter {
+  private browser: Promise<Browser> | undefined;
+
+  private async page() {
+    this.browser ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    return (await this.browser).newPage({ viewport: { width: 800, height: 1000 } });
+  }
+
+  async pdf(letter: LetterFixture): Promise<Buffer> {
+    const page = await this.page();
+    try {
+      await page.setContent(letterHtml(letter));
+      return await page.pdf({ format: 'A4', printBackground: true });
+    } finally {
+      await page.close();
+    }
+  }
+
+  /** A "scan": the printed page as a PNG picture, no text layer. */
+  async scan(letter: LetterFixture): Promise<Buffer> {
+    const page = await this.page();
+    try {
+      await page.setContent(letterHtml(letter));
+      return await page.screenshot({ fullPage: true, type: 'png' });
+    } finally {
+      await page.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.browser) await (await this.browser).close();
+  }
+}
