@@ -42,6 +42,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'messageSettings.outbox': { list: 'OutboundMessage' },
   'messageSettings.save': { channels: 'MessageChannel' },
   'messageSettings.saveChannel': { channels: 'MessageChannel' },
+  'officialTypes.list': { list: 'OfficialTypeItem' },
   'operationLog.query': { list: 'OperationLogEntry' },
   'role.list': { list: 'RoleSummary' },
   'role.permissionTree': { tree: 'PermissionNode' },
@@ -58,4 +59,5 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'tmSearch.queryStatistic': { byStatus: 'CountBucket', byClass: 'CountBucket', byYear: 'CountBucket' },
   'trial.list': { list: 'TrialApplication' },
   'user.list': { list: 'UserSummary' },
+  'workCalendar.list': { list: 'CalendarDay' },
 };
