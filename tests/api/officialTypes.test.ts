@@ -128,6 +128,28 @@ describe.skipIf(skipThisDatabase)(`letter-type catalogue (${dbKind})`, () => {
     expect((await list(shared.tokens.corpAdmin)).builtIn).toBe(true);
   });
 
+  it('does not restore the built-in list while letters of the organisation’s own types exist', async () => {
+    const own = await shared.server.call(
+      'officialTypes.save',
+      { label: '海关备案通知书', documentClass: 0, business: 'trademark', paperDelivery: '30d', article: '知识产权海关保护条例' },
+      shared.tokens.admin,
+    );
+    await shared.server.call(
+      'brandOfficials.addOfficialDocument',
+      { documentType: '海关备案通知书', appNo: '79004321', receiveDate: '2026-02-02' },
+      shared.tokens.admin,
+    );
+    expect(await shared.server.refused('/api/officialType/restore', {}, shared.tokens.admin)).toBe(
+      '本组织已有内置目录中没有的类型的官文（“海关备案通知书” 1 份），不能恢复内置目录',
+    );
+    expect(await shared.server.refused('/api/officialType/delete', { value: own.value }, shared.tokens.admin)).toBe(
+      '本组织已有 1 份“海关备案通知书”官文，不能删除',
+    );
+    const catalogue = await list(shared.tokens.admin);
+    expect(catalogue.builtIn).toBe(false);
+    expect(byLabel(catalogue.list, '海关备案通知书')).toMatchObject({ letterCount: 1, paperText: '送达后 30 日' });
+  });
+
   it('is for user administrators only', async () => {
     expect((await shared.server.send('officialTypes.list', {}, shared.tokens.staff)).statusCode).toBe(403);
     expect((await shared.server.send('officialTypes.restore', {}, shared.tokens.staff)).statusCode).toBe(403);
