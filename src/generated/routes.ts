@@ -16275,13 +16275,13 @@ export const operationTable: OperationDefinition[] = [
           "title": "电子送达规则",
           "type": "string",
           "maxLength": 30,
-          "description": "空为无答复期限；一段如 30d 自收文日期起算；两段如 15d,30d：自发文日期起推定送达的天数，再加期间。单位 d 日、m 月、y 年"
+          "description": "空为无答复期限；一段（如 30d）为送达后的期间；两段（如 15d,30d）先是电子送达自发文日起推定送达的天数，再是送达后的期间。单位 d 日、m 月、y 年"
         },
         "paperDelivery": {
           "title": "纸质送达规则",
           "type": "string",
           "maxLength": 30,
-          "description": "空为无答复期限；一段如 30d 自收文日期起算；两段如 15d,30d：自发文日期起推定送达的天数，再加期间。单位 d 日、m 月、y 年"
+          "description": "空为无答复期限；一段（如 30d）为送达后的期间；两段（如 15d,30d）先是电子送达自发文日起推定送达的天数，再是送达后的期间。单位 d 日、m 月、y 年"
         },
         "article": {
           "title": "依据",
