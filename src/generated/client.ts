@@ -169,6 +169,10 @@ export const operationRoutes = {
   'officialRecognition.decompress': {"id":"officialRecognition.decompress","method":"POST","path":"/brandDetai/officialDecompression","silent":false,"transport":"multipart"},
   'officialRecognition.save': {"id":"officialRecognition.save","method":"POST","path":"/api/officialRecognition/save","silent":false,"transport":"json"},
   'officialRecognition.types': {"id":"officialRecognition.types","method":"POST","path":"/api/officialRecognition/types","silent":true,"transport":"json"},
+  'officialTypes.list': {"id":"officialTypes.list","method":"POST","path":"/api/officialType/list","silent":true,"transport":"json","paged":true},
+  'officialTypes.save': {"id":"officialTypes.save","method":"POST","path":"/api/officialType/save","silent":false,"transport":"json"},
+  'officialTypes.delete': {"id":"officialTypes.delete","method":"POST","path":"/api/officialType/delete","silent":false,"transport":"json"},
+  'officialTypes.restore': {"id":"officialTypes.restore","method":"POST","path":"/api/officialType/restore","silent":false,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":true,"transport":"json","paged":true},
   'operationLog.operations': {"id":"operationLog.operations","method":"POST","path":"/userManage/operateLogOperations","silent":true,"transport":"json"},
   'operationLog.export': {"id":"operationLog.export","method":"POST","path":"/userManage/exportOperateLog","silent":false,"transport":"file"},
@@ -214,6 +218,9 @@ export const operationRoutes = {
   'user.holdings': {"id":"user.holdings","method":"POST","path":"/api/user/holdings","silent":true,"transport":"json"},
   'user.delete': {"id":"user.delete","method":"POST","path":"/api/user/delete","silent":false,"transport":"json"},
   'user.resetPassword': {"id":"user.resetPassword","method":"POST","path":"/api/user/reset-password","silent":false,"transport":"json"},
+  'workCalendar.list': {"id":"workCalendar.list","method":"POST","path":"/api/workCalendar/list","silent":true,"transport":"json","paged":true},
+  'workCalendar.save': {"id":"workCalendar.save","method":"POST","path":"/api/workCalendar/save","silent":false,"transport":"json"},
+  'workCalendar.delete': {"id":"workCalendar.delete","method":"POST","path":"/api/workCalendar/delete","silent":false,"transport":"json"},
 } satisfies Record<string, OperationRoute>;
 
 /** Each operation's request and response by its id, for calls by id: a wrong id or payload does not compile. */
@@ -376,6 +383,10 @@ export interface OperationTypes {
   'officialRecognition.decompress': { request: FormData; response: T.OfficialRecognitionDecompressResponse };
   'officialRecognition.save': { request: T.OfficialRecognitionSaveRequest; response: T.OfficialRecognitionSaveResponse };
   'officialRecognition.types': { request: T.OfficialRecognitionTypesRequest; response: T.OfficialRecognitionTypesResponse };
+  'officialTypes.list': { request: T.OfficialTypesListRequest; response: T.OfficialTypesListResponse };
+  'officialTypes.save': { request: T.OfficialTypesSaveRequest; response: T.OfficialTypesSaveResponse };
+  'officialTypes.delete': { request: T.OfficialTypesDeleteRequest; response: T.OfficialTypesDeleteResponse };
+  'officialTypes.restore': { request: T.OfficialTypesRestoreRequest; response: T.OfficialTypesRestoreResponse };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse };
   'operationLog.export': { request: T.OperationLogExportRequest; response: Blob };
@@ -421,6 +432,9 @@ export interface OperationTypes {
   'user.holdings': { request: T.UserHoldingsRequest; response: T.UserHoldingsResponse };
   'user.delete': { request: T.UserDeleteRequest; response: T.UserDeleteResponse };
   'user.resetPassword': { request: T.UserResetPasswordRequest; response: T.UserResetPasswordResponse };
+  'workCalendar.list': { request: T.WorkCalendarListRequest; response: T.WorkCalendarListResponse };
+  'workCalendar.save': { request: T.WorkCalendarSaveRequest; response: T.WorkCalendarSaveResponse };
+  'workCalendar.delete': { request: T.WorkCalendarDeleteRequest; response: T.WorkCalendarDeleteResponse };
 }
 
 export type OperationId = keyof OperationTypes;
@@ -951,6 +965,20 @@ export function createApiClient(call: OperationCaller) {
       types: (body: T.OfficialRecognitionTypesRequest = {}, options?: CallOptions): Promise<T.OfficialRecognitionTypesResponse> =>
         call<T.OfficialRecognitionTypesResponse>(operationRoutes['officialRecognition.types'], body, options),
     },
+    officialTypes: {
+      /** 官文类型目录（POST /api/officialType/list） */
+      list: (body: T.OfficialTypesListRequest = {}, options?: CallOptions): Promise<T.OfficialTypesListResponse> =>
+        call<T.OfficialTypesListResponse>(operationRoutes['officialTypes.list'], body, options),
+      /** 保存官文类型（POST /api/officialType/save） */
+      save: (body: T.OfficialTypesSaveRequest, options?: CallOptions): Promise<T.OfficialTypesSaveResponse> =>
+        call<T.OfficialTypesSaveResponse>(operationRoutes['officialTypes.save'], body, options),
+      /** 删除官文类型（POST /api/officialType/delete） */
+      delete: (body: T.OfficialTypesDeleteRequest, options?: CallOptions): Promise<T.OfficialTypesDeleteResponse> =>
+        call<T.OfficialTypesDeleteResponse>(operationRoutes['officialTypes.delete'], body, options),
+      /** 恢复内置官文类型目录（POST /api/officialType/restore） */
+      restore: (body: T.OfficialTypesRestoreRequest = {}, options?: CallOptions): Promise<T.OfficialTypesRestoreResponse> =>
+        call<T.OfficialTypesRestoreResponse>(operationRoutes['officialTypes.restore'], body, options),
+    },
     operationLog: {
       /** 查询操作日志（POST /userManage/queryOperateLog） */
       query: (body: T.OperationLogQueryRequest = {}, options?: CallOptions): Promise<T.OperationLogQueryResponse> =>
@@ -1105,6 +1133,17 @@ export function createApiClient(call: OperationCaller) {
       /** 重置初始密码（POST /api/user/reset-password） */
       resetPassword: (body: T.UserResetPasswordRequest, options?: CallOptions): Promise<T.UserResetPasswordResponse> =>
         call<T.UserResetPasswordResponse>(operationRoutes['user.resetPassword'], body, options),
+    },
+    workCalendar: {
+      /** 节假日更正（POST /api/workCalendar/list） */
+      list: (body: T.WorkCalendarListRequest = {}, options?: CallOptions): Promise<T.WorkCalendarListResponse> =>
+        call<T.WorkCalendarListResponse>(operationRoutes['workCalendar.list'], body, options),
+      /** 保存节假日更正（POST /api/workCalendar/save） */
+      save: (body: T.WorkCalendarSaveRequest, options?: CallOptions): Promise<T.WorkCalendarSaveResponse> =>
+        call<T.WorkCalendarSaveResponse>(operationRoutes['workCalendar.save'], body, options),
+      /** 删除节假日更正（POST /api/workCalendar/delete） */
+      delete: (body: T.WorkCalendarDeleteRequest, options?: CallOptions): Promise<T.WorkCalendarDeleteResponse> =>
+        call<T.WorkCalendarDeleteResponse>(operationRoutes['workCalendar.delete'], body, options),
     },
   };
 }

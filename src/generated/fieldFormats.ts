@@ -24,6 +24,10 @@ export const FIELD_FORMATS = {
   BrandImportJob: {
     createdAt: 'date-time',
   },
+  CalendarDay: {
+    day: 'date',
+    updatedAt: 'date-time',
+  },
   CaseComment: {
     createdAt: 'date-time',
   },
@@ -138,6 +142,9 @@ export const FIELD_FORMATS = {
 
 /** The name of each value of a closed list, by value (`enum` with `x-enum-titles`). */
 export const FIELD_ENUM_TITLES = {
+  CalendarDay: {
+    kind: { 'holiday': '放假', 'workday': '调休上班' },
+  },
   CaseBizParam: {
     priorityRadio: { 'yes': '是', 'no': '否' },
   },
@@ -176,6 +183,10 @@ export const FIELD_ENUM_TITLES = {
   },
   MessageSettings: {
     webhookKind: { 'wecom': '企业微信', 'dingtalk': '钉钉', 'feishu': '飞书' },
+  },
+  OfficialTypeItem: {
+    documentClass: { 0: '其他', 1: '注册证', 2: '续展证明', 3: '变更证明', 4: '转让证明', 5: '异议与裁定文书' },
+    business: { 'trademark': '商标', 'copyright': '版权' },
   },
   OutboundMessage: {
     event: { 'deadlineReminder': '期限提醒', 'newOfficialDocument': '新官文', 'approvalWaiting': '待审批', 'approvalDecided': '审批结果', 'commentMention': '评论与提及', 'caseStageChanged': '案件阶段变化', 'batchTaskFinished': '批量任务完成', 'test': '测试消息' },

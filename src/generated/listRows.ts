@@ -43,6 +43,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'messageSettings.save': { channels: 'MessageChannel' },
   'messageSettings.saveChannel': { channels: 'MessageChannel' },
   'officialRecognition.decompress': { list: 'OfficialRecognition' },
+  'officialTypes.list': { list: 'OfficialTypeItem' },
   'operationLog.query': { list: 'OperationLogEntry' },
   'role.list': { list: 'RoleSummary' },
   'role.permissionTree': { tree: 'PermissionNode' },
@@ -59,4 +60,5 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'tmSearch.queryStatistic': { byStatus: 'CountBucket', byClass: 'CountBucket', byYear: 'CountBucket' },
   'trial.list': { list: 'TrialApplication' },
   'user.list': { list: 'UserSummary' },
+  'workCalendar.list': { list: 'CalendarDay' },
 };

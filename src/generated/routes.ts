@@ -2087,6 +2087,55 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/calendar-day.json",
+    "title": "CalendarDay",
+    "description": "工作日历的一条更正：某一天是法定节假日（放假）还是调休上班日。",
+    "type": "object",
+    "required": [
+      "day",
+      "kind",
+      "name",
+      "updatedByName",
+      "updatedAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "day": {
+        "title": "日期",
+        "type": "string",
+        "format": "date"
+      },
+      "kind": {
+        "title": "安排",
+        "type": "string",
+        "enum": [
+          "holiday",
+          "workday"
+        ],
+        "x-enum-titles": [
+          "放假",
+          "调休上班"
+        ]
+      },
+      "name": {
+        "title": "节日",
+        "type": "string"
+      },
+      "updatedByName": {
+        "title": "修改人",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "updatedAt": {
+        "title": "修改时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/case-biz-param.json",
     "title": "CaseBizParam",
     "description": "案件保存的业务内容（spec 000 §3 的 bizParam）：各国的申请内容、递交文件、优先权、商标类型、共有人、涉及的商标与类别，以及案件类型申请表单的取值。",
@@ -5802,6 +5851,119 @@ export const sharedSchemas: JsonSchema[] = [
         "title": "官文所示商标状态",
         "type": "string",
         "maxLength": 60
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/official-type.json",
+    "title": "OfficialTypeItem",
+    "description": "官文类型目录中的一项，带期限规则的文字说明与本组织该类型的官文数。",
+    "type": "object",
+    "required": [
+      "value",
+      "label",
+      "documentClass",
+      "business",
+      "electronicDelivery",
+      "paperDelivery",
+      "electronicText",
+      "paperText",
+      "article",
+      "action",
+      "keywords",
+      "keywordsText",
+      "markStatus",
+      "letterCount"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "value": {
+        "title": "类型标识",
+        "type": "string"
+      },
+      "label": {
+        "title": "官文类型",
+        "type": "string"
+      },
+      "documentClass": {
+        "title": "文书类别",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2,
+          3,
+          4,
+          5
+        ],
+        "x-enum-titles": [
+          "其他",
+          "注册证",
+          "续展证明",
+          "变更证明",
+          "转让证明",
+          "异议与裁定文书"
+        ]
+      },
+      "business": {
+        "title": "业务",
+        "type": "string",
+        "enum": [
+          "trademark",
+          "copyright"
+        ],
+        "x-enum-titles": [
+          "商标",
+          "版权"
+        ]
+      },
+      "electronicDelivery": {
+        "title": "电子送达规则",
+        "type": "string"
+      },
+      "paperDelivery": {
+        "title": "纸质送达规则",
+        "type": "string"
+      },
+      "electronicText": {
+        "title": "电子送达期限",
+        "type": "string",
+        "description": "规则的文字说明，如“发文日起 15 日推定送达，再 30 日”"
+      },
+      "paperText": {
+        "title": "纸质送达期限",
+        "type": "string"
+      },
+      "article": {
+        "title": "依据",
+        "type": "string"
+      },
+      "action": {
+        "title": "应办事项",
+        "type": "string"
+      },
+      "keywords": {
+        "title": "识别词",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "keywordsText": {
+        "title": "识别词",
+        "type": "string",
+        "description": "识别词以顿号连接"
+      },
+      "markStatus": {
+        "title": "商标状态",
+        "type": "string"
+      },
+      "letterCount": {
+        "title": "官文数",
+        "type": "integer",
+        "description": "本组织这一类型的官文份数",
+        "maximum": 2147483647,
+        "minimum": -2147483648
       }
     }
   },
@@ -16695,6 +16857,249 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "officialTypes.list",
+    "domain": "officialTypes",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/officialType/list",
+    "summary": "官文类型目录",
+    "description": "本组织使用的官文类型目录：编辑过的本组织副本，或随产品提供的内置目录（builtIn 为 true）。每项带期限规则的文字说明与本组织该类型的官文数。",
+    "permission": "userManagement",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 50,
+          "description": "官文类型、识别词或依据中包含的文字"
+        },
+        "business": {
+          "title": "业务",
+          "type": "string",
+          "enum": [
+            "trademark",
+            "copyright"
+          ],
+          "x-enum-titles": [
+            "商标",
+            "版权"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "builtIn",
+        "sourceText"
+      ],
+      "properties": {
+        "list": {
+          "title": "官文类型",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/official-type.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "builtIn": {
+          "title": "内置目录",
+          "type": "boolean",
+          "description": "本组织未编辑过目录，使用随产品提供的内置目录"
+        },
+        "sourceText": {
+          "title": "目录来源",
+          "type": "string"
+        }
+      }
+    }
+  },
+  {
+    "id": "officialTypes.save",
+    "domain": "officialTypes",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/officialType/save",
+    "summary": "保存官文类型",
+    "description": "不带 value 为新增一个官文类型，带 value 为修改该项（整项替换）。第一次修改时先把内置目录复制为本组织的目录。官文类型名称在目录中唯一；期限规则须符合规则写法；已有官文或案件类型的阶段用到的类型不能改名。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "label",
+        "documentClass",
+        "business"
+      ],
+      "properties": {
+        "value": {
+          "title": "类型标识",
+          "type": "string",
+          "pattern": "^[A-Za-z][A-Za-z0-9]*$",
+          "maxLength": 50
+        },
+        "label": {
+          "title": "官文类型",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "documentClass": {
+          "title": "文书类别",
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2,
+            3,
+            4,
+            5
+          ],
+          "x-enum-titles": [
+            "其他",
+            "注册证",
+            "续展证明",
+            "变更证明",
+            "转让证明",
+            "异议与裁定文书"
+          ]
+        },
+        "business": {
+          "title": "业务",
+          "type": "string",
+          "enum": [
+            "trademark",
+            "copyright"
+          ],
+          "x-enum-titles": [
+            "商标",
+            "版权"
+          ]
+        },
+        "electronicDelivery": {
+          "title": "电子送达规则",
+          "type": "string",
+          "maxLength": 30,
+          "description": "空为无答复期限；一段（如 30d）为送达后的期间；两段（如 15d,30d）先是电子送达自发文日起推定送达的天数，再是送达后的期间。单位 d 日、m 月、y 年"
+        },
+        "paperDelivery": {
+          "title": "纸质送达规则",
+          "type": "string",
+          "maxLength": 30,
+          "description": "空为无答复期限；一段（如 30d）为送达后的期间；两段（如 15d,30d）先是电子送达自发文日起推定送达的天数，再是送达后的期间。单位 d 日、m 月、y 年"
+        },
+        "article": {
+          "title": "依据",
+          "type": "string",
+          "maxLength": 300
+        },
+        "action": {
+          "title": "应办事项",
+          "type": "string",
+          "maxLength": 50
+        },
+        "keywords": {
+          "title": "识别词",
+          "type": "array",
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 50
+          }
+        },
+        "markStatus": {
+          "title": "商标状态",
+          "type": "string",
+          "maxLength": 20
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/official-type.json"
+    }
+  },
+  {
+    "id": "officialTypes.delete",
+    "domain": "officialTypes",
+    "name": "delete",
+    "method": "POST",
+    "path": "/api/officialType/delete",
+    "summary": "删除官文类型",
+    "description": "从本组织的目录中删除一个官文类型（第一次修改时先复制内置目录）。本组织已有这一类型的官文，或案件类型的阶段按它推进时不能删除。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "value"
+      ],
+      "properties": {
+        "value": {
+          "title": "类型标识",
+          "type": "string",
+          "pattern": "^[A-Za-z][A-Za-z0-9]*$",
+          "maxLength": 50
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "officialTypes.restore",
+    "domain": "officialTypes",
+    "name": "restore",
+    "method": "POST",
+    "path": "/api/officialType/restore",
+    "summary": "恢复内置官文类型目录",
+    "description": "丢弃本组织编辑过的目录，改用随产品提供的内置目录。本组织已有内置目录中没有的类型的官文时不能恢复。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
     "id": "operationLog.query",
     "domain": "operationLog",
     "name": "query",
@@ -19968,6 +20373,162 @@ export const operationTable: OperationDefinition[] = [
     "response": {
       "type": "null"
     }
+  },
+  {
+    "id": "workCalendar.list",
+    "domain": "workCalendar",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/workCalendar/list",
+    "summary": "节假日更正",
+    "description": "只有平台运营人员可以查看：全平台共用的节假日与调休上班日更正（日期由近及远），以及随产品提供的节假日表已知道的年份。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        },
+        "year": {
+          "title": "年份",
+          "type": "integer",
+          "minimum": 2000,
+          "maximum": 2100
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "knownYears",
+        "knownYearsText"
+      ],
+      "properties": {
+        "list": {
+          "title": "更正",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/calendar-day.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "knownYears": {
+          "title": "内置节假日表的年份",
+          "type": "array",
+          "items": {
+            "type": "integer"
+          }
+        },
+        "knownYearsText": {
+          "title": "内置节假日表",
+          "type": "string"
+        }
+      }
+    }
+  },
+  {
+    "id": "workCalendar.save",
+    "domain": "workCalendar",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/workCalendar/save",
+    "summary": "保存节假日更正",
+    "description": "只有平台运营人员可以修改：把一天记为放假或调休上班。带 originalDay 为修改那一条（可改日期），否则新增（该日已有更正时替换）。保存后所有期限按新的日历计算。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "day",
+        "kind"
+      ],
+      "properties": {
+        "originalDay": {
+          "title": "原日期",
+          "type": "string",
+          "format": "date"
+        },
+        "day": {
+          "title": "日期",
+          "type": "string",
+          "format": "date"
+        },
+        "kind": {
+          "title": "安排",
+          "type": "string",
+          "enum": [
+            "holiday",
+            "workday"
+          ],
+          "x-enum-titles": [
+            "放假",
+            "调休上班"
+          ]
+        },
+        "name": {
+          "title": "节日",
+          "type": "string",
+          "maxLength": 20
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/calendar-day.json"
+    }
+  },
+  {
+    "id": "workCalendar.delete",
+    "domain": "workCalendar",
+    "name": "delete",
+    "method": "POST",
+    "path": "/api/workCalendar/delete",
+    "summary": "删除节假日更正",
+    "description": "只有平台运营人员可以删除；删除后这一天按随产品提供的节假日表（或周末）计算。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "day"
+      ],
+      "properties": {
+        "day": {
+          "title": "日期",
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
   }
 ];
 
@@ -20130,6 +20691,10 @@ export interface OperationTypes {
   'officialRecognition.decompress': { request: T.OfficialRecognitionDecompressRequest; response: T.OfficialRecognitionDecompressResponse; public: false; transport: 'multipart' };
   'officialRecognition.save': { request: T.OfficialRecognitionSaveRequest; response: T.OfficialRecognitionSaveResponse; public: false; transport: 'json' };
   'officialRecognition.types': { request: T.OfficialRecognitionTypesRequest; response: T.OfficialRecognitionTypesResponse; public: false; transport: 'json' };
+  'officialTypes.list': { request: T.OfficialTypesListRequest; response: T.OfficialTypesListResponse; public: false; transport: 'json' };
+  'officialTypes.save': { request: T.OfficialTypesSaveRequest; response: T.OfficialTypesSaveResponse; public: false; transport: 'json' };
+  'officialTypes.delete': { request: T.OfficialTypesDeleteRequest; response: T.OfficialTypesDeleteResponse; public: false; transport: 'json' };
+  'officialTypes.restore': { request: T.OfficialTypesRestoreRequest; response: T.OfficialTypesRestoreResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse; public: false; transport: 'json' };
   'operationLog.export': { request: T.OperationLogExportRequest; response: T.OperationLogExportResponse; public: false; transport: 'file' };
@@ -20175,6 +20740,9 @@ export interface OperationTypes {
   'user.holdings': { request: T.UserHoldingsRequest; response: T.UserHoldingsResponse; public: false; transport: 'json' };
   'user.delete': { request: T.UserDeleteRequest; response: T.UserDeleteResponse; public: false; transport: 'json' };
   'user.resetPassword': { request: T.UserResetPasswordRequest; response: T.UserResetPasswordResponse; public: false; transport: 'json' };
+  'workCalendar.list': { request: T.WorkCalendarListRequest; response: T.WorkCalendarListResponse; public: false; transport: 'json' };
+  'workCalendar.save': { request: T.WorkCalendarSaveRequest; response: T.WorkCalendarSaveResponse; public: false; transport: 'json' };
+  'workCalendar.delete': { request: T.WorkCalendarDeleteRequest; response: T.WorkCalendarDeleteResponse; public: false; transport: 'json' };
 }
 
 export type OperationId = keyof OperationTypes;

@@ -746,6 +746,32 @@ export interface BrandMap {
 }
 
 /**
+ * 工作日历的一条更正：某一天是法定节假日（放假）还是调休上班日。
+ */
+export interface CalendarDay {
+  /**
+   * 日期
+   */
+  day: string;
+  /**
+   * 安排：holiday 放假，workday 调休上班
+   */
+  kind: "holiday" | "workday";
+  /**
+   * 节日
+   */
+  name: string;
+  /**
+   * 修改人
+   */
+  updatedByName: string | null;
+  /**
+   * 修改时间
+   */
+  updatedAt: string;
+}
+
+/**
  * 案件保存的业务内容（spec 000 §3 的 bizParam）：各国的申请内容、递交文件、优先权、商标类型、共有人、涉及的商标与类别，以及案件类型申请表单的取值。
  */
 export interface CaseBizParam {
@@ -2869,6 +2895,68 @@ export interface OfficialRecognition {
    * 官文所示商标状态
    */
   markStatus: string;
+}
+
+/**
+ * 官文类型目录中的一项，带期限规则的文字说明与本组织该类型的官文数。
+ */
+export interface OfficialTypeItem {
+  /**
+   * 类型标识
+   */
+  value: string;
+  /**
+   * 官文类型
+   */
+  label: string;
+  /**
+   * 文书类别：0 其他，1 注册证，2 续展证明，3 变更证明，4 转让证明，5 异议与裁定文书
+   */
+  documentClass: 0 | 1 | 2 | 3 | 4 | 5;
+  /**
+   * 业务：trademark 商标，copyright 版权
+   */
+  business: "trademark" | "copyright";
+  /**
+   * 电子送达规则
+   */
+  electronicDelivery: string;
+  /**
+   * 纸质送达规则
+   */
+  paperDelivery: string;
+  /**
+   * 电子送达期限：规则的文字说明，如“发文日起 15 日推定送达，再 30 日”
+   */
+  electronicText: string;
+  /**
+   * 纸质送达期限
+   */
+  paperText: string;
+  /**
+   * 依据
+   */
+  article: string;
+  /**
+   * 应办事项
+   */
+  action: string;
+  /**
+   * 识别词
+   */
+  keywords: string[];
+  /**
+   * 识别词：识别词以顿号连接
+   */
+  keywordsText: string;
+  /**
+   * 商标状态
+   */
+  markStatus: string;
+  /**
+   * 官文数：本组织这一类型的官文份数
+   */
+  letterCount: number;
 }
 
 /**
@@ -11046,6 +11134,104 @@ export interface OfficialRecognitionTypesResponse {
   }[];
 }
 
+export interface OfficialTypesListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 关键词：官文类型、识别词或依据中包含的文字
+   */
+  keyword?: string;
+  /**
+   * 业务：trademark 商标，copyright 版权
+   */
+  business?: "trademark" | "copyright";
+}
+
+export interface OfficialTypesListResponse {
+  /**
+   * 官文类型
+   */
+  list: OfficialTypeItem[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 内置目录：本组织未编辑过目录，使用随产品提供的内置目录
+   */
+  builtIn: boolean;
+  /**
+   * 目录来源
+   */
+  sourceText: string;
+}
+
+export interface OfficialTypesSaveRequest {
+  /**
+   * 类型标识
+   */
+  value?: string;
+  /**
+   * 官文类型
+   */
+  label: string;
+  /**
+   * 文书类别：0 其他，1 注册证，2 续展证明，3 变更证明，4 转让证明，5 异议与裁定文书
+   */
+  documentClass: 0 | 1 | 2 | 3 | 4 | 5;
+  /**
+   * 业务：trademark 商标，copyright 版权
+   */
+  business: "trademark" | "copyright";
+  /**
+   * 电子送达规则：空为无答复期限；一段（如 30d）为送达后的期间；两段（如 15d,30d）先是电子送达自发文日起推定送达的天数，再是送达后的期间。单位 d 日、m 月、y 年
+   */
+  electronicDelivery?: string;
+  /**
+   * 纸质送达规则：空为无答复期限；一段（如 30d）为送达后的期间；两段（如 15d,30d）先是电子送达自发文日起推定送达的天数，再是送达后的期间。单位 d 日、m 月、y 年
+   */
+  paperDelivery?: string;
+  /**
+   * 依据
+   */
+  article?: string;
+  /**
+   * 应办事项
+   */
+  action?: string;
+  /**
+   * 识别词
+   *
+   * @maxItems 20
+   */
+  keywords?: string[];
+  /**
+   * 商标状态
+   */
+  markStatus?: string;
+}
+
+export type OfficialTypesSaveResponse = OfficialTypeItem;
+
+export interface OfficialTypesDeleteRequest {
+  /**
+   * 类型标识
+   */
+  value: string;
+}
+
+export type OfficialTypesDeleteResponse = null;
+
+export interface OfficialTypesRestoreRequest {}
+
+export type OfficialTypesRestoreResponse = null;
+
 export interface OperationLogQueryRequest {
   /**
    * 页码
@@ -12456,3 +12642,67 @@ export interface UserResetPasswordRequest {
 }
 
 export type UserResetPasswordResponse = null;
+
+export interface WorkCalendarListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 年份
+   */
+  year?: number;
+}
+
+export interface WorkCalendarListResponse {
+  /**
+   * 更正
+   */
+  list: CalendarDay[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 内置节假日表的年份
+   */
+  knownYears: number[];
+  /**
+   * 内置节假日表
+   */
+  knownYearsText: string;
+}
+
+export interface WorkCalendarSaveRequest {
+  /**
+   * 原日期
+   */
+  originalDay?: string;
+  /**
+   * 日期
+   */
+  day: string;
+  /**
+   * 安排：holiday 放假，workday 调休上班
+   */
+  kind: "holiday" | "workday";
+  /**
+   * 节日
+   */
+  name?: string;
+}
+
+export type WorkCalendarSaveResponse = CalendarDay;
+
+export interface WorkCalendarDeleteRequest {
+  /**
+   * 日期
+   */
+  day: string;
+}
+
+export type WorkCalendarDeleteResponse = null;

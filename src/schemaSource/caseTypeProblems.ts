@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../shared/operation.js';
+import { deadlineRuleProblem } from '../shared/deadlines/deadlineRule.js';
 import type { SchemaFile } from './schemaFiles.js';
 
 interface Problem {
@@ -9,6 +10,7 @@ interface Problem {
 
 const DEFAULT_STATUSES = 'dicts/case-statuses.json';
 const OFFICIAL_FEES = 'dicts/official-fees.json';
+const OFFICIAL_TYPES = 'dicts/official-types.json';
 
 const listOf = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object') : [];
@@ -26,15 +28,44 @@ function repeatedKeys(file: string, list: Record<string, unknown>[], at: string,
 }
 
 /**
+ * The letter-type catalogue's own consistency: each name once, each identifying word once within a
+ * business (a letter must be read as one type), and every deadline rule one the engine reads.
+ */
+function catalogueProblems(entries: Record<string, unknown>[]): Problem[] {
+  const problems: Problem[] = [];
+  const labels = new Set<unknown>();
+  const words = new Map<string, unknown>();
+  entries.forEach((entry, i) => {
+    if (labels.has(entry.label)) problems.push({ file: OFFICIAL_TYPES, at: `/items/${i}/label`, message: `官文类型 ${String(entry.label)} 重复` });
+    labels.add(entry.label);
+    (Array.isArray(entry.keywords) ? entry.keywords : []).forEach((word, j) => {
+      const key = `${String(entry.business)}|${String(word)}`;
+      const owner = words.get(key);
+      if (owner !== undefined && owner !== entry.label) {
+        problems.push({ file: OFFICIAL_TYPES, at: `/items/${i}/keywords/${j}`, message: `识别词 ${String(word)} 已用于官文类型 ${String(owner)}` });
+      } else words.set(key, entry.label);
+    });
+    for (const field of ['electronicDelivery', 'paperDelivery']) {
+      const problem = typeof entry[field] === 'string' ? deadlineRuleProblem(entry[field]) : null;
+      if (problem) problems.push({ file: OFFICIAL_TYPES, at: `/items/${i}/${field}`, message: problem });
+    }
+  });
+  return problems;
+}
+
+/**
  * What the meta-schema cannot say about a case type: keys are unique within their list, the
  * statuses stages and transitions name are ones the type has (its own, or the default dictionary's),
- * official fee items are keys of the fee table, and no two types claim the same page.
+ * the letters that advance a stage are named as the letter-type catalogue names them, official fee
+ * items are keys of the fee table, and no two types claim the same page.
  */
 export function collectCaseTypeProblems(files: SchemaFile[]): Problem[] {
   const defaults = listOf(files.find((f) => f.file === DEFAULT_STATUSES)?.body.items).map((s) => s.value);
   const feeItems = new Set(listOf(files.find((f) => f.file === OFFICIAL_FEES)?.body.items).map((i) => i.value));
+  const catalogue = listOf(files.find((f) => f.file === OFFICIAL_TYPES)?.body.items);
+  const letterTypes = new Set(catalogue.map((e) => e.label));
   const routeOwner = new Map<unknown, string>();
-  const problems: Problem[] = [];
+  const problems: Problem[] = [...catalogueProblems(catalogue)];
   for (const { file, body } of files.filter((f) => f.kind === 'caseTypes')) {
     const own = listOf((body as JsonSchema).statuses);
     const statuses = new Set(own.length > 0 ? own.map((s) => s.key) : defaults);
@@ -46,6 +77,12 @@ export function collectCaseTypeProblems(files: SchemaFile[]): Problem[] {
     problems.push(...repeatedKeys(file, own, '/statuses', '状态'));
     problems.push(...repeatedKeys(file, listOf(body.attachments), '/attachments', '附件'));
     stages.forEach((stage, i) => unknown(stage.status, `/stages/${i}/status`));
+    stages.forEach((stage, i) =>
+      (Array.isArray(stage.officialTypes) ? stage.officialTypes : []).forEach((name, j) => {
+        if (!letterTypes.has(name))
+          problems.push({ file, at: `/stages/${i}/officialTypes/${j}`, message: `官文类型 ${String(name)} 不在 ${OFFICIAL_TYPES} 中` });
+      }),
+    );
     listOf(body.transitions).forEach((t, i) => {
       (Array.isArray(t.from) ? t.from : []).forEach((from, j) => unknown(from, `/transitions/${i}/from/${j}`));
       unknown(t.to, `/transitions/${i}/to`);

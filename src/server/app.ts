@@ -45,6 +45,8 @@ import { departmentHandlers } from './departments/departmentHandlers.js';
 import { messageSettingsHandlers } from './messages/messageSettingsHandlers.js';
 import { trialHandlers } from './trial/trialHandlers.js';
 import { feeHandlers } from './fees/feeHandlers.js';
+import { officialTypeHandlers } from './officials/officialTypeHandlers.js';
+import { workCalendarHandlers } from './officials/workCalendarHandlers.js';
 import { roleHandlers } from './accounts/roleHandlers.js';
 import { designerHandlers } from './schemas/designerHandlers.js';
 import { brandArchivesHandlers } from './trademarks/brandArchivesHandlers.js';
@@ -95,6 +97,8 @@ const handlers: Handlers = {
   ...messageSettingsHandlers,
   ...trialHandlers,
   ...feeHandlers,
+  ...officialTypeHandlers,
+  ...workCalendarHandlers,
   ...roleHandlers,
   ...fileHandlers,
   ...countryHandlers,

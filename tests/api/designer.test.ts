@@ -184,6 +184,8 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
     const { dicts } = await server.call('designer.editorContext', {}, admin);
     expect(dicts['dicts/case-statuses.json']?.items).toContainEqual(expect.objectContaining({ value: 'accepted', label: '已受理' }));
     expect(dicts['dicts/case-transitions.json']?.items).toContainEqual(expect.objectContaining({ value: 'submit', to: 'pending' }));
+    // A stage is advanced by letters named as the letter-type catalogue names them.
+    expect(dicts['dicts/official-types.json']?.items).toContainEqual(expect.objectContaining({ label: '驳回通知书' }));
 
     const form = { type: 'object', properties: {} };
     const stages = [

@@ -206,7 +206,7 @@ describe('built-in case types (schemas/caseTypes)', () => {
     for (const t of types) for (const [key, node] of dataFields(t.form)) if (node['x-component'] === 'MarkPicker') expect(key, t.name).toBe('brandId');
   });
 
-  it('pass the schema checks, which refuse an undeclared status, an unknown fee item and a page claimed twice', () => {
+  it('pass the schema checks, which refuse an undeclared status, a letter the catalogue does not name, an unknown fee item and a page claimed twice', () => {
     const problems = collectSchemaProblems(files, operationsFromFiles(filesOfKind(files, 'api'))).filter((p) => p.file.startsWith('caseTypes/'));
     expect(problems).toEqual([]);
     const renewal = files.find((f) => f.file === 'caseTypes/renewal.json')!;
@@ -216,17 +216,43 @@ describe('built-in case types (schemas/caseTypes)', () => {
       body: {
         ...renewal.body,
         name: 'brokenRenewal',
-        stages: [{ key: 'x', title: '某阶段', status: 'lost' }],
+        stages: [{ key: 'x', title: '某阶段', status: 'lost', officialTypes: ['续展受理通知书', '商标续展注册申请受理通知书'] }],
         transitions: [{ action: 'submit', from: ['draft', 'nowhere'], to: 'pending', permission: 'caseManage' }],
         feeItems: [{ name: '官费', kind: 'official', officialFeeItem: 'bribe' }],
       },
     };
     expect(collectCaseTypeProblems([...files, broken]).filter((p) => p.file === broken.file)).toEqual([
       { file: broken.file, at: '/stages/0/status', message: '没有定义状态 lost' },
+      { file: broken.file, at: '/stages/0/officialTypes/1', message: '官文类型 商标续展注册申请受理通知书 不在 dicts/official-types.json 中' },
       { file: broken.file, at: '/transitions/0/from/1', message: '没有定义状态 nowhere' },
       { file: broken.file, at: '/feeItems/0/officialFeeItem', message: '官费项目 bribe 不在 dicts/official-fees.json 中' },
       { file: broken.file, at: '/routes/apply', message: '页面 /case/brand-extension 已属于 caseTypes/renewal.json' },
       { file: broken.file, at: '/routes/detail', message: '页面 /case/brand-extension-detail 已属于 caseTypes/renewal.json' },
+    ]);
+  });
+
+  it('name the letters that advance a stage as the letter-type catalogue does, and the catalogue checks itself', () => {
+    const catalogue = files.find((f) => f.file === 'dicts/official-types.json')!;
+    const labels = new Set((catalogue.body.items as { label: string }[]).map((e) => e.label));
+    for (const t of types)
+      for (const stage of t.stages) for (const name of stage.officialTypes ?? []) expect(labels.has(name), `${t.name}: ${name}`).toBe(true);
+    const items = catalogue.body.items as Record<string, unknown>[];
+    const broken: SchemaFile = {
+      ...catalogue,
+      body: {
+        ...catalogue.body,
+        items: [
+          ...items,
+          { ...items[0], value: 'again', keywords: ['再次受理'] },
+          { ...items[1], value: 'odd', label: '奇怪的通知书', keywords: ['不予受理通知书'], paperDelivery: '15d,1m,2m' },
+        ],
+      },
+    };
+    const others = files.filter((f) => f !== catalogue);
+    expect(collectCaseTypeProblems([...others, broken]).filter((p) => p.file === catalogue.file)).toEqual([
+      { file: catalogue.file, at: `/items/${items.length}/label`, message: '官文类型 受理通知书 重复' },
+      { file: catalogue.file, at: `/items/${items.length + 1}/keywords/0`, message: '识别词 不予受理通知书 已用于官文类型 不予受理通知书' },
+      { file: catalogue.file, at: `/items/${items.length + 1}/paperDelivery`, message: '期限规则“15d,1m,2m”最多两段（推定送达天数,期间），用逗号分隔' },
     ]);
   });
 });

@@ -1,6 +1,5 @@
 import { Input, InputNumber, Select, Tooltip, Typography } from 'antd';
 import { unusedKey, type CaseStage } from './caseTypeBody.js';
-import { OFFICIAL_TYPE_SUGGESTIONS } from './caseTypeChoices.js';
 import { describeProblem } from './caseTypeProblems.js';
 import { RowsEditor } from './RowsEditor.js';
 import { SectionProblems } from './SectionProblems.js';
@@ -8,10 +7,12 @@ import { fieldProblem, type SectionProps } from './sectionProps.js';
 
 interface StagesSectionProps extends SectionProps {
   statusOptions: { value: string; label: string }[];
+  /** The names of the letter-type catalogue: a stage is advanced by letters named as the catalogue names them. */
+  letterTypeOptions: { value: string; label: string }[];
 }
 
 /** The stages a case of this type goes through, in order: each with its handling period, the letters that move a case into it and the status it takes on. */
-export function CaseStagesSection({ body, change, problems, statusOptions }: StagesSectionProps) {
+export function CaseStagesSection({ body, change, problems, statusOptions, letterTypeOptions }: StagesSectionProps) {
   const stages = body.stages;
   const errorAt = (pointer: string) => {
     const problem = fieldProblem(problems, pointer);
@@ -75,10 +76,10 @@ export function CaseStagesSection({ body, change, problems, statusOptions }: Sta
             render: (stage, update, i) => (
               <Select
                 aria-label={`第 ${i + 1} 个阶段的推进官文`}
-                mode="tags"
+                mode="multiple"
                 style={{ width: '100%' }}
-                placeholder="选择或输入官文名称"
-                options={OFFICIAL_TYPE_SUGGESTIONS}
+                placeholder="选择官文类型"
+                options={letterTypeOptions}
                 status={errorAt(`/stages/${i}/officialTypes`).status}
                 value={stage.officialTypes ?? []}
                 onChange={(types: string[]) => update({ officialTypes: types.length > 0 ? types : undefined })}

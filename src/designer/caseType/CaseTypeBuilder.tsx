@@ -86,6 +86,7 @@ export function CaseTypeBuilder() {
 
   const entries = useMemo(() => listed?.list ?? [], [listed]);
   const defaults = useMemo(() => flowDefaults(context?.dicts ?? {}), [context]);
+  const letterTypes = useMemo(() => ((context?.dicts['dicts/official-types.json']?.items ?? []) as { label: string }[]).map((e) => e.label), [context]);
   const setDoc = (next: (d: DesignerDocument) => DesignerDocument) => setOpened((o) => o && { ...o, doc: next(o.doc) });
   const change = (patch: Partial<CaseTypeBody>, coalesceKey?: string) =>
     setDoc((d) => (d.body ? editBody(d, { ...d.body, ...patch }, coalesceKey ? `field:${coalesceKey}` : undefined) : d));
@@ -242,6 +243,7 @@ export function CaseTypeBuilder() {
   const countOf = (key: CaseTypeSection) => problems.filter((p) => sectionOf(p) === key).length;
   const problemsOf = (key: CaseTypeSection) => problems.filter((p) => sectionOf(p) === key);
   const statusOptions = (body?.statuses ?? defaults.statuses).map((s) => ({ value: s.key, label: s.title || s.key }));
+  const letterTypeOptions = letterTypes.map((label) => ({ value: label, label }));
 
   const sectionBody = (key: CaseTypeSection) => {
     if (!body) return null;
@@ -267,7 +269,7 @@ export function CaseTypeBuilder() {
           </div>
         );
       case 'stages':
-        return <CaseStagesSection {...props} statusOptions={statusOptions} />;
+        return <CaseStagesSection {...props} statusOptions={statusOptions} letterTypeOptions={letterTypeOptions} />;
       case 'flow':
         return <CaseFlowSection {...props} defaults={defaults} permissions={context.permissions} />;
       case 'attachments':

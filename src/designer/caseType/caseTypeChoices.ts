@@ -55,27 +55,3 @@ export const CURRENCY_OPTIONS = [
   { value: 'CNY', label: '人民币' },
   { value: 'USD', label: '美元' },
 ];
-
-/** Letters from CNIPA that commonly move a case on; any other name may be typed. */
-export const OFFICIAL_TYPE_SUGGESTIONS = [
-  '受理通知书',
-  '不予受理通知书',
-  '补正通知书',
-  '审查意见书',
-  '驳回通知书',
-  '部分驳回通知书',
-  '初步审定公告通知书',
-  '商标注册证',
-  '续展注册证明',
-  '变更/转让核准证明',
-  '许可备案通知书',
-  '异议答辩通知书',
-  '准予注册决定书',
-  '不予注册决定书',
-  '评审申请受理通知书',
-  '评审答辩通知书',
-  '驳回复审决定书',
-  '撤销复审决定书',
-  '无效宣告请求裁定书',
-  '提供注册商标使用证据通知书',
-].map((value) => ({ value, label: value }));

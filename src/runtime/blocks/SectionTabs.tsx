@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Tabs } from 'antd';
-import { RecursionField, useFieldSchema } from '@formily/react';
+import { RecursionField, Schema, useExpressionScope, useFieldSchema } from '@formily/react';
 import type { SectionTabsProps } from '../../generated/types.js';
 import { useRuntime } from '../runtimeContext.js';
 
@@ -13,11 +13,13 @@ function rememberTab(key: string): void {
   window.history.replaceState(window.history.state, '', url);
 }
 
-/** Each child in a tab titled by its `title`; a tab is rendered once first opened, then kept. */
+/** Each child in a tab titled by its `title`; a tab is rendered once first opened, then kept. A tab whose `x-visible` is false is left out, title and all. */
 export function SectionTabs({ defaultTab }: SectionTabsProps) {
   const schema = useFieldSchema();
   const runtime = useRuntime();
-  const keys = schema.mapProperties((_property, name) => String(name));
+  const scope = useExpressionScope();
+  const shown = (property: Schema) => property['x-visible'] === undefined || Boolean(Schema.compile(property['x-visible'], scope));
+  const keys = schema.mapProperties((property, name) => (shown(property) ? String(name) : null)).filter((k): k is string => k !== null);
   const asked = runtime.query.get(TAB_PARAM);
   const [active, setActive] = useState(() => (asked && keys.includes(asked) ? asked : defaultTab && keys.includes(defaultTab) ? defaultTab : keys[0]));
   return (
@@ -28,11 +30,14 @@ export function SectionTabs({ defaultTab }: SectionTabsProps) {
         setActive(key);
         rememberTab(key);
       }}
-      items={schema.mapProperties((property, name) => ({
-        key: String(name),
-        label: property.title ?? String(name),
-        children: <RecursionField name={name} schema={property} />,
-      }))}
+      items={schema
+        .mapProperties((property, name) => ({ property, name }))
+        .filter(({ property }) => shown(property))
+        .map(({ property, name }) => ({
+          key: String(name),
+          label: property.title ?? String(name),
+          children: <RecursionField name={name} schema={property} />,
+        }))}
     />
   );
 }

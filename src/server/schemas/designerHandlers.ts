@@ -13,7 +13,7 @@ import type { ComponentDescription } from '../../generated/types.js';
 type Problem = { at: string; message: string };
 
 /** The dictionaries a case type falls back to when it writes no statuses or transitions of its own. */
-const CASE_DICTS = ['dicts/case-statuses.json', 'dicts/case-transitions.json'];
+const CASE_DICTS = ['dicts/case-statuses.json', 'dicts/case-transitions.json', 'dicts/official-types.json'];
 
 const KIND_TEXT: Record<DesignableKind, string> = { pages: '页面', forms: '表单', fields: '字段类型', caseTypes: '案件类型' };
 
