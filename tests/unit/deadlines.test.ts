@@ -21,6 +21,7 @@ describe('deadline rules', () => {
     expect(deadlineRuleProblem('1d,2d,3d')).toContain('最多两段');
     expect(describeDeadlineRule('15d,30d')).toBe('发文日起满 15 日推定送达，送达后 30 日');
     expect(describeDeadlineRule('')).toBe('无答复期限');
+    expect(describeDeadlineRule('0d,3m')).toBe('发文日（公告日）起 3 个月');
   });
 });
 

@@ -61,7 +61,9 @@ export function periodText(period: Period): string {
 export function describeDeadlineRule(text: string): string {
   const rule = parseDeadlineRule(text);
   if (!rule) return '无答复期限';
-  return rule.presumption ? `发文日起满 ${periodText(rule.presumption)}推定送达，送达后 ${periodText(rule.period)}` : `送达后 ${periodText(rule.period)}`;
+  if (!rule.presumption) return `送达后 ${periodText(rule.period)}`;
+  if (rule.presumption.amount === 0) return `发文日（公告日）起 ${periodText(rule.period)}`;
+  return `发文日起满 ${periodText(rule.presumption)}推定送达，送达后 ${periodText(rule.period)}`;
 }
 
 /**
