@@ -136,6 +136,9 @@ export const operationRoutes = {
   'fee.save': {"id":"fee.save","method":"POST","path":"/api/fee/save","silent":false,"transport":"json"},
   'fee.delete': {"id":"fee.delete","method":"POST","path":"/api/fee/delete","silent":false,"transport":"json"},
   'fee.options': {"id":"fee.options","method":"POST","path":"/api/fee/options","silent":true,"transport":"json"},
+  'fee.officialList': {"id":"fee.officialList","method":"POST","path":"/api/fee/officialList","silent":true,"transport":"json","paged":true},
+  'fee.officialSave': {"id":"fee.officialSave","method":"POST","path":"/api/fee/officialSave","silent":false,"transport":"json"},
+  'fee.officialDelete': {"id":"fee.officialDelete","method":"POST","path":"/api/fee/officialDelete","silent":false,"transport":"json"},
   'file.upload': {"id":"file.upload","method":"POST","path":"/api/file/upload","silent":false,"transport":"multipart"},
   'file.download': {"id":"file.download","method":"GET","path":"/api/file/download","silent":false,"transport":"file"},
   'file.startUpload': {"id":"file.startUpload","method":"POST","path":"/api/file/chunked/start","silent":true,"transport":"json"},
@@ -336,6 +339,9 @@ export interface OperationTypes {
   'fee.save': { request: T.FeeSaveRequest; response: T.FeeSaveResponse };
   'fee.delete': { request: T.FeeDeleteRequest; response: T.FeeDeleteResponse };
   'fee.options': { request: T.FeeOptionsRequest; response: T.FeeOptionsResponse };
+  'fee.officialList': { request: T.FeeOfficialListRequest; response: T.FeeOfficialListResponse };
+  'fee.officialSave': { request: T.FeeOfficialSaveRequest; response: T.FeeOfficialSaveResponse };
+  'fee.officialDelete': { request: T.FeeOfficialDeleteRequest; response: T.FeeOfficialDeleteResponse };
   'file.upload': { request: FormData; response: T.FileUploadResponse };
   'file.download': { request: T.FileDownloadRequest; response: Blob };
   'file.startUpload': { request: T.FileStartUploadRequest; response: T.FileStartUploadResponse };
@@ -823,6 +829,15 @@ export function createApiClient(call: OperationCaller) {
       /** 费用配置的选项（POST /api/fee/options） */
       options: (body: T.FeeOptionsRequest = {}, options?: CallOptions): Promise<T.FeeOptionsResponse> =>
         call<T.FeeOptionsResponse>(operationRoutes['fee.options'], body, options),
+      /** 官费表（POST /api/fee/officialList） */
+      officialList: (body: T.FeeOfficialListRequest = {}, options?: CallOptions): Promise<T.FeeOfficialListResponse> =>
+        call<T.FeeOfficialListResponse>(operationRoutes['fee.officialList'], body, options),
+      /** 新增官费价格（POST /api/fee/officialSave） */
+      officialSave: (body: T.FeeOfficialSaveRequest, options?: CallOptions): Promise<T.FeeOfficialSaveResponse> =>
+        call<T.FeeOfficialSaveResponse>(operationRoutes['fee.officialSave'], body, options),
+      /** 删除官费价格（POST /api/fee/officialDelete） */
+      officialDelete: (body: T.FeeOfficialDeleteRequest, options?: CallOptions): Promise<T.FeeOfficialDeleteResponse> =>
+        call<T.FeeOfficialDeleteResponse>(operationRoutes['fee.officialDelete'], body, options),
     },
     file: {
       /** 上传文件（POST /api/file/upload） */

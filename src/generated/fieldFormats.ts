@@ -89,6 +89,10 @@ export const FIELD_FORMATS = {
     appDate: 'date',
     disputedDate: 'date',
   },
+  OfficialFee: {
+    effectiveFrom: 'date',
+    createdAt: 'date-time',
+  },
   OperationLogEntry: {
     createdAt: 'date-time',
   },
@@ -176,6 +180,9 @@ export const FIELD_ENUM_TITLES = {
   },
   MessageSettings: {
     webhookKind: { 'wecom': '企业微信', 'dingtalk': '钉钉', 'feishu': '飞书' },
+  },
+  OfficialFee: {
+    unit: { 'class': '每类', 'mark': '每件商标', 'case': '每件申请' },
   },
   OutboundMessage: {
     event: { 'deadlineReminder': '期限提醒', 'newOfficialDocument': '新官文', 'approvalWaiting': '待审批', 'approvalDecided': '审批结果', 'commentMention': '评论与提及', 'caseStageChanged': '案件阶段变化', 'batchTaskFinished': '批量任务完成', 'test': '测试消息' },

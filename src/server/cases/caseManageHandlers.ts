@@ -13,7 +13,7 @@ import { actionTitles, availableCaseTypes, caseTypeVersion, currentCaseType, sta
 import { caseState, isEditable, moveCase, saveCase, submissionProblems } from './caseLifecycle.js';
 import { initialStatus, stageForStatus } from './caseWorkflow.js';
 import { caseWorkbook, MAX_CASE_EXPORT } from './caseExport.js';
-import { officialFeeTable } from '../fees/officialFeeTable.js';
+import { officialFeeTableOf } from '../fees/officialFeeTable.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { visibleMark } from '../trademarks/visibleMarks.js';
 import { planArchiveEffect, type ArchivePlan } from './caseArchive.js';
@@ -139,7 +139,7 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
 
   'caseManage.queryCase': async (body, ctx) => {
     const { row, type } = await loadCase(ctx, body.caseNo);
-    return caseDetail(ctx.db, type, row, ctx.session, officialFeeTable(ctx.schemas));
+    return caseDetail(ctx.db, type, row, ctx.session, await officialFeeTableOf(ctx.db, ctx.schemas));
   },
 
   'caseManage.submitCase': async (body, ctx) => {
