@@ -90,6 +90,7 @@ export const operationRoutes = {
   'caseManage.changeSubmitTypeOrResubmit': {"id":"caseManage.changeSubmitTypeOrResubmit","method":"POST","path":"/intelligent/changeSubmitTypeOrResubmit","silent":false,"transport":"json"},
   'caseManage.subcase': {"id":"caseManage.subcase","method":"POST","path":"/intelligent/subcase/v2","silent":false,"transport":"json"},
   'caseManage.caseTypes': {"id":"caseManage.caseTypes","method":"POST","path":"/caseManage/caseTypes","silent":true,"transport":"json"},
+  'caseManage.caseStages': {"id":"caseManage.caseStages","method":"POST","path":"/caseManage/caseStages","silent":true,"transport":"json"},
   'caseManage.caseTypeSchema': {"id":"caseManage.caseTypeSchema","method":"POST","path":"/caseManage/caseTypeSchema","silent":true,"transport":"json"},
   'caseManage.filingForm': {"id":"caseManage.filingForm","method":"POST","path":"/caseManage/filingForm","silent":false,"transport":"file"},
   'caseManage.queryTiedMarks': {"id":"caseManage.queryTiedMarks","method":"POST","path":"/caseManage/queryTiedMarks","silent":true,"transport":"json"},
@@ -293,6 +294,7 @@ export interface OperationTypes {
   'caseManage.changeSubmitTypeOrResubmit': { request: T.CaseManageChangeSubmitTypeOrResubmitRequest; response: T.CaseManageChangeSubmitTypeOrResubmitResponse };
   'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse };
   'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse };
+  'caseManage.caseStages': { request: T.CaseManageCaseStagesRequest; response: T.CaseManageCaseStagesResponse };
   'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse };
   'caseManage.filingForm': { request: T.CaseManageFilingFormRequest; response: Blob };
   'caseManage.queryTiedMarks': { request: T.CaseManageQueryTiedMarksRequest; response: T.CaseManageQueryTiedMarksResponse };
@@ -675,6 +677,9 @@ export function createApiClient(call: OperationCaller) {
       /** 可用的案件类型（POST /caseManage/caseTypes） */
       caseTypes: (body: T.CaseManageCaseTypesRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypesResponse> =>
         call<T.CaseManageCaseTypesResponse>(operationRoutes['caseManage.caseTypes'], body, options),
+      /** 案件类型的办理阶段（POST /caseManage/caseStages） */
+      caseStages: (body: T.CaseManageCaseStagesRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseStagesResponse> =>
+        call<T.CaseManageCaseStagesResponse>(operationRoutes['caseManage.caseStages'], body, options),
       /** 案件类型描述（POST /caseManage/caseTypeSchema） */
       caseTypeSchema: (body: T.CaseManageCaseTypeSchemaRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypeSchemaResponse> =>
         call<T.CaseManageCaseTypeSchemaResponse>(operationRoutes['caseManage.caseTypeSchema'], body, options),

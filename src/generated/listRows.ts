@@ -15,6 +15,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'brandOfficials.brandOfficialList': { list: 'OfficialDocument' },
   'caseManage.brandHistory': { list: 'BrandHistoryEntry' },
   'caseManage.caseQueryStageRecord': { list: 'CaseStageRecord' },
+  'caseManage.caseStages': { list: 'ChoiceOption' },
   'caseManage.caseTypes': { list: 'CaseTypeSummary' },
   'caseManage.collectTmItem': { tmItems: 'CaseTmItem' },
   'caseManage.getCaseLists': { list: 'CaseSummary' },

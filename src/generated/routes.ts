@@ -11811,6 +11811,48 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "caseManage.caseStages",
+    "domain": "caseManage",
+    "name": "caseStages",
+    "method": "POST",
+    "path": "/caseManage/caseStages",
+    "summary": "案件类型的办理阶段",
+    "description": "给出 caseType 时为该类型（本组织现行版本）的办理阶段，按类型中的顺序；不给时为本组织全部案件类型的办理阶段，按类型与阶段的顺序，同一阶段键只列一次。供案件列表的“办理阶段”筛选使用。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseType": {
+          "title": "案件类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 50,
+          "description": "案件类型键"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "办理阶段",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/choice-option.json"
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "caseManage.caseTypeSchema",
     "domain": "caseManage",
     "name": "caseTypeSchema",
@@ -19542,6 +19584,7 @@ export interface OperationTypes {
   'caseManage.changeSubmitTypeOrResubmit': { request: T.CaseManageChangeSubmitTypeOrResubmitRequest; response: T.CaseManageChangeSubmitTypeOrResubmitResponse; public: false; transport: 'json' };
   'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse; public: false; transport: 'json' };
   'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse; public: false; transport: 'json' };
+  'caseManage.caseStages': { request: T.CaseManageCaseStagesRequest; response: T.CaseManageCaseStagesResponse; public: false; transport: 'json' };
   'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse; public: false; transport: 'json' };
   'caseManage.filingForm': { request: T.CaseManageFilingFormRequest; response: T.CaseManageFilingFormResponse; public: false; transport: 'file' };
   'caseManage.queryTiedMarks': { request: T.CaseManageQueryTiedMarksRequest; response: T.CaseManageQueryTiedMarksResponse; public: false; transport: 'json' };

@@ -8989,6 +8989,20 @@ export interface CaseManageCaseTypesResponse {
   list: CaseTypeSummary[];
 }
 
+export interface CaseManageCaseStagesRequest {
+  /**
+   * 案件类型：案件类型键
+   */
+  caseType?: string;
+}
+
+export interface CaseManageCaseStagesResponse {
+  /**
+   * 办理阶段
+   */
+  list: ChoiceOption[];
+}
+
 export interface CaseManageCaseTypeSchemaRequest {
   /**
    * 案件类型

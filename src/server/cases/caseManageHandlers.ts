@@ -563,6 +563,25 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
     return { list: list.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name)) };
   },
 
+  'caseManage.caseStages': async (body, ctx) => {
+    let types: CaseType[];
+    if (body.caseType) {
+      const type = await currentCaseType(ctx.db, ctx.schemas, body.caseType);
+      if (!type) throw badRequest(`案件类型 ${body.caseType} 不存在`);
+      types = [type];
+    } else {
+      const order = builtInCaseTypes(ctx.schemas).list.map((i) => i.value);
+      const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+      types = (await availableCaseTypes(ctx.db, ctx.schemas))
+        .filter((t) => t.category === 'case')
+        .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+    }
+    // A key several types share is listed once, with the title its first type gives it.
+    const stages = new Map<string, string>();
+    for (const type of types) for (const stage of type.stages) if (!stages.has(stage.key)) stages.set(stage.key, stage.title);
+    return { list: [...stages].map(([value, label]) => ({ value, label })) };
+  },
+
   'caseManage.caseTypeSchema': async (body, ctx) => {
     let type: CaseType | undefined;
     if (body.caseNo) type = (await loadCase(ctx, body.caseNo)).type;
