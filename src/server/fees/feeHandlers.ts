@@ -9,7 +9,7 @@ import type { HandlersOf, TenantContext } from '../http/context.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
 import { caseTypes } from './caseTypes.js';
-import { officialFeeHandlers } from './officialFeeHandlers.js';
+import { deleteOfficialFee, listOfficialFees, saveOfficialFee } from './officialFees.js';
 import { officialFeeItemOptions } from './officialFeeTable.js';
 
 const FEE_ITEMS = FIELD_ENUM_TITLES.FeePrice.feeItem;
@@ -190,5 +190,9 @@ export const feeHandlers: HandlersOf<'fee'> = {
     officialItems: officialFeeItemOptions(ctx.schemas),
   }),
 
-  ...officialFeeHandlers,
+  'fee.officialList': listOfficialFees,
+
+  'fee.officialSave': saveOfficialFee,
+
+  'fee.officialDelete': deleteOfficialFee,
 };
