@@ -92,6 +92,7 @@ export const operationRoutes = {
   'caseManage.changeSubmitTypeOrResubmit': {"id":"caseManage.changeSubmitTypeOrResubmit","method":"POST","path":"/intelligent/changeSubmitTypeOrResubmit","silent":false,"transport":"json"},
   'caseManage.subcase': {"id":"caseManage.subcase","method":"POST","path":"/intelligent/subcase/v2","silent":false,"transport":"json"},
   'caseManage.caseTypes': {"id":"caseManage.caseTypes","method":"POST","path":"/caseManage/caseTypes","silent":true,"transport":"json"},
+  'caseManage.caseStages': {"id":"caseManage.caseStages","method":"POST","path":"/caseManage/caseStages","silent":true,"transport":"json"},
   'caseManage.caseTypeSchema': {"id":"caseManage.caseTypeSchema","method":"POST","path":"/caseManage/caseTypeSchema","silent":true,"transport":"json"},
   'caseManage.filingForm': {"id":"caseManage.filingForm","method":"POST","path":"/caseManage/filingForm","silent":false,"transport":"file"},
   'caseManage.queryTiedMarks': {"id":"caseManage.queryTiedMarks","method":"POST","path":"/caseManage/queryTiedMarks","silent":true,"transport":"json"},
@@ -138,6 +139,9 @@ export const operationRoutes = {
   'fee.save': {"id":"fee.save","method":"POST","path":"/api/fee/save","silent":false,"transport":"json"},
   'fee.delete': {"id":"fee.delete","method":"POST","path":"/api/fee/delete","silent":false,"transport":"json"},
   'fee.options': {"id":"fee.options","method":"POST","path":"/api/fee/options","silent":true,"transport":"json"},
+  'fee.officialList': {"id":"fee.officialList","method":"POST","path":"/api/fee/officialList","silent":true,"transport":"json","paged":true},
+  'fee.officialSave': {"id":"fee.officialSave","method":"POST","path":"/api/fee/officialSave","silent":false,"transport":"json"},
+  'fee.officialDelete': {"id":"fee.officialDelete","method":"POST","path":"/api/fee/officialDelete","silent":false,"transport":"json"},
   'file.upload': {"id":"file.upload","method":"POST","path":"/api/file/upload","silent":false,"transport":"multipart"},
   'file.download': {"id":"file.download","method":"GET","path":"/api/file/download","silent":false,"transport":"file"},
   'file.startUpload': {"id":"file.startUpload","method":"POST","path":"/api/file/chunked/start","silent":true,"transport":"json"},
@@ -306,6 +310,7 @@ export interface OperationTypes {
   'caseManage.changeSubmitTypeOrResubmit': { request: T.CaseManageChangeSubmitTypeOrResubmitRequest; response: T.CaseManageChangeSubmitTypeOrResubmitResponse };
   'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse };
   'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse };
+  'caseManage.caseStages': { request: T.CaseManageCaseStagesRequest; response: T.CaseManageCaseStagesResponse };
   'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse };
   'caseManage.filingForm': { request: T.CaseManageFilingFormRequest; response: Blob };
   'caseManage.queryTiedMarks': { request: T.CaseManageQueryTiedMarksRequest; response: T.CaseManageQueryTiedMarksResponse };
@@ -352,6 +357,9 @@ export interface OperationTypes {
   'fee.save': { request: T.FeeSaveRequest; response: T.FeeSaveResponse };
   'fee.delete': { request: T.FeeDeleteRequest; response: T.FeeDeleteResponse };
   'fee.options': { request: T.FeeOptionsRequest; response: T.FeeOptionsResponse };
+  'fee.officialList': { request: T.FeeOfficialListRequest; response: T.FeeOfficialListResponse };
+  'fee.officialSave': { request: T.FeeOfficialSaveRequest; response: T.FeeOfficialSaveResponse };
+  'fee.officialDelete': { request: T.FeeOfficialDeleteRequest; response: T.FeeOfficialDeleteResponse };
   'file.upload': { request: FormData; response: T.FileUploadResponse };
   'file.download': { request: T.FileDownloadRequest; response: Blob };
   'file.startUpload': { request: T.FileStartUploadRequest; response: T.FileStartUploadResponse };
@@ -705,6 +713,9 @@ export function createApiClient(call: OperationCaller) {
       /** 可用的案件类型（POST /caseManage/caseTypes） */
       caseTypes: (body: T.CaseManageCaseTypesRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypesResponse> =>
         call<T.CaseManageCaseTypesResponse>(operationRoutes['caseManage.caseTypes'], body, options),
+      /** 案件类型的办理阶段（POST /caseManage/caseStages） */
+      caseStages: (body: T.CaseManageCaseStagesRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseStagesResponse> =>
+        call<T.CaseManageCaseStagesResponse>(operationRoutes['caseManage.caseStages'], body, options),
       /** 案件类型描述（POST /caseManage/caseTypeSchema） */
       caseTypeSchema: (body: T.CaseManageCaseTypeSchemaRequest = {}, options?: CallOptions): Promise<T.CaseManageCaseTypeSchemaResponse> =>
         call<T.CaseManageCaseTypeSchemaResponse>(operationRoutes['caseManage.caseTypeSchema'], body, options),
@@ -859,6 +870,15 @@ export function createApiClient(call: OperationCaller) {
       /** 费用配置的选项（POST /api/fee/options） */
       options: (body: T.FeeOptionsRequest = {}, options?: CallOptions): Promise<T.FeeOptionsResponse> =>
         call<T.FeeOptionsResponse>(operationRoutes['fee.options'], body, options),
+      /** 官费表（POST /api/fee/officialList） */
+      officialList: (body: T.FeeOfficialListRequest = {}, options?: CallOptions): Promise<T.FeeOfficialListResponse> =>
+        call<T.FeeOfficialListResponse>(operationRoutes['fee.officialList'], body, options),
+      /** 新增官费价格（POST /api/fee/officialSave） */
+      officialSave: (body: T.FeeOfficialSaveRequest, options?: CallOptions): Promise<T.FeeOfficialSaveResponse> =>
+        call<T.FeeOfficialSaveResponse>(operationRoutes['fee.officialSave'], body, options),
+      /** 删除官费价格（POST /api/fee/officialDelete） */
+      officialDelete: (body: T.FeeOfficialDeleteRequest, options?: CallOptions): Promise<T.FeeOfficialDeleteResponse> =>
+        call<T.FeeOfficialDeleteResponse>(operationRoutes['fee.officialDelete'], body, options),
     },
     file: {
       /** 上传文件（POST /api/file/upload） */

@@ -93,6 +93,10 @@ export const FIELD_FORMATS = {
     appDate: 'date',
     disputedDate: 'date',
   },
+  OfficialFee: {
+    effectiveFrom: 'date',
+    createdAt: 'date-time',
+  },
   OperationLogEntry: {
     createdAt: 'date-time',
   },
@@ -183,6 +187,9 @@ export const FIELD_ENUM_TITLES = {
   },
   MessageSettings: {
     webhookKind: { 'wecom': '企业微信', 'dingtalk': '钉钉', 'feishu': '飞书' },
+  },
+  OfficialFee: {
+    unit: { 'class': '每类', 'mark': '每件商标', 'case': '每件申请' },
   },
   OfficialTypeItem: {
     documentClass: { 0: '其他', 1: '注册证', 2: '续展证明', 3: '变更证明', 4: '转让证明', 5: '异议与裁定文书' },

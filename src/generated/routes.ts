@@ -5660,6 +5660,127 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/official-fee.json",
+    "title": "OfficialFee",
+    "description": "官费表的一条价格：国家知识产权局某收费项目自生效日期起的金额。内置条目（builtIn）来自 schemas/dicts/official-fees.json，不能删除；其余由本组织管理员添加。",
+    "type": "object",
+    "required": [
+      "id",
+      "builtIn",
+      "item",
+      "itemName",
+      "unit",
+      "effectiveFrom",
+      "paper",
+      "online",
+      "goodsIncluded",
+      "extraPaper",
+      "extraOnline",
+      "source",
+      "inForce",
+      "createdByName",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "官费价格",
+        "type": "integer",
+        "description": "本组织添加的条目为其编号（正数）；内置条目为负数（它在内置表中的位置），不能删除",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "builtIn": {
+        "title": "内置",
+        "type": "boolean"
+      },
+      "item": {
+        "title": "收费项目",
+        "type": "string",
+        "description": "官费表的项目键，如 registration"
+      },
+      "itemName": {
+        "title": "收费项目名称",
+        "type": "string"
+      },
+      "unit": {
+        "title": "计费单位",
+        "type": "string",
+        "enum": [
+          "class",
+          "mark",
+          "case"
+        ],
+        "x-enum-titles": [
+          "每类",
+          "每件商标",
+          "每件申请"
+        ]
+      },
+      "effectiveFrom": {
+        "title": "生效日期",
+        "type": "string",
+        "format": "date"
+      },
+      "paper": {
+        "title": "纸质申请",
+        "type": "number"
+      },
+      "online": {
+        "title": "网上申请",
+        "type": "number",
+        "description": "没有单列网上金额的条目为纸质金额"
+      },
+      "goodsIncluded": {
+        "title": "每类含商品项数",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "extraPaper": {
+        "title": "超出每项（纸质）",
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "extraOnline": {
+        "title": "超出每项（网上）",
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "source": {
+        "title": "依据",
+        "type": "string"
+      },
+      "inForce": {
+        "title": "现行",
+        "type": "boolean",
+        "description": "今天适用于该项目的条目"
+      },
+      "createdByName": {
+        "title": "添加人",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "title": "添加时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/official-recognition.json",
     "title": "OfficialRecognition",
     "description": "上传识别官文的应答（spec 001 §3：state、type、url、hash、fileName、brandNo、country、noInfo、reviewResults），另附识别出的发文编号、发文日期、商标名称、申请人与匹配的档案商标。",
@@ -12290,6 +12411,48 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "caseManage.caseStages",
+    "domain": "caseManage",
+    "name": "caseStages",
+    "method": "POST",
+    "path": "/caseManage/caseStages",
+    "summary": "案件类型的办理阶段",
+    "description": "给出 caseType 时为该类型（本组织现行版本）的办理阶段，按类型中的顺序；不给时为本组织全部案件类型的办理阶段，按类型与阶段的顺序，同一阶段键只列一次。供案件列表的“办理阶段”筛选使用。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "caseType": {
+          "title": "案件类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 50,
+          "description": "案件类型键"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "办理阶段",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/choice-option.json"
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "caseManage.caseTypeSchema",
     "domain": "caseManage",
     "name": "caseTypeSchema",
@@ -15159,7 +15322,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/fee/options",
     "summary": "费用配置的选项",
-    "description": "案件类型（schemas/caseTypes 中的案件类型，按其 order 排列）、费用项与币种，各为 {value, label} 的列表，供选择框使用。",
+    "description": "案件类型（schemas/caseTypes 中的案件类型，按其 order 排列）、费用项、币种与官费表的收费项目，各为 {value, label} 的列表，供选择框使用。",
     "permission": "$signedIn",
     "silent": true,
     "readOnly": true,
@@ -15175,7 +15338,8 @@ export const operationTable: OperationDefinition[] = [
       "required": [
         "caseTypes",
         "feeItems",
-        "currencies"
+        "currencies",
+        "officialItems"
       ],
       "properties": {
         "caseTypes": {
@@ -15198,8 +15362,187 @@ export const operationTable: OperationDefinition[] = [
           "items": {
             "$ref": "https://schemas.ipm.local/entities/choice-option.json"
           }
+        },
+        "officialItems": {
+          "title": "官费收费项目",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/choice-option.json"
+          }
         }
       }
+    }
+  },
+  {
+    "id": "fee.officialList",
+    "domain": "fee",
+    "name": "officialList",
+    "method": "POST",
+    "path": "/api/fee/officialList",
+    "summary": "官费表",
+    "description": "国家知识产权局官费表：内置条目（schemas/dicts/official-fees.json）与本组织管理员添加的价格，按收费项目（表中顺序）、生效日期由近及远排列；inForce 标出今天适用的一条。",
+    "permission": "userManagement",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 50
+        },
+        "item": {
+          "title": "收费项目",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 50,
+          "description": "官费表的项目键"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "官费价格",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/official-fee.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "fee.officialSave",
+    "domain": "fee",
+    "name": "officialSave",
+    "method": "POST",
+    "path": "/api/fee/officialSave",
+    "summary": "新增官费价格",
+    "description": "给官费表的一个收费项目添加自生效日期起的价格与依据（文件名称、文号）。纸质金额必填；网上金额不填即按纸质金额；按商品项数加收的项目（注册申请）须填超出部分每项的纸质金额。金额不小于 0、最多两位小数；本组织同一项目同一生效日期只能有一条。案件按其日期取不晚于该日期的最新一条，同一日期本组织的价格优先于内置条目。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "item",
+        "effectiveFrom",
+        "paper",
+        "source"
+      ],
+      "properties": {
+        "item": {
+          "title": "收费项目",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 50,
+          "description": "官费表的项目键"
+        },
+        "effectiveFrom": {
+          "title": "生效日期",
+          "type": "string",
+          "format": "date"
+        },
+        "paper": {
+          "title": "纸质申请金额",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 99999999.99
+        },
+        "online": {
+          "title": "网上申请金额",
+          "type": [
+            "number",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 99999999.99
+        },
+        "extraPaper": {
+          "title": "超出每项的纸质金额",
+          "type": [
+            "number",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 99999999.99
+        },
+        "extraOnline": {
+          "title": "超出每项的网上金额",
+          "type": [
+            "number",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 99999999.99
+        },
+        "source": {
+          "title": "依据",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "金额出自哪份文件（名称、文号）"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/official-fee.json"
+    }
+  },
+  {
+    "id": "fee.officialDelete",
+    "domain": "fee",
+    "name": "officialDelete",
+    "method": "POST",
+    "path": "/api/fee/officialDelete",
+    "summary": "删除官费价格",
+    "description": "删除本组织添加的一条官费价格；内置条目不能删除。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "官费价格",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "null"
     }
   },
   {
@@ -20614,6 +20957,7 @@ export interface OperationTypes {
   'caseManage.changeSubmitTypeOrResubmit': { request: T.CaseManageChangeSubmitTypeOrResubmitRequest; response: T.CaseManageChangeSubmitTypeOrResubmitResponse; public: false; transport: 'json' };
   'caseManage.subcase': { request: T.CaseManageSubcaseRequest; response: T.CaseManageSubcaseResponse; public: false; transport: 'json' };
   'caseManage.caseTypes': { request: T.CaseManageCaseTypesRequest; response: T.CaseManageCaseTypesResponse; public: false; transport: 'json' };
+  'caseManage.caseStages': { request: T.CaseManageCaseStagesRequest; response: T.CaseManageCaseStagesResponse; public: false; transport: 'json' };
   'caseManage.caseTypeSchema': { request: T.CaseManageCaseTypeSchemaRequest; response: T.CaseManageCaseTypeSchemaResponse; public: false; transport: 'json' };
   'caseManage.filingForm': { request: T.CaseManageFilingFormRequest; response: T.CaseManageFilingFormResponse; public: false; transport: 'file' };
   'caseManage.queryTiedMarks': { request: T.CaseManageQueryTiedMarksRequest; response: T.CaseManageQueryTiedMarksResponse; public: false; transport: 'json' };
@@ -20660,6 +21004,9 @@ export interface OperationTypes {
   'fee.save': { request: T.FeeSaveRequest; response: T.FeeSaveResponse; public: false; transport: 'json' };
   'fee.delete': { request: T.FeeDeleteRequest; response: T.FeeDeleteResponse; public: false; transport: 'json' };
   'fee.options': { request: T.FeeOptionsRequest; response: T.FeeOptionsResponse; public: false; transport: 'json' };
+  'fee.officialList': { request: T.FeeOfficialListRequest; response: T.FeeOfficialListResponse; public: false; transport: 'json' };
+  'fee.officialSave': { request: T.FeeOfficialSaveRequest; response: T.FeeOfficialSaveResponse; public: false; transport: 'json' };
+  'fee.officialDelete': { request: T.FeeOfficialDeleteRequest; response: T.FeeOfficialDeleteResponse; public: false; transport: 'json' };
   'file.upload': { request: T.FileUploadRequest; response: T.FileUploadResponse; public: false; transport: 'multipart' };
   'file.download': { request: T.FileDownloadRequest; response: T.FileDownloadResponse; public: false; transport: 'file' };
   'file.startUpload': { request: T.FileStartUploadRequest; response: T.FileStartUploadResponse; public: false; transport: 'json' };

@@ -658,6 +658,21 @@ export interface OfficialDocumentsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 组织管理员给国家知识产权局官费表添加的价格：某收费项目自生效日期起的纸质与网上金额（注册申请另有超出 10 项后每项的金额）及其依据。与 schemas/dicts/official-fees.json 的内置条目合在一起，案件取不晚于其日期的最新一条；同一日期本组织的条目优先。 (schemas/tables/official-fee-prices.json) */
+export interface OfficialFeePricesTable {
+  id: Generated<number>;
+  org_id: number;
+  item: string;
+  effective_from: string;
+  paper: ColumnType<string, number | string, number | string>;
+  online: ColumnType<string | null | null, number | string | null | null, number | string | null | null>;
+  extra_paper: ColumnType<string | null | null, number | string | null | null, number | string | null | null>;
+  extra_online: ColumnType<string | null | null, number | string | null | null, number | string | null | null>;
+  source: string;
+  created_by: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 /** 组织自己编辑过的官文类型目录（整份保存）；没有记录的组织使用随产品提供的目录，恢复内置目录即删除该记录。 (schemas/tables/official-type-catalogs.json) */
 export interface OfficialTypeCatalogsTable {
   org_id: number;
@@ -970,6 +985,7 @@ export interface Database {
   messages: MessagesTable;
   official_deadline_reminders: OfficialDeadlineRemindersTable;
   official_documents: OfficialDocumentsTable;
+  official_fee_prices: OfficialFeePricesTable;
   official_type_catalogs: OfficialTypeCatalogsTable;
   operation_log: OperationLogTable;
   organisations: OrganisationsTable;
@@ -1030,6 +1046,7 @@ export const TENANT_TABLES = [
   'messages',
   'official_deadline_reminders',
   'official_documents',
+  'official_fee_prices',
   'official_type_catalogs',
   'operation_log',
   'outbound_messages',

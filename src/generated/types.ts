@@ -2787,6 +2787,72 @@ export interface OfficialDocument {
 }
 
 /**
+ * 官费表的一条价格：国家知识产权局某收费项目自生效日期起的金额。内置条目（builtIn）来自 schemas/dicts/official-fees.json，不能删除；其余由本组织管理员添加。
+ */
+export interface OfficialFee {
+  /**
+   * 官费价格：本组织添加的条目为其编号（正数）；内置条目为负数（它在内置表中的位置），不能删除
+   */
+  id: number;
+  /**
+   * 内置
+   */
+  builtIn: boolean;
+  /**
+   * 收费项目：官费表的项目键，如 registration
+   */
+  item: string;
+  /**
+   * 收费项目名称
+   */
+  itemName: string;
+  /**
+   * 计费单位：class 每类，mark 每件商标，case 每件申请
+   */
+  unit: "class" | "mark" | "case";
+  /**
+   * 生效日期
+   */
+  effectiveFrom: string;
+  /**
+   * 纸质申请
+   */
+  paper: number;
+  /**
+   * 网上申请：没有单列网上金额的条目为纸质金额
+   */
+  online: number;
+  /**
+   * 每类含商品项数
+   */
+  goodsIncluded: number | null;
+  /**
+   * 超出每项（纸质）
+   */
+  extraPaper: number | null;
+  /**
+   * 超出每项（网上）
+   */
+  extraOnline: number | null;
+  /**
+   * 依据
+   */
+  source: string;
+  /**
+   * 现行：今天适用于该项目的条目
+   */
+  inForce: boolean;
+  /**
+   * 添加人
+   */
+  createdByName: string | null;
+  /**
+   * 添加时间
+   */
+  createdAt: string | null;
+}
+
+/**
  * 上传识别官文的应答（spec 001 §3：state、type、url、hash、fileName、brandNo、country、noInfo、reviewResults），另附识别出的发文编号、发文日期、商标名称、申请人与匹配的档案商标。
  */
 export interface OfficialRecognition {
@@ -9236,6 +9302,20 @@ export interface CaseManageCaseTypesResponse {
   list: CaseTypeSummary[];
 }
 
+export interface CaseManageCaseStagesRequest {
+  /**
+   * 案件类型：案件类型键
+   */
+  caseType?: string;
+}
+
+export interface CaseManageCaseStagesResponse {
+  /**
+   * 办理阶段
+   */
+  list: ChoiceOption[];
+}
+
 export interface CaseManageCaseTypeSchemaRequest {
   /**
    * 案件类型
@@ -10420,7 +10500,79 @@ export interface FeeOptionsResponse {
    * 币种
    */
   currencies: ChoiceOption[];
+  /**
+   * 官费收费项目
+   */
+  officialItems: ChoiceOption[];
 }
+
+export interface FeeOfficialListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 收费项目：官费表的项目键
+   */
+  item?: string;
+}
+
+export interface FeeOfficialListResponse {
+  /**
+   * 官费价格
+   */
+  list: OfficialFee[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface FeeOfficialSaveRequest {
+  /**
+   * 收费项目：官费表的项目键
+   */
+  item: string;
+  /**
+   * 生效日期
+   */
+  effectiveFrom: string;
+  /**
+   * 纸质申请金额
+   */
+  paper: number;
+  /**
+   * 网上申请金额
+   */
+  online?: number | null;
+  /**
+   * 超出每项的纸质金额
+   */
+  extraPaper?: number | null;
+  /**
+   * 超出每项的网上金额
+   */
+  extraOnline?: number | null;
+  /**
+   * 依据：金额出自哪份文件（名称、文号）
+   */
+  source: string;
+}
+
+export type FeeOfficialSaveResponse = OfficialFee;
+
+export interface FeeOfficialDeleteRequest {
+  /**
+   * 官费价格
+   */
+  id: number;
+}
+
+export type FeeOfficialDeleteResponse = null;
 
 export interface FileUploadRequest {
   /**

@@ -30,7 +30,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedDemoTrademarks(db);
     await seedDemoTags(db);
     await seedDemoOfficialDocuments(db);
-    await seedDemoCases(db);
+    await seedDemoCases(db, config.schemasDir);
     await seedCaseArchiveDemo(db, config.schemasDir);
   }
   return classificationReady;

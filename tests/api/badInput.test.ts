@@ -50,6 +50,7 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['负责人', '用户', '交接人', '抄送', '承办人', '提及的人'], table: 'users' },
   { titles: ['部门', '上级部门'], table: 'departments' },
   { titles: ['价格'], table: 'fee_prices' },
+  { titles: ['官费价格'], table: 'official_fee_prices' },
   { titles: ['角色'], table: 'roles' },
   {
     titles: ['商标图样', '营业执照', '身份证件照片'],
@@ -216,6 +217,7 @@ describe.skipIf(skipThisDatabase)(`bad input to every operation (${dbKind})`, ()
       token,
     );
     await db().insertInto('enterprise_groups').values({ org_id: org, name: '核对分组' }).execute();
+    await server.call('fee.officialSave', { item: 'renewal', effectiveFrom: '2030-01-01', paper: 500, source: '核对' }, token);
     await backgroundJobs(db()).settle();
   }
 

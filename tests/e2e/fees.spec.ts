@@ -91,3 +91,54 @@ test('an administrator adds, edits and deletes a price in 费用配置, and sees
   await expect(page.getByText('删除成功！')).toBeVisible();
   await expect(row).toHaveCount(0);
 });
+
+test('an administrator adds a dated price to the official fee table, it becomes the one in force, and removes it; the built-in entries stay', async ({
+  page,
+}) => {
+  const source = `端到端依据 ${String(Date.now()).slice(-6)}`;
+  await openSignedIn(page, 'admin', '/system/userConfig?tab=fees');
+  const table = page.locator('.ipm-generic-table').filter({ hasText: '官费表' });
+  const rowsOf = (item: string) => table.locator('tbody tr.ant-table-row').filter({ hasText: item });
+  await expect(rowsOf('出具商标证明费')).toHaveCount(2);
+  const current = rowsOf('出具商标证明费').first();
+  for (const text of ['2019-07-01', '现行', '内置', '发改价格〔2019〕914号']) await expect(current).toContainText(text);
+  // Built-in entries cannot be deleted.
+  await expect(table.getByRole('button', { name: '删除' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: '新增官费价格' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增官费价格' });
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog.getByText('请选择收费项目')).toBeVisible();
+  await expect(dialog.getByText('请填写依据')).toBeVisible();
+  const item = (label: string) => dialog.locator('.ant-formily-item').filter({ hasText: label }).first();
+  // The amounts over ten goods are asked only for a registration.
+  await pick(page, item('收费项目').locator('.ant-select'), '受理商标注册费');
+  await expect(item('超出每项的纸质金额')).toBeVisible();
+  await pick(page, item('收费项目').locator('.ant-select'), '出具商标证明费', '证明');
+  await expect(dialog.getByText('超出每项的纸质金额')).toHaveCount(0);
+  const date = item('生效日期').locator('.ant-picker input');
+  await date.fill('2026-01-01');
+  await date.press('Enter');
+  await item('纸质申请金额').locator('input').fill('55');
+  await item('网上申请金额').locator('input').fill('49.5');
+  await item('依据').locator('textarea').fill(source);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('官费价格已新增')).toBeVisible();
+
+  await expect(rowsOf('出具商标证明费')).toHaveCount(3);
+  const added = rowsOf('出具商标证明费').first();
+  for (const text of ['2026-01-01', '55.00', '49.50', '现行', '本组织', source, '王管理']) await expect(added).toContainText(text);
+  await expect(rowsOf('出具商标证明费').nth(1)).not.toContainText('现行');
+  await table.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/official-fees.png', fullPage: true });
+
+  await added.getByRole('button', { name: '删除' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '确认要删除这条官费价格吗？' })
+    .getByRole('button', { name: /确\s*定|删\s*除/ })
+    .click();
+  await expect(page.getByText('删除成功！')).toBeVisible();
+  await expect(rowsOf('出具商标证明费')).toHaveCount(2);
+  await expect(rowsOf('出具商标证明费').first()).toContainText('现行');
+});

@@ -125,6 +125,12 @@ export function GenericTable(props: GenericTableProps) {
   const useExtraColumns = useExtraColumnsSource();
   const custom = useExtraColumns(props.customFields, rowKey, refresh);
   const total = Number(readPath(data, countPath) ?? rows.length);
+  // Beside the total, an answer may say the server stopped counting (getCaseLists, the archive list).
+  const capped =
+    readPath(
+      data,
+      countPath.replace(/[^.]*$/, (last) => `${last}Capped`),
+    ) === true;
   useEffect(() => {
     if (data === undefined) return;
     const pageNo = clampPage(page.pageNo, page.pageSize, total);
@@ -514,6 +520,7 @@ export function GenericTable(props: GenericTableProps) {
           pageNo={page.pageNo}
           pageSize={page.pageSize}
           total={total}
+          capped={capped}
           pageSizes={pageSizes}
           onChange={(pageNo, pageSize) => setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })}
         />

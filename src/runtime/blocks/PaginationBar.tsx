@@ -10,10 +10,18 @@ export interface PaginationBarProps {
   total: number;
   onChange(pageNo: number, pageSize: number): void;
   pageSizes?: number[];
+  /** The server stopped counting (countCapped): there are more rows than the total says. */
+  capped?: boolean;
+}
+
+/** 共 N 条; a total the server stopped counting at, or one over the most shown, reads 共 10,000+ 条. */
+export function totalText(total: number, capped = false): string {
+  if (!capped && total <= MAX_SHOWN_TOTAL) return `共 ${total} 条`;
+  return `共 ${Math.min(total, MAX_SHOWN_TOTAL).toLocaleString('en-US')}+ 条`;
 }
 
 /** 共 N 条, page size, previous, page numbers, next and a jump box. */
-export function PaginationBar({ pageNo, pageSize, total, onChange, pageSizes = PAGE_SIZES }: PaginationBarProps) {
+export function PaginationBar({ pageNo, pageSize, total, onChange, pageSizes = PAGE_SIZES, capped = false }: PaginationBarProps) {
   const shown = Math.min(total, MAX_SHOWN_TOTAL);
   return (
     <Pagination
@@ -24,7 +32,7 @@ export function PaginationBar({ pageNo, pageSize, total, onChange, pageSizes = P
       showSizeChanger
       showQuickJumper
       pageSizeOptions={pageSizes}
-      showTotal={(n) => `共 ${n} 条`}
+      showTotal={() => totalText(total, capped)}
       onChange={onChange}
     />
   );

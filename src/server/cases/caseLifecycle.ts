@@ -5,7 +5,7 @@ import type { TenantContext } from '../http/context.js';
 import { badRequest } from '../http/apiError.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { caseFeeLines, feeDay, withFeeTotals } from './caseFees.js';
-import { officialFeeTable } from '../fees/officialFeeTable.js';
+import { officialFeeTableOf } from '../fees/officialFeeTable.js';
 import { checkCoOwners, checkReferences, missingAttachments, normalisedTmItems, priorityClaims, referencesOf } from './casePayload.js';
 import { caseDetail } from './caseReads.js';
 import { addTrend, caseByNo, chinaDay, enterStage, nextCaseNo, requireRevision, writeCaseParts, type CaseRow } from './caseStore.js';
@@ -94,7 +94,7 @@ export async function saveCase(ctx: TenantContext, body: SaveBody): Promise<Case
   if (body.customValues) checkCustomValues(type, body.customValues);
   const normalised = await normalisedTmItems(db, type, biz.tmItems ?? []);
   const marks = new Set([...(biz.brandId ? [biz.brandId] : []), ...(biz.relatedBrandIds ?? [])]);
-  const feeTable = officialFeeTable(schemas);
+  const feeTable = await officialFeeTableOf(db, schemas);
   const channel = body.submitType ?? existing?.submit_type ?? 'online';
   const lines = await caseFeeLines(db, type, normalised, marks.size, feeDay(existing), { table: feeTable, channel });
   const items = withFeeTotals(normalised, lines);

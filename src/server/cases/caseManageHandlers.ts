@@ -13,7 +13,7 @@ import { actionTitles, availableCaseTypes, caseTypeVersion, currentCaseType, sta
 import { caseState, isEditable, moveCase, saveCase, submissionProblems } from './caseLifecycle.js';
 import { initialStatus, stageForStatus } from './caseWorkflow.js';
 import { caseWorkbook, MAX_CASE_EXPORT } from './caseExport.js';
-import { officialFeeTable } from '../fees/officialFeeTable.js';
+import { officialFeeTableOf } from '../fees/officialFeeTable.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { visibleMark } from '../trademarks/visibleMarks.js';
 import { planArchiveEffect, type ArchivePlan } from './caseArchive.js';
@@ -139,7 +139,7 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
 
   'caseManage.queryCase': async (body, ctx) => {
     const { row, type } = await loadCase(ctx, body.caseNo);
-    return caseDetail(ctx.db, type, row, ctx.session, officialFeeTable(ctx.schemas));
+    return caseDetail(ctx.db, type, row, ctx.session, await officialFeeTableOf(ctx.db, ctx.schemas));
   },
 
   'caseManage.submitCase': async (body, ctx) => {
@@ -562,6 +562,25 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
     const order = builtInCaseTypes(ctx.schemas).list.map((i) => i.value);
     const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
     return { list: list.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name)) };
+  },
+
+  'caseManage.caseStages': async (body, ctx) => {
+    let types: CaseType[];
+    if (body.caseType) {
+      const type = await currentCaseType(ctx.db, ctx.schemas, body.caseType);
+      if (!type) throw badRequest(`案件类型 ${body.caseType} 不存在`);
+      types = [type];
+    } else {
+      const order = builtInCaseTypes(ctx.schemas).list.map((i) => i.value);
+      const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+      types = (await availableCaseTypes(ctx.db, ctx.schemas))
+        .filter((t) => t.category === 'case')
+        .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+    }
+    // A key several types share is listed once, with the title its first type gives it.
+    const stages = new Map<string, string>();
+    for (const type of types) for (const stage of type.stages) if (!stages.has(stage.key)) stages.set(stage.key, stage.title);
+    return { list: [...stages].map(([value, label]) => ({ value, label })) };
   },
 
   'caseManage.caseTypeSchema': async (body, ctx) => {

@@ -9,6 +9,8 @@ import type { HandlersOf, TenantContext } from '../http/context.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
 import { caseTypes } from './caseTypes.js';
+import { deleteOfficialFee, listOfficialFees, saveOfficialFee } from './officialFees.js';
+import { officialFeeItemOptions } from './officialFeeTable.js';
 
 const FEE_ITEMS = FIELD_ENUM_TITLES.FeePrice.feeItem;
 const CURRENCIES = FIELD_ENUM_TITLES.FeePrice.currency;
@@ -185,5 +187,12 @@ export const feeHandlers: HandlersOf<'fee'> = {
     caseTypes: caseTypes(ctx.schemas).list,
     feeItems: Object.entries(FEE_ITEMS).map(([value, label]) => ({ value, label })),
     currencies: Object.entries(CURRENCIES).map(([value, label]) => ({ value, label })),
+    officialItems: officialFeeItemOptions(ctx.schemas),
   }),
+
+  'fee.officialList': listOfficialFees,
+
+  'fee.officialSave': saveOfficialFee,
+
+  'fee.officialDelete': deleteOfficialFee,
 };
