@@ -89,6 +89,16 @@ export const FIELD_FORMATS = {
     appDate: 'date',
     disputedDate: 'date',
   },
+  OfficialLetterRow: {
+    sendDate: 'date',
+    receiveDate: 'date',
+    officalLimit: 'date',
+    handlingLimit: 'date',
+  },
+  OfficialQuery: {
+    receiveDateFrom: 'date',
+    receiveDateTo: 'date',
+  },
   OperationLogEntry: {
     createdAt: 'date-time',
   },

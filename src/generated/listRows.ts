@@ -42,6 +42,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'messageSettings.outbox': { list: 'OutboundMessage' },
   'messageSettings.save': { channels: 'MessageChannel' },
   'messageSettings.saveChannel': { channels: 'MessageChannel' },
+  'officials.officialList': { list: 'OfficialLetterRow' },
   'operationLog.query': { list: 'OperationLogEntry' },
   'role.list': { list: 'RoleSummary' },
   'role.permissionTree': { tree: 'PermissionNode' },

@@ -62,6 +62,7 @@ import { tmSearchHandlers, tmSearchPreparers } from './trademarks/tmSearchHandle
 import { brandImportHandlers } from './trademarks/brandImportHandlers.js';
 import { brandExportHandlers } from './trademarks/brandExportHandlers.js';
 import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
+import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -105,6 +106,7 @@ const handlers: Handlers = {
   ...brandImportHandlers,
   ...brandExportHandlers,
   ...brandOfficialsHandlers,
+  ...officialsHandlers,
 };
 
 export interface BuiltServer {

@@ -83,6 +83,12 @@ const caseWidgets = lazyComponents(() => import('../widgets/cases/index.js').the
   NewCaseButton: 'inline',
   MarkCaseList: 'block',
 });
+const officialWidgets = lazyComponents(() => import('../widgets/officials/index.js').then((m) => m.officialWidgets), {
+  OfficialLetterButton: 'inline',
+  OfficialTypeSelect: 'field',
+  OfficialDeadlinePreview: 'field',
+  OfficialMarksField: 'field',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -108,6 +114,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...accountWidgets,
   ...enterpriseWidgets,
   ...caseWidgets,
+  ...officialWidgets,
   ...designer,
   ...caseTypeBuilder,
 };
