@@ -16208,7 +16208,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/official-list",
     "summary": "官文列表",
-    "description": "本组织的商标官文或版权官文，按条件筛选，收文日期最近的在前；每行带所属商标的名称、图样、类别与到官方期限的剩余天数。商标官文需商标权限，版权官文需版权官文权限；代理机构角色的用户只看到自己负责的商标的官文与自己登记的官文。",
+    "description": "本组织的商标官文或版权官文，按条件筛选，收文日期最近的在前；每行带所属商标的名称、图样、类别与到官方期限的剩余天数。商标官文需商标权限，版权官文需版权官文权限；代理机构角色的用户只看到自己负责的商标的官文与自己登记的官文。总条数最多计到 10,000（超过时 countCapped 为 true）。",
     "permission": "$signedIn",
     "silent": false,
     "readOnly": true,
@@ -16297,7 +16297,8 @@ export const operationTable: OperationDefinition[] = [
       "additionalProperties": false,
       "required": [
         "list",
-        "count"
+        "count",
+        "countCapped"
       ],
       "properties": {
         "list": {
@@ -16309,7 +16310,13 @@ export const operationTable: OperationDefinition[] = [
         },
         "count": {
           "title": "总条数",
-          "type": "integer"
+          "type": "integer",
+          "description": "最多计到 10,000"
+        },
+        "countCapped": {
+          "title": "总条数已封顶",
+          "type": "boolean",
+          "description": "符合条件的超过 10,000 条时为 true"
         }
       }
     }

@@ -10893,9 +10893,13 @@ export interface OfficialsOfficialListResponse {
    */
   list: OfficialLetterRow[];
   /**
-   * 总条数
+   * 总条数：最多计到 10,000
    */
   count: number;
+  /**
+   * 总条数已封顶：符合条件的超过 10,000 条时为 true
+   */
+  countCapped: boolean;
 }
 
 export interface OfficialsAllReadRequest {

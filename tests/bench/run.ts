@@ -8,9 +8,10 @@
  *      with custom-field columns (archivePage.ts);
  *   6. the server under 100 connections, and /api/health while a picture is decoded and an import written (load.ts);
  *   7. the case list at 100,000 cases on PostgreSQL (caseList.ts);
- *   8. a case page with 45 classes of goods in Chromium (casePage.ts).
- * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive`, `-- archive-page`, `-- load`, `-- cases` or
- * `-- case-page` runs one part;
+ *   8. a case page with 45 classes of goods in Chromium (casePage.ts);
+ *   9. the letters list at 200,000 letters on PostgreSQL (letterList.ts).
+ * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive`, `-- archive-page`, `-- load`, `-- cases`,
+ * `-- case-page` or `-- letters` runs one part;
  * `-- browser table` or `-- browser form` one half of the browser part; `-- archive-page menu` or
  * `-- archive-page rows` one half of the archive page, `--load N` with N busy processes beside it.
  */
@@ -22,6 +23,7 @@ import { benchArchivePage } from './archivePage.js';
 import { benchLoad } from './load.js';
 import { benchCaseList } from './caseList.js';
 import { benchCasePage } from './casePage.js';
+import { benchLetterList } from './letterList.js';
 
 const only = process.argv[2];
 if (!only || only === 'startup') {
@@ -55,4 +57,8 @@ if (!only || only === 'cases') {
 if (!only || only === 'case-page') {
   console.log('== 案件页面：45 个类别的商品（Chromium）==');
   await benchCasePage();
+}
+if (!only || only === 'letters') {
+  console.log('== 官文列表（PostgreSQL，20 万件）==');
+  await benchLetterList();
 }

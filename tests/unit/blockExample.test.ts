@@ -13,6 +13,10 @@ const PAGE_LEVEL: Record<string, string> = {
   ClassificationBrowser: '整页的分类浏览（/try45）',
   BrandGraph: '整页的品牌图谱（/mindMap）',
   BrandImportWizard: '整页的商标批量导入，确认后写入商标档案（/brand/batchUpload）',
+  OfficialLetterButton: '官文列表的新增与查看（/brand/filesAll、/copyRight/officeFile），保存即登记官文',
+  OfficialTypeSelect: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
+  OfficialDeadlinePreview: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
+  OfficialMarksField: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

@@ -42,6 +42,7 @@ import * as cases from './migrations/0040_cases.js';
 import * as caseArchive from './migrations/0041_case_archive.js';
 import * as caseListIndexes from './migrations/0042_case_list_indexes.js';
 import * as officialLetters from './migrations/0043_official_letters.js';
+import * as letterListIndexes from './migrations/0047_letter_list_indexes.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0041_case_archive': caseArchive,
   '0042_case_list_indexes': caseListIndexes,
   '0043_official_letters': officialLetters,
+  '0047_letter_list_indexes': letterListIndexes,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -39,22 +39,19 @@ export async function matchingLetters(db: ScopedDb, reader: LetterReader, query:
   }
   const keyword = query.keyword?.trim();
   if (keyword) {
+    // Each way of matching reads its own index (application number, dispatch number, the marks by name), not every letter.
     const contains = `%${likeText(keyword)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb('d.app_no', '=', keyword),
-        eb('d.dispatch_no', '=', keyword),
-        eb(
-          'd.brand_archive_id',
-          'in',
-          eb
-            .selectFrom('brand_archives as k')
-            .select('k.id')
-            .where((k) => k.or([k('k.tm_name', 'like', contains), k('k.new_tm_name', 'like', contains)])),
-        ),
-        sql<boolean>`d.details->>'tmName' like ${contains}`,
-      ]),
-    );
+    const marks = db
+      .selectFrom('brand_archives as k')
+      .select('k.id')
+      .where((k) => k.or([k('k.tm_name', 'like', contains), k('k.new_tm_name', 'like', contains)]));
+    const matches = db
+      .selectFrom('official_documents as o')
+      .select('o.id')
+      .where('o.app_no', '=', keyword)
+      .union(db.selectFrom('official_documents as o').select('o.id').where('o.dispatch_no', '=', keyword))
+      .union(db.selectFrom('official_documents as o').select('o.id').where('o.brand_archive_id', 'in', marks));
+    q = q.where('d.id', 'in', matches);
   }
   return q;
 }
@@ -122,6 +119,15 @@ export function letterRow(r: ListRowRecord, today: string): OfficialLetterRow {
     daysLeft: r.official_limit ? daysBetween(today, r.official_limit) : null,
     handledByName: r.handled_by_name ?? null,
   };
+}
+
+/** The displayed total stops here (spec 001 §9): counting further would read every letter of a large organisation. */
+export const LETTER_COUNT_CAP = 10_000;
+
+/** How many letters the query matches, counting no further than `cap`. */
+export async function countLettersUpTo(db: ScopedDb, q: LetterQuery<object>, cap: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${q.select(sql<number>`1`.as('one')).limit(cap)}) c`.execute(db);
+  return rows[0]!.n;
 }
 
 /** Newest received first; id last so pages never overlap (index official_documents_list_idx). */

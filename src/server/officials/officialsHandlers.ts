@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
 import type { HandlersOf } from '../http/context.js';
 import type { OfficialTypeCatalogEntry } from '../../generated/types.js';
-import { pageWindow, countRows } from '../db/paging.js';
+import { pageWindow } from '../db/paging.js';
 import { badRequest, notFound } from '../http/apiError.js';
 import { excelLibrary } from '../excelLibrary.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { chinaToday } from '../../shared/trademarkDates.js';
 import { officialTypeCatalog } from './officialTypeCatalog.js';
 import { letterReader, lettersForChange, requireBusiness, visibleLetters } from './letterAccess.js';
-import { letterRow, matchingLetters, newestFirst, withRowColumns } from './letterList.js';
+import { countLettersUpTo, LETTER_COUNT_CAP, letterRow, matchingLetters, newestFirst, withRowColumns } from './letterList.js';
 import { dueLetters } from './dueLetters.js';
 import { readLetter } from './letterRead.js';
 import { saveLetter } from './letterSave.js';
@@ -23,8 +23,22 @@ export const officialsHandlers: HandlersOf<'officials'> = {
     const today = chinaToday();
     const matching = await matchingLetters(ctx.db, letterReader(ctx.session), body, today);
     const { limit, offset } = pageWindow(body);
-    const [rows, count] = await Promise.all([newestFirst(withRowColumns(matching)).limit(limit).offset(offset).execute(), countRows(matching)]);
-    return { list: rows.map((r) => letterRow(r, today)), count };
+    // The page's ids first, from the index alone; the joins only for the rows shown.
+    const [ids, counted] = await Promise.all([
+      newestFirst(matching.select('d.id')).limit(limit).offset(offset).execute(),
+      countLettersUpTo(ctx.db, matching, LETTER_COUNT_CAP + 1),
+    ]);
+    const rows =
+      ids.length === 0
+        ? []
+        : await newestFirst(
+            withRowColumns(ctx.db.selectFrom('official_documents as d')).where(
+              'd.id',
+              'in',
+              ids.map((r) => r.id),
+            ),
+          ).execute();
+    return { list: rows.map((r) => letterRow(r, today)), count: Math.min(counted, LETTER_COUNT_CAP), countCapped: counted > LETTER_COUNT_CAP };
   },
 
   'officials.allRead': async (body, ctx) => {
@@ -71,10 +85,10 @@ export const officialsHandlers: HandlersOf<'officials'> = {
   'officials.exportOfficial': async (body, ctx) => {
     const today = chinaToday();
     const matching = await matchingLetters(ctx.db, letterReader(ctx.session), body, today);
-    const total = await countRows(matching);
+    const total = await countLettersUpTo(ctx.db, matching, MAX_EXPORT + 1);
     if (total > MAX_EXPORT) {
       throw badRequest(
-        `符合条件的官文共 ${total.toLocaleString('en-US')} 条，一次最多导出 ${MAX_EXPORT.toLocaleString('en-US')} 条，请缩小收文日期范围或加上其他条件`,
+        `符合条件的官文超过 ${MAX_EXPORT.toLocaleString('en-US')} 条，一次最多导出 ${MAX_EXPORT.toLocaleString('en-US')} 条，请缩小收文日期范围或加上其他条件`,
       );
     }
     const rows = (await newestFirst(withRowColumns(matching)).execute()).map((r) => letterRow(r, today));
