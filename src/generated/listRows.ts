@@ -11,7 +11,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'brandLabels.mapList': { list: 'BrandMap' },
   'brandMerge.batchTaskList': { list: 'BatchTask' },
   'brandMerge.queryMergeCandidates': { list: 'MergeCandidate' },
-  'brandOfficials.addOfficialDocument': { movedCases: 'CaseState' },
+  'brandOfficials.addOfficialDocument': { deadlineBasis: 'DeadlineStep', movedCases: 'CaseState' },
   'brandOfficials.brandOfficialList': { list: 'OfficialDocument' },
   'caseManage.brandHistory': { list: 'BrandHistoryEntry' },
   'caseManage.caseQueryStageRecord': { list: 'CaseStageRecord' },

@@ -10757,7 +10757,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/brandArchives/addOfficialDocument",
     "summary": "登记官文",
-    "description": "登记收到的一件官文：文件类型、申请号、收文日期、送达方式与官方期限，属于所选的档案商标（不选时按申请号找本组织档案中的商标，找不到则不属于任何商标）。申请号与某件案件（案件的申请号或某个申请国家的申请号）相同、且文件类型是该案件类型某一阶段的推进官文时，案件进入该阶段（阶段期限、状态、动态“官文推进”，并通知承办人）；应答列出被推进的案件。",
+    "description": "登记收到的一件官文：文件类型（须在本组织的官文类型目录中）、发文编号（同一组织内不重复）、申请号、发文日期与收文日期、送达方式，以及文件、业务、办理期限、按类别登记的字段与关联案件。官方期限由服务端按目录中该类型的期限规则与送达方式算出（商标法实施条例第十条、第十二条），应答与官文中都记下算法；目录中没有期限规则的类型，可手工填写官方期限。属于所选的档案商标（不选时按申请号找本组织档案中的商标，找不到则不属于任何商标）。申请号与某件案件（案件的申请号或某个申请国家的申请号）相同、且文件类型是该案件类型某一阶段的推进官文时，案件进入该阶段（阶段期限、状态、动态“官文推进”，并通知承办人）；应答列出被推进的案件。",
     "permission": "trademark",
     "silent": false,
     "readOnly": false,
@@ -10777,17 +10777,48 @@ export const operationTable: OperationDefinition[] = [
           "minimum": 1,
           "maximum": 2147483647
         },
+        "business": {
+          "title": "业务",
+          "type": "string",
+          "enum": [
+            "trademark",
+            "copyright"
+          ],
+          "description": "默认 trademark；版权官文不属于商标"
+        },
+        "caseId": {
+          "title": "关联案件",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
         "documentType": {
           "title": "文件类型",
           "type": "string",
           "minLength": 1,
           "maxLength": 60
         },
+        "dispatchNo": {
+          "title": "发文编号",
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^[A-Za-z0-9-]*$",
+          "description": "官文上印的发文编号，如 TMZC73055497ZCSL01"
+        },
         "appNo": {
           "title": "申请号",
           "type": "string",
           "minLength": 1,
           "maxLength": 40
+        },
+        "sendDate": {
+          "title": "发文日期",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "description": "电子送达与公告送达的期限由此起算"
         },
         "receiveDate": {
           "title": "收文日期",
@@ -10799,9 +10830,64 @@ export const operationTable: OperationDefinition[] = [
           "type": "string",
           "enum": [
             "电子",
-            "纸质"
+            "纸质",
+            "公告"
           ],
-          "description": "默认 电子"
+          "description": "默认 电子；公告 为公告送达（发文日期填公告发布日）"
+        },
+        "receiptProven": {
+          "title": "能证明收到日期",
+          "type": "boolean",
+          "description": "电子送达时能证明官文进入本方电子系统的日期即收文日期"
+        },
+        "officalLimit": {
+          "title": "官方期限",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "description": "只在目录中该类型没有期限规则时采用（如国外官文上写明的期限）；有规则时由服务端计算"
+        },
+        "handlingLimit": {
+          "title": "办理期限",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "description": "团队自定的内部期限，不能晚于官方期限"
+        },
+        "remark": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 200
+        },
+        "details": {
+          "$ref": "https://schemas.ipm.local/entities/official-document-details.json"
+        },
+        "fileId": {
+          "title": "官文文件",
+          "type": "integer",
+          "minimum": 1,
+          "description": "已上传的文件；其 SHA-256 记为官文的文件摘要，同一文件的官文已存在时拒绝",
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "officalLimit",
+        "deadlineBasis",
+        "movedCases"
+      ],
+      "properties": {
+        "id": {
+          "title": "官文编号",
+          "type": "integer"
         },
         "officalLimit": {
           "title": "官方期限",
@@ -10811,24 +10897,15 @@ export const operationTable: OperationDefinition[] = [
           ],
           "format": "date"
         },
-        "remark": {
-          "title": "备注",
-          "type": "string",
-          "maxLength": 200
-        }
-      }
-    },
-    "response": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "id",
-        "movedCases"
-      ],
-      "properties": {
-        "id": {
-          "title": "官文编号",
-          "type": "integer"
+        "deadlineBasis": {
+          "title": "期限依据",
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/deadline-step.json"
+          }
         },
         "movedCases": {
           "title": "被推进的案件",

@@ -8689,29 +8689,58 @@ export interface BrandOfficialsAddOfficialDocumentRequest {
    */
   brandId?: number;
   /**
+   * 业务：默认 trademark；版权官文不属于商标
+   */
+  business?: "trademark" | "copyright";
+  /**
+   * 关联案件
+   */
+  caseId?: number;
+  /**
    * 文件类型
    */
   documentType: string;
+  /**
+   * 发文编号：官文上印的发文编号，如 TMZC73055497ZCSL01
+   */
+  dispatchNo?: string;
   /**
    * 申请号
    */
   appNo: string;
   /**
+   * 发文日期：电子送达与公告送达的期限由此起算
+   */
+  sendDate?: string | null;
+  /**
    * 收文日期
    */
   receiveDate: string;
   /**
-   * 送达方式：默认 电子
+   * 送达方式：默认 电子；公告 为公告送达（发文日期填公告发布日）
    */
-  deliveryMethod?: "电子" | "纸质";
+  deliveryMethod?: "电子" | "纸质" | "公告";
   /**
-   * 官方期限
+   * 能证明收到日期：电子送达时能证明官文进入本方电子系统的日期即收文日期
+   */
+  receiptProven?: boolean;
+  /**
+   * 官方期限：只在目录中该类型没有期限规则时采用（如国外官文上写明的期限）；有规则时由服务端计算
    */
   officalLimit?: string | null;
+  /**
+   * 办理期限：团队自定的内部期限，不能晚于官方期限
+   */
+  handlingLimit?: string | null;
   /**
    * 备注
    */
   remark?: string;
+  details?: OfficialDocumentDetails;
+  /**
+   * 官文文件：已上传的文件；其 SHA-256 记为官文的文件摘要，同一文件的官文已存在时拒绝
+   */
+  fileId?: number;
 }
 
 export interface BrandOfficialsAddOfficialDocumentResponse {
@@ -8719,6 +8748,14 @@ export interface BrandOfficialsAddOfficialDocumentResponse {
    * 官文编号
    */
   id: number;
+  /**
+   * 官方期限
+   */
+  officalLimit: string | null;
+  /**
+   * 期限依据
+   */
+  deadlineBasis: DeadlineStep[] | null;
   /**
    * 被推进的案件
    */

@@ -30,8 +30,13 @@ export interface OfficialTypeEntry {
   markStatus?: string;
 }
 
-/** The catalogue entry of a letter type, by its name (officalType); undefined when the catalogue has none. */
-export function findOfficialType(catalog: readonly OfficialTypeEntry[], name: string): OfficialTypeEntry | undefined {
+/**
+ * The catalogue entry of a letter type, by its name (officalType), or by another name the letter is
+ * printed under (one of its keywords, e.g. 商标驳回通知书 for 驳回通知书) of the business asked;
+ * undefined when the catalogue has none.
+ */
+export function findOfficialType(catalog: readonly OfficialTypeEntry[], name: string, business?: LetterBusiness): OfficialTypeEntry | undefined {
   const wanted = name.trim();
-  return catalog.find((entry) => entry.label === wanted);
+  const ofBusiness = business ? catalog.filter((entry) => entry.business === business) : catalog;
+  return ofBusiness.find((entry) => entry.label === wanted) ?? ofBusiness.find((entry) => entry.keywords.includes(wanted));
 }

@@ -97,6 +97,8 @@ const REFERENCES: ReferenceRule[] = [
     missing: () => 'no-such-node',
   },
   { titles: ['官文'], table: 'official_documents' },
+  { titles: ['关联案件'], table: 'cases', where: () => 'deleted_at is null' },
+  { titles: ['官文文件'], table: 'files' },
   { titles: ['企业', '负责的企业', '申请人企业'], table: 'enterprises' },
   { titles: ['所属分组', '分组', '目标分组'], table: 'enterprise_groups' },
   { titles: ['上传编号'], table: 'upload_sessions', where: () => 'object_key is null', missing: () => '0'.repeat(32) },

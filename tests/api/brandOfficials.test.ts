@@ -158,6 +158,97 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
     expect(await refused('/brandArchives/brandOfficialList', { brandId: brand }, corp, 404)).toBe('商标不存在或无权查看');
   });
 
+  it('records a letter with the deadline the law gives it, and how it was reached', async () => {
+    const brand = await mark('admin');
+    const recorded = await ok(
+      'brandOfficials.addOfficialDocument',
+      { brandId: brand, documentType: '驳回通知书', dispatchNo: `tmzc${brand}bh01`, appNo: 'X1', sendDate: '2024-03-01', receiveDate: '2024-03-20' },
+      admin,
+    );
+    // 条例 §10: served 15 days after sending (03-16); 商标法 §34: 15 days end on Sunday 03-31, moved to Monday.
+    expect(recorded.officalLimit).toBe('2024-04-01');
+    expect(recorded.deadlineBasis!.map((s) => s.kind)).toEqual(['base', 'presumption', 'period', 'shift']);
+    const listed = (await listOf(brand)).list[0]!;
+    expect(listed).toMatchObject({
+      documentType: '驳回通知书',
+      dispatchNo: `TMZC${brand}BH01`,
+      sendDate: '2024-03-01',
+      officalLimit: '2024-04-01',
+      business: 'trademark',
+    });
+    expect(listed.deadlineBasis).toEqual(recorded.deadlineBasis);
+
+    // Another name the letter is printed under is the catalogue's type; a type without a rule takes the deadline typed in.
+    const alias = await ok(
+      'brandOfficials.addOfficialDocument',
+      { brandId: brand, documentType: '商标驳回通知书', appNo: 'X1', receiveDate: '2024-03-22', deliveryMethod: '纸质' },
+      admin,
+    );
+    // 15 days from the postmark end on Saturday 04-06, the last day of 清明; Sunday 04-07 was a make-up workday.
+    expect(alias.officalLimit).toBe('2024-04-07');
+    const certificate = await ok(
+      'brandOfficials.addOfficialDocument',
+      { brandId: brand, documentType: '商标注册证', appNo: 'X1', receiveDate: '2024-05-01', officalLimit: '2024-06-01' },
+      admin,
+    );
+    expect(certificate).toMatchObject({ officalLimit: '2024-06-01', deadlineBasis: [expect.objectContaining({ text: expect.stringContaining('手工填写') })] });
+    const [stored] = await db.selectFrom('official_documents').select('document_type').where('id', '=', alias.id).execute();
+    expect(stored!.document_type).toBe('驳回通知书');
+  });
+
+  it('refuses a letter it cannot count or has already, storing nothing', async () => {
+    const brand = await mark('admin');
+    const before = await db
+      .selectFrom('official_documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const letter = { brandId: brand, appNo: 'X2', receiveDate: '2025-01-10' };
+    expect(await refused('/brandArchives/addOfficialDocument', { ...letter, documentType: '不存在的通知书' }, admin)).toBe(
+      '当前官文类型不存在，请重新选择或联系客服添加：不存在的通知书',
+    );
+    expect(await refused('/brandArchives/addOfficialDocument', { ...letter, documentType: '驳回通知书' }, admin)).toContain('须填写发文日期');
+    expect(
+      await refused('/brandArchives/addOfficialDocument', { ...letter, documentType: '驳回通知书', receiveDate: '2099-01-01', sendDate: '2098-12-01' }, admin),
+    ).toContain('晚于今天');
+    expect(await refused('/brandArchives/addOfficialDocument', { ...letter, documentType: '驳回通知书', sendDate: '2025-02-01' }, admin)).toContain(
+      '晚于收文日期',
+    );
+    expect(
+      await refused(
+        '/brandArchives/addOfficialDocument',
+        { ...letter, documentType: '驳回通知书', sendDate: '2025-01-02', handlingLimit: '2025-03-01' },
+        admin,
+      ),
+    ).toContain('办理期限 2025-03-01 晚于官方期限');
+    expect(
+      await refused('/brandArchives/addOfficialDocument', { ...letter, documentType: '驳回通知书', sendDate: '2025-01-02', caseId: 99999999 }, admin),
+    ).toContain('关联案件不存在');
+    expect(await refused('/brandArchives/addOfficialDocument', { ...letter, documentType: '作品登记证书', business: 'copyright' }, admin)).toBe(
+      '版权官文不能关联商标',
+    );
+    const after = await db
+      .selectFrom('official_documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+
+    const dispatchNo = `TMZC${brand}SL01`;
+    await ok('brandOfficials.addOfficialDocument', { ...letter, documentType: '受理通知书', dispatchNo }, admin);
+    expect(
+      await refused('/brandArchives/addOfficialDocument', { ...letter, documentType: '受理通知书', dispatchNo: dispatchNo.toLowerCase() }, admin, 409),
+    ).toContain(`官文已存在：发文编号 ${dispatchNo}`);
+    const file = dataOf('file.upload', await uploadFile(server, admin, '受理通知书.pdf', pdfOfSize(2049), 'officialDocument'));
+    await ok('brandOfficials.addOfficialDocument', { ...letter, documentType: '受理通知书', fileId: Number(file.uid) }, admin);
+    expect(await refused('/brandArchives/addOfficialDocument', { ...letter, documentType: '受理通知书', fileId: Number(file.uid) }, admin, 409)).toContain(
+      '官文已存在：同一文件',
+    );
+    // Another organisation records the same dispatch number as its own letter.
+    expect(
+      (await server.send('brandOfficials.addOfficialDocument', { appNo: 'X2', receiveDate: '2025-01-10', documentType: '受理通知书', dispatchNo }, corp))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('gives clear messages for a bad request', async () => {
     expect(await refused('/brandArchives/officialManagement', { ids: [], status: 1 }, admin)).toMatch(/官文/);
     expect(await refused('/brandArchives/officialManagement', { ids: [1], status: 3 }, admin)).toMatch(/处理状态/);

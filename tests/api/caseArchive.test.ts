@@ -365,8 +365,13 @@ describe.skipIf(skipThisDatabase)(`the archive follows cases (${dbKind})`, () =>
     const inbox = await server.call('home.getMessageList', { unreadOnly: true }, agent);
     expect(inbox.list.find((m) => m.title === `案件 ${saved.caseNo} 进入“受理”阶段`)).toBeDefined();
 
-    // A 补正通知书 starts the correction stage's 30 days from the day it was received.
-    await server.call('brandOfficials.addOfficialDocument', { documentType: '补正通知书', appNo: '79005678', receiveDate: '2026-01-10' }, admin);
+    // A 补正通知书 by post starts the correction stage with the letter's deadline: 30 days from its postmark.
+    const correction = await server.call(
+      'brandOfficials.addOfficialDocument',
+      { documentType: '补正通知书', appNo: '79005678', receiveDate: '2026-01-10', deliveryMethod: '纸质' },
+      admin,
+    );
+    expect(correction.officalLimit).toBe('2026-02-09');
     const corrected = await server.call('caseManage.caseQueryStageRecord', { caseNo: saved.caseNo }, admin);
     expect(corrected.list.at(-1)).toMatchObject({ stage: 'correction', deadline: '2026-02-09' });
 
@@ -376,8 +381,9 @@ describe.skipIf(skipThisDatabase)(`the archive follows cases (${dbKind})`, () =>
     expect((await server.call('caseManage.queryCase', { caseNo: saved.caseNo }, admin)).result).toBe('success');
     const entered = await db().selectFrom('brand_archives').select('source').where('app_no', '=', '79005678').execute();
     expect(entered.map((m) => m.source)).toEqual([3, 3, 3]);
-    // The letter itself is kept on the mark, once the mark is in the archive the next letter finds it.
-    const after = await server.call('brandOfficials.addOfficialDocument', { documentType: '商标注册证', appNo: '79005678', receiveDate: '2026-01-13' }, admin);
+    // The letter itself is kept on the mark, once the mark is in the archive the next letter finds it
+    // (received no earlier than the mark's application date, which the case gave it: today).
+    const after = await server.call('brandOfficials.addOfficialDocument', { documentType: '商标注册证', appNo: '79005678', receiveDate: chinaToday() }, admin);
     const kept = await db().selectFrom('official_documents').select('brand_archive_id').where('id', '=', after.id).executeTakeFirstOrThrow();
     expect(kept.brand_archive_id).not.toBeNull();
   });

@@ -63,7 +63,7 @@ export async function moveCasesByLetter({ db, schemas }: { db: ScopedDb; schemas
       continue;
     }
     const status = stage.status ?? move.to;
-    const deadline = await enterStage(db, current, stage, movedAt(letter.receiveDate));
+    const deadline = await enterStage(db, current, stage, movedAt(letter.receiveDate), letter.officalLimit ?? undefined);
     const row = await db
       .updateTable('cases')
       .set({ status, stage: stage.key, stage_deadline: deadline, revision: current.revision + 1, updated_at: new Date() })

@@ -52,10 +52,18 @@ export async function addTrend(db: ScopedDb, row: Pick<CaseRow, 'id' | 'org_id'>
   await db.insertInto('case_trends').values({ org_id: row.org_id, case_id: row.id, user_id: userId, action, content }).execute();
 }
 
-/** Leaves the open stage and enters `stage`, its deadline counted from now; returns the deadline. */
-export async function enterStage(db: ScopedDb, row: Pick<CaseRow, 'id' | 'org_id'>, stage: CaseStageDefinition, at = new Date()): Promise<string | null> {
+/**
+ * Leaves the open stage and enters `stage`, its deadline counted from `at` by the stage's days unless
+ * one is given (a letter's official deadline); returns the deadline.
+ */
+export async function enterStage(
+  db: ScopedDb,
+  row: Pick<CaseRow, 'id' | 'org_id'>,
+  stage: CaseStageDefinition,
+  at = new Date(),
+  deadline: string | null = stageDeadline(stage, at),
+): Promise<string | null> {
   await db.updateTable('case_stage_records').set({ left_at: at }).where('case_id', '=', row.id).where('left_at', 'is', null).execute();
-  const deadline = stageDeadline(stage, at);
   await db
     .insertInto('case_stage_records')
     .values({ org_id: row.org_id, case_id: row.id, stage: stage.key, stage_title: stage.title, entered_at: at, deadline })

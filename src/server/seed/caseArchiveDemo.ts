@@ -129,6 +129,7 @@ export async function seedCaseArchiveDemo(db: Kysely<Database>, schemasDir?: str
         documentType: '受理通知书',
         appNo: '79120002',
         receiveDate: chinaDay(new Date(Date.now() - 10 * DAY)),
+        officalLimit: null,
       },
     );
   });

@@ -1,9 +1,15 @@
-import type { BrandOfficialsAddOfficialDocumentRequest, CaseState } from '../../generated/types.js';
+import type { BrandOfficialsAddOfficialDocumentRequest, CaseState, DeadlineStep } from '../../generated/types.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
 import type { ArchiveViewer } from './archiveViewer.js';
 import { filterArchive } from './archiveFilter.js';
 import { visibleMark } from './visibleMarks.js';
+import { badRequest, conflict } from '../http/apiError.js';
+import { officialTypeCatalog } from '../officials/officialTypeCatalog.js';
+import { workCalendar } from '../officials/workCalendarStore.js';
+import { findOfficialType } from '../../shared/officialTypes.js';
+import { LetterDatesProblem, officialDeadline } from '../../shared/deadlines/officialDeadline.js';
+import { chinaToday } from '../../shared/trademarkDates.js';
 
 /** A letter just recorded, as other domains hear of it. */
 export interface RecordedLetter {
@@ -15,6 +21,8 @@ export interface RecordedLetter {
   documentType: string;
   appNo: string;
   receiveDate: string;
+  /** The official deadline counted for it; null when it asks no answer. */
+  officalLimit: string | null;
 }
 
 /** What a domain does when a letter is recorded, in the same transaction; it answers the cases it moved. */
@@ -30,8 +38,92 @@ export function onLetterRecorded(listener: LetterListener): void {
   if (!listeners.includes(listener)) listeners.push(listener);
 }
 
+/** What a letter's type and dates give as its official deadline, and how. */
+export interface LetterDeadline {
+  officalLimit: string | null;
+  deadlineBasis: DeadlineStep[] | null;
+}
+
 /**
- * Records a letter for an application number: on the mark named (one the viewer may see), else
+ * The official deadline of a letter: counted by the deadline engine from the catalogue rule of its
+ * type and delivery method; for a type whose rule is empty, the deadline typed in (a foreign office's
+ * letter states its own), marked as such. Refuses a type not in the organisation's catalogue and
+ * dates the rule cannot be counted from, in words the form shows.
+ */
+export async function letterDeadline(
+  { db, schemas }: { db: ScopedDb; schemas: SchemaLibrary },
+  letter: Pick<
+    BrandOfficialsAddOfficialDocumentRequest,
+    'documentType' | 'business' | 'deliveryMethod' | 'sendDate' | 'receiveDate' | 'receiptProven' | 'officalLimit'
+  >,
+): Promise<LetterDeadline & { documentType: string }> {
+  const entry = findOfficialType(await officialTypeCatalog(db, schemas), letter.documentType, letter.business ?? 'trademark');
+  if (!entry) throw badRequest(`当前官文类型不存在，请重新选择或联系客服添加：${letter.documentType.trim()}`);
+  const today = chinaToday();
+  if (letter.receiveDate > today) throw badRequest(`收文日期 ${letter.receiveDate} 晚于今天，请核对`);
+  if (letter.sendDate && letter.sendDate > letter.receiveDate) throw badRequest(`发文日期 ${letter.sendDate} 晚于收文日期 ${letter.receiveDate}，请核对`);
+  try {
+    const counted = officialDeadline(
+      entry,
+      {
+        deliveryMethod: letter.deliveryMethod ?? '电子',
+        sendDate: letter.sendDate ?? null,
+        receiveDate: letter.receiveDate,
+        receiptProven: letter.receiptProven ?? false,
+      },
+      await workCalendar(db),
+    );
+    if (counted) return { documentType: entry.label, officalLimit: counted.date, deadlineBasis: counted.steps };
+  } catch (err) {
+    if (err instanceof LetterDatesProblem) throw badRequest(err.message);
+    throw err;
+  }
+  if (!letter.officalLimit) return { documentType: entry.label, officalLimit: null, deadlineBasis: null };
+  return {
+    documentType: entry.label,
+    officalLimit: letter.officalLimit,
+    deadlineBasis: [{ kind: 'base', date: letter.officalLimit, text: `官方期限按官文所载手工填写（${entry.label}在目录中没有期限规则）` }],
+  };
+}
+
+/** The mark a letter is recorded on: the one named (the viewer must see it), else the first visible one with the application number. */
+async function letterMark(
+  db: ScopedDb,
+  viewer: ArchiveViewer,
+  brandId: number | undefined,
+  appNo: string,
+): Promise<{ id: number; app_date: string | null } | null> {
+  if (brandId !== undefined) {
+    const mark = await visibleMark(db, viewer, brandId);
+    return db.selectFrom('brand_archives').select(['id', 'app_date']).where('id', '=', mark.id).executeTakeFirstOrThrow();
+  }
+  if (!appNo) return null;
+  const visible = await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer);
+  return (
+    (await visible
+      .where('brand_archives.app_no', '=', appNo)
+      .select(['brand_archives.id', 'brand_archives.app_date'])
+      .orderBy('brand_archives.id')
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** The file a letter is stored in, the organisation's own; and a letter already recorded from the same bytes. */
+async function letterFile(db: ScopedDb, fileId: number | undefined): Promise<{ id: number; sha256: string } | null> {
+  if (fileId === undefined) return null;
+  const file = await db.selectFrom('files').select(['id', 'sha256']).where('id', '=', fileId).executeTakeFirst();
+  if (!file) throw badRequest(`官文文件不存在：编号 ${fileId}`);
+  const same = file.sha256
+    ? await db.selectFrom('official_documents').select(['id', 'document_type']).where('file_hash', '=', file.sha256).executeTakeFirst()
+    : undefined;
+  if (same) throw conflict(`官文已存在：同一文件已登记为${same.document_type}（官文编号 ${same.id}）`);
+  return file;
+}
+
+/**
+ * Records a letter: refuses a type not in the catalogue, a receive date in the future or before the
+ * mark's application date, a send date after the receive date, a dispatch number or file already
+ * recorded; counts its official deadline; stores it on the mark named (one the viewer may see), else
  * on the organisation's first visible mark with that number, else on no mark; then tells the
  * listeners. Everything in the caller's transaction: a listener that fails undoes the record.
  */
@@ -40,38 +132,70 @@ export async function recordOfficialDocument(
   viewer: ArchiveViewer,
   orgId: number,
   request: BrandOfficialsAddOfficialDocumentRequest,
-): Promise<{ id: number; movedCases: CaseState[] }> {
+): Promise<{ id: number; movedCases: CaseState[] } & LetterDeadline> {
   const appNo = request.appNo.trim();
-  const documentType = request.documentType.trim();
-  const brandId =
-    request.brandId !== undefined
-      ? (await visibleMark(db, viewer, request.brandId)).id
-      : ((
-          await (
-            await filterArchive(db, db.selectFrom('brand_archives'), {}, viewer)
-          )
-            .where('brand_archives.app_no', '=', appNo)
-            .select('brand_archives.id')
-            .orderBy('brand_archives.id')
-            .executeTakeFirst()
-        )?.id ?? null);
-  const row = await db
-    .insertInto('official_documents')
-    .values({
-      org_id: orgId,
-      brand_archive_id: brandId,
-      document_type: documentType,
-      app_no: appNo,
-      receive_date: request.receiveDate,
-      delivery_method: request.deliveryMethod ?? '电子',
-      official_limit: request.officalLimit ?? null,
-      remark: request.remark?.trim() ?? '',
-      created_by: viewer.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const letter: RecordedLetter = { id: row.id, orgId, userId: viewer.userId, brandId, documentType, appNo, receiveDate: request.receiveDate };
+  const dispatchNo = request.dispatchNo?.trim().toUpperCase() ?? '';
+  const business = request.business ?? 'trademark';
+  if (business === 'copyright' && request.brandId !== undefined) throw badRequest('版权官文不能关联商标');
+  // What the letter refers to first, so that a wrong reference is named before anything else.
+  const mark = business === 'trademark' ? await letterMark(db, viewer, request.brandId, appNo) : null;
+  if (request.caseId !== undefined) {
+    const ofCase = await db.selectFrom('cases').select('id').where('id', '=', request.caseId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!ofCase) throw badRequest(`关联案件不存在：编号 ${request.caseId}`);
+  }
+  const file = await letterFile(db, request.fileId);
+  const { documentType, ...deadline } = await letterDeadline({ db, schemas }, request);
+  if (request.handlingLimit && deadline.officalLimit && request.handlingLimit > deadline.officalLimit) {
+    throw badRequest(`办理期限 ${request.handlingLimit} 晚于官方期限 ${deadline.officalLimit}，请提前`);
+  }
+  if (mark?.app_date && request.receiveDate < mark.app_date) throw badRequest(`收文日期 ${request.receiveDate} 早于商标的申请日期 ${mark.app_date}，请核对`);
+  if (dispatchNo) {
+    const same = await db.selectFrom('official_documents').select(['id', 'document_type']).where('dispatch_no', '=', dispatchNo).executeTakeFirst();
+    if (same) throw conflict(`官文已存在：发文编号 ${dispatchNo} 已登记为${same.document_type}（官文编号 ${same.id}）`);
+  }
+  let row: { id: number };
+  try {
+    row = await db
+      .insertInto('official_documents')
+      .values({
+        org_id: orgId,
+        business,
+        brand_archive_id: mark?.id ?? null,
+        case_id: request.caseId ?? null,
+        document_type: documentType,
+        dispatch_no: dispatchNo,
+        app_no: appNo,
+        send_date: request.sendDate ?? null,
+        receive_date: request.receiveDate,
+        delivery_method: request.deliveryMethod ?? '电子',
+        receipt_proven: request.receiptProven ?? false,
+        official_limit: deadline.officalLimit,
+        deadline_basis: deadline.deadlineBasis ? JSON.stringify(deadline.deadlineBasis) : null,
+        handling_limit: request.handlingLimit ?? null,
+        details: JSON.stringify(request.details ?? {}),
+        file_id: file?.id ?? null,
+        file_hash: file?.sha256 ?? '',
+        remark: request.remark?.trim() ?? '',
+        created_by: viewer.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  } catch (err) {
+    // Two uploads of the same letter at once: the later one is told, not stored twice.
+    if ((err as { code?: string }).code === '23505') throw conflict(`官文已存在：发文编号 ${dispatchNo}`);
+    throw err;
+  }
+  const letter: RecordedLetter = {
+    id: row.id,
+    orgId,
+    userId: viewer.userId,
+    brandId: mark?.id ?? null,
+    documentType,
+    appNo,
+    receiveDate: request.receiveDate,
+    officalLimit: deadline.officalLimit,
+  };
   const movedCases: CaseState[] = [];
   for (const listener of listeners) movedCases.push(...(await listener({ db, schemas }, letter)));
-  return { id: row.id, movedCases };
+  return { id: row.id, ...deadline, movedCases };
 }
