@@ -244,4 +244,149 @@ describe.skipIf(skipThisDatabase)(`the letters lists and their operations (${dbK
     // The same letters as the lists' due condition, of both businesses.
     expect(queue.count).toBe((await list({ due: '30' })).count + (await list({ business: 'copyright', due: '30' })).count);
   });
+
+  describe('the official-document form’s save', () => {
+    const manage = (body: OperationRequest<'officials.officialManage'>, token = admin) => send('officials.officialManage', body, token);
+    const stored = (id: number) => db.selectFrom('official_documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('records a letter on the mark chosen, its deadline counted by the engine with how it was reached', async () => {
+      const m = await mark('admin', '表单测试');
+      // A Monday paper refusal received on 2026-09-14: 15 days → 2026-09-29 (a Tuesday, a working day).
+      const reply = await ok('officials.officialManage', {
+        documentType: '驳回通知书',
+        mediaAttributes: '纸质',
+        brandDetail: [{ id: m.id, appNo: m.appNo }],
+        dispatchNo: 'tmzc-form-0001',
+        sendDate: '2026-09-08',
+        receiveDate: '2026-09-14',
+        handlingLimit: '2026-09-25',
+        tmStatus: '驳回',
+        remark: '尽快复审',
+      });
+      expect(reply.ids).toHaveLength(1);
+      const row = await stored(reply.ids[0]!);
+      expect(row).toMatchObject({
+        brand_archive_id: m.id,
+        dispatch_no: 'TMZC-FORM-0001',
+        official_limit: '2026-09-29',
+        handling_limit: '2026-09-25',
+        delivery_method: '纸质',
+        remark: '尽快复审',
+      });
+      expect(row.details).toEqual({ tmStatus: '驳回' });
+      expect(row.deadline_basis!.map((s) => s.kind)).toEqual(['base', 'period']);
+      // The same dispatch number again is the same letter.
+      const again = await manage({
+        documentType: '驳回通知书',
+        mediaAttributes: '纸质',
+        brandDetail: [{ id: m.id, appNo: m.appNo }],
+        dispatchNo: 'TMZC-FORM-0001',
+        receiveDate: '2026-09-14',
+      });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().subMessage).toContain('官文已存在');
+    });
+
+    it('edits a letter: a changed delivery method or date counts the deadline again', async () => {
+      const m = await mark('admin');
+      const [id] = (
+        await ok('officials.officialManage', {
+          documentType: '补正通知书',
+          mediaAttributes: '纸质',
+          brandDetail: [{ id: m.id, appNo: m.appNo }],
+          receiveDate: '2026-09-01',
+        })
+      ).ids;
+      expect((await stored(id!)).official_limit).toBe('2026-10-08'); // 30 days → 10-01, in 国庆 (10-01–10-07) → the first working day after.
+      await ok('officials.officialManage', {
+        id: id!,
+        documentType: '补正通知书',
+        mediaAttributes: '电子',
+        brandDetail: [{ id: m.id, appNo: m.appNo }],
+        sendDate: '2026-08-10',
+        receiveDate: '2026-08-12',
+      });
+      const edited = await stored(id!);
+      // Served 15 days after sending (08-25), then 30 days: 09-24.
+      expect(edited).toMatchObject({ delivery_method: '电子', send_date: '2026-08-10', official_limit: '2026-09-24' });
+      expect(edited.deadline_basis!.map((s) => s.kind)).toEqual(['base', 'presumption', 'period']);
+      const read = await server.app.inject({ method: 'GET', url: `/official/${id}`, headers: { token: admin } });
+      expect(read.json().data.letter.officalLimit).toBe('2026-09-24');
+    });
+
+    it('writes the mark’s status, numbers, dates and applicant back to the archive in the same transaction', async () => {
+      const m = await mark('admin');
+      await ok('officials.officialManage', {
+        documentType: '商标注册证',
+        brandDetail: [{ id: m.id, appNo: m.appNo }],
+        mediaAttributes: '纸质',
+        receiveDate: '2026-06-20',
+        regNo: m.appNo,
+        regDate: '2026-06-13',
+        endDate: '2036-06-12',
+        updateBrandInfo: { id: m.id, tmStatus: '已注册', regNo: m.appNo, regDate: '2026-06-13', endDate: '2036-06-12' },
+      });
+      const archived = await db
+        .selectFrom('brand_archives')
+        .select(['tm_status', 'reg_no', 'reg_date', 'private_end_date'])
+        .where('id', '=', m.id)
+        .executeTakeFirstOrThrow();
+      expect(archived).toMatchObject({ tm_status: '已注册', reg_no: m.appNo, reg_date: '2026-06-13', private_end_date: '2036-06-12' });
+
+      // A refused letter changes neither the archive nor the letters.
+      const before = await db.selectFrom('official_documents').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const refused = await manage({
+        documentType: '核准转让证明',
+        brandDetail: [{ id: m.id, appNo: m.appNo }],
+        receiveDate: '2099-01-01',
+        updateBrandInfo: { id: m.id, applicant: '不应写入' },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect((await db.selectFrom('brand_archives').select('applicant_cn').where('id', '=', m.id).executeTakeFirstOrThrow()).applicant_cn).not.toBe('不应写入');
+      expect(await db.selectFrom('official_documents').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    });
+
+    it('refuses a type not in the catalogue, a future date, a dispatch number on several marks, and another business without its permission', async () => {
+      const m = await mark('admin');
+      const first = { id: m.id, appNo: m.appNo };
+      const base: { brandDetail: [typeof first]; receiveDate: string } = { brandDetail: [first], receiveDate: '2026-09-01' };
+      expect((await manage({ ...base, documentType: '不存在的通知书' })).json().subMessage).toContain('当前官文类型不存在，请重新选择或联系客服添加');
+      expect((await manage({ ...base, documentType: '驳回通知书', receiveDate: addDays(today, 1) })).json().subMessage).toContain('晚于今天');
+      const two = await mark('admin');
+      expect(
+        (await manage({ ...base, documentType: '驳回通知书', dispatchNo: 'X1', brandDetail: [first, { id: two.id, appNo: two.appNo }] })).json().subMessage,
+      ).toContain('发文编号');
+      expect((await manage({ ...base, documentType: '驳回通知书', brandDetail: [] as never })).statusCode).toBe(422);
+      expect((await manage({ ...base, business: 'copyright', documentType: '著作权登记补正通知书' }, agent)).statusCode).toBe(403);
+      // Another organisation's mark is not found, and nothing is recorded.
+      const theirs = await mark('corpadmin');
+      expect(
+        (await manage({ documentType: '驳回通知书', brandDetail: [{ id: theirs.id, appNo: theirs.appNo }], receiveDate: '2026-09-01' })).statusCode,
+      ).not.toBe(200);
+      expect(await db.selectFrom('official_documents').select('id').where('brand_archive_id', '=', theirs.id).execute()).toEqual([]);
+    });
+
+    it('records one letter per mark, and by number alone when the archive has none', async () => {
+      const [a, b] = [await mark('admin'), await mark('admin')];
+      const reply = await ok('officials.officialManage', {
+        documentType: '受理通知书',
+        brandDetail: [
+          { id: a.id, appNo: a.appNo },
+          { id: b.id, appNo: b.appNo },
+          { appNo: 'NOT-IN-ARCHIVE-1', tmName: '占位商标' },
+        ],
+        sendDate: '2026-09-01',
+        receiveDate: '2026-09-02',
+      });
+      expect(reply.ids).toHaveLength(3);
+      const rows = await db
+        .selectFrom('official_documents')
+        .select(['brand_archive_id', 'app_no', 'details'])
+        .where('id', 'in', reply.ids)
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => r.brand_archive_id)).toEqual([a.id, b.id, null]);
+      expect(rows[2]).toMatchObject({ app_no: 'NOT-IN-ARCHIVE-1', details: { tmName: '占位商标' } });
+    });
+  });
 });

@@ -5,7 +5,8 @@ import type { Database, OfficialDocumentsTable } from '../db/tables.js';
 import type { OfficialTypeEntry } from '../../shared/officialTypes.js';
 import { addDays, chinaToday } from '../../shared/trademarkDates.js';
 import { schemasDir } from '../../schemaSource/schemaFiles.js';
-import { letterDeadline, type LetterDates } from '../officials/letterDeadline.js';
+import { officialDeadline, type LetterDates } from '../../shared/deadlines/officialDeadline.js';
+import { workCalendar } from '../officials/workCalendarStore.js';
 
 /** A letter of the demo: its type in the built-in catalogue, its dates and whether it is still pending. */
 interface DemoLetter {
@@ -95,6 +96,7 @@ export async function seedDemoOfficialDocuments(db: Kysely<Database>): Promise<b
     .select(['id', 'org_id', 'app_no', 'app_date', 'reg_date', 'private_end_date', 'tm_status', 'tm_name', 'owner_user_id', 'created_by'])
     .orderBy('id')
     .execute()) as DemoMark[];
+  const calendar = await workCalendar(db);
   const rows: Insertable<OfficialDocumentsTable>[] = [];
   const row = async (
     orgId: number,
@@ -106,7 +108,7 @@ export async function seedDemoOfficialDocuments(db: Kysely<Database>): Promise<b
     dispatch: string,
   ) => {
     const entry = byName.get(letter.type)!;
-    const deadline = await letterDeadline(db, entry, letter.dates);
+    const deadline = officialDeadline(entry, letter.dates, calendar);
     const handled = !letter.pending;
     rows.push({
       org_id: orgId,
@@ -128,10 +130,14 @@ export async function seedDemoOfficialDocuments(db: Kysely<Database>): Promise<b
       created_by: by,
     });
   };
+  const taken = new Set<string>();
   for (const mark of marks) {
     for (const letter of lettersOf(mark, today)) {
-      const dispatch = mark.app_no ? `TMZC${mark.app_no}${letter.dispatchSuffix}` : '';
-      await row(mark.org_id, mark.id, mark.app_no ?? '', letter, 'trademark', mark.owner_user_id ?? mark.created_by, dispatch);
+      // Marks of one application in several classes get letters of their own.
+      let dispatch = mark.app_no ? `TMZC${mark.app_no}${letter.dispatchSuffix}` : '';
+      if (dispatch && taken.has(`${mark.org_id}:${dispatch}`)) dispatch = `${dispatch}-${mark.id}`;
+      taken.add(`${mark.org_id}:${dispatch}`);
+      row(mark.org_id, mark.id, mark.app_no ?? '', letter, 'trademark', mark.owner_user_id ?? mark.created_by, dispatch);
     }
   }
   const orgs = [...new Set(marks.map((m) => m.org_id))];
@@ -146,10 +152,10 @@ export async function seedDemoOfficialDocuments(db: Kysely<Database>): Promise<b
         pending: k < 2,
         read: k === 2,
       };
-      await row(orgId, null, appNo, correction, 'copyright', by, `BQ${appNo}BZ`);
+      row(orgId, null, appNo, correction, 'copyright', by, `BQ${appNo}BZ`);
     }
     const certificate: DemoLetter = { type: '作品登记证书', dispatchSuffix: '', dates: paper(addDays(today, -90)), pending: false, read: true };
-    await row(orgId, null, `2026-L-${String(2000 + i).padStart(8, '0')}`, certificate, 'copyright', by, `BQ${2000 + i}DJZ`);
+    row(orgId, null, `2026-L-${String(2000 + i).padStart(8, '0')}`, certificate, 'copyright', by, `BQ${2000 + i}DJZ`);
   }
   for (let i = 0; i < rows.length; i += 500)
     await db

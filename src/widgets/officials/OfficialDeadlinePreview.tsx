@@ -33,7 +33,7 @@ export const OfficialDeadlinePreview = observer(function OfficialDeadlinePreview
         : null,
     [entry, values.mediaAttributes, values.sendDate, values.receiveDate, values.receiptProven],
   );
-  const date = result?.date ?? null;
+  const date = result && 'date' in result ? result.date : null;
   useEffect(() => {
     // Only once the catalogue is read: a stored letter keeps its deadline until then.
     if (catalog.length > 0 && date !== (value ?? null)) onChange?.(date);
@@ -41,7 +41,7 @@ export const OfficialDeadlinePreview = observer(function OfficialDeadlinePreview
   return (
     <div className="official-deadline" data-testid="official-deadline">
       <DeadlineDisplay value={value ?? null} editable={false} />
-      {result && result.steps.length > 0 && (
+      {result && 'steps' in result && result.steps.length > 0 && (
         <ol className="official-deadline-steps">
           {result.steps.map((step, i) => (
             <li key={i}>
@@ -52,9 +52,8 @@ export const OfficialDeadlinePreview = observer(function OfficialDeadlinePreview
           ))}
         </ol>
       )}
-      {entry && !result && (
-        <Typography.Text type="secondary">{entry.electronicDelivery || entry.paperDelivery ? '请填写收文日期' : '该类官文没有答复期限'}</Typography.Text>
-      )}
+      {result && 'problem' in result && <Typography.Text type="secondary">{result.problem}</Typography.Text>}
+      {entry && !result && <Typography.Text type="secondary">该类官文没有答复期限</Typography.Text>}
     </div>
   );
 });
