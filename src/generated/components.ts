@@ -60,6 +60,7 @@ export const COMPONENT_NAMES = [
   'Image',
   'ImageRemarkList',
   'Input',
+  'LetterDeadlineCell',
   'MarkCaseList',
   'MarkPicker',
   'MergeDialogButton',

@@ -6006,6 +6006,17 @@ export interface InputProps {
   [k: string]: unknown;
 }
 
+export interface LetterDeadlineCellProps {
+  /**
+   * 官方期限：YYYY-MM-DD
+   */
+  date?: string | null;
+  /**
+   * 待处理：为真时显示剩余时间
+   */
+  pending?: boolean;
+}
+
 export interface MarkCaseListProps {
   /**
    * 档案商标：如 "{{$query.id}}"

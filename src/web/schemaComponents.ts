@@ -88,6 +88,7 @@ const officialWidgets = lazyComponents(() => import('../widgets/officials/index.
   OfficialTypeSelect: 'field',
   OfficialDeadlinePreview: 'field',
   OfficialMarksField: 'field',
+  LetterDeadlineCell: 'none',
 });
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',

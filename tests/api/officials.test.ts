@@ -275,6 +275,7 @@ describe.skipIf(skipThisDatabase)(`the letters lists and their operations (${dbK
       });
       expect(row.details).toEqual({ tmStatus: '驳回' });
       expect(row.deadline_basis!.map((s) => s.kind)).toEqual(['base', 'period']);
+      expect((await list({ keyword: m.appNo })).list[0]).toMatchObject({ id: reply.ids[0], officalLimit: '2026-09-29', handlingLimit: '2026-09-25' });
       // The same dispatch number again is the same letter.
       const again = await manage({
         documentType: '驳回通知书',

@@ -16,6 +16,7 @@ const PAGE_LEVEL: Record<string, string> = {
   OfficialLetterButton: '官文列表的新增与查看（/brand/filesAll、/copyRight/officeFile），保存即登记官文',
   OfficialTypeSelect: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
   OfficialDeadlinePreview: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
+  LetterDeadlineCell: '官文列表的期限列（/brand/filesAll、/copyRight/officeFile）',
   OfficialMarksField: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
 };
 

@@ -49,7 +49,8 @@ export async function matchingLetters(db: ScopedDb, reader: LetterReader, query:
       .selectFrom('official_documents as o')
       .select('o.id')
       .where('o.app_no', '=', keyword)
-      .union(db.selectFrom('official_documents as o').select('o.id').where('o.dispatch_no', '=', keyword))
+      // The dispatch number's index holds only letters that have one.
+      .union(db.selectFrom('official_documents as o').select('o.id').where('o.dispatch_no', '<>', '').where('o.dispatch_no', '=', keyword.toUpperCase()))
       .union(db.selectFrom('official_documents as o').select('o.id').where('o.brand_archive_id', 'in', marks));
     q = q.where('d.id', 'in', matches);
   }

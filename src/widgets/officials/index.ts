@@ -2,6 +2,7 @@ import { OfficialLetterButton } from './OfficialLetterButton.js';
 import { OfficialTypeSelect } from './OfficialTypeSelect.js';
 import { OfficialDeadlinePreview } from './OfficialDeadlinePreview.js';
 import { OfficialMarksField } from './OfficialMarksField.js';
+import { LetterDeadlineCell } from './LetterDeadlineCell.js';
 import { readPrettyAware } from '../cases/readPrettyAware.js';
 import type { SchemaComponents } from '../../runtime/schemaFieldContext.js';
 
@@ -11,4 +12,5 @@ export const officialWidgets = {
   OfficialTypeSelect: readPrettyAware(OfficialTypeSelect),
   OfficialDeadlinePreview,
   OfficialMarksField: readPrettyAware(OfficialMarksField),
+  LetterDeadlineCell,
 } satisfies SchemaComponents;
