@@ -2,7 +2,7 @@ import { extname } from 'node:path';
 import { sql } from 'kysely';
 import type { OfficialDocumentDetails, OfficialLetterRow, OfficialQuery } from '../../generated/types.js';
 import type { ScopedDb } from '../db/tenantScope.js';
-import { addDays, chinaToday, daysBetween } from '../../shared/trademarkDates.js';
+import { addDays, daysBetween } from '../../shared/trademarkDates.js';
 import type { LetterBusiness } from '../../shared/officialTypes.js';
 import { uploadedFileReply } from '../files/recordUpload.js';
 import { logoUrl } from '../trademarks/trademarkRecord.js';

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useField } from '@formily/react';
+import type { Field } from '@formily/core';
 import { Button, Space, Tag } from 'antd';
 import type { OfficialMarksFieldProps } from '../../generated/types.js';
 import { markText, type RelatedMark } from './letterForm.js';
@@ -14,8 +16,10 @@ type Props = OfficialMarksFieldProps & {
 /** The letter's related marks, chosen in the 关联商标 drawer. */
 export function OfficialMarksField({ value, onChange, disabled, readOnly, multiple = true }: Props) {
   const [open, setOpen] = useState(false);
+  const field = useField<Field>();
   const marks = value ?? [];
-  if (readOnly) return <span>{marks.length ? marks.map(markText).join('、') : '--'}</span>;
+  // A read-pretty form (the letter opened to read) hands the widget only `disabled`.
+  if (readOnly || field?.pattern === 'readPretty') return <span>{marks.length ? marks.map(markText).join('、') : '--'}</span>;
   return (
     <Space wrap>
       {marks.map((m) => (

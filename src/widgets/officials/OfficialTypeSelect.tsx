@@ -21,7 +21,8 @@ export function OfficialTypeSelect({ value, onChange, disabled, readOnly, placeh
     if (!field) return;
     field.setSelfWarnings(unknown ? [UNKNOWN_TYPE_FIELD] : []);
   }, [field, unknown]);
-  if (readOnly) return <span>{value || '--'}</span>;
+  // A read-pretty form (the letter opened to read) hands the widget only `disabled`.
+  if (readOnly || field?.pattern === 'readPretty') return <span>{value || '--'}</span>;
   return (
     <Select
       showSearch

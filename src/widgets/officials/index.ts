@@ -3,14 +3,13 @@ import { OfficialTypeSelect } from './OfficialTypeSelect.js';
 import { OfficialDeadlinePreview } from './OfficialDeadlinePreview.js';
 import { OfficialMarksField } from './OfficialMarksField.js';
 import { LetterDeadlineCell } from './LetterDeadlineCell.js';
-import { readPrettyAware } from '../cases/readPrettyAware.js';
 import type { SchemaComponents } from '../../runtime/schemaFieldContext.js';
 
 /** The official-document form and the blocks of the letter lists. */
 export const officialWidgets = {
   OfficialLetterButton,
-  OfficialTypeSelect: readPrettyAware(OfficialTypeSelect),
+  OfficialTypeSelect,
   OfficialDeadlinePreview,
-  OfficialMarksField: readPrettyAware(OfficialMarksField),
+  OfficialMarksField,
   LetterDeadlineCell,
 } satisfies SchemaComponents;
