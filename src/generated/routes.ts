@@ -16608,7 +16608,7 @@ export const operationTable: OperationDefinition[] = [
             ],
             "properties": {
               "id": {
-                "title": "档案商标",
+                "title": "商标",
                 "type": "integer",
                 "minimum": 1,
                 "description": "不填为按申请号登记、不属于任何档案商标的官文",
@@ -16720,7 +16720,7 @@ export const operationTable: OperationDefinition[] = [
           ],
           "properties": {
             "id": {
-              "title": "档案商标",
+              "title": "商标",
               "type": "integer",
               "minimum": 1,
               "maximum": 2147483647

@@ -11038,7 +11038,7 @@ export interface OfficialsOfficialManageRequest {
   brandDetail: [
     {
       /**
-       * 档案商标：不填为按申请号登记、不属于任何档案商标的官文
+       * 商标：不填为按申请号登记、不属于任何档案商标的官文
        */
       id?: number;
       /**
@@ -11052,7 +11052,7 @@ export interface OfficialsOfficialManageRequest {
     },
     ...{
       /**
-       * 档案商标：不填为按申请号登记、不属于任何档案商标的官文
+       * 商标：不填为按申请号登记、不属于任何档案商标的官文
        */
       id?: number;
       /**
@@ -11134,7 +11134,7 @@ export interface OfficialsOfficialManageRequest {
    */
   updateBrandInfo?: {
     /**
-     * 档案商标
+     * 商标
      */
     id: number;
     /**
