@@ -177,6 +177,16 @@ export const operationRoutes = {
   'officialTypes.save': {"id":"officialTypes.save","method":"POST","path":"/api/officialType/save","silent":false,"transport":"json"},
   'officialTypes.delete': {"id":"officialTypes.delete","method":"POST","path":"/api/officialType/delete","silent":false,"transport":"json"},
   'officialTypes.restore': {"id":"officialTypes.restore","method":"POST","path":"/api/officialType/restore","silent":false,"transport":"json"},
+  'officials.officialList': {"id":"officials.officialList","method":"POST","path":"/api/official-list","silent":false,"transport":"json","paged":true},
+  'officials.allRead': {"id":"officials.allRead","method":"POST","path":"/api/all-read","silent":false,"transport":"json"},
+  'officials.batchIgnoreOfficial': {"id":"officials.batchIgnoreOfficial","method":"POST","path":"/api/batchIgnoreOfficial","silent":false,"transport":"json"},
+  'officials.batchDeleteOfficial': {"id":"officials.batchDeleteOfficial","method":"POST","path":"/api/batchDeleteOfficial","silent":false,"transport":"json"},
+  'officials.officialManage': {"id":"officials.officialManage","method":"POST","path":"/api/official-manage","silent":false,"transport":"json"},
+  'officials.exportOfficial': {"id":"officials.exportOfficial","method":"POST","path":"/api/export-official","silent":false,"transport":"file"},
+  'officials.getOfficial': {"id":"officials.getOfficial","method":"GET","path":"/official/{id}","silent":false,"transport":"json"},
+  'officials.officeDownload': {"id":"officials.officeDownload","method":"POST","path":"/api/office/download","silent":false,"transport":"file"},
+  'officials.getOfficialTypeList': {"id":"officials.getOfficialTypeList","method":"POST","path":"/brandDetai/getOfficialTypeList","silent":true,"transport":"json"},
+  'officials.dueLetters': {"id":"officials.dueLetters","method":"POST","path":"/api/official-due","silent":true,"transport":"json"},
   'operationLog.query': {"id":"operationLog.query","method":"POST","path":"/userManage/queryOperateLog","silent":true,"transport":"json","paged":true},
   'operationLog.operations': {"id":"operationLog.operations","method":"POST","path":"/userManage/operateLogOperations","silent":true,"transport":"json"},
   'operationLog.export': {"id":"operationLog.export","method":"POST","path":"/userManage/exportOperateLog","silent":false,"transport":"file"},
@@ -395,6 +405,16 @@ export interface OperationTypes {
   'officialTypes.save': { request: T.OfficialTypesSaveRequest; response: T.OfficialTypesSaveResponse };
   'officialTypes.delete': { request: T.OfficialTypesDeleteRequest; response: T.OfficialTypesDeleteResponse };
   'officialTypes.restore': { request: T.OfficialTypesRestoreRequest; response: T.OfficialTypesRestoreResponse };
+  'officials.officialList': { request: T.OfficialsOfficialListRequest; response: T.OfficialsOfficialListResponse };
+  'officials.allRead': { request: T.OfficialsAllReadRequest; response: T.OfficialsAllReadResponse };
+  'officials.batchIgnoreOfficial': { request: T.OfficialsBatchIgnoreOfficialRequest; response: T.OfficialsBatchIgnoreOfficialResponse };
+  'officials.batchDeleteOfficial': { request: T.OfficialsBatchDeleteOfficialRequest; response: T.OfficialsBatchDeleteOfficialResponse };
+  'officials.officialManage': { request: T.OfficialsOfficialManageRequest; response: T.OfficialsOfficialManageResponse };
+  'officials.exportOfficial': { request: T.OfficialsExportOfficialRequest; response: Blob };
+  'officials.getOfficial': { request: T.OfficialsGetOfficialRequest; response: T.OfficialsGetOfficialResponse };
+  'officials.officeDownload': { request: T.OfficialsOfficeDownloadRequest; response: Blob };
+  'officials.getOfficialTypeList': { request: T.OfficialsGetOfficialTypeListRequest; response: T.OfficialsGetOfficialTypeListResponse };
+  'officials.dueLetters': { request: T.OfficialsDueLettersRequest; response: T.OfficialsDueLettersResponse };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse };
   'operationLog.export': { request: T.OperationLogExportRequest; response: Blob };
@@ -998,6 +1018,38 @@ export function createApiClient(call: OperationCaller) {
       /** 恢复内置官文类型目录（POST /api/officialType/restore） */
       restore: (body: T.OfficialTypesRestoreRequest = {}, options?: CallOptions): Promise<T.OfficialTypesRestoreResponse> =>
         call<T.OfficialTypesRestoreResponse>(operationRoutes['officialTypes.restore'], body, options),
+    },
+    officials: {
+      /** 官文列表（POST /api/official-list） */
+      officialList: (body: T.OfficialsOfficialListRequest = {}, options?: CallOptions): Promise<T.OfficialsOfficialListResponse> =>
+        call<T.OfficialsOfficialListResponse>(operationRoutes['officials.officialList'], body, options),
+      /** 全部标为已读（POST /api/all-read） */
+      allRead: (body: T.OfficialsAllReadRequest = {}, options?: CallOptions): Promise<T.OfficialsAllReadResponse> =>
+        call<T.OfficialsAllReadResponse>(operationRoutes['officials.allRead'], body, options),
+      /** 批量忽略官文（POST /api/batchIgnoreOfficial） */
+      batchIgnoreOfficial: (body: T.OfficialsBatchIgnoreOfficialRequest, options?: CallOptions): Promise<T.OfficialsBatchIgnoreOfficialResponse> =>
+        call<T.OfficialsBatchIgnoreOfficialResponse>(operationRoutes['officials.batchIgnoreOfficial'], body, options),
+      /** 批量删除官文（POST /api/batchDeleteOfficial） */
+      batchDeleteOfficial: (body: T.OfficialsBatchDeleteOfficialRequest, options?: CallOptions): Promise<T.OfficialsBatchDeleteOfficialResponse> =>
+        call<T.OfficialsBatchDeleteOfficialResponse>(operationRoutes['officials.batchDeleteOfficial'], body, options),
+      /** 新增或修改官文（POST /api/official-manage） */
+      officialManage: (body: T.OfficialsOfficialManageRequest, options?: CallOptions): Promise<T.OfficialsOfficialManageResponse> =>
+        call<T.OfficialsOfficialManageResponse>(operationRoutes['officials.officialManage'], body, options),
+      /** 导出官文（POST /api/export-official） */
+      exportOfficial: (body: T.OfficialsExportOfficialRequest = {}, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['officials.exportOfficial'], body, options),
+      /** 一件官文（GET /official/{id}） */
+      getOfficial: (body: T.OfficialsGetOfficialRequest, options?: CallOptions): Promise<T.OfficialsGetOfficialResponse> =>
+        call<T.OfficialsGetOfficialResponse>(operationRoutes['officials.getOfficial'], body, options),
+      /** 下载官文文件（POST /api/office/download） */
+      officeDownload: (body: T.OfficialsOfficeDownloadRequest, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['officials.officeDownload'], body, options),
+      /** 官文类型目录（POST /brandDetai/getOfficialTypeList） */
+      getOfficialTypeList: (body: T.OfficialsGetOfficialTypeListRequest = {}, options?: CallOptions): Promise<T.OfficialsGetOfficialTypeListResponse> =>
+        call<T.OfficialsGetOfficialTypeListResponse>(operationRoutes['officials.getOfficialTypeList'], body, options),
+      /** 工作台：将到期的官文（POST /api/official-due） */
+      dueLetters: (body: T.OfficialsDueLettersRequest = {}, options?: CallOptions): Promise<T.OfficialsDueLettersResponse> =>
+        call<T.OfficialsDueLettersResponse>(operationRoutes['officials.dueLetters'], body, options),
     },
     operationLog: {
       /** 查询操作日志（POST /userManage/queryOperateLog） */

@@ -97,6 +97,16 @@ export const FIELD_FORMATS = {
     effectiveFrom: 'date',
     createdAt: 'date-time',
   },
+  OfficialLetterRow: {
+    sendDate: 'date',
+    receiveDate: 'date',
+    officalLimit: 'date',
+    handlingLimit: 'date',
+  },
+  OfficialQuery: {
+    receiveDateFrom: 'date',
+    receiveDateTo: 'date',
+  },
   OperationLogEntry: {
     createdAt: 'date-time',
   },

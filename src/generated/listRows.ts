@@ -46,6 +46,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'messageSettings.saveChannel': { channels: 'MessageChannel' },
   'officialRecognition.decompress': { list: 'OfficialRecognition' },
   'officialTypes.list': { list: 'OfficialTypeItem' },
+  'officials.officialList': { list: 'OfficialLetterRow' },
   'operationLog.query': { list: 'OperationLogEntry' },
   'role.list': { list: 'RoleSummary' },
   'role.permissionTree': { tree: 'PermissionNode' },

@@ -5781,6 +5781,256 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/official-letter-row.json",
+    "title": "OfficialLetterRow",
+    "description": "官文列表中的一行：官文本身，所属商标的名称、图样与类别，以及到官方期限的剩余天数。",
+    "type": "object",
+    "required": [
+      "id",
+      "brandId",
+      "business",
+      "documentType",
+      "dispatchNo",
+      "appNo",
+      "sendDate",
+      "receiveDate",
+      "deliveryMethod",
+      "officalLimit",
+      "handlingLimit",
+      "status",
+      "isRead",
+      "remark",
+      "files",
+      "tmName",
+      "tmLogoUrl",
+      "tmCl",
+      "daysLeft",
+      "handledByName"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "官文编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "brandId": {
+        "title": "档案商标",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "business": {
+        "title": "业务",
+        "type": "string",
+        "enum": [
+          "trademark",
+          "copyright"
+        ]
+      },
+      "documentType": {
+        "title": "文件类型",
+        "type": "string"
+      },
+      "dispatchNo": {
+        "title": "发文编号",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "sendDate": {
+        "title": "发文日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "receiveDate": {
+        "title": "收文日期",
+        "type": "string",
+        "format": "date"
+      },
+      "deliveryMethod": {
+        "title": "送达方式",
+        "type": "string",
+        "enum": [
+          "电子",
+          "纸质",
+          "公告"
+        ]
+      },
+      "officalLimit": {
+        "title": "官方期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "handlingLimit": {
+        "title": "办理期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "status": {
+        "title": "处理状态",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2
+        ],
+        "description": "0 待处理、1 已处理、2 已忽略"
+      },
+      "isRead": {
+        "title": "已读",
+        "type": "boolean"
+      },
+      "remark": {
+        "title": "备注",
+        "type": "string"
+      },
+      "files": {
+        "title": "官文文件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
+        }
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "tmLogoUrl": {
+        "title": "商标图样",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "daysLeft": {
+        "title": "剩余天数",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "今天（北京时间）到官方期限的天数；负数为已逾期；没有官方期限为 null",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "handledByName": {
+        "title": "处理人",
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/official-query.json",
+    "title": "OfficialQuery",
+    "description": "官文列表的查询条件：官文列表与按条件导出共用。各条件之间为“并且”；日期为 YYYY-MM-DD，含首尾两天。代理机构角色的用户只看到自己负责的商标的官文与自己登记的官文。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "business": {
+        "title": "业务",
+        "type": "string",
+        "enum": [
+          "trademark",
+          "copyright"
+        ],
+        "description": "trademark 商标官文（需商标权限）、copyright 版权官文（需版权官文权限）；默认 trademark"
+      },
+      "documentType": {
+        "title": "文件类型",
+        "type": "string",
+        "maxLength": 60
+      },
+      "status": {
+        "title": "处理状态",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2
+        ],
+        "description": "0 待处理、1 已处理、2 已忽略"
+      },
+      "isRead": {
+        "title": "已读",
+        "type": "boolean"
+      },
+      "keyword": {
+        "title": "关键词",
+        "type": "string",
+        "maxLength": 100,
+        "description": "申请号、发文编号或商标名称"
+      },
+      "receiveDateFrom": {
+        "title": "收文日期起",
+        "type": "string",
+        "format": "date"
+      },
+      "receiveDateTo": {
+        "title": "收文日期止",
+        "type": "string",
+        "format": "date"
+      },
+      "due": {
+        "title": "官方期限",
+        "type": "string",
+        "enum": [
+          "overdue",
+          "7",
+          "15",
+          "30",
+          "60",
+          "90"
+        ],
+        "description": "overdue 已逾期（待处理且期限已过）；数字为 N 天内到期（待处理，今天起 N 天内，北京时间）"
+      },
+      "brandId": {
+        "title": "档案商标",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "ids": {
+        "title": "所选官文",
+        "type": "array",
+        "maxItems": 1000,
+        "items": {
+          "title": "官文",
+          "type": "integer",
+          "maximum": 2147483647,
+          "minimum": -2147483648
+        },
+        "description": "只取这些官文（导出所选）"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/official-recognition.json",
     "title": "OfficialRecognition",
     "description": "上传识别官文的应答（spec 001 §3：state、type、url、hash、fileName、brandNo、country、noInfo、reviewResults），另附识别出的发文编号、发文日期、商标名称、申请人与匹配的档案商标。",
@@ -5972,6 +6222,73 @@ export const sharedSchemas: JsonSchema[] = [
         "title": "官文所示商标状态",
         "type": "string",
         "maxLength": 60
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/official-type-entry.json",
+    "title": "OfficialTypeCatalogEntry",
+    "description": "官文类型目录中的一项（规格 001 §3）：officalType 为官文名称，electronicDelivery、paperDelivery 为两种送达方式的期限规则（一段或逗号分隔的两段），documentClass 决定表单的附加字段。",
+    "type": "object",
+    "required": [
+      "value",
+      "officalType",
+      "documentClass",
+      "business",
+      "electronicDelivery",
+      "paperDelivery",
+      "article"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "value": {
+        "title": "编号",
+        "type": "string"
+      },
+      "officalType": {
+        "title": "官文类型",
+        "type": "string"
+      },
+      "documentClass": {
+        "title": "官文类别",
+        "type": "integer",
+        "enum": [
+          0,
+          1,
+          2,
+          3,
+          4,
+          5
+        ],
+        "description": "1 注册证、2 续展证明、3 变更证明、4 转让证明、5 异议与裁定文书、0 其他"
+      },
+      "business": {
+        "title": "业务",
+        "type": "string",
+        "enum": [
+          "trademark",
+          "copyright"
+        ]
+      },
+      "electronicDelivery": {
+        "title": "电子送达期限",
+        "type": "string"
+      },
+      "paperDelivery": {
+        "title": "纸质送达期限",
+        "type": "string"
+      },
+      "article": {
+        "title": "依据",
+        "type": "string"
+      },
+      "action": {
+        "title": "应办事项",
+        "type": "string"
+      },
+      "markStatus": {
+        "title": "表明的商标状态",
+        "type": "string"
       }
     }
   },
@@ -17443,6 +17760,721 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "officials.officialList",
+    "domain": "officials",
+    "name": "officialList",
+    "method": "POST",
+    "path": "/api/official-list",
+    "summary": "官文列表",
+    "description": "本组织的商标官文或版权官文，按条件筛选，收文日期最近的在前；每行带所属商标的名称、图样、类别与到官方期限的剩余天数。商标官文需商标权限，版权官文需版权官文权限；代理机构角色的用户只看到自己负责的商标的官文与自己登记的官文。总条数最多计到 10,000（超过时 countCapped 为 true）。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "business": {
+          "title": "业务",
+          "type": "string",
+          "enum": [
+            "trademark",
+            "copyright"
+          ]
+        },
+        "documentType": {
+          "title": "文件类型",
+          "type": "string",
+          "maxLength": 60
+        },
+        "status": {
+          "title": "处理状态",
+          "type": "integer",
+          "enum": [
+            0,
+            1,
+            2
+          ]
+        },
+        "isRead": {
+          "title": "已读",
+          "type": "boolean"
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 100
+        },
+        "receiveDateFrom": {
+          "title": "收文日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "receiveDateTo": {
+          "title": "收文日期止",
+          "type": "string",
+          "format": "date"
+        },
+        "due": {
+          "title": "官方期限",
+          "type": "string",
+          "enum": [
+            "overdue",
+            "7",
+            "15",
+            "30",
+            "60",
+            "90"
+          ]
+        },
+        "brandId": {
+          "title": "档案商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "countCapped"
+      ],
+      "properties": {
+        "list": {
+          "title": "官文",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/official-letter-row.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer",
+          "description": "最多计到 10,000"
+        },
+        "countCapped": {
+          "title": "总条数已封顶",
+          "type": "boolean",
+          "description": "符合条件的超过 10,000 条时为 true"
+        }
+      }
+    }
+  },
+  {
+    "id": "officials.allRead",
+    "domain": "officials",
+    "name": "allRead",
+    "method": "POST",
+    "path": "/api/all-read",
+    "summary": "全部标为已读",
+    "description": "把所选官文（不选时为该业务全部可见的未读官文）标为已读。所选官文中有不存在或无权查看的，一件也不改。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "business": {
+          "title": "业务",
+          "type": "string",
+          "enum": [
+            "trademark",
+            "copyright"
+          ]
+        },
+        "ids": {
+          "title": "官文",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "title": "官文",
+            "type": "integer",
+            "maximum": 2147483647,
+            "minimum": -2147483648
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "updated"
+      ],
+      "properties": {
+        "updated": {
+          "title": "标记条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "officials.batchIgnoreOfficial",
+    "domain": "officials",
+    "name": "batchIgnoreOfficial",
+    "method": "POST",
+    "path": "/api/batchIgnoreOfficial",
+    "summary": "批量忽略官文",
+    "description": "把所选官文标为已忽略（同时已读），记下处理人与时间；忽略后不再提醒其期限。所选官文中有不存在或无权操作的，一件也不改。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "官文",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 500,
+          "items": {
+            "title": "官文",
+            "type": "integer",
+            "maximum": 2147483647,
+            "minimum": -2147483648
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "updated"
+      ],
+      "properties": {
+        "updated": {
+          "title": "忽略条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "officials.batchDeleteOfficial",
+    "domain": "officials",
+    "name": "batchDeleteOfficial",
+    "method": "POST",
+    "path": "/api/batchDeleteOfficial",
+    "summary": "批量删除官文",
+    "description": "删除所选官文（文件仍保留在本组织的文件中）。所选官文中有不存在或无权操作的，一件也不删。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "官文",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 500,
+          "items": {
+            "title": "官文",
+            "type": "integer",
+            "maximum": 2147483647,
+            "minimum": -2147483648
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "deleted"
+      ],
+      "properties": {
+        "deleted": {
+          "title": "删除条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "officials.officialManage",
+    "domain": "officials",
+    "name": "officialManage",
+    "method": "POST",
+    "path": "/api/official-manage",
+    "summary": "新增或修改官文",
+    "description": "官文表单的保存：不带 id 为新增（每件关联商标登记一件官文），带 id 为修改这一件。文件类型须在本组织的官文类型目录中；官方期限与其算法由服务端按目录规则、送达方式与日期算出。带 updateBrandInfo 时，商标的状态、号码、日期与申请人在同一事务中写回档案。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "documentType",
+        "brandDetail",
+        "receiveDate"
+      ],
+      "properties": {
+        "id": {
+          "title": "官文",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "business": {
+          "title": "业务",
+          "type": "string",
+          "enum": [
+            "trademark",
+            "copyright"
+          ]
+        },
+        "documentType": {
+          "title": "文件类型",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 60
+        },
+        "mediaAttributes": {
+          "title": "送达方式",
+          "type": "string",
+          "enum": [
+            "电子",
+            "纸质",
+            "公告"
+          ],
+          "description": "默认 电子"
+        },
+        "brandDetail": {
+          "title": "关联商标",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "title": "关联商标",
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "appNo"
+            ],
+            "properties": {
+              "id": {
+                "title": "商标",
+                "type": "integer",
+                "minimum": 1,
+                "description": "不填为按申请号登记、不属于任何档案商标的官文",
+                "maximum": 2147483647
+              },
+              "appNo": {
+                "title": "申请号",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 40
+              },
+              "tmName": {
+                "title": "商标名称",
+                "type": "string",
+                "maxLength": 200
+              }
+            }
+          }
+        },
+        "dispatchNo": {
+          "title": "发文编号",
+          "type": "string",
+          "maxLength": 60
+        },
+        "sendDate": {
+          "title": "发文日期",
+          "type": "string",
+          "format": "date"
+        },
+        "receiveDate": {
+          "title": "收文日期",
+          "type": "string",
+          "format": "date"
+        },
+        "receiptProven": {
+          "title": "能证明收到日期",
+          "type": "boolean"
+        },
+        "handlingLimit": {
+          "title": "办理期限",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
+        "filePath": {
+          "title": "官文文件",
+          "type": "string",
+          "maxLength": 500,
+          "description": "上传应答中的 path"
+        },
+        "remark": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 200
+        },
+        "regNo": {
+          "title": "注册号",
+          "type": "string",
+          "maxLength": 40
+        },
+        "regDate": {
+          "title": "注册日期",
+          "type": "string",
+          "format": "date"
+        },
+        "endDate": {
+          "title": "专用期截止日",
+          "type": "string",
+          "format": "date"
+        },
+        "appDate": {
+          "title": "申请日期",
+          "type": "string",
+          "format": "date"
+        },
+        "applicant": {
+          "title": "申请人名称",
+          "type": "string",
+          "maxLength": 200
+        },
+        "applicantAddress": {
+          "title": "申请人地址",
+          "type": "string",
+          "maxLength": 300
+        },
+        "disputedDate": {
+          "title": "争议日期",
+          "type": "string",
+          "format": "date"
+        },
+        "rulingResult": {
+          "title": "裁定结果",
+          "type": "string",
+          "maxLength": 200
+        },
+        "tmStatus": {
+          "title": "法律状态",
+          "type": "string",
+          "maxLength": 40
+        },
+        "updateBrandInfo": {
+          "title": "同步到商标档案",
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "title": "商标",
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2147483647
+            },
+            "tmStatus": {
+              "title": "商标状态",
+              "type": "string",
+              "maxLength": 40
+            },
+            "oriTmStatus": {
+              "title": "流程状态",
+              "type": "string",
+              "maxLength": 40
+            },
+            "regNo": {
+              "title": "注册号",
+              "type": "string",
+              "maxLength": 40
+            },
+            "regDate": {
+              "title": "注册日期",
+              "type": "string",
+              "format": "date"
+            },
+            "endDate": {
+              "title": "专用期截止日",
+              "type": "string",
+              "format": "date"
+            },
+            "appDate": {
+              "title": "申请日期",
+              "type": "string",
+              "format": "date"
+            },
+            "applicant": {
+              "title": "申请人名称",
+              "type": "string",
+              "maxLength": 200
+            },
+            "applicantAddress": {
+              "title": "申请人地址",
+              "type": "string",
+              "maxLength": 300
+            }
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "官文",
+          "type": "array",
+          "items": {
+            "title": "官文",
+            "type": "integer"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "officials.exportOfficial",
+    "domain": "officials",
+    "name": "exportOfficial",
+    "method": "POST",
+    "path": "/api/export-official",
+    "summary": "导出官文",
+    "description": "按与列表相同的条件导出官文为 .xlsx（文件类型、发文编号、申请号、商标名称、类别、发文日期、收文日期、送达方式、官方期限、剩余天数、办理期限、处理状态、备注），最多 10,000 条。应答为文件本身。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/official-query.json"
+    },
+    "response": {
+      "type": "string",
+      "description": "xlsx 文件"
+    }
+  },
+  {
+    "id": "officials.getOfficial",
+    "domain": "officials",
+    "name": "getOfficial",
+    "method": "GET",
+    "path": "/official/{id}",
+    "summary": "一件官文",
+    "description": "一件官文及其关联的商标，供官文表单查看与修改。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "官文",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "letter",
+        "brandDetail"
+      ],
+      "properties": {
+        "letter": {
+          "$ref": "https://schemas.ipm.local/entities/official-document.json"
+        },
+        "brandDetail": {
+          "title": "关联商标",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "appNo",
+              "tmName"
+            ],
+            "properties": {
+              "id": {
+                "title": "档案商标",
+                "type": "integer"
+              },
+              "appNo": {
+                "title": "申请号",
+                "type": "string"
+              },
+              "tmName": {
+                "title": "商标名称",
+                "type": "string"
+              },
+              "tmCl": {
+                "title": "类别",
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
+              "tmLogoUrl": {
+                "title": "商标图样",
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "tmStatus": {
+                "title": "商标状态",
+                "type": "string"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "officials.officeDownload",
+    "domain": "officials",
+    "name": "officeDownload",
+    "method": "POST",
+    "path": "/api/office/download",
+    "summary": "下载官文文件",
+    "description": "一件官文的文件本身；没有文件的官文回答 404。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "官文",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "string",
+      "description": "官文文件"
+    }
+  },
+  {
+    "id": "officials.getOfficialTypeList",
+    "domain": "officials",
+    "name": "getOfficialTypeList",
+    "method": "POST",
+    "path": "/brandDetai/getOfficialTypeList",
+    "summary": "官文类型目录",
+    "description": "本组织的官文类型目录（本组织改过的版本，或内置目录）；business 只列该业务的类型。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "business": {
+          "title": "业务",
+          "type": "string",
+          "enum": [
+            "trademark",
+            "copyright"
+          ]
+        }
+      }
+    },
+    "response": {
+      "type": "array",
+      "items": {
+        "$ref": "https://schemas.ipm.local/entities/official-type-entry.json"
+      }
+    }
+  },
+  {
+    "id": "officials.dueLetters",
+    "domain": "officials",
+    "name": "dueLetters",
+    "method": "POST",
+    "path": "/api/official-due",
+    "summary": "工作台：将到期的官文",
+    "description": "官方期限在今后 days 天内（北京时间，含今天）届满的待处理官文件数与期限最近的几件（与官文列表的 due 条件相同）；只含当前用户可见且有权限的业务。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "days": {
+          "title": "天数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365,
+          "default": 30
+        },
+        "limit": {
+          "title": "条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20,
+          "default": 5
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/work-queue.json"
+    }
+  },
+  {
     "id": "operationLog.query",
     "domain": "operationLog",
     "name": "query",
@@ -21042,6 +22074,16 @@ export interface OperationTypes {
   'officialTypes.save': { request: T.OfficialTypesSaveRequest; response: T.OfficialTypesSaveResponse; public: false; transport: 'json' };
   'officialTypes.delete': { request: T.OfficialTypesDeleteRequest; response: T.OfficialTypesDeleteResponse; public: false; transport: 'json' };
   'officialTypes.restore': { request: T.OfficialTypesRestoreRequest; response: T.OfficialTypesRestoreResponse; public: false; transport: 'json' };
+  'officials.officialList': { request: T.OfficialsOfficialListRequest; response: T.OfficialsOfficialListResponse; public: false; transport: 'json' };
+  'officials.allRead': { request: T.OfficialsAllReadRequest; response: T.OfficialsAllReadResponse; public: false; transport: 'json' };
+  'officials.batchIgnoreOfficial': { request: T.OfficialsBatchIgnoreOfficialRequest; response: T.OfficialsBatchIgnoreOfficialResponse; public: false; transport: 'json' };
+  'officials.batchDeleteOfficial': { request: T.OfficialsBatchDeleteOfficialRequest; response: T.OfficialsBatchDeleteOfficialResponse; public: false; transport: 'json' };
+  'officials.officialManage': { request: T.OfficialsOfficialManageRequest; response: T.OfficialsOfficialManageResponse; public: false; transport: 'json' };
+  'officials.exportOfficial': { request: T.OfficialsExportOfficialRequest; response: T.OfficialsExportOfficialResponse; public: false; transport: 'file' };
+  'officials.getOfficial': { request: T.OfficialsGetOfficialRequest; response: T.OfficialsGetOfficialResponse; public: false; transport: 'json' };
+  'officials.officeDownload': { request: T.OfficialsOfficeDownloadRequest; response: T.OfficialsOfficeDownloadResponse; public: false; transport: 'file' };
+  'officials.getOfficialTypeList': { request: T.OfficialsGetOfficialTypeListRequest; response: T.OfficialsGetOfficialTypeListResponse; public: false; transport: 'json' };
+  'officials.dueLetters': { request: T.OfficialsDueLettersRequest; response: T.OfficialsDueLettersResponse; public: false; transport: 'json' };
   'operationLog.query': { request: T.OperationLogQueryRequest; response: T.OperationLogQueryResponse; public: false; transport: 'json' };
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse; public: false; transport: 'json' };
   'operationLog.export': { request: T.OperationLogExportRequest; response: T.OperationLogExportResponse; public: false; transport: 'file' };

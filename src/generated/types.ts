@@ -2853,6 +2853,142 @@ export interface OfficialFee {
 }
 
 /**
+ * 官文列表中的一行：官文本身，所属商标的名称、图样与类别，以及到官方期限的剩余天数。
+ */
+export interface OfficialLetterRow {
+  /**
+   * 官文编号
+   */
+  id: number;
+  /**
+   * 档案商标
+   */
+  brandId: number | null;
+  /**
+   * 业务
+   */
+  business: "trademark" | "copyright";
+  /**
+   * 文件类型
+   */
+  documentType: string;
+  /**
+   * 发文编号
+   */
+  dispatchNo: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 发文日期
+   */
+  sendDate: string | null;
+  /**
+   * 收文日期
+   */
+  receiveDate: string;
+  /**
+   * 送达方式
+   */
+  deliveryMethod: "电子" | "纸质" | "公告";
+  /**
+   * 官方期限
+   */
+  officalLimit: string | null;
+  /**
+   * 办理期限
+   */
+  handlingLimit: string | null;
+  /**
+   * 处理状态：0 待处理、1 已处理、2 已忽略
+   */
+  status: 0 | 1 | 2;
+  /**
+   * 已读
+   */
+  isRead: boolean;
+  /**
+   * 备注
+   */
+  remark: string;
+  /**
+   * 官文文件
+   */
+  files: UploadedFile[];
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 商标图样
+   */
+  tmLogoUrl: string | null;
+  /**
+   * 类别
+   */
+  tmCl: number | null;
+  /**
+   * 剩余天数：今天（北京时间）到官方期限的天数；负数为已逾期；没有官方期限为 null
+   */
+  daysLeft: number | null;
+  /**
+   * 处理人
+   */
+  handledByName: string | null;
+}
+
+/**
+ * 官文列表的查询条件：官文列表与按条件导出共用。各条件之间为“并且”；日期为 YYYY-MM-DD，含首尾两天。代理机构角色的用户只看到自己负责的商标的官文与自己登记的官文。
+ */
+export interface OfficialQuery {
+  /**
+   * 业务：trademark 商标官文（需商标权限）、copyright 版权官文（需版权官文权限）；默认 trademark
+   */
+  business?: "trademark" | "copyright";
+  /**
+   * 文件类型
+   */
+  documentType?: string;
+  /**
+   * 处理状态：0 待处理、1 已处理、2 已忽略
+   */
+  status?: 0 | 1 | 2;
+  /**
+   * 已读
+   */
+  isRead?: boolean;
+  /**
+   * 关键词：申请号、发文编号或商标名称
+   */
+  keyword?: string;
+  /**
+   * 收文日期起
+   */
+  receiveDateFrom?: string;
+  /**
+   * 收文日期止
+   */
+  receiveDateTo?: string;
+  /**
+   * 官方期限：overdue 已逾期（待处理且期限已过）；数字为 N 天内到期（待处理，今天起 N 天内，北京时间）
+   */
+  due?: "overdue" | "7" | "15" | "30" | "60" | "90";
+  /**
+   * 档案商标
+   */
+  brandId?: number;
+  /**
+   * 所选官文：只取这些官文（导出所选）
+   *
+   * @maxItems 1000
+   *
+   * Items: 官文
+   */
+  ids?: number[];
+}
+
+/**
  * 上传识别官文的应答（spec 001 §3：state、type、url、hash、fileName、brandNo、country、noInfo、reviewResults），另附识别出的发文编号、发文日期、商标名称、申请人与匹配的档案商标。
  */
 export interface OfficialRecognition {
@@ -2961,6 +3097,48 @@ export interface OfficialRecognition {
    * 官文所示商标状态
    */
   markStatus: string;
+}
+
+/**
+ * 官文类型目录中的一项（规格 001 §3）：officalType 为官文名称，electronicDelivery、paperDelivery 为两种送达方式的期限规则（一段或逗号分隔的两段），documentClass 决定表单的附加字段。
+ */
+export interface OfficialTypeCatalogEntry {
+  /**
+   * 编号
+   */
+  value: string;
+  /**
+   * 官文类型
+   */
+  officalType: string;
+  /**
+   * 官文类别：1 注册证、2 续展证明、3 变更证明、4 转让证明、5 异议与裁定文书、0 其他
+   */
+  documentClass: 0 | 1 | 2 | 3 | 4 | 5;
+  /**
+   * 业务
+   */
+  business: "trademark" | "copyright";
+  /**
+   * 电子送达期限
+   */
+  electronicDelivery: string;
+  /**
+   * 纸质送达期限
+   */
+  paperDelivery: string;
+  /**
+   * 依据
+   */
+  article: string;
+  /**
+   * 应办事项
+   */
+  action?: string;
+  /**
+   * 表明的商标状态
+   */
+  markStatus?: string;
 }
 
 /**
@@ -6133,6 +6311,17 @@ export interface InputProps {
   [k: string]: unknown;
 }
 
+export interface LetterDeadlineCellProps {
+  /**
+   * 官方期限：YYYY-MM-DD
+   */
+  date?: string | null;
+  /**
+   * 待处理：为真时显示剩余时间
+   */
+  pending?: boolean;
+}
+
 export interface MarkCaseListProps {
   /**
    * 档案商标：如 "{{$query.id}}"
@@ -6216,6 +6405,51 @@ export interface NumberPickerProps {
    */
   placeholder?: string;
   [k: string]: unknown;
+}
+
+export interface OfficialDeadlinePreviewProps {}
+
+export interface OfficialLetterButtonProps {
+  /**
+   * 业务：trademark 商标官文、copyright 版权官文
+   */
+  business?: "trademark" | "copyright";
+  /**
+   * 官文：官文列表的一行，如表格片段中的 "{{$record}}"
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 主按钮
+   */
+  primary?: boolean;
+  /**
+   * 链接样式
+   */
+  link?: boolean;
+  /**
+   * 按地址打开：打开页面地址 letter 参数所指的官文
+   */
+  openFromQuery?: boolean;
+}
+
+export interface OfficialMarksFieldProps {
+  /**
+   * 可选多件
+   */
+  multiple?: boolean;
+}
+
+export interface OfficialTypeSelectProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
 }
 
 export interface OnceMergeButtonProps {
@@ -11383,6 +11617,380 @@ export type OfficialTypesDeleteResponse = null;
 export interface OfficialTypesRestoreRequest {}
 
 export type OfficialTypesRestoreResponse = null;
+
+export interface OfficialsOfficialListRequest {
+  /**
+   * 业务
+   */
+  business?: "trademark" | "copyright";
+  /**
+   * 文件类型
+   */
+  documentType?: string;
+  /**
+   * 处理状态
+   */
+  status?: 0 | 1 | 2;
+  /**
+   * 已读
+   */
+  isRead?: boolean;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+  /**
+   * 收文日期起
+   */
+  receiveDateFrom?: string;
+  /**
+   * 收文日期止
+   */
+  receiveDateTo?: string;
+  /**
+   * 官方期限
+   */
+  due?: "overdue" | "7" | "15" | "30" | "60" | "90";
+  /**
+   * 档案商标
+   */
+  brandId?: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface OfficialsOfficialListResponse {
+  /**
+   * 官文
+   */
+  list: OfficialLetterRow[];
+  /**
+   * 总条数：最多计到 10,000
+   */
+  count: number;
+  /**
+   * 总条数已封顶：符合条件的超过 10,000 条时为 true
+   */
+  countCapped: boolean;
+}
+
+export interface OfficialsAllReadRequest {
+  /**
+   * 业务
+   */
+  business?: "trademark" | "copyright";
+  /**
+   * 官文
+   *
+   * @maxItems 500
+   *
+   * Items: 官文
+   */
+  ids?: number[];
+}
+
+export interface OfficialsAllReadResponse {
+  /**
+   * 标记条数
+   */
+  updated: number;
+}
+
+export interface OfficialsBatchIgnoreOfficialRequest {
+  /**
+   * 官文
+   *
+   * @minItems 1
+   * @maxItems 500
+   *
+   * Items: 官文
+   */
+  ids: [number, ...number[]];
+}
+
+export interface OfficialsBatchIgnoreOfficialResponse {
+  /**
+   * 忽略条数
+   */
+  updated: number;
+}
+
+export interface OfficialsBatchDeleteOfficialRequest {
+  /**
+   * 官文
+   *
+   * @minItems 1
+   * @maxItems 500
+   *
+   * Items: 官文
+   */
+  ids: [number, ...number[]];
+}
+
+export interface OfficialsBatchDeleteOfficialResponse {
+  /**
+   * 删除条数
+   */
+  deleted: number;
+}
+
+export interface OfficialsOfficialManageRequest {
+  /**
+   * 官文
+   */
+  id?: number;
+  /**
+   * 业务
+   */
+  business?: "trademark" | "copyright";
+  /**
+   * 文件类型
+   */
+  documentType: string;
+  /**
+   * 送达方式：默认 电子
+   */
+  mediaAttributes?: "电子" | "纸质" | "公告";
+  /**
+   * 关联商标
+   *
+   * @minItems 1
+   * @maxItems 50
+   *
+   * Items: 关联商标
+   */
+  brandDetail: [
+    {
+      /**
+       * 商标：不填为按申请号登记、不属于任何档案商标的官文
+       */
+      id?: number;
+      /**
+       * 申请号
+       */
+      appNo: string;
+      /**
+       * 商标名称
+       */
+      tmName?: string;
+    },
+    ...{
+      /**
+       * 商标：不填为按申请号登记、不属于任何档案商标的官文
+       */
+      id?: number;
+      /**
+       * 申请号
+       */
+      appNo: string;
+      /**
+       * 商标名称
+       */
+      tmName?: string;
+    }[]
+  ];
+  /**
+   * 发文编号
+   */
+  dispatchNo?: string;
+  /**
+   * 发文日期
+   */
+  sendDate?: string;
+  /**
+   * 收文日期
+   */
+  receiveDate: string;
+  /**
+   * 能证明收到日期
+   */
+  receiptProven?: boolean;
+  /**
+   * 办理期限
+   */
+  handlingLimit?: string | null;
+  /**
+   * 官文文件：上传应答中的 path
+   */
+  filePath?: string;
+  /**
+   * 备注
+   */
+  remark?: string;
+  /**
+   * 注册号
+   */
+  regNo?: string;
+  /**
+   * 注册日期
+   */
+  regDate?: string;
+  /**
+   * 专用期截止日
+   */
+  endDate?: string;
+  /**
+   * 申请日期
+   */
+  appDate?: string;
+  /**
+   * 申请人名称
+   */
+  applicant?: string;
+  /**
+   * 申请人地址
+   */
+  applicantAddress?: string;
+  /**
+   * 争议日期
+   */
+  disputedDate?: string;
+  /**
+   * 裁定结果
+   */
+  rulingResult?: string;
+  /**
+   * 法律状态
+   */
+  tmStatus?: string;
+  /**
+   * 同步到商标档案
+   */
+  updateBrandInfo?: {
+    /**
+     * 商标
+     */
+    id: number;
+    /**
+     * 商标状态
+     */
+    tmStatus?: string;
+    /**
+     * 流程状态
+     */
+    oriTmStatus?: string;
+    /**
+     * 注册号
+     */
+    regNo?: string;
+    /**
+     * 注册日期
+     */
+    regDate?: string;
+    /**
+     * 专用期截止日
+     */
+    endDate?: string;
+    /**
+     * 申请日期
+     */
+    appDate?: string;
+    /**
+     * 申请人名称
+     */
+    applicant?: string;
+    /**
+     * 申请人地址
+     */
+    applicantAddress?: string;
+  };
+}
+
+export interface OfficialsOfficialManageResponse {
+  /**
+   * 官文
+   *
+   * Items: 官文
+   */
+  ids: number[];
+}
+
+export type OfficialsExportOfficialRequest = OfficialQuery;
+
+/**
+ * xlsx 文件
+ */
+export type OfficialsExportOfficialResponse = string;
+
+export interface OfficialsGetOfficialRequest {
+  /**
+   * 官文
+   */
+  id: number;
+}
+
+export interface OfficialsGetOfficialResponse {
+  letter: OfficialDocument;
+  /**
+   * 关联商标
+   */
+  brandDetail: {
+    /**
+     * 档案商标
+     */
+    id?: number;
+    /**
+     * 申请号
+     */
+    appNo: string;
+    /**
+     * 商标名称
+     */
+    tmName: string;
+    /**
+     * 类别
+     */
+    tmCl?: number | null;
+    /**
+     * 商标图样
+     */
+    tmLogoUrl?: string | null;
+    /**
+     * 商标状态
+     */
+    tmStatus?: string;
+  }[];
+}
+
+export interface OfficialsOfficeDownloadRequest {
+  /**
+   * 官文
+   */
+  id: number;
+}
+
+/**
+ * 官文文件
+ */
+export type OfficialsOfficeDownloadResponse = string;
+
+export interface OfficialsGetOfficialTypeListRequest {
+  /**
+   * 业务
+   */
+  business?: "trademark" | "copyright";
+}
+
+export type OfficialsGetOfficialTypeListResponse = OfficialTypeCatalogEntry[];
+
+export interface OfficialsDueLettersRequest {
+  /**
+   * 天数
+   */
+  days?: number;
+  /**
+   * 条数
+   */
+  limit?: number;
+}
+
+export type OfficialsDueLettersResponse = WorkQueue;
 
 export interface OperationLogQueryRequest {
   /**

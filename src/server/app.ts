@@ -68,6 +68,7 @@ import { brandImportHandlers } from './trademarks/brandImportHandlers.js';
 import { brandExportHandlers } from './trademarks/brandExportHandlers.js';
 import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
 import { officialRecognitionHandlers, officialRecognitionPreparers } from './officials/officialRecognitionHandlers.js';
+import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -115,6 +116,7 @@ const handlers: Handlers = {
   ...brandExportHandlers,
   ...brandOfficialsHandlers,
   ...officialRecognitionHandlers,
+  ...officialsHandlers,
 };
 
 export interface BuiltServer {

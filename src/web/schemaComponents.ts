@@ -86,6 +86,13 @@ const caseWidgets = lazyComponents(() => import('../widgets/cases/index.js').the
   NewCaseButton: 'inline',
   MarkCaseList: 'block',
 });
+const officialWidgets = lazyComponents(() => import('../widgets/officials/index.js').then((m) => m.officialWidgets), {
+  OfficialLetterButton: 'inline',
+  OfficialTypeSelect: 'field',
+  OfficialDeadlinePreview: 'field',
+  OfficialMarksField: 'field',
+  LetterDeadlineCell: 'none',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -112,6 +119,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...accountWidgets,
   ...enterpriseWidgets,
   ...caseWidgets,
+  ...officialWidgets,
   ...designer,
   ...caseTypeBuilder,
 };

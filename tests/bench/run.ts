@@ -9,9 +9,10 @@
  *   6. the server under 100 connections, and /api/health while a picture is decoded and an import written (load.ts);
  *   7. the case list at 100,000 cases on PostgreSQL (caseList.ts);
  *   8. a case page with 45 classes of goods in Chromium (casePage.ts);
- *   9. recognising uploaded letters: a text PDF, and a scanned page by OCR (letterRecognition.ts).
+ *   9. recognising uploaded letters: a text PDF, and a scanned page by OCR (letterRecognition.ts);
+ *  10. the letters list at 200,000 letters on PostgreSQL (letterList.ts).
  * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive`, `-- archive-page`, `-- load`, `-- cases`,
- * `-- case-page` or `-- letters` runs one part;
+ * `-- case-page`, `-- recognition` or `-- letters` runs one part;
  * `-- browser table` or `-- browser form` one half of the browser part; `-- archive-page menu` or
  * `-- archive-page rows` one half of the archive page, `--load N` with N busy processes beside it.
  */
@@ -24,6 +25,7 @@ import { benchLoad } from './load.js';
 import { benchCaseList } from './caseList.js';
 import { benchCasePage } from './casePage.js';
 import { benchLetterRecognition } from './letterRecognition.js';
+import { benchLetterList } from './letterList.js';
 
 const only = process.argv[2];
 if (!only || only === 'startup') {
@@ -58,7 +60,11 @@ if (!only || only === 'case-page') {
   console.log('== 案件页面：45 个类别的商品（Chromium）==');
   await benchCasePage();
 }
-if (!only || only === 'letters') {
+if (!only || only === 'recognition') {
   console.log('== 官文上传识别（PGlite）==');
   await benchLetterRecognition();
+}
+if (!only || only === 'letters') {
+  console.log('== 官文列表（PostgreSQL，20 万件）==');
+  await benchLetterList();
 }

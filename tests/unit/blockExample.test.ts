@@ -14,6 +14,11 @@ const PAGE_LEVEL: Record<string, string> = {
   BrandGraph: '整页的品牌图谱（/mindMap）',
   BrandImportWizard: '整页的商标批量导入，确认后写入商标档案（/brand/batchUpload）',
   RecognitionUploader: '上传官文并识别、核对后登记（/brand/batchUpload、/copyRight/analysis），保存即写入官文',
+  OfficialLetterButton: '官文列表的新增与查看（/brand/filesAll、/copyRight/officeFile），保存即登记官文',
+  OfficialTypeSelect: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
+  OfficialDeadlinePreview: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
+  LetterDeadlineCell: '官文列表的期限列（/brand/filesAll、/copyRight/officeFile）',
+  OfficialMarksField: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

@@ -44,6 +44,7 @@ import * as caseListIndexes from './migrations/0042_case_list_indexes.js';
 import * as officialLetters from './migrations/0043_official_letters.js';
 import * as deadlineReminders from './migrations/0044_deadline_reminders.js';
 import * as officialFeePrices from './migrations/0046_official_fee_prices.js';
+import * as letterListIndexes from './migrations/0047_letter_list_indexes.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0043_official_letters': officialLetters,
   '0044_deadline_reminders': deadlineReminders,
   '0046_official_fee_prices': officialFeePrices,
+  '0047_letter_list_indexes': letterListIndexes,
 };
 
 export const APP_ROLE = 'ipm_app';

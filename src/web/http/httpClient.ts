@@ -44,12 +44,19 @@ export async function callOperation<Res>(route: OperationRoute, body: unknown, o
   if (!silent) overlay(1);
   try {
     const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    const query = route.method === 'GET' && body && typeof body === 'object' ? `?${new URLSearchParams(body as Record<string, string>)}` : '';
+    // A GET operation's `{name}` path parameters come from the body; the rest is the query string.
+    const rest: Record<string, string> = route.method === 'GET' && body && typeof body === 'object' ? { ...(body as Record<string, string>) } : {};
+    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = encodeURIComponent(String(rest[name] ?? ''));
+      delete rest[name];
+      return value;
+    });
+    const query = Object.keys(rest).length > 0 ? `?${new URLSearchParams(rest)}` : '';
     // Uploads send FormData as it is (the browser sets the multipart boundary).
     const upload = route.transport === 'multipart';
     let response: Response;
     try {
-      response = await fetch(route.path + query, {
+      response = await fetch(path + query, {
         method: route.method,
         credentials: 'include',
         headers: upload ? { token: userState().token } : { 'content-type': 'application/json', token: userState().token },
