@@ -334,6 +334,20 @@ describe.skipIf(skipThisDatabase)(`the letters lists and their operations (${dbK
         .executeTakeFirstOrThrow();
       expect(archived).toMatchObject({ tm_status: '已注册', reg_no: m.appNo, reg_date: '2026-06-13', private_end_date: '2036-06-12' });
 
+      // Without an end date, the term is counted from the registration date: ten years, to the day before.
+      const other = await mark('admin');
+      const [certificate] = await ok('officials.officialManage', {
+        documentType: '商标注册证',
+        brandDetail: [{ id: other.id, appNo: other.appNo }],
+        mediaAttributes: '纸质',
+        receiveDate: '2026-06-20',
+        regDate: '2016-02-29',
+        updateBrandInfo: { id: other.id, tmStatus: '已注册', regDate: '2016-02-29' },
+      }).then((r) => r.ids);
+      expect((await stored(certificate!)).details).toMatchObject({ regDate: '2016-02-29', endDate: '2026-02-28' });
+      const term = await db.selectFrom('brand_archives').select('private_end_date').where('id', '=', other.id).executeTakeFirstOrThrow();
+      expect(term.private_end_date).toBe('2026-02-28');
+
       // A refused letter changes neither the archive nor the letters.
       const before = await db.selectFrom('official_documents').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
       const refused = await manage({

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../http/apiError.js';
 import type { LetterBusiness } from '../../shared/officialTypes.js';
 import { letterDeadline, recordOfficialDocument } from '../trademarks/officialDocumentRecord.js';
 import { saveBrand } from '../trademarks/brandSave.js';
+import { registrationTermEnd } from '../../shared/deadlines/terms.js';
 import { visibleMark } from '../trademarks/visibleMarks.js';
 import { lettersForChange, requireBusiness, type LetterReader } from './letterAccess.js';
 
@@ -15,6 +16,8 @@ function detailsOf(body: OfficialsOfficialManageRequest, tmName: string | undefi
     if (value) details[key] = value;
   }
   if (tmName?.trim()) details.tmName = tmName.trim();
+  // A registration certificate states when exclusive use begins; its term ends by the law (§39, 条例 §12 ¶2).
+  if (details.regDate && !details.endDate) details.endDate = registrationTermEnd(details.regDate);
   return details;
 }
 
@@ -115,7 +118,7 @@ async function writeBackToMark(ctx: TenantContext, reader: LetterReader, info: N
     ...(info.oriTmStatus?.trim() ? { oriTmStatus: info.oriTmStatus.trim() } : {}),
     ...(info.regNo?.trim() ? { regNo: info.regNo.trim() } : {}),
     ...(info.regDate ? { regDate: info.regDate } : {}),
-    ...(info.endDate ? { privateEndDate: info.endDate } : {}),
+    ...(info.endDate ? { privateEndDate: info.endDate } : info.regDate ? { privateEndDate: registrationTermEnd(info.regDate) } : {}),
     ...(info.appDate ? { appDate: info.appDate } : {}),
     ...(info.applicant?.trim() ? { applicant: info.applicant.trim() } : {}),
     ...(info.applicantAddress?.trim() ? { applicantAddress: info.applicantAddress.trim() } : {}),
