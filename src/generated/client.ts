@@ -233,6 +233,7 @@ export const operationRoutes = {
   'user.delete': {"id":"user.delete","method":"POST","path":"/api/user/delete","silent":false,"transport":"json"},
   'user.resetPassword': {"id":"user.resetPassword","method":"POST","path":"/api/user/reset-password","silent":false,"transport":"json"},
   'workCalendar.list': {"id":"workCalendar.list","method":"POST","path":"/api/workCalendar/list","silent":true,"transport":"json","paged":true},
+  'workCalendar.corrections': {"id":"workCalendar.corrections","method":"POST","path":"/api/workCalendar/corrections","silent":true,"transport":"json"},
   'workCalendar.save': {"id":"workCalendar.save","method":"POST","path":"/api/workCalendar/save","silent":false,"transport":"json"},
   'workCalendar.delete': {"id":"workCalendar.delete","method":"POST","path":"/api/workCalendar/delete","silent":false,"transport":"json"},
 } satisfies Record<string, OperationRoute>;
@@ -461,6 +462,7 @@ export interface OperationTypes {
   'user.delete': { request: T.UserDeleteRequest; response: T.UserDeleteResponse };
   'user.resetPassword': { request: T.UserResetPasswordRequest; response: T.UserResetPasswordResponse };
   'workCalendar.list': { request: T.WorkCalendarListRequest; response: T.WorkCalendarListResponse };
+  'workCalendar.corrections': { request: T.WorkCalendarCorrectionsRequest; response: T.WorkCalendarCorrectionsResponse };
   'workCalendar.save': { request: T.WorkCalendarSaveRequest; response: T.WorkCalendarSaveResponse };
   'workCalendar.delete': { request: T.WorkCalendarDeleteRequest; response: T.WorkCalendarDeleteResponse };
 }
@@ -1210,6 +1212,9 @@ export function createApiClient(call: OperationCaller) {
       /** 节假日更正（POST /api/workCalendar/list） */
       list: (body: T.WorkCalendarListRequest = {}, options?: CallOptions): Promise<T.WorkCalendarListResponse> =>
         call<T.WorkCalendarListResponse>(operationRoutes['workCalendar.list'], body, options),
+      /** 计算期限用的节假日更正（POST /api/workCalendar/corrections） */
+      corrections: (body: T.WorkCalendarCorrectionsRequest = {}, options?: CallOptions): Promise<T.WorkCalendarCorrectionsResponse> =>
+        call<T.WorkCalendarCorrectionsResponse>(operationRoutes['workCalendar.corrections'], body, options),
       /** 保存节假日更正（POST /api/workCalendar/save） */
       save: (body: T.WorkCalendarSaveRequest, options?: CallOptions): Promise<T.WorkCalendarSaveResponse> =>
         call<T.WorkCalendarSaveResponse>(operationRoutes['workCalendar.save'], body, options),

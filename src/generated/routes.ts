@@ -21823,6 +21823,65 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "workCalendar.corrections",
+    "domain": "workCalendar",
+    "name": "corrections",
+    "method": "POST",
+    "path": "/api/workCalendar/corrections",
+    "summary": "计算期限用的节假日更正",
+    "description": "任何登录用户：全平台的节假日与调休上班日更正（自去年起），页面计算官文期限时与服务端用同样的工作日历。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "days"
+      ],
+      "properties": {
+        "days": {
+          "title": "更正",
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "day",
+              "kind",
+              "name"
+            ],
+            "properties": {
+              "day": {
+                "title": "日期",
+                "type": "string",
+                "format": "date"
+              },
+              "kind": {
+                "title": "类别",
+                "type": "string",
+                "enum": [
+                  "holiday",
+                  "workday"
+                ]
+              },
+              "name": {
+                "title": "名称",
+                "type": "string"
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
     "id": "workCalendar.save",
     "domain": "workCalendar",
     "name": "save",
@@ -22130,6 +22189,7 @@ export interface OperationTypes {
   'user.delete': { request: T.UserDeleteRequest; response: T.UserDeleteResponse; public: false; transport: 'json' };
   'user.resetPassword': { request: T.UserResetPasswordRequest; response: T.UserResetPasswordResponse; public: false; transport: 'json' };
   'workCalendar.list': { request: T.WorkCalendarListRequest; response: T.WorkCalendarListResponse; public: false; transport: 'json' };
+  'workCalendar.corrections': { request: T.WorkCalendarCorrectionsRequest; response: T.WorkCalendarCorrectionsResponse; public: false; transport: 'json' };
   'workCalendar.save': { request: T.WorkCalendarSaveRequest; response: T.WorkCalendarSaveResponse; public: false; transport: 'json' };
   'workCalendar.delete': { request: T.WorkCalendarDeleteRequest; response: T.WorkCalendarDeleteResponse; public: false; transport: 'json' };
 }

@@ -13437,6 +13437,28 @@ export interface WorkCalendarListResponse {
   knownYearsText: string;
 }
 
+export interface WorkCalendarCorrectionsRequest {}
+
+export interface WorkCalendarCorrectionsResponse {
+  /**
+   * 更正
+   */
+  days: {
+    /**
+     * 日期
+     */
+    day: string;
+    /**
+     * 类别
+     */
+    kind: "holiday" | "workday";
+    /**
+     * 名称
+     */
+    name: string;
+  }[];
+}
+
 export interface WorkCalendarSaveRequest {
   /**
    * 原日期

@@ -60,4 +60,14 @@ describe.skipIf(skipThisDatabase)(`holiday corrections (${dbKind})`, () => {
     expect(await shared.server.refused('/api/workCalendar/delete', { day: '2031-05-01' }, other, 403)).toBe('只有平台运营人员可以维护节假日');
     expect((await shared.server.call('workCalendar.list', { year: 2031 }, operator())).count).toBe(0);
   });
+
+  it('gives every signed-in user the corrections to count deadlines with, as the server counts them', async () => {
+    await shared.server.call('workCalendar.save', { day: '2032-01-02', kind: 'holiday', name: '元旦' }, operator());
+    const { days } = await shared.server.call('workCalendar.corrections', {}, shared.tokens.corpAdmin);
+    expect(days).toContainEqual({ day: '2032-01-02', kind: 'holiday', name: '元旦' });
+    await shared.server.call('workCalendar.delete', { day: '2032-01-02' }, operator());
+    expect((await shared.server.call('workCalendar.corrections', {}, shared.tokens.corpAdmin)).days).not.toContainEqual(
+      expect.objectContaining({ day: '2032-01-02' }),
+    );
+  });
 });

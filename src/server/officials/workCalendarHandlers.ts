@@ -37,6 +37,12 @@ export const workCalendarHandlers: HandlersOf<'workCalendar'> = {
     };
   },
 
+  'workCalendar.corrections': async (_body, ctx) => {
+    const since = `${new Date().getUTCFullYear() - 1}-01-01`;
+    const days = await ctx.db.selectFrom('calendar_days').select(['day', 'kind', 'name']).where('day', '>=', since).orderBy('day').limit(2000).execute();
+    return { days };
+  },
+
   'workCalendar.save': async (body, ctx) => {
     requireOperator(ctx);
     const name = (body.name ?? '').trim();

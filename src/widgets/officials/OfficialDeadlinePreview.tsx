@@ -7,6 +7,7 @@ import type { OfficialDeadlinePreviewProps } from '../../generated/types.js';
 import { DeadlineDisplay } from '../../runtime/components/DeadlineDisplay.js';
 import { useLetterCatalog } from './letterForm.js';
 import { previewDeadline } from './previewDeadline.js';
+import { useWorkCalendar } from './useWorkCalendar.js';
 
 type Props = OfficialDeadlinePreviewProps & { value?: string | null; onChange?: (value: string | null) => void };
 
@@ -18,20 +19,25 @@ export const OfficialDeadlinePreview = observer(function OfficialDeadlinePreview
   const field = useField<Field>();
   const form = field.form;
   const catalog = useLetterCatalog();
+  const calendar = useWorkCalendar();
   const values = form.values as Record<string, unknown>;
   const documentType = values.documentType as string | undefined;
   const entry = catalog.find((e) => e.officalType === documentType);
   const result = useMemo(
     () =>
       entry
-        ? previewDeadline(entry, {
-            deliveryMethod: ((values.mediaAttributes as string | undefined) ?? '电子') as '电子' | '纸质' | '公告',
-            sendDate: (values.sendDate as string | undefined) || null,
-            receiveDate: (values.receiveDate as string | undefined) || null,
-            receiptProven: Boolean(values.receiptProven),
-          })
+        ? previewDeadline(
+            entry,
+            {
+              deliveryMethod: ((values.mediaAttributes as string | undefined) ?? '电子') as '电子' | '纸质' | '公告',
+              sendDate: (values.sendDate as string | undefined) || null,
+              receiveDate: (values.receiveDate as string | undefined) || null,
+              receiptProven: Boolean(values.receiptProven),
+            },
+            calendar,
+          )
         : null,
-    [entry, values.mediaAttributes, values.sendDate, values.receiveDate, values.receiptProven],
+    [entry, values.mediaAttributes, values.sendDate, values.receiveDate, values.receiptProven, calendar],
   );
   const date = result && 'date' in result ? result.date : null;
   useEffect(() => {

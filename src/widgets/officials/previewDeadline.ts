@@ -1,6 +1,6 @@
 import type { DeadlineStep, OfficialTypeCatalogEntry } from '../../generated/types.js';
 import { LetterDatesProblem, officialDeadline, type DeliveryMethod } from '../../shared/deadlines/officialDeadline.js';
-import { createWorkCalendar, type WorkCalendar } from '../../shared/deadlines/workCalendar.js';
+import type { WorkCalendar } from '../../shared/deadlines/workCalendar.js';
 
 export interface PreviewDates {
   deliveryMethod: DeliveryMethod;
@@ -12,15 +12,12 @@ export interface PreviewDates {
 /** What the form shows: the deadline and its steps, or why the dates do not give one yet. */
 export type DeadlinePreview = { date: string; steps: DeadlineStep[] } | { problem: string } | null;
 
-let calendar: WorkCalendar | undefined;
-
 /**
- * The deadline the form shows, by the engine the server counts with. The page counts on the shipped
- * holiday table; the server adds the platform's corrections for years the table does not know yet.
+ * The deadline the form shows, by the engine the server counts with, on the same calendar: the
+ * shipped holiday table with the platform's corrections (`useWorkCalendar`).
  */
-export function previewDeadline(entry: OfficialTypeCatalogEntry, dates: PreviewDates): DeadlinePreview {
+export function previewDeadline(entry: OfficialTypeCatalogEntry, dates: PreviewDates, calendar: WorkCalendar): DeadlinePreview {
   if (!dates.receiveDate) return { problem: '请填写收文日期' };
-  calendar ??= createWorkCalendar([]);
   try {
     return officialDeadline(entry, { ...dates, receiveDate: dates.receiveDate }, calendar);
   } catch (err) {
