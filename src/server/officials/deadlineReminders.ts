@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { REMINDER_LEADS, reminderDueAt, type ReminderLead } from '../../shared/customFieldRules.js';
-import { chinaToday } from '../../shared/trademarkDates.js';
+import { addMonths, chinaToday, daysBetween } from '../../shared/trademarkDates.js';
 import { notifyEvent } from '../notify/notifyEvent.js';
 import { startPeriodicJob } from '../periodicJob.js';
 
@@ -26,17 +26,6 @@ const PAGE = 500;
 /** "【官方期限】驳回通知书 · 商标名 · 申请号": the title of a letter's deadline, in a message and in the calendar. */
 export function deadlineTitle(kind: DeadlineKind, documentType: string, markName: string, appNo: string): string {
   return `【${DEADLINE_LABEL[kind]}】${[documentType, markName, appNo].filter((part) => part).join(' · ')}`;
-}
-
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-
-/** The date `months` calendar months after a YYYY-MM-DD date, keeping the day where the month has it. */
-function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return target.toISOString().slice(0, 10);
 }
 
 /**
@@ -122,7 +111,7 @@ async function sendOne(system: Kysely<Database>, owed: Owed, now: Date): Promise
     const people = await responsibleUsers(trx, owed.letter.id);
     await trx.updateTable('official_deadline_reminders').set({ user_ids: people }).where('id', '=', claimed.id).execute();
     const { letter } = owed;
-    const left = dayNumber(owed.deadline) - dayNumber(chinaToday(now));
+    const left = daysBetween(chinaToday(now), owed.deadline);
     const mark = letter.tm_name ? `商标“${letter.tm_name}”，` : '';
     await notifyEvent(trx, {
       orgId: letter.org_id,
