@@ -25,6 +25,7 @@ import { seedDemoData } from '../../src/server/seed/demo.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 import { CASE_COUNT_CAP, casesCountUpTo, filteredCases, sortedCases, summaryRows } from '../../src/server/cases/caseReads.js';
 import { schemasDir } from '../../src/schemaSource/schemaFiles.js';
+import { postJson, signInAsAdmin } from './postJson.js';
 import { startServerProcess, stopServerProcess } from '../serverProcess.js';
 import { ensureDatabase, indexesOf, timedRequests, timeInTurns } from './postgresTiming.js';
 import { reportUpkeep } from './upkeepReport.js';
@@ -230,7 +231,7 @@ export async function benchCaseList(): Promise<void> {
       ['ignore', 'ignore', 'inherit'],
     );
     const base = `http://127.0.0.1:${PORT}`;
-    const token = await signIn(base);
+    const token = await signInAsAdmin(base);
     const handler = await db
       .selectFrom('cases')
       .select(['handler_user_id', db.fn.countAll<string>().as('n')])
@@ -244,7 +245,7 @@ export async function benchCaseList(): Promise<void> {
     // which would land on whichever query is timed first.
     for (let i = 0; i < WARM_START; i++)
       for (const [, query] of typicalQueries(handler.handler_user_id!))
-        await post(base, '/caseManage/getCaseLists', { ...query, pageNo: Math.max(1, query.pageNo ?? 1) }, token);
+        await postJson(base, '/caseManage/getCaseLists', { ...query, pageNo: Math.max(1, query.pageNo ?? 1) }, token);
 
     let worst = 0;
     const measure = async (label: string, path: string, query: CaseQuery, statements: Compilable[]) => {
@@ -270,7 +271,7 @@ export async function benchCaseList(): Promise<void> {
       let asked = query;
       let label = title;
       if (query.pageNo === -1) {
-        const first = await post<{ count: number }>(base, '/caseManage/getCaseLists', { ...query, pageNo: 1 }, token);
+        const first = await postJson<{ count: number }>(base, '/caseManage/getCaseLists', { ...query, pageNo: 1 }, token);
         asked = { ...query, pageNo: Math.max(1, Math.ceil(first.count / (query.pageSize ?? 20))) };
         label = `${label}（第 ${asked.pageNo} 页，共 ${first.count} 件）`;
       }
@@ -311,21 +312,4 @@ function interpolate(text: string, parameters: readonly unknown[]): string {
     return `'${String(value).replace(/'/g, "''")}'`;
   };
   return text.replace(/\$(\d+)/g, (_, n: string) => literal(parameters[Number(n) - 1]));
-}
-
-async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = (await res.json()) as { data: T; subMessage?: string };
-  if (!res.ok) throw new Error(`${path}：${reply.subMessage ?? res.status}`);
-  return reply.data;
-}
-
-async function signIn(base: string): Promise<string> {
-  const { username, password } = DEMO_ACCOUNTS.admin;
-  return (await post<{ token: string }>(base, '/loginPage/login', { username, password: Buffer.from(password).toString('base64'), encryptionType: 'base64' }))
-    .token;
 }

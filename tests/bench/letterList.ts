@@ -18,6 +18,7 @@ import type { Database } from '../../src/server/db/tables.js';
 import { runStatisticsUpkeep } from '../../src/server/db/statisticsUpkeep.js';
 import { seedDemoData } from '../../src/server/seed/demo.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
+import { postJson, signInAsAdmin } from './postJson.js';
 import { startServerProcess, stopServerProcess } from '../serverProcess.js';
 import { ensureDatabase, timedRequests, timeInTurns } from './postgresTiming.js';
 import { reportUpkeep } from './upkeepReport.js';
@@ -108,7 +109,7 @@ export async function benchLetterList(): Promise<void> {
       ['ignore', 'ignore', 'inherit'],
     );
     const base = `http://127.0.0.1:${PORT}`;
-    const token = await signIn(base);
+    const token = await signInAsAdmin(base);
     const queries: [string, OfficialsOfficialListRequest][] = [
       ['默认列表（收文日期倒序，第 1 页）', { pageNo: 1, pageSize: 20 }],
       ['默认列表，第 500 页', { pageNo: 500, pageSize: 20 }],
@@ -119,7 +120,7 @@ export async function benchLetterList(): Promise<void> {
       ['未读 + 近一年收文', { isRead: false, receiveDateFrom: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10), pageNo: 1, pageSize: 20 }],
     ];
     console.log(`该组织的官文：${size} 件；每项经 HTTP 调用 ${ROUNDS} 次`);
-    for (let i = 0; i < WARM_START; i++) for (const [, q] of queries) await post(base, '/api/official-list', q, token);
+    for (let i = 0; i < WARM_START; i++) for (const [, q] of queries) await postJson(base, '/api/official-list', q, token);
     let worst = 0;
     for (const [label, query] of queries) {
       const calls = timedRequests(agent, `${base}/api/official-list`, label, { token, body: JSON.stringify(query) });
@@ -133,21 +134,4 @@ export async function benchLetterList(): Promise<void> {
     if (server) await stopServerProcess(server);
     await database.close();
   }
-}
-
-async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = (await res.json()) as { data: T; subMessage?: string };
-  if (!res.ok) throw new Error(`${path}：${reply.subMessage ?? res.status}`);
-  return reply.data;
-}
-
-async function signIn(base: string): Promise<string> {
-  const { username, password } = DEMO_ACCOUNTS.admin;
-  return (await post<{ token: string }>(base, '/loginPage/login', { username, password: Buffer.from(password).toString('base64'), encryptionType: 'base64' }))
-    .token;
 }
