@@ -1,10 +1,9 @@
-import { extname } from 'node:path';
 import { sql } from 'kysely';
 import type { OfficialDocumentDetails, OfficialLetterRow, OfficialQuery } from '../../generated/types.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { addDays, daysBetween } from '../../shared/trademarkDates.js';
 import type { LetterBusiness } from '../../shared/officialTypes.js';
-import { uploadedFileReply } from '../files/recordUpload.js';
+import { letterFiles } from '../trademarks/officialDocuments.js';
 import { logoUrl } from '../trademarks/trademarkRecord.js';
 import { requireBusiness, visibleLetters, type LetterQuery, type LetterReader } from './letterAccess.js';
 
@@ -110,10 +109,7 @@ export function letterRow(r: ListRowRecord, today: string): OfficialLetterRow {
     status: r.status,
     isRead: r.is_read,
     remark: r.remark,
-    files:
-      r.file_row_id !== null && r.file_path !== null && r.file_name !== null
-        ? [uploadedFileReply(r.file_row_id, r.file_name, extname(r.file_name).slice(1).toLowerCase(), { path: r.file_path, size: Number(r.file_size) })]
-        : [],
+    files: letterFiles(r),
     tmName: r.new_tm_name || r.tm_name || details.tmName || '',
     tmLogoUrl: logoUrl(r.logo_path ?? null),
     tmCl: r.int_cls ?? null,

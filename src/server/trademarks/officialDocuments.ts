@@ -5,6 +5,7 @@ import type {
   BrandOfficialsBrandOfficialListResponse,
   BrandOfficialsOfficialManagementRequest,
   OfficialDocument,
+  UploadedFile,
 } from '../../generated/types.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { OfficialDocumentsTable } from '../../generated/tables.js';
@@ -22,6 +23,12 @@ export interface OfficialDocumentListRow extends Selectable<OfficialDocumentsTab
   file_name: string | null;
   file_size: number | string | null;
   handled_by_name: string | null;
+}
+
+/** A letter's file as the calls answer it: none, or the one read with the letter's row. */
+export function letterFiles(r: Pick<OfficialDocumentListRow, 'file_row_id' | 'file_path' | 'file_name' | 'file_size'>): UploadedFile[] {
+  if (r.file_row_id === null || r.file_path === null || r.file_name === null) return [];
+  return [uploadedFileReply(r.file_row_id, r.file_name, extname(r.file_name).slice(1).toLowerCase(), { path: r.file_path, size: Number(r.file_size) })];
 }
 
 /** The reply for one letter row read with its file and handler (see `OfficialDocumentListRow`). */
@@ -47,10 +54,7 @@ export function officialDocumentReply(r: OfficialDocumentListRow): OfficialDocum
     details: r.details,
     handledByName: r.handled_by_name ?? null,
     handledAt: r.handled_at ? new Date(r.handled_at).toISOString() : null,
-    files:
-      r.file_row_id !== null && r.file_path !== null && r.file_name !== null
-        ? [uploadedFileReply(r.file_row_id, r.file_name, extname(r.file_name).slice(1).toLowerCase(), { path: r.file_path, size: Number(r.file_size) })]
-        : [],
+    files: letterFiles(r),
     fileHash: r.file_hash,
   };
 }
