@@ -172,7 +172,6 @@ export const operationRoutes = {
   'officialRecognition.progress': {"id":"officialRecognition.progress","method":"POST","path":"/api/officialDistinguish/progress","silent":true,"transport":"json"},
   'officialRecognition.decompress': {"id":"officialRecognition.decompress","method":"POST","path":"/brandDetai/officialDecompression","silent":false,"transport":"multipart"},
   'officialRecognition.save': {"id":"officialRecognition.save","method":"POST","path":"/api/officialRecognition/save","silent":false,"transport":"json"},
-  'officialRecognition.types': {"id":"officialRecognition.types","method":"POST","path":"/api/officialRecognition/types","silent":true,"transport":"json"},
   'officialTypes.list': {"id":"officialTypes.list","method":"POST","path":"/api/officialType/list","silent":true,"transport":"json","paged":true},
   'officialTypes.save': {"id":"officialTypes.save","method":"POST","path":"/api/officialType/save","silent":false,"transport":"json"},
   'officialTypes.delete': {"id":"officialTypes.delete","method":"POST","path":"/api/officialType/delete","silent":false,"transport":"json"},
@@ -401,7 +400,6 @@ export interface OperationTypes {
   'officialRecognition.progress': { request: T.OfficialRecognitionProgressRequest; response: T.OfficialRecognitionProgressResponse };
   'officialRecognition.decompress': { request: FormData; response: T.OfficialRecognitionDecompressResponse };
   'officialRecognition.save': { request: T.OfficialRecognitionSaveRequest; response: T.OfficialRecognitionSaveResponse };
-  'officialRecognition.types': { request: T.OfficialRecognitionTypesRequest; response: T.OfficialRecognitionTypesResponse };
   'officialTypes.list': { request: T.OfficialTypesListRequest; response: T.OfficialTypesListResponse };
   'officialTypes.save': { request: T.OfficialTypesSaveRequest; response: T.OfficialTypesSaveResponse };
   'officialTypes.delete': { request: T.OfficialTypesDeleteRequest; response: T.OfficialTypesDeleteResponse };
@@ -1003,9 +1001,6 @@ export function createApiClient(call: OperationCaller) {
       /** 保存核对后的官文（POST /api/officialRecognition/save） */
       save: (body: T.OfficialRecognitionSaveRequest, options?: CallOptions): Promise<T.OfficialRecognitionSaveResponse> =>
         call<T.OfficialRecognitionSaveResponse>(operationRoutes['officialRecognition.save'], body, options),
-      /** 识别用的官文类型（POST /api/officialRecognition/types） */
-      types: (body: T.OfficialRecognitionTypesRequest = {}, options?: CallOptions): Promise<T.OfficialRecognitionTypesResponse> =>
-        call<T.OfficialRecognitionTypesResponse>(operationRoutes['officialRecognition.types'], body, options),
     },
     officialTypes: {
       /** 官文类型目录（POST /api/officialType/list） */

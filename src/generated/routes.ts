@@ -17459,64 +17459,6 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
-    "id": "officialRecognition.types",
-    "domain": "officialRecognition",
-    "name": "types",
-    "method": "POST",
-    "path": "/api/officialRecognition/types",
-    "summary": "识别用的官文类型",
-    "description": "本组织官文类型目录中各类型的名称、业务与所示商标状态，供核对识别结果时选择文件类型。",
-    "permission": "trademark",
-    "silent": true,
-    "readOnly": true,
-    "transport": "json",
-    "request": {
-      "type": "object",
-      "additionalProperties": false,
-      "properties": {}
-    },
-    "response": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "list"
-      ],
-      "properties": {
-        "list": {
-          "title": "官文类型",
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": false,
-            "required": [
-              "label",
-              "business",
-              "markStatus"
-            ],
-            "properties": {
-              "label": {
-                "title": "文件类型",
-                "type": "string"
-              },
-              "business": {
-                "title": "业务",
-                "type": "string",
-                "enum": [
-                  "trademark",
-                  "copyright"
-                ]
-              },
-              "markStatus": {
-                "title": "所示商标状态",
-                "type": "string"
-              }
-            }
-          }
-        }
-      }
-    }
-  },
-  {
     "id": "officialTypes.list",
     "domain": "officialTypes",
     "name": "list",
@@ -22128,7 +22070,6 @@ export interface OperationTypes {
   'officialRecognition.progress': { request: T.OfficialRecognitionProgressRequest; response: T.OfficialRecognitionProgressResponse; public: false; transport: 'json' };
   'officialRecognition.decompress': { request: T.OfficialRecognitionDecompressRequest; response: T.OfficialRecognitionDecompressResponse; public: false; transport: 'multipart' };
   'officialRecognition.save': { request: T.OfficialRecognitionSaveRequest; response: T.OfficialRecognitionSaveResponse; public: false; transport: 'json' };
-  'officialRecognition.types': { request: T.OfficialRecognitionTypesRequest; response: T.OfficialRecognitionTypesResponse; public: false; transport: 'json' };
   'officialTypes.list': { request: T.OfficialTypesListRequest; response: T.OfficialTypesListResponse; public: false; transport: 'json' };
   'officialTypes.save': { request: T.OfficialTypesSaveRequest; response: T.OfficialTypesSaveResponse; public: false; transport: 'json' };
   'officialTypes.delete': { request: T.OfficialTypesDeleteRequest; response: T.OfficialTypesDeleteResponse; public: false; transport: 'json' };

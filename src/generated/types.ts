@@ -11498,28 +11498,6 @@ export interface OfficialRecognitionSaveResponse {
   ids: number[];
 }
 
-export interface OfficialRecognitionTypesRequest {}
-
-export interface OfficialRecognitionTypesResponse {
-  /**
-   * 官文类型
-   */
-  list: {
-    /**
-     * 文件类型
-     */
-    label: string;
-    /**
-     * 业务
-     */
-    business: "trademark" | "copyright";
-    /**
-     * 所示商标状态
-     */
-    markStatus: string;
-  }[];
-}
-
 export interface OfficialTypesListRequest {
   /**
    * 页码

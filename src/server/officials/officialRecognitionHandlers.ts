@@ -13,7 +13,6 @@ import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { applyLetterStatus, fileReply, readLetter, recognitionReply, type LetterFile, type LetterReading } from './letterRecognition.js';
 import { ocrTask, startOcr } from './letterOcrTasks.js';
 import { openLetterZip, ZipRefused } from './letterZip.js';
-import { officialTypeCatalog } from './officialTypeCatalog.js';
 
 /** A letter received and read before the transaction opened, or why it is refused. */
 type PreparedLetter = { name: string; extension: string; stored: StoredFile } & ({ reading: LetterReading } | { refused: string });
@@ -112,10 +111,6 @@ export const officialRecognitionHandlers: HandlersOf<'officialRecognition'> = {
     }
     return { list, count: list.length };
   },
-
-  'officialRecognition.types': async (_body, ctx) => ({
-    list: (await officialTypeCatalog(ctx.db, ctx.schemas)).map((t) => ({ label: t.label, business: t.business, markStatus: t.markStatus ?? '' })),
-  }),
 
   'officialRecognition.save': async (body, ctx) => {
     const viewer = archiveViewer(ctx.session);

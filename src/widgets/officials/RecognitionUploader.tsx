@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, App, AutoComplete, Button, Checkbox, Input, Progress, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import type { OfficialRecognition, OfficialRecognitionTypesResponse, RecognitionUploaderProps } from '../../generated/types.js';
+import { useOperation } from '../../runtime/useOperation.js';
+import type { OfficialRecognition, RecognitionUploaderProps } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { MB, UPLOAD_PURPOSES, officialTypeMessage, tooLargeMessage } from '../../shared/uploadPurposes.js';
 import { extensionOf } from '../../runtime/upload/uploadRules.js';
@@ -75,17 +76,11 @@ export function RecognitionUploader({ business = 'trademark', pollMs = 1000 }: R
   const { message } = App.useApp();
   const [dropped, setDropped] = useState<Dropped[]>([]);
   const [rows, setRows] = useState<Row[]>([]);
-  const [types, setTypes] = useState<OfficialRecognitionTypesResponse['list']>([]);
   const [saving, setSaving] = useState(false);
   const serial = useRef(0);
 
-  useEffect(() => {
-    runtime
-      .callOperation('officialRecognition.types', {}, { silent: true })
-      .then((r) => setTypes(r.list))
-      .catch(() => undefined);
-  }, [runtime]);
-  const typeOptions = useMemo(() => types.filter((t) => t.business === business).map((t) => ({ value: t.label })), [types, business]);
+  const types = useOperation('officials.getOfficialTypeList', { business }).data;
+  const typeOptions = useMemo(() => (types ?? []).map((t) => ({ value: t.officalType })), [types]);
 
   const patchDropped = (key: string, patch: Partial<Dropped>) => setDropped((all) => all.map((d) => (d.key === key ? { ...d, ...patch } : d)));
   const patchRow = (key: string, patch: Partial<Row>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
