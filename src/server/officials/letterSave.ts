@@ -1,8 +1,8 @@
 import type { OfficialDocumentDetails, OfficialsOfficialManageRequest } from '../../generated/types.js';
 import type { TenantContext } from '../http/context.js';
-import { badRequest, conflict } from '../http/apiError.js';
+import { badRequest } from '../http/apiError.js';
 import type { LetterBusiness } from '../../shared/officialTypes.js';
-import { letterDeadline, recordOfficialDocument } from '../trademarks/officialDocumentRecord.js';
+import { letterDeadline, recordOfficialDocument, refuseLateHandling, refuseRecordedDispatchNo } from '../trademarks/officialDocumentRecord.js';
 import { saveBrand } from '../trademarks/brandSave.js';
 import { registrationTermEnd } from '../../shared/deadlines/terms.js';
 import { visibleMark } from '../trademarks/visibleMarks.js';
@@ -70,19 +70,9 @@ export async function saveLetter(ctx: TenantContext, reader: LetterReader, body:
     const [id] = await lettersForChange(ctx.db, reader, [body.id]);
     const mark = body.brandDetail[0]!;
     const brandId = mark.id === undefined ? null : (await visibleMark(ctx.db, reader, mark.id)).id;
-    if (dispatchNo) {
-      const same = await ctx.db
-        .selectFrom('official_documents')
-        .select(['id', 'document_type'])
-        .where('dispatch_no', '=', dispatchNo)
-        .where('id', '<>', id!)
-        .executeTakeFirst();
-      if (same) throw conflict(`官文已存在：发文编号 ${dispatchNo} 已登记为${same.document_type}（官文编号 ${same.id}）`);
-    }
+    await refuseRecordedDispatchNo(ctx.db, dispatchNo, id!);
     const deadline = await letterDeadline(ctx, { documentType, business, ...dates });
-    if (body.handlingLimit && deadline.officalLimit && body.handlingLimit > deadline.officalLimit) {
-      throw badRequest(`办理期限 ${body.handlingLimit} 晚于官方期限 ${deadline.officalLimit}，请提前`);
-    }
+    refuseLateHandling(body.handlingLimit, deadline.officalLimit);
     await ctx.db
       .updateTable('official_documents')
       .set({

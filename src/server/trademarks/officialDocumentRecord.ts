@@ -86,6 +86,23 @@ export async function letterDeadline(
   };
 }
 
+/** Refuses an internal handling deadline later than the official one. */
+export function refuseLateHandling(handlingLimit: string | null | undefined, officalLimit: string | null): void {
+  if (handlingLimit && officalLimit && handlingLimit > officalLimit) throw badRequest(`办理期限 ${handlingLimit} 晚于官方期限 ${officalLimit}，请提前`);
+}
+
+/** Refuses a dispatch number another letter of the organisation (other than `exceptId`) already has: the same letter twice. */
+export async function refuseRecordedDispatchNo(db: ScopedDb, dispatchNo: string, exceptId?: number): Promise<void> {
+  if (!dispatchNo) return;
+  const same = await db
+    .selectFrom('official_documents')
+    .select(['id', 'document_type'])
+    .where('dispatch_no', '=', dispatchNo)
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  if (same) throw conflict(`官文已存在：发文编号 ${dispatchNo} 已登记为${same.document_type}（官文编号 ${same.id}）`);
+}
+
 /** The mark a letter is recorded on: the one named (the viewer must see it), else the first visible one with the application number. */
 async function letterMark(
   db: ScopedDb,
@@ -145,14 +162,9 @@ export async function recordOfficialDocument(
   }
   const file = await letterFile(db, request.fileId);
   const { documentType, ...deadline } = await letterDeadline({ db, schemas }, request);
-  if (request.handlingLimit && deadline.officalLimit && request.handlingLimit > deadline.officalLimit) {
-    throw badRequest(`办理期限 ${request.handlingLimit} 晚于官方期限 ${deadline.officalLimit}，请提前`);
-  }
+  refuseLateHandling(request.handlingLimit, deadline.officalLimit);
   if (mark?.app_date && request.receiveDate < mark.app_date) throw badRequest(`收文日期 ${request.receiveDate} 早于商标的申请日期 ${mark.app_date}，请核对`);
-  if (dispatchNo) {
-    const same = await db.selectFrom('official_documents').select(['id', 'document_type']).where('dispatch_no', '=', dispatchNo).executeTakeFirst();
-    if (same) throw conflict(`官文已存在：发文编号 ${dispatchNo} 已登记为${same.document_type}（官文编号 ${same.id}）`);
-  }
+  await refuseRecordedDispatchNo(db, dispatchNo);
   let row: { id: number };
   try {
     row = await db
