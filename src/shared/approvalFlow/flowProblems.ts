@@ -116,7 +116,11 @@ function reachable(from: string[], outgoing: Map<string, { target: string }[]>):
   const seen = new Set<string>(from);
   const queue = [...from];
   for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-    for (const edge of outgoing.get(id) ?? []) if (!seen.has(edge.target)) (seen.add(edge.target), queue.push(edge.target));
+    for (const edge of outgoing.get(id) ?? []) {
+      if (seen.has(edge.target)) continue;
+      seen.add(edge.target);
+      queue.push(edge.target);
+    }
   }
   return seen;
 }
@@ -125,7 +129,11 @@ function reachableBackwards(from: string[], incoming: Map<string, string[]>): Se
   const seen = new Set<string>(from);
   const queue = [...from];
   for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-    for (const source of incoming.get(id) ?? []) if (!seen.has(source)) (seen.add(source), queue.push(source));
+    for (const source of incoming.get(id) ?? []) {
+      if (seen.has(source)) continue;
+      seen.add(source);
+      queue.push(source);
+    }
   }
   return seen;
 }
