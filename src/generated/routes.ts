@@ -290,24 +290,446 @@ export const sharedSchemas: JsonSchema[] = [
           }
         }
       },
-      "approvalChain": {
+      "approvalFlow": {
+        "type": "object",
+        "required": [
+          "nodes",
+          "edges"
+        ],
+        "additionalProperties": false,
+        "description": "提案的审批流程（仅提案类型）：从发起人到结束的有向图，src/shared/approvalFlow/flowModel.ts；发布前检查没有走不通的分支、每个审批人都能找到",
+        "properties": {
+          "nodes": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "type": "object",
+              "required": [
+                "id",
+                "type",
+                "name",
+                "position"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z][A-Za-z0-9_-]{0,39}$"
+                },
+                "type": {
+                  "enum": [
+                    "start",
+                    "approver",
+                    "copy",
+                    "condition",
+                    "end"
+                  ],
+                  "description": "start 发起人；approver 审批；copy 抄送；condition 条件分支；end 结束"
+                },
+                "name": {
+                  "type": "string",
+                  "maxLength": 40
+                },
+                "position": {
+                  "type": "object",
+                  "required": [
+                    "x",
+                    "y"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "x": {
+                      "type": "number"
+                    },
+                    "y": {
+                      "type": "number"
+                    }
+                  }
+                },
+                "approvers": {
+                  "type": "array",
+                  "maxItems": 20,
+                  "items": {
+                    "oneOf": [
+                      {
+                        "type": "object",
+                        "required": [
+                          "kind",
+                          "userId"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "kind": {
+                            "const": "user"
+                          },
+                          "userId": {
+                            "type": "integer",
+                            "minimum": 1
+                          }
+                        }
+                      },
+                      {
+                        "type": "object",
+                        "required": [
+                          "kind",
+                          "roleId"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "kind": {
+                            "const": "role"
+                          },
+                          "roleId": {
+                            "type": "integer",
+                            "minimum": 1
+                          }
+                        }
+                      },
+                      {
+                        "type": "object",
+                        "required": [
+                          "kind"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "kind": {
+                            "const": "departmentHead"
+                          },
+                          "departmentId": {
+                            "type": "integer",
+                            "minimum": 1
+                          }
+                        }
+                      },
+                      {
+                        "type": "object",
+                        "required": [
+                          "kind",
+                          "levels"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "kind": {
+                            "const": "superior"
+                          },
+                          "levels": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 5
+                          }
+                        }
+                      }
+                    ],
+                    "description": "user 指定成员；role 某角色的全部成员；departmentHead 某部门负责人（不写部门为发起人所在部门的负责人，没有则往上找）；superior 发起人的上级，第 1 级为其部门负责人，逐级往上共 levels 级"
+                  },
+                  "description": "审批节点的审批人"
+                },
+                "mode": {
+                  "enum": [
+                    "all",
+                    "any"
+                  ],
+                  "description": "all 会签（全部同意）；any 或签（一人决定）"
+                },
+                "remindAfterHours": {
+                  "type": "number",
+                  "exclusiveMinimum": 0,
+                  "maximum": 8760,
+                  "description": "等待超过这么多小时即催办审批人"
+                },
+                "recipients": {
+                  "type": "array",
+                  "maxItems": 20,
+                  "items": {
+                    "oneOf": [
+                      {
+                        "type": "object",
+                        "required": [
+                          "kind",
+                          "userId"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "kind": {
+                            "const": "user"
+                          },
+                          "userId": {
+                            "type": "integer",
+                            "minimum": 1
+                          }
+                        }
+                      },
+                      {
+                        "type": "object",
+                        "required": [
+                          "kind",
+                          "roleId"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "kind": {
+                            "const": "role"
+                          },
+                          "roleId": {
+                            "type": "integer",
+                            "minimum": 1
+                          }
+                        }
+                      },
+                      {
+                        "type": "object",
+                        "required": [
+                          "kind"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "kind": {
+                            "const": "departmentHead"
+                          },
+                          "departmentId": {
+                            "type": "integer",
+                            "minimum": 1
+                          }
+                        }
+                      },
+                      {
+                        "type": "object",
+                        "required": [
+                          "kind",
+                          "levels"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "kind": {
+                            "const": "superior"
+                          },
+                          "levels": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 5
+                          }
+                        }
+                      }
+                    ],
+                    "description": "user 指定成员；role 某角色的全部成员；departmentHead 某部门负责人（不写部门为发起人所在部门的负责人，没有则往上找）；superior 发起人的上级，第 1 级为其部门负责人，逐级往上共 levels 级"
+                  },
+                  "description": "抄送节点的抄送人"
+                }
+              },
+              "allOf": [
+                {
+                  "if": {
+                    "properties": {
+                      "type": {
+                        "const": "approver"
+                      }
+                    }
+                  },
+                  "then": {
+                    "required": [
+                      "approvers",
+                      "mode"
+                    ]
+                  }
+                },
+                {
+                  "if": {
+                    "properties": {
+                      "type": {
+                        "const": "copy"
+                      }
+                    }
+                  },
+                  "then": {
+                    "required": [
+                      "recipients"
+                    ]
+                  }
+                }
+              ]
+            }
+          },
+          "edges": {
+            "type": "array",
+            "maxItems": 200,
+            "items": {
+              "type": "object",
+              "required": [
+                "id",
+                "source",
+                "target"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z][A-Za-z0-9_-]{0,39}$"
+                },
+                "source": {
+                  "type": "string"
+                },
+                "target": {
+                  "type": "string"
+                },
+                "label": {
+                  "type": "string",
+                  "maxLength": 40
+                },
+                "conditions": {
+                  "type": "array",
+                  "maxItems": 10,
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "field",
+                      "operator"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "field": {
+                        "type": "string",
+                        "minLength": 1,
+                        "description": "提案表单中的字段名（嵌套字段用点分隔）"
+                      },
+                      "operator": {
+                        "enum": [
+                          "eq",
+                          "ne",
+                          "gt",
+                          "gte",
+                          "lt",
+                          "lte",
+                          "in",
+                          "notIn",
+                          "contains",
+                          "empty",
+                          "notEmpty"
+                        ]
+                      },
+                      "value": {
+                        "oneOf": [
+                          {
+                            "type": "string"
+                          },
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "boolean"
+                          },
+                          {
+                            "type": "array",
+                            "items": {
+                              "type": [
+                                "string",
+                                "number"
+                              ]
+                            }
+                          }
+                        ]
+                      }
+                    }
+                  },
+                  "description": "条件分支的连线：全部成立才走这一支"
+                },
+                "isDefault": {
+                  "type": "boolean",
+                  "description": "条件分支的“其他情况”：其余分支都不成立时走这一支"
+                }
+              }
+            }
+          }
+        }
+      },
+      "createsCases": {
         "type": "array",
-        "description": "审批链，按顺序；每一级由拥有该权限键的人审批",
+        "maxItems": 20,
+        "description": "提案审批通过后建立的案件（仅提案类型）：案件类型、按国家或类别拆分、案件表单字段取自提案表单的哪个字段",
         "items": {
           "type": "object",
           "required": [
-            "title",
-            "permission"
+            "caseType",
+            "fields"
           ],
           "additionalProperties": false,
           "properties": {
-            "title": {
+            "caseType": {
               "type": "string",
-              "minLength": 1
+              "minLength": 1,
+              "description": "案件类型的标识（category 为 case）"
             },
-            "permission": {
-              "type": "string",
-              "format": "permission"
+            "split": {
+              "enum": [
+                "none",
+                "country",
+                "class"
+              ],
+              "description": "none 一件；country 每个国家一件；class 每个类别一件"
+            },
+            "when": {
+              "type": "array",
+              "maxItems": 10,
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "operator"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "field": {
+                    "type": "string",
+                    "minLength": 1,
+                    "description": "提案表单中的字段名（嵌套字段用点分隔）"
+                  },
+                  "operator": {
+                    "enum": [
+                      "eq",
+                      "ne",
+                      "gt",
+                      "gte",
+                      "lt",
+                      "lte",
+                      "in",
+                      "notIn",
+                      "contains",
+                      "empty",
+                      "notEmpty"
+                    ]
+                  },
+                  "value": {
+                    "oneOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "number"
+                      },
+                      {
+                        "type": "boolean"
+                      },
+                      {
+                        "type": "array",
+                        "items": {
+                          "type": [
+                            "string",
+                            "number"
+                          ]
+                        }
+                      }
+                    ]
+                  }
+                }
+              },
+              "description": "只在这些条件全部成立时建立"
+            },
+            "fields": {
+              "type": "object",
+              "description": "键为案件表单的字段名，值为提案表单的字段名",
+              "additionalProperties": {
+                "type": "string",
+                "minLength": 1
+              }
             }
           }
         }

@@ -20,7 +20,7 @@ const ITEM_OF: Record<string, string> = {
   attachments: '附件',
   feeItems: '费用项',
   fields: '附加字段',
-  approvalChain: '审批级',
+  createsCases: '建立的案件',
 };
 
 const TOP_LABELS: Record<string, string> = {
