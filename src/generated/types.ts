@@ -6436,6 +6436,10 @@ export interface OfficialLetterButtonProps {
    * 按地址打开：打开页面地址 letter 参数所指的官文
    */
   openFromQuery?: boolean;
+  /**
+   * 关联商标：新增的官文预先关联这件档案商标（商标详情页的官文区域）
+   */
+  markId?: number;
 }
 
 export interface OfficialMarksFieldProps {
