@@ -10013,6 +10013,10 @@ export interface DesignerListSchemasResponse {
      * 最近保存
      */
     updatedAt: string | null;
+    /**
+     * 类别：只有案件类型有：case 案件；proposal 提案；case 案件，proposal 提案
+     */
+    category?: "case" | "proposal";
   }[];
 }
 
@@ -10243,6 +10247,10 @@ export interface DesignerEditorContextResponse {
       [k: string]: unknown;
     };
   };
+  /**
+   * 成员：本组织未删除的用户，审批流程按编号指定成员时显示其姓名
+   */
+  users: PersonOption[];
 }
 
 export interface DesignerSampleRequest {
