@@ -4373,7 +4373,12 @@ export interface CaseStatusTagProps {
   };
 }
 
-export interface CaseTypeBuilderProps {}
+export interface CaseTypeBuilderProps {
+  /**
+   * 类别：case 案件类型（默认）；proposal 提案类型：只列提案类型，编辑审批流程与建立的案件
+   */
+  category?: "case" | "proposal";
+}
 
 export interface CaseTypeCountsProps {
   /**

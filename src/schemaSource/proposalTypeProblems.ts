@@ -1,5 +1,5 @@
-import type { ApprovalFlow, FlowCondition } from '../shared/approvalFlow/flowModel.js';
-import { conditionProblem, flowProblems } from '../shared/approvalFlow/flowProblems.js';
+import type { FlowCondition } from '../shared/approvalFlow/flowModel.js';
+import { conditionProblem, flowProblems, problemPointer, readableFlow } from '../shared/approvalFlow/flowProblems.js';
 import { formFieldNames } from '../shared/approvalFlow/formFields.js';
 
 interface Problem {
@@ -19,32 +19,6 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * Whether a flow has the shape flowProblems reads (ids, types, names, lists of people); when it does
- * not, the meta-schema has already said where.
- */
-function readableFlow(value: unknown): value is ApprovalFlow {
-  if (!isObject(value) || !Array.isArray(value.nodes) || !Array.isArray(value.edges)) return false;
-  const nodesReadable = value.nodes.every(
-    (n) =>
-      isObject(n) &&
-      typeof n.id === 'string' &&
-      typeof n.type === 'string' &&
-      typeof n.name === 'string' &&
-      (n.type !== 'approver' || Array.isArray(n.approvers)) &&
-      (n.type !== 'copy' || Array.isArray(n.recipients)),
-  );
-  const edgesReadable = value.edges.every(
-    (e) =>
-      isObject(e) &&
-      typeof e.id === 'string' &&
-      typeof e.source === 'string' &&
-      typeof e.target === 'string' &&
-      (e.conditions === undefined || (Array.isArray(e.conditions) && e.conditions.every((c) => isObject(c) && typeof c.field === 'string'))),
-  );
-  return nodesReadable && edgesReadable;
-}
-
-/**
  * What a proposal type must be beyond its meta-schema: an approval flow that passes flowProblems
  * against the fields of its own form (each problem at the node or edge it is about), and cases to
  * create that name case types (not proposal types) whose forms have the mapped fields, filled from
@@ -62,19 +36,7 @@ export function proposalTypeProblems(file: string, body: Record<string, unknown>
   const flow = body.approvalFlow;
   if (flow === undefined) problems.push({ file, at: '/approvalFlow', message: '提案类型须有审批流程' });
   else if (readableFlow(flow)) {
-    const nodeAt = new Map<string, number>();
-    flow.nodes.forEach((n, i) => nodeAt.has(n.id) || nodeAt.set(n.id, i));
-    const edgeAt = new Map<string, number>();
-    flow.edges.forEach((e, i) => edgeAt.has(e.id) || edgeAt.set(e.id, i));
-    for (const p of flowProblems(flow, fields)) {
-      const at =
-        p.edgeId !== undefined && edgeAt.has(p.edgeId)
-          ? `/approvalFlow/edges/${edgeAt.get(p.edgeId)}`
-          : p.nodeId !== undefined && nodeAt.has(p.nodeId)
-            ? `/approvalFlow/nodes/${nodeAt.get(p.nodeId)}`
-            : '/approvalFlow';
-      problems.push({ file, at, message: p.message });
-    }
+    for (const p of flowProblems(flow, fields)) problems.push({ file, at: problemPointer(flow, p), message: p.message });
   }
 
   (Array.isArray(body.createsCases) ? body.createsCases : []).forEach((item, i) => {

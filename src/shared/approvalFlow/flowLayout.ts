@@ -10,10 +10,9 @@ export interface LayoutOptions {
   rowGap?: number;
   /** Space between two nodes of a row. */
   columnGap?: number;
+  /** Width a long edge takes in each row it passes (a branch that skips rows keeps a column of its own). */
+  passageWidth?: number;
 }
-
-/** Width a long edge takes where it passes a row. */
-const PASSAGE_WIDTH = 40;
 
 interface Slot {
   id: string;
@@ -33,6 +32,7 @@ interface Slot {
 export function layoutFlow(flow: ApprovalFlow, sizeOf: (node: FlowNode) => NodeSize, options: LayoutOptions = {}): ApprovalFlow {
   const rowGap = options.rowGap ?? 72;
   const columnGap = options.columnGap ?? 56;
+  const passageWidth = options.passageWidth ?? 40;
   const byId = new Map(flow.nodes.map((n) => [n.id, n]));
   const edges = flow.edges.filter((e) => e.source !== e.target && byId.has(e.source) && byId.has(e.target));
   const outgoing = new Map<string, string[]>(flow.nodes.map((n) => [n.id, []]));
@@ -88,7 +88,7 @@ export function layoutFlow(flow: ApprovalFlow, sizeOf: (node: FlowNode) => NodeS
     let from = e.source;
     for (let row = rank.get(e.source)! + 1; row < rank.get(e.target)!; row++) {
       const passage = `~${i}~${row}`;
-      place(passage, row, PASSAGE_WIDTH);
+      place(passage, row, passageWidth);
       slots.get(from)!.down.push({ id: passage, at: from === e.source ? at : 0 });
       slots.get(passage)!.up.push({ id: from, at: from === e.source ? at : 0 });
       from = passage;

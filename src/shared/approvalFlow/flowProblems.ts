@@ -100,6 +100,45 @@ export function flowProblems(flow: ApprovalFlow, fieldNames?: ReadonlySet<string
   return problems;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Whether a flow has the shape flowProblems reads (ids, types, names, lists of people); when it does
+ * not, the meta-schema has already said where.
+ */
+export function readableFlow(value: unknown): value is ApprovalFlow {
+  if (!isObject(value) || !Array.isArray(value.nodes) || !Array.isArray(value.edges)) return false;
+  const nodesReadable = value.nodes.every(
+    (n) =>
+      isObject(n) &&
+      typeof n.id === 'string' &&
+      typeof n.type === 'string' &&
+      typeof n.name === 'string' &&
+      (n.type !== 'approver' || Array.isArray(n.approvers)) &&
+      (n.type !== 'copy' || Array.isArray(n.recipients)),
+  );
+  const edgesReadable = value.edges.every(
+    (e) =>
+      isObject(e) &&
+      typeof e.id === 'string' &&
+      typeof e.source === 'string' &&
+      typeof e.target === 'string' &&
+      (e.conditions === undefined || (Array.isArray(e.conditions) && e.conditions.every((c) => isObject(c) && typeof c.field === 'string'))),
+  );
+  return nodesReadable && edgesReadable;
+}
+
+/**
+ * Where in a proposal type a flow problem is (a JSON pointer): the edge it is about, else the node,
+ * else the flow. The server reports problems so and the editor matches them to its own.
+ */
+export function problemPointer(flow: ApprovalFlow, problem: FlowProblem): string {
+  const edge = problem.edgeId === undefined ? -1 : flow.edges.findIndex((e) => e.id === problem.edgeId);
+  if (edge >= 0) return `/approvalFlow/edges/${edge}`;
+  const node = problem.nodeId === undefined ? -1 : flow.nodes.findIndex((n) => n.id === problem.nodeId);
+  return node >= 0 ? `/approvalFlow/nodes/${node}` : '/approvalFlow';
+}
+
 const isBlank = (value: FlowCondition['value']) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
