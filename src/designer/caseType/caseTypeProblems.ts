@@ -138,6 +138,8 @@ function describeFlowProblem(parts: string[], message: string): string {
   const [list, index, field] = parts;
   if (index === undefined || (field === undefined && !/^缺少必填的/.test(message))) return message;
   const where = `第 ${Number(index) + 1} ${list === 'edges' ? '条连线' : '个节点'}`;
+  const missing = /^缺少必填的 (\w+)$/.exec(message)?.[1];
+  if (missing) return `${where}：${FLOW_LABELS[missing] ?? missing}不能为空`;
   return `${where}：${rephrase(message, FLOW_LABELS[field ?? ''] ?? field ?? '')}`;
 }
 
