@@ -29,6 +29,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'customField.sortCustomField': { list: 'CustomField' },
   'customField.updateCustomFields': { list: 'CustomField' },
   'department.list': { list: 'Department' },
+  'designer.editorContext': { users: 'PersonOption' },
   'designer.getSchema': { versions: 'SchemaVersion' },
   'designer.saveDraft': { problems: 'SchemaProblem' },
   'designer.validate': { problems: 'SchemaProblem' },

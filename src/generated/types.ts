@@ -4373,7 +4373,12 @@ export interface CaseStatusTagProps {
   };
 }
 
-export interface CaseTypeBuilderProps {}
+export interface CaseTypeBuilderProps {
+  /**
+   * 类别：case 案件类型（默认）；proposal 提案类型：只列提案类型，编辑审批流程与建立的案件
+   */
+  category?: "case" | "proposal";
+}
 
 export interface CaseTypeCountsProps {
   /**
@@ -10017,6 +10022,10 @@ export interface DesignerListSchemasResponse {
      * 最近保存
      */
     updatedAt: string | null;
+    /**
+     * 类别：只有案件类型有：case 案件；proposal 提案；case 案件，proposal 提案
+     */
+    category?: "case" | "proposal";
   }[];
 }
 
@@ -10247,6 +10256,10 @@ export interface DesignerEditorContextResponse {
       [k: string]: unknown;
     };
   };
+  /**
+   * 成员：本组织未删除的用户，审批流程按编号指定成员时显示其姓名
+   */
+  users: PersonOption[];
 }
 
 export interface DesignerSampleRequest {
