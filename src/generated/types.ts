@@ -2136,7 +2136,9 @@ export interface DemandDetail {
   /**
    * 提案内容：按提案类型表单填写的数据
    */
-  formData: {};
+  formData: {
+    [k: string]: unknown;
+  };
   /**
    * 附件
    */
@@ -2716,7 +2718,9 @@ export interface DemandType {
   /**
    * 提案表单：Formily 节点（schemas/caseTypes 中的 form）
    */
-  form: {};
+  form: {
+    [k: string]: unknown;
+  };
   /**
    * 通过后建立的案件类型
    */
@@ -11113,11 +11117,20 @@ export interface DemandPublicDemandSubmitRequest {
    */
   formData: {};
   /**
-   * 附件
+   * 附件：经同一链接上传（publicDemandUpload）的文件
    *
    * @maxItems 30
    */
-  files?: DemandFile[];
+  files?: {
+    /**
+     * 文件名
+     */
+    fileName: string;
+    /**
+     * 经链接上传的文件：publicDemandUpload 答复中的 path
+     */
+    filePath: string;
+  }[];
   /**
    * 联系人
    */
