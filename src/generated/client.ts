@@ -112,6 +112,31 @@ export const operationRoutes = {
   'customField.setCustomField': {"id":"customField.setCustomField","method":"POST","path":"/customField/setCustomField","silent":false,"transport":"json"},
   'customField.setCustomFieldData': {"id":"customField.setCustomFieldData","method":"POST","path":"/customField/setCustomFieldData","silent":false,"transport":"json"},
   'customField.setTmArchiveCustomFieldData': {"id":"customField.setTmArchiveCustomFieldData","method":"POST","path":"/customField/setTmArchiveCustomFieldData","silent":false,"transport":"json"},
+  'demand.getDemandList': {"id":"demand.getDemandList","method":"POST","path":"/api/getDemandList","silent":true,"transport":"json"},
+  'demand.demandList': {"id":"demand.demandList","method":"POST","path":"/api/demand-list","silent":true,"transport":"json","paged":true},
+  'demand.demandTypes': {"id":"demand.demandTypes","method":"POST","path":"/api/demandTypes","silent":true,"transport":"json"},
+  'demand.demandDetails': {"id":"demand.demandDetails","method":"POST","path":"/api/demandDetails","silent":false,"transport":"json"},
+  'demand.demandManagement': {"id":"demand.demandManagement","method":"POST","path":"/api/demandManagement","silent":false,"transport":"json"},
+  'demand.delDemand': {"id":"demand.delDemand","method":"POST","path":"/api/delDemand","silent":false,"transport":"json"},
+  'demand.submitForApproval': {"id":"demand.submitForApproval","method":"POST","path":"/api/submitForApproval","silent":false,"transport":"json"},
+  'demand.withdrawDemand': {"id":"demand.withdrawDemand","method":"POST","path":"/api/withdrawDemand","silent":false,"transport":"json"},
+  'demand.demandApproval': {"id":"demand.demandApproval","method":"POST","path":"/api/demandApproval","silent":false,"transport":"json"},
+  'demand.demandReassign': {"id":"demand.demandReassign","method":"POST","path":"/api/demandReassign","silent":false,"transport":"json"},
+  'demand.addParticipants': {"id":"demand.addParticipants","method":"POST","path":"/api/addParticipants","silent":false,"transport":"json"},
+  'demand.demandFlowChart': {"id":"demand.demandFlowChart","method":"POST","path":"/api/demandFlowChart","silent":true,"transport":"json"},
+  'demand.proxyAnalysisSub': {"id":"demand.proxyAnalysisSub","method":"POST","path":"/api/proxyAnalysisSub","silent":false,"transport":"json"},
+  'demand.schemeList': {"id":"demand.schemeList","method":"POST","path":"/api/schemeList","silent":true,"transport":"json"},
+  'demand.queryByTmInfo': {"id":"demand.queryByTmInfo","method":"POST","path":"/demand/queryByTmInfo","silent":true,"transport":"json","paged":true},
+  'demand.addOfficialToDemand': {"id":"demand.addOfficialToDemand","method":"POST","path":"/api/add-official-to-demand","silent":false,"transport":"json"},
+  'demand.demandComments': {"id":"demand.demandComments","method":"POST","path":"/api/demandComments","silent":true,"transport":"json"},
+  'demand.sendDemandComment': {"id":"demand.sendDemandComment","method":"POST","path":"/api/sendDemandComment","silent":false,"transport":"json"},
+  'demand.demandTrends': {"id":"demand.demandTrends","method":"POST","path":"/api/demandTrends","silent":true,"transport":"json","paged":true},
+  'demand.demandLinks': {"id":"demand.demandLinks","method":"POST","path":"/api/demandLink/list","silent":true,"transport":"json"},
+  'demand.createDemandLink': {"id":"demand.createDemandLink","method":"POST","path":"/api/demandLink/create","silent":false,"transport":"json"},
+  'demand.revokeDemandLink': {"id":"demand.revokeDemandLink","method":"POST","path":"/api/demandLink/revoke","silent":false,"transport":"json"},
+  'demand.publicDemandForm': {"id":"demand.publicDemandForm","method":"POST","path":"/open/demandLink/form","silent":true,"transport":"json"},
+  'demand.publicDemandUpload': {"id":"demand.publicDemandUpload","method":"POST","path":"/open/demandLink/upload","silent":false,"transport":"multipart"},
+  'demand.publicDemandSubmit': {"id":"demand.publicDemandSubmit","method":"POST","path":"/open/demandLink/submit","silent":false,"transport":"json"},
   'department.list': {"id":"department.list","method":"POST","path":"/api/departmentList","silent":true,"transport":"json"},
   'department.save': {"id":"department.save","method":"POST","path":"/api/departmentManagement","silent":false,"transport":"json"},
   'department.delete': {"id":"department.delete","method":"POST","path":"/api/department/delete","silent":false,"transport":"json"},
@@ -340,6 +365,31 @@ export interface OperationTypes {
   'customField.setCustomField': { request: T.CustomFieldSetCustomFieldRequest; response: T.CustomFieldSetCustomFieldResponse };
   'customField.setCustomFieldData': { request: T.CustomFieldSetCustomFieldDataRequest; response: T.CustomFieldSetCustomFieldDataResponse };
   'customField.setTmArchiveCustomFieldData': { request: T.CustomFieldSetTmArchiveCustomFieldDataRequest; response: T.CustomFieldSetTmArchiveCustomFieldDataResponse };
+  'demand.getDemandList': { request: T.DemandGetDemandListRequest; response: T.DemandGetDemandListResponse };
+  'demand.demandList': { request: T.DemandDemandListRequest; response: T.DemandDemandListResponse };
+  'demand.demandTypes': { request: T.DemandDemandTypesRequest; response: T.DemandDemandTypesResponse };
+  'demand.demandDetails': { request: T.DemandDemandDetailsRequest; response: T.DemandDemandDetailsResponse };
+  'demand.demandManagement': { request: T.DemandDemandManagementRequest; response: T.DemandDemandManagementResponse };
+  'demand.delDemand': { request: T.DemandDelDemandRequest; response: T.DemandDelDemandResponse };
+  'demand.submitForApproval': { request: T.DemandSubmitForApprovalRequest; response: T.DemandSubmitForApprovalResponse };
+  'demand.withdrawDemand': { request: T.DemandWithdrawDemandRequest; response: T.DemandWithdrawDemandResponse };
+  'demand.demandApproval': { request: T.DemandDemandApprovalRequest; response: T.DemandDemandApprovalResponse };
+  'demand.demandReassign': { request: T.DemandDemandReassignRequest; response: T.DemandDemandReassignResponse };
+  'demand.addParticipants': { request: T.DemandAddParticipantsRequest; response: T.DemandAddParticipantsResponse };
+  'demand.demandFlowChart': { request: T.DemandDemandFlowChartRequest; response: T.DemandDemandFlowChartResponse };
+  'demand.proxyAnalysisSub': { request: T.DemandProxyAnalysisSubRequest; response: T.DemandProxyAnalysisSubResponse };
+  'demand.schemeList': { request: T.DemandSchemeListRequest; response: T.DemandSchemeListResponse };
+  'demand.queryByTmInfo': { request: T.DemandQueryByTmInfoRequest; response: T.DemandQueryByTmInfoResponse };
+  'demand.addOfficialToDemand': { request: T.DemandAddOfficialToDemandRequest; response: T.DemandAddOfficialToDemandResponse };
+  'demand.demandComments': { request: T.DemandDemandCommentsRequest; response: T.DemandDemandCommentsResponse };
+  'demand.sendDemandComment': { request: T.DemandSendDemandCommentRequest; response: T.DemandSendDemandCommentResponse };
+  'demand.demandTrends': { request: T.DemandDemandTrendsRequest; response: T.DemandDemandTrendsResponse };
+  'demand.demandLinks': { request: T.DemandDemandLinksRequest; response: T.DemandDemandLinksResponse };
+  'demand.createDemandLink': { request: T.DemandCreateDemandLinkRequest; response: T.DemandCreateDemandLinkResponse };
+  'demand.revokeDemandLink': { request: T.DemandRevokeDemandLinkRequest; response: T.DemandRevokeDemandLinkResponse };
+  'demand.publicDemandForm': { request: T.DemandPublicDemandFormRequest; response: T.DemandPublicDemandFormResponse };
+  'demand.publicDemandUpload': { request: FormData; response: T.DemandPublicDemandUploadResponse };
+  'demand.publicDemandSubmit': { request: T.DemandPublicDemandSubmitRequest; response: T.DemandPublicDemandSubmitResponse };
   'department.list': { request: T.DepartmentListRequest; response: T.DepartmentListResponse };
   'department.save': { request: T.DepartmentSaveRequest; response: T.DepartmentSaveResponse };
   'department.delete': { request: T.DepartmentDeleteRequest; response: T.DepartmentDeleteResponse };
@@ -799,6 +849,83 @@ export function createApiClient(call: OperationCaller) {
       /** 保存一条商标档案的自定义字段值（POST /customField/setTmArchiveCustomFieldData） */
       setTmArchiveCustomFieldData: (body: T.CustomFieldSetTmArchiveCustomFieldDataRequest, options?: CallOptions): Promise<T.CustomFieldSetTmArchiveCustomFieldDataResponse> =>
         call<T.CustomFieldSetTmArchiveCustomFieldDataResponse>(operationRoutes['customField.setTmArchiveCustomFieldData'], body, options),
+    },
+    demand: {
+      /** 提案列表（POST /api/getDemandList） */
+      getDemandList: (body: T.DemandGetDemandListRequest = {}, options?: CallOptions): Promise<T.DemandGetDemandListResponse> =>
+        call<T.DemandGetDemandListResponse>(operationRoutes['demand.getDemandList'], body, options),
+      /** 可加入的提案（POST /api/demand-list） */
+      demandList: (body: T.DemandDemandListRequest = {}, options?: CallOptions): Promise<T.DemandDemandListResponse> =>
+        call<T.DemandDemandListResponse>(operationRoutes['demand.demandList'], body, options),
+      /** 可用的提案类型（POST /api/demandTypes） */
+      demandTypes: (body: T.DemandDemandTypesRequest = {}, options?: CallOptions): Promise<T.DemandDemandTypesResponse> =>
+        call<T.DemandDemandTypesResponse>(operationRoutes['demand.demandTypes'], body, options),
+      /** 提案详情（POST /api/demandDetails） */
+      demandDetails: (body: T.DemandDemandDetailsRequest, options?: CallOptions): Promise<T.DemandDemandDetailsResponse> =>
+        call<T.DemandDemandDetailsResponse>(operationRoutes['demand.demandDetails'], body, options),
+      /** 保存提案（POST /api/demandManagement） */
+      demandManagement: (body: T.DemandDemandManagementRequest, options?: CallOptions): Promise<T.DemandDemandManagementResponse> =>
+        call<T.DemandDemandManagementResponse>(operationRoutes['demand.demandManagement'], body, options),
+      /** 删除提案（POST /api/delDemand） */
+      delDemand: (body: T.DemandDelDemandRequest, options?: CallOptions): Promise<T.DemandDelDemandResponse> =>
+        call<T.DemandDelDemandResponse>(operationRoutes['demand.delDemand'], body, options),
+      /** 提交审批（POST /api/submitForApproval） */
+      submitForApproval: (body: T.DemandSubmitForApprovalRequest, options?: CallOptions): Promise<T.DemandSubmitForApprovalResponse> =>
+        call<T.DemandSubmitForApprovalResponse>(operationRoutes['demand.submitForApproval'], body, options),
+      /** 撤回提案（POST /api/withdrawDemand） */
+      withdrawDemand: (body: T.DemandWithdrawDemandRequest, options?: CallOptions): Promise<T.DemandWithdrawDemandResponse> =>
+        call<T.DemandWithdrawDemandResponse>(operationRoutes['demand.withdrawDemand'], body, options),
+      /** 审批提案（POST /api/demandApproval） */
+      demandApproval: (body: T.DemandDemandApprovalRequest, options?: CallOptions): Promise<T.DemandDemandApprovalResponse> =>
+        call<T.DemandDemandApprovalResponse>(operationRoutes['demand.demandApproval'], body, options),
+      /** 转交审批（POST /api/demandReassign） */
+      demandReassign: (body: T.DemandDemandReassignRequest, options?: CallOptions): Promise<T.DemandDemandReassignResponse> =>
+        call<T.DemandDemandReassignResponse>(operationRoutes['demand.demandReassign'], body, options),
+      /** 添加参与人（POST /api/addParticipants） */
+      addParticipants: (body: T.DemandAddParticipantsRequest, options?: CallOptions): Promise<T.DemandAddParticipantsResponse> =>
+        call<T.DemandAddParticipantsResponse>(operationRoutes['demand.addParticipants'], body, options),
+      /** 提案流程图（POST /api/demandFlowChart） */
+      demandFlowChart: (body: T.DemandDemandFlowChartRequest, options?: CallOptions): Promise<T.DemandDemandFlowChartResponse> =>
+        call<T.DemandDemandFlowChartResponse>(operationRoutes['demand.demandFlowChart'], body, options),
+      /** 提交方案（POST /api/proxyAnalysisSub） */
+      proxyAnalysisSub: (body: T.DemandProxyAnalysisSubRequest, options?: CallOptions): Promise<T.DemandProxyAnalysisSubResponse> =>
+        call<T.DemandProxyAnalysisSubResponse>(operationRoutes['demand.proxyAnalysisSub'], body, options),
+      /** 提案的方案（POST /api/schemeList） */
+      schemeList: (body: T.DemandSchemeListRequest, options?: CallOptions): Promise<T.DemandSchemeListResponse> =>
+        call<T.DemandSchemeListResponse>(operationRoutes['demand.schemeList'], body, options),
+      /** 商标的提案（POST /demand/queryByTmInfo） */
+      queryByTmInfo: (body: T.DemandQueryByTmInfoRequest, options?: CallOptions): Promise<T.DemandQueryByTmInfoResponse> =>
+        call<T.DemandQueryByTmInfoResponse>(operationRoutes['demand.queryByTmInfo'], body, options),
+      /** 官文加入提案（POST /api/add-official-to-demand） */
+      addOfficialToDemand: (body: T.DemandAddOfficialToDemandRequest, options?: CallOptions): Promise<T.DemandAddOfficialToDemandResponse> =>
+        call<T.DemandAddOfficialToDemandResponse>(operationRoutes['demand.addOfficialToDemand'], body, options),
+      /** 提案评论（POST /api/demandComments） */
+      demandComments: (body: T.DemandDemandCommentsRequest, options?: CallOptions): Promise<T.DemandDemandCommentsResponse> =>
+        call<T.DemandDemandCommentsResponse>(operationRoutes['demand.demandComments'], body, options),
+      /** 发表提案评论（POST /api/sendDemandComment） */
+      sendDemandComment: (body: T.DemandSendDemandCommentRequest, options?: CallOptions): Promise<T.DemandSendDemandCommentResponse> =>
+        call<T.DemandSendDemandCommentResponse>(operationRoutes['demand.sendDemandComment'], body, options),
+      /** 提案动态（POST /api/demandTrends） */
+      demandTrends: (body: T.DemandDemandTrendsRequest, options?: CallOptions): Promise<T.DemandDemandTrendsResponse> =>
+        call<T.DemandDemandTrendsResponse>(operationRoutes['demand.demandTrends'], body, options),
+      /** 外部提案链接（POST /api/demandLink/list） */
+      demandLinks: (body: T.DemandDemandLinksRequest = {}, options?: CallOptions): Promise<T.DemandDemandLinksResponse> =>
+        call<T.DemandDemandLinksResponse>(operationRoutes['demand.demandLinks'], body, options),
+      /** 新建外部提案链接（POST /api/demandLink/create） */
+      createDemandLink: (body: T.DemandCreateDemandLinkRequest, options?: CallOptions): Promise<T.DemandCreateDemandLinkResponse> =>
+        call<T.DemandCreateDemandLinkResponse>(operationRoutes['demand.createDemandLink'], body, options),
+      /** 撤销外部提案链接（POST /api/demandLink/revoke） */
+      revokeDemandLink: (body: T.DemandRevokeDemandLinkRequest, options?: CallOptions): Promise<T.DemandRevokeDemandLinkResponse> =>
+        call<T.DemandRevokeDemandLinkResponse>(operationRoutes['demand.revokeDemandLink'], body, options),
+      /** 外部提案页面（POST /open/demandLink/form） */
+      publicDemandForm: (body: T.DemandPublicDemandFormRequest, options?: CallOptions): Promise<T.DemandPublicDemandFormResponse> =>
+        call<T.DemandPublicDemandFormResponse>(operationRoutes['demand.publicDemandForm'], body, options),
+      /** 外部提案上传附件（POST /open/demandLink/upload） */
+      publicDemandUpload: (body: FormData, options?: CallOptions): Promise<T.DemandPublicDemandUploadResponse> =>
+        call<T.DemandPublicDemandUploadResponse>(operationRoutes['demand.publicDemandUpload'], body, options),
+      /** 外部提交提案（POST /open/demandLink/submit） */
+      publicDemandSubmit: (body: T.DemandPublicDemandSubmitRequest, options?: CallOptions): Promise<T.DemandPublicDemandSubmitResponse> =>
+        call<T.DemandPublicDemandSubmitResponse>(operationRoutes['demand.publicDemandSubmit'], body, options),
     },
     department: {
       /** 部门列表（POST /api/departmentList） */

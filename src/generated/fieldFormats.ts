@@ -63,6 +63,37 @@ export const FIELD_FORMATS = {
   DeadlineStep: {
     date: 'date',
   },
+  DemandApprover: {
+    decidedAt: 'date-time',
+  },
+  DemandDetail: {
+    createdAt: 'date-time',
+    updatedAt: 'date-time',
+    submittedAt: 'date-time',
+    decidedAt: 'date-time',
+  },
+  DemandLink: {
+    expiresAt: 'date-time',
+    revokedAt: 'date-time',
+    createdAt: 'date-time',
+  },
+  DemandQuery: {
+    dateFrom: 'date',
+    dateTo: 'date',
+  },
+  DemandScheme: {
+    createdAt: 'date-time',
+  },
+  DemandStep: {
+    enteredAt: 'date-time',
+    decidedAt: 'date-time',
+  },
+  DemandSummary: {
+    createdAt: 'date-time',
+    updatedAt: 'date-time',
+    submittedAt: 'date-time',
+    decidedAt: 'date-time',
+  },
   FeePrice: {
     effectiveFrom: 'date',
     createdAt: 'date-time',
@@ -190,6 +221,31 @@ export const FIELD_ENUM_TITLES = {
   CaseTypeSummary: {
     category: { 'case': '案件', 'proposal': '提案' },
     scope: { 'domestic': '国内', 'overseas': '海外' },
+  },
+  DemandApprover: {
+    decision: { 'pending': '待审批', 'approved': '同意', 'rejected': '驳回', 'reassigned': '已转交', 'notNeeded': '无需审批' },
+  },
+  DemandDetail: {
+    state: { 'draft': '草稿', 'approving': '审批中', 'approved': '已通过', 'rejected': '已驳回', 'withdrawn': '已撤回' },
+    source: { 'internal': '内部发起', 'link': '外部链接' },
+  },
+  DemandFlowChart: {
+    state: { 'draft': '草稿', 'approving': '审批中', 'approved': '已通过', 'rejected': '已驳回', 'withdrawn': '已撤回' },
+  },
+  DemandQuery: {
+    view: { 'toApprove': '待我审批', 'submitted': '我发起的', 'all': '全部' },
+    dateField: { 'createdAt': '创建日期', 'submittedAt': '提交日期', 'decidedAt': '审批完成日期' },
+  },
+  DemandScheme: {
+    kind: { 'analysis': '分析方案', 'filing': '申请方案' },
+  },
+  DemandStep: {
+    mode: { 'all': '会签', 'any': '或签' },
+    state: { 'waiting': '审批中', 'approved': '已同意', 'rejected': '已驳回', 'cancelled': '已撤回' },
+  },
+  DemandSummary: {
+    state: { 'draft': '草稿', 'approving': '审批中', 'approved': '已通过', 'rejected': '已驳回', 'withdrawn': '已撤回' },
+    source: { 'internal': '内部发起', 'link': '外部链接' },
   },
   FeePrice: {
     feeItem: { 'agency': '代理费', 'official': '官费', 'sundry': '杂费' },

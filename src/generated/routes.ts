@@ -2967,6 +2967,7 @@ export const sharedSchemas: JsonSchema[] = [
       "result",
       "resultNote",
       "parentCaseNo",
+      "demand",
       "createdAt",
       "updatedAt",
       "submittedAt",
@@ -3090,6 +3091,36 @@ export const sharedSchemas: JsonSchema[] = [
           "string",
           "null"
         ]
+      },
+      "demand": {
+        "title": "来源提案",
+        "type": [
+          "object",
+          "null"
+        ],
+        "description": "由提案审批通过建立的案件：该提案",
+        "required": [
+          "id",
+          "demandNo",
+          "title"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "title": "提案",
+            "type": "integer",
+            "maximum": 2147483647,
+            "minimum": -2147483648
+          },
+          "demandNo": {
+            "title": "提案编号",
+            "type": "string"
+          },
+          "title": {
+            "title": "提案标题",
+            "type": "string"
+          }
+        }
       },
       "createdAt": {
         "title": "创建时间",
@@ -4684,6 +4715,1351 @@ export const sharedSchemas: JsonSchema[] = [
       "text": {
         "title": "说明",
         "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-approver.json",
+    "title": "DemandApprover",
+    "description": "审批步骤中的一位审批人与他的决定：谁、何时、同意或驳回、意见；转交时记下原审批人与理由。",
+    "type": "object",
+    "required": [
+      "id",
+      "stepId",
+      "round",
+      "nodeId",
+      "nodeName",
+      "userId",
+      "userName",
+      "decision",
+      "comment",
+      "decidedAt",
+      "reassignedFromName",
+      "reassignReason",
+      "toAdmins"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "审批记录编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "stepId": {
+        "title": "审批步骤",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "round": {
+        "title": "提交轮次",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "nodeId": {
+        "title": "节点标识",
+        "type": "string"
+      },
+      "nodeName": {
+        "title": "节点名称",
+        "type": "string"
+      },
+      "userId": {
+        "title": "审批人编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "userName": {
+        "title": "审批人",
+        "type": "string"
+      },
+      "decision": {
+        "title": "审批结果",
+        "enum": [
+          "pending",
+          "approved",
+          "rejected",
+          "reassigned",
+          "notNeeded"
+        ],
+        "x-enum-titles": [
+          "待审批",
+          "同意",
+          "驳回",
+          "已转交",
+          "无需审批"
+        ],
+        "description": "notNeeded：或签中别人已决定，或本步骤已被驳回"
+      },
+      "comment": {
+        "title": "审批意见",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "decidedAt": {
+        "title": "审批时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "reassignedFromName": {
+        "title": "转交自",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "由他人转交而来时为原审批人"
+      },
+      "reassignReason": {
+        "title": "转交理由",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "toAdmins": {
+        "title": "转交管理员",
+        "type": "boolean",
+        "description": "节点的审批规则在本组织找不到人（没有部门负责人、角色没有成员），转由组织管理员审批"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-detail.json",
+    "title": "DemandDetail",
+    "description": "提案的全部内容：类型与所用版本的表单、表单数据、附件、涉及的商标与官文、参与人、当前步骤、全部审批记录（含以前各轮）、建立的案件与当前用户可做的动作。",
+    "type": "object",
+    "required": [
+      "id",
+      "demandNo",
+      "type",
+      "title",
+      "state",
+      "submitterId",
+      "submitterName",
+      "source",
+      "contact",
+      "formData",
+      "files",
+      "marks",
+      "letters",
+      "participants",
+      "round",
+      "currentSteps",
+      "decisions",
+      "cases",
+      "chosenSchemeId",
+      "actions",
+      "createdAt",
+      "updatedAt",
+      "submittedAt",
+      "decidedAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "提案",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "demandNo": {
+        "title": "提案编号",
+        "type": "string"
+      },
+      "type": {
+        "$ref": "https://schemas.ipm.local/entities/demand-type.json"
+      },
+      "title": {
+        "title": "提案标题",
+        "type": "string"
+      },
+      "state": {
+        "title": "提案状态",
+        "enum": [
+          "draft",
+          "approving",
+          "approved",
+          "rejected",
+          "withdrawn"
+        ],
+        "x-enum-titles": [
+          "草稿",
+          "审批中",
+          "已通过",
+          "已驳回",
+          "已撤回"
+        ]
+      },
+      "submitterId": {
+        "title": "发起人编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "submitterName": {
+        "title": "发起人",
+        "type": "string"
+      },
+      "source": {
+        "title": "来源",
+        "enum": [
+          "internal",
+          "link"
+        ],
+        "x-enum-titles": [
+          "内部发起",
+          "外部链接"
+        ]
+      },
+      "contact": {
+        "title": "外部提交人",
+        "type": [
+          "object",
+          "null"
+        ],
+        "description": "经外部链接提交时对方留下的姓名与联系方式",
+        "required": [
+          "name",
+          "phone",
+          "email",
+          "linkTitle"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "name": {
+            "title": "联系人",
+            "type": "string"
+          },
+          "phone": {
+            "title": "联系电话",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "email": {
+            "title": "邮箱",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "linkTitle": {
+            "title": "链接名称",
+            "type": "string"
+          }
+        }
+      },
+      "formData": {
+        "title": "提案内容",
+        "type": "object",
+        "description": "按提案类型表单填写的数据",
+        "additionalProperties": true
+      },
+      "files": {
+        "title": "附件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/demand-file.json"
+        }
+      },
+      "marks": {
+        "title": "涉及的商标",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/demand-mark.json"
+        }
+      },
+      "letters": {
+        "title": "关联官文",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "id",
+            "documentType",
+            "appNo",
+            "receiveDate",
+            "deadline"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "title": "官文",
+              "type": "integer",
+              "maximum": 2147483647,
+              "minimum": -2147483648
+            },
+            "documentType": {
+              "title": "文件类型",
+              "type": "string"
+            },
+            "appNo": {
+              "title": "申请号",
+              "type": "string"
+            },
+            "receiveDate": {
+              "title": "收文日期",
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date"
+            },
+            "deadline": {
+              "title": "官方期限",
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date"
+            }
+          }
+        }
+      },
+      "participants": {
+        "title": "参与人",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/person-option.json"
+        },
+        "description": "可查看与评论提案的人（含抄送人）"
+      },
+      "round": {
+        "title": "提交轮次",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "currentSteps": {
+        "title": "当前步骤",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/demand-step.json"
+        }
+      },
+      "decisions": {
+        "title": "审批记录",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/demand-approver.json"
+        },
+        "description": "全部轮次的审批人与决定，先到的在前"
+      },
+      "cases": {
+        "title": "建立的案件",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "caseNo",
+            "caseType",
+            "caseTypeTitle",
+            "status",
+            "statusTitle",
+            "country",
+            "intCls"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "caseNo": {
+              "title": "案件编号",
+              "type": "string"
+            },
+            "caseType": {
+              "title": "案件类型",
+              "type": "string"
+            },
+            "caseTypeTitle": {
+              "title": "案件类型名称",
+              "type": "string"
+            },
+            "status": {
+              "title": "案件状态",
+              "type": "string"
+            },
+            "statusTitle": {
+              "title": "状态",
+              "type": "string"
+            },
+            "country": {
+              "title": "申请国家/地区",
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "按国家拆分时该件的国家"
+            },
+            "intCls": {
+              "title": "类别",
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "按类别拆分时该件的类别"
+            }
+          }
+        }
+      },
+      "chosenSchemeId": {
+        "title": "选定的方案",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "actions": {
+        "title": "可做的动作",
+        "type": "object",
+        "required": [
+          "edit",
+          "submit",
+          "withdraw",
+          "delete",
+          "decide",
+          "reassign",
+          "addParticipants",
+          "comment",
+          "submitScheme",
+          "myStepId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "edit": {
+            "title": "可编辑",
+            "type": "boolean",
+            "description": "发起人，草稿、已驳回或已撤回时"
+          },
+          "submit": {
+            "title": "可提交审批",
+            "type": "boolean"
+          },
+          "withdraw": {
+            "title": "可撤回",
+            "type": "boolean",
+            "description": "发起人，审批中且本轮还没有人作出决定"
+          },
+          "delete": {
+            "title": "可删除",
+            "type": "boolean",
+            "description": "草稿或已撤回"
+          },
+          "decide": {
+            "title": "可审批",
+            "type": "boolean",
+            "description": "当前用户是当前步骤中尚未决定的审批人"
+          },
+          "reassign": {
+            "title": "可转交",
+            "type": "boolean"
+          },
+          "addParticipants": {
+            "title": "可添加参与人",
+            "type": "boolean"
+          },
+          "comment": {
+            "title": "可评论",
+            "type": "boolean"
+          },
+          "submitScheme": {
+            "title": "可提交方案",
+            "type": "boolean"
+          },
+          "myStepId": {
+            "title": "待我审批的步骤",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "description": "审批时作为 stepId 传回",
+            "maximum": 2147483647,
+            "minimum": -2147483648
+          }
+        }
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "updatedAt": {
+        "title": "更新时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "submittedAt": {
+        "title": "提交时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "decidedAt": {
+        "title": "审批完成时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-file.json",
+    "title": "DemandFile",
+    "description": "提案或方案的一个附件：本组织上传的文件路径与文件名。",
+    "type": "object",
+    "required": [
+      "fileName",
+      "filePath"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "fileName": {
+        "title": "文件名",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 255
+      },
+      "filePath": {
+        "title": "附件",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 300,
+        "description": "经 /api/file/upload（外部链接为其上传接口）上传的存储路径"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-flow-chart.json",
+    "title": "DemandFlowChart",
+    "description": "提案所用类型版本的审批流程，标出一轮走过的路径与每个节点的状态、审批人及其决定。",
+    "type": "object",
+    "required": [
+      "round",
+      "rounds",
+      "state",
+      "nodes",
+      "edges",
+      "path"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "round": {
+        "title": "提交轮次",
+        "type": "integer",
+        "description": "所示的一轮；0 为尚未提交（按当前表单数据预估路径）",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "rounds": {
+        "title": "轮次数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "state": {
+        "title": "提案状态",
+        "enum": [
+          "draft",
+          "approving",
+          "approved",
+          "rejected",
+          "withdrawn"
+        ],
+        "x-enum-titles": [
+          "草稿",
+          "审批中",
+          "已通过",
+          "已驳回",
+          "已撤回"
+        ]
+      },
+      "nodes": {
+        "title": "节点",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "id",
+            "type",
+            "name",
+            "position",
+            "mode",
+            "state",
+            "toAdmins",
+            "approvers",
+            "recipients",
+            "enteredAt",
+            "decidedAt"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "title": "节点标识",
+              "type": "string"
+            },
+            "type": {
+              "title": "节点类型",
+              "enum": [
+                "start",
+                "approver",
+                "copy",
+                "condition",
+                "end"
+              ],
+              "x-enum-titles": [
+                "发起人",
+                "审批",
+                "抄送",
+                "条件分支",
+                "结束"
+              ]
+            },
+            "name": {
+              "title": "节点名称",
+              "type": "string"
+            },
+            "position": {
+              "title": "位置",
+              "type": "object",
+              "required": [
+                "x",
+                "y"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "x": {
+                  "title": "横坐标",
+                  "type": "number"
+                },
+                "y": {
+                  "title": "纵坐标",
+                  "type": "number"
+                }
+              }
+            },
+            "mode": {
+              "title": "审批方式",
+              "enum": [
+                "all",
+                "any",
+                null
+              ],
+              "x-enum-titles": [
+                "会签",
+                "或签",
+                "不适用"
+              ]
+            },
+            "state": {
+              "title": "节点状态",
+              "enum": [
+                "passed",
+                "waiting",
+                "approved",
+                "rejected",
+                "skipped",
+                "notReached"
+              ],
+              "x-enum-titles": [
+                "已经过",
+                "审批中",
+                "已同意",
+                "已驳回",
+                "未走此支",
+                "未到达"
+              ],
+              "description": "passed：发起、抄送、条件分支与结束节点已走过；skipped：不在本轮路径上；notReached：在预估路径上但还没走到"
+            },
+            "toAdmins": {
+              "title": "转交管理员",
+              "type": "boolean",
+              "description": "审批规则在本组织找不到人，由组织管理员审批"
+            },
+            "approvers": {
+              "title": "审批人",
+              "type": "array",
+              "items": {
+                "$ref": "https://schemas.ipm.local/entities/demand-approver.json"
+              }
+            },
+            "recipients": {
+              "title": "抄送人",
+              "type": "array",
+              "items": {
+                "$ref": "https://schemas.ipm.local/entities/person-option.json"
+              }
+            },
+            "enteredAt": {
+              "title": "到达时间",
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            },
+            "decidedAt": {
+              "title": "完成时间",
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date-time"
+            }
+          }
+        }
+      },
+      "edges": {
+        "title": "连线",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "id",
+            "source",
+            "target",
+            "label",
+            "taken"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "title": "连线标识",
+              "type": "string"
+            },
+            "source": {
+              "title": "起点",
+              "type": "string"
+            },
+            "target": {
+              "title": "终点",
+              "type": "string"
+            },
+            "label": {
+              "title": "分支名称",
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "taken": {
+              "title": "已走过",
+              "type": "boolean"
+            }
+          }
+        }
+      },
+      "path": {
+        "title": "走过的节点",
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "本轮按先后走到的节点标识"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-link.json",
+    "title": "DemandLink",
+    "description": "组织交给客户或业务部门的外部提案链接：签名、到期即失效、可撤销；经它提交的提案成为本组织的草稿。",
+    "type": "object",
+    "required": [
+      "id",
+      "title",
+      "typeNames",
+      "url",
+      "expiresAt",
+      "revokedAt",
+      "createdByName",
+      "createdAt",
+      "submissions",
+      "active"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "外部链接",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "title": {
+        "title": "链接名称",
+        "type": "string"
+      },
+      "typeNames": {
+        "title": "可提交的提案类型",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "url": {
+        "title": "链接地址",
+        "type": "string",
+        "description": "/case-proposal?token=…（站内路径，页面前加本站地址）"
+      },
+      "expiresAt": {
+        "title": "到期时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "revokedAt": {
+        "title": "撤销时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "createdByName": {
+        "title": "创建人",
+        "type": "string"
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "submissions": {
+        "title": "已收到的提案",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "active": {
+        "title": "有效",
+        "type": "boolean",
+        "description": "未撤销且未到期"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-mark.json",
+    "title": "DemandMark",
+    "description": "提案涉及的一件档案商标。",
+    "type": "object",
+    "required": [
+      "brandId",
+      "tmName",
+      "appNo",
+      "intCls",
+      "logo"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "brandId": {
+        "title": "商标",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "intCls": {
+        "title": "类别",
+        "type": "string"
+      },
+      "logo": {
+        "title": "商标图样",
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-query.json",
+    "title": "DemandQuery",
+    "description": "提案列表的查询条件：视图（待我审批、我发起的、全部）、状态、类型、关键词、商标、日期范围与分页。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "view": {
+        "title": "视图",
+        "enum": [
+          "toApprove",
+          "submitted",
+          "all"
+        ],
+        "x-enum-titles": [
+          "待我审批",
+          "我发起的",
+          "全部"
+        ],
+        "description": "默认全部：当前用户可见的提案（有“查看全部提案”权限时为本组织全部，否则为自己发起、审批过或参与的）"
+      },
+      "state": {
+        "title": "提案状态",
+        "type": "array",
+        "maxItems": 5,
+        "uniqueItems": true,
+        "items": {
+          "enum": [
+            "draft",
+            "approving",
+            "approved",
+            "rejected",
+            "withdrawn"
+          ],
+          "x-enum-titles": [
+            "草稿",
+            "审批中",
+            "已通过",
+            "已驳回",
+            "已撤回"
+          ]
+        }
+      },
+      "typeName": {
+        "title": "提案类型",
+        "type": "string",
+        "pattern": "^[a-z][A-Za-z0-9]*$",
+        "maxLength": 60
+      },
+      "keyword": {
+        "title": "关键词",
+        "type": "string",
+        "maxLength": 100,
+        "description": "提案编号、标题、发起人或商标名称"
+      },
+      "brandId": {
+        "title": "商标",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "dateField": {
+        "title": "日期类型",
+        "enum": [
+          "createdAt",
+          "submittedAt",
+          "decidedAt"
+        ],
+        "x-enum-titles": [
+          "创建日期",
+          "提交日期",
+          "审批完成日期"
+        ],
+        "description": "默认创建日期"
+      },
+      "dateFrom": {
+        "title": "开始日期",
+        "type": "string",
+        "format": "date"
+      },
+      "dateTo": {
+        "title": "结束日期",
+        "type": "string",
+        "format": "date"
+      },
+      "pageNo": {
+        "title": "页码",
+        "type": "integer",
+        "minimum": 1,
+        "default": 1,
+        "maximum": 2147483647
+      },
+      "pageSize": {
+        "title": "每页条数",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 20
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-scheme.json",
+    "title": "DemandScheme",
+    "description": "代理机构或知识产权部门在提案上提交的分析或申请方案：内容、预计费用、附件；审批通过时选定其中一个。",
+    "type": "object",
+    "required": [
+      "id",
+      "kind",
+      "title",
+      "content",
+      "fee",
+      "files",
+      "submitterName",
+      "createdAt",
+      "chosen"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "方案",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "kind": {
+        "title": "方案类别",
+        "enum": [
+          "analysis",
+          "filing"
+        ],
+        "x-enum-titles": [
+          "分析方案",
+          "申请方案"
+        ]
+      },
+      "title": {
+        "title": "方案名称",
+        "type": "string"
+      },
+      "content": {
+        "title": "方案内容",
+        "type": "string"
+      },
+      "fee": {
+        "title": "预计费用（元）",
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "files": {
+        "title": "方案附件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/demand-file.json"
+        }
+      },
+      "submitterName": {
+        "title": "提交人",
+        "type": "string"
+      },
+      "createdAt": {
+        "title": "提交时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "chosen": {
+        "title": "已选定",
+        "type": "boolean"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-step.json",
+    "title": "DemandStep",
+    "description": "提案走到的一个审批节点（每轮一行）：状态、会签或或签、到达与完成时间、审批人。",
+    "type": "object",
+    "required": [
+      "id",
+      "round",
+      "nodeId",
+      "nodeName",
+      "mode",
+      "state",
+      "toAdmins",
+      "enteredAt",
+      "decidedAt",
+      "approvers"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "审批步骤",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "round": {
+        "title": "提交轮次",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "nodeId": {
+        "title": "节点标识",
+        "type": "string"
+      },
+      "nodeName": {
+        "title": "节点名称",
+        "type": "string"
+      },
+      "mode": {
+        "title": "审批方式",
+        "enum": [
+          "all",
+          "any"
+        ],
+        "x-enum-titles": [
+          "会签",
+          "或签"
+        ]
+      },
+      "state": {
+        "title": "步骤状态",
+        "enum": [
+          "waiting",
+          "approved",
+          "rejected",
+          "cancelled"
+        ],
+        "x-enum-titles": [
+          "审批中",
+          "已同意",
+          "已驳回",
+          "已撤回"
+        ]
+      },
+      "toAdmins": {
+        "title": "转交管理员",
+        "type": "boolean"
+      },
+      "enteredAt": {
+        "title": "到达时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "decidedAt": {
+        "title": "完成时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "approvers": {
+        "title": "审批人",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/demand-approver.json"
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-summary.json",
+    "title": "DemandSummary",
+    "description": "提案列表的一行：编号、类型、标题、状态、发起人、当前审批节点与审批人。",
+    "type": "object",
+    "required": [
+      "id",
+      "demandNo",
+      "typeName",
+      "typeTitle",
+      "title",
+      "state",
+      "submitterId",
+      "submitterName",
+      "source",
+      "currentNodes",
+      "currentApprovers",
+      "mineToApprove",
+      "marks",
+      "round",
+      "createdAt",
+      "updatedAt",
+      "submittedAt",
+      "decidedAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "提案",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "demandNo": {
+        "title": "提案编号",
+        "type": "string",
+        "description": "如 TA20260001"
+      },
+      "typeName": {
+        "title": "提案类型",
+        "type": "string"
+      },
+      "typeTitle": {
+        "title": "提案类型名称",
+        "type": "string"
+      },
+      "title": {
+        "title": "提案标题",
+        "type": "string"
+      },
+      "state": {
+        "title": "提案状态",
+        "enum": [
+          "draft",
+          "approving",
+          "approved",
+          "rejected",
+          "withdrawn"
+        ],
+        "x-enum-titles": [
+          "草稿",
+          "审批中",
+          "已通过",
+          "已驳回",
+          "已撤回"
+        ]
+      },
+      "submitterId": {
+        "title": "发起人编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "经外部链接提交的提案为 null",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "submitterName": {
+        "title": "发起人",
+        "type": "string"
+      },
+      "source": {
+        "title": "来源",
+        "enum": [
+          "internal",
+          "link"
+        ],
+        "x-enum-titles": [
+          "内部发起",
+          "外部链接"
+        ]
+      },
+      "currentNodes": {
+        "title": "当前节点",
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "审批中时等待决定的审批节点名称"
+      },
+      "currentApprovers": {
+        "title": "当前审批人",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/person-option.json"
+        }
+      },
+      "mineToApprove": {
+        "title": "待我审批",
+        "type": "boolean"
+      },
+      "marks": {
+        "title": "涉及的商标",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/demand-mark.json"
+        }
+      },
+      "round": {
+        "title": "提交轮次",
+        "type": "integer",
+        "description": "第几次提交审批，0 为从未提交",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "updatedAt": {
+        "title": "更新时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "submittedAt": {
+        "title": "提交时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "decidedAt": {
+        "title": "审批完成时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/demand-type.json",
+    "title": "DemandType",
+    "description": "一种提案类型（类别为提案的案件类型）的现行或提案所用的版本：标识、名称、版本与申请表单。",
+    "type": "object",
+    "required": [
+      "name",
+      "title",
+      "version",
+      "versionId",
+      "form",
+      "createsCases"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "name": {
+        "title": "提案类型",
+        "type": "string"
+      },
+      "title": {
+        "title": "提案类型名称",
+        "type": "string"
+      },
+      "version": {
+        "title": "版本",
+        "type": "integer",
+        "description": "0 为内置版本",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "versionId": {
+        "title": "版本编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "本组织发布的版本；内置版本为 null",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "form": {
+        "title": "提案表单",
+        "type": "object",
+        "description": "Formily 节点（schemas/caseTypes 中的 form）",
+        "additionalProperties": true
+      },
+      "createsCases": {
+        "title": "通过后建立的案件类型",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
       }
     }
   },
@@ -14159,6 +15535,1287 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "demand.getDemandList",
+    "domain": "demand",
+    "name": "getDemandList",
+    "method": "POST",
+    "path": "/api/getDemandList",
+    "summary": "提案列表",
+    "description": "当前用户可见的提案（有“查看全部提案”权限时为本组织全部，否则为自己发起、审批过、参与或抄送的），按视图、状态、类型、关键词、商标与日期范围筛选，分页，最近更新的在前；views 为三个视图在其余条件下的条数，states 为当前视图在其余条件下各状态的条数。",
+    "permission": "demand",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/demand-query.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "提案",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-summary.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "views": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "toApprove": {
+              "title": "待我审批",
+              "type": "integer"
+            },
+            "submitted": {
+              "title": "我发起的",
+              "type": "integer"
+            },
+            "all": {
+              "title": "全部",
+              "type": "integer"
+            }
+          },
+          "required": [
+            "toApprove",
+            "submitted",
+            "all"
+          ],
+          "title": "各视图条数"
+        },
+        "states": {
+          "title": "各状态条数",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/count-bucket.json"
+          }
+        }
+      },
+      "required": [
+        "list",
+        "count",
+        "views",
+        "states"
+      ]
+    }
+  },
+  {
+    "id": "demand.demandList",
+    "domain": "demand",
+    "name": "demandList",
+    "method": "POST",
+    "path": "/api/demand-list",
+    "summary": "可加入的提案",
+    "description": "选择提案用的短列表（例如把官文加入已有提案）：当前用户可见、未结束（草稿、审批中、已驳回、已撤回）的提案，按关键词、类型与商标筛选，最近更新的在前。",
+    "permission": "demand",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 100,
+          "description": "提案编号、标题或商标名称"
+        },
+        "typeName": {
+          "title": "提案类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60
+        },
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "提案",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-summary.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "demand.demandTypes",
+    "domain": "demand",
+    "name": "demandTypes",
+    "method": "POST",
+    "path": "/api/demandTypes",
+    "summary": "可用的提案类型",
+    "description": "“新建提案”可选的类型：内置的与本组织在设计器中发布的提案类型（现行版本），带申请表单。",
+    "permission": "demand",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "提案类型",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-type.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "demand.demandDetails",
+    "domain": "demand",
+    "name": "demandDetails",
+    "method": "POST",
+    "path": "/api/demandDetails",
+    "summary": "提案详情",
+    "description": "提案的全部内容与当前用户可做的动作。发起人、审批人（含以前各轮）、参与人与抄送人不需“提案”权限即可查看；有“查看全部提案”权限的人看本组织全部。看不到的提案（另一组织的，或与自己无关的）答“提案不存在”。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-detail.json"
+    }
+  },
+  {
+    "id": "demand.demandManagement",
+    "domain": "demand",
+    "name": "demandManagement",
+    "method": "POST",
+    "path": "/api/demandManagement",
+    "summary": "保存提案",
+    "description": "没有 id 为新建草稿（typeName 必填，记下该类型的现行版本）；有 id 为修改，只有发起人能改，且只能在草稿、已驳回或已撤回时改（已驳回的修改后再提交即开始新一轮）。表单数据按所用版本的表单检查；商标须是本组织的档案商标，附件须是本组织上传的文件。",
+    "permission": "demand",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "typeName": {
+          "title": "提案类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60,
+          "description": "新建时必填；修改时不能更换"
+        },
+        "title": {
+          "title": "提案标题",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "formData": {
+          "title": "提案内容",
+          "type": "object",
+          "description": "按提案类型表单填写的数据：字段名到取值，按表单的字段检查"
+        },
+        "brandIds": {
+          "title": "涉及的商标",
+          "type": "array",
+          "maxItems": 100,
+          "uniqueItems": true,
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "files": {
+          "title": "附件",
+          "type": "array",
+          "maxItems": 30,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-file.json"
+          }
+        }
+      },
+      "required": [
+        "title",
+        "formData"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-detail.json"
+    }
+  },
+  {
+    "id": "demand.delDemand",
+    "domain": "demand",
+    "name": "delDemand",
+    "method": "POST",
+    "path": "/api/delDemand",
+    "summary": "删除提案",
+    "description": "删除草稿或已撤回的提案（页面先请用户确认）；审批中、已通过与已驳回的提案不能删除。只有发起人（外部链接提交的草稿为有“查看全部提案”权限的人）能删除。",
+    "permission": "demand",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "demand.submitForApproval",
+    "domain": "demand",
+    "name": "submitForApproval",
+    "method": "POST",
+    "path": "/api/submitForApproval",
+    "summary": "提交审批",
+    "description": "发起人把草稿（或已驳回、已撤回的提案）提交审批：按类型版本的流程与表单数据找到第一个审批节点的审批人（途经的抄送节点通知抄送人并加为参与人），审批人收到消息。审批规则找不到人时转由组织管理员审批。外部链接提交的草稿由接手的人提交，接手的人成为发起人。",
+    "permission": "demand",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-detail.json"
+    }
+  },
+  {
+    "id": "demand.withdrawDemand",
+    "domain": "demand",
+    "name": "withdrawDemand",
+    "method": "POST",
+    "path": "/api/withdrawDemand",
+    "summary": "撤回提案",
+    "description": "发起人在本轮还没有人作出决定前撤回审批中的提案；已有人同意或驳回后不能撤回（409）。",
+    "permission": "demand",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "reason": {
+          "title": "撤回理由",
+          "type": "string",
+          "maxLength": 500
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-detail.json"
+    }
+  },
+  {
+    "id": "demand.demandApproval",
+    "domain": "demand",
+    "name": "demandApproval",
+    "method": "POST",
+    "path": "/api/demandApproval",
+    "summary": "审批提案",
+    "description": "当前步骤的审批人同意或驳回，附意见。或签一人决定即完成本步骤，会签须全部同意；驳回结束本轮（已驳回，发起人可修改后再提交）。最后一个节点同意后按类型的 createsCases 建立案件（同一事务；建立不了则拒绝并说明，什么也不改）。不是当前审批人为 403，已决定过或步骤已完成为 409。stepId 为详情的 actions.myStepId：页面打开后步骤已变时拒绝而不是决定另一步。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "stepId": {
+          "title": "审批步骤",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "decision": {
+          "title": "审批结果",
+          "enum": [
+            "approve",
+            "reject"
+          ],
+          "x-enum-titles": [
+            "同意",
+            "驳回"
+          ]
+        },
+        "comment": {
+          "title": "审批意见",
+          "type": "string",
+          "maxLength": 2000,
+          "description": "驳回时必填"
+        },
+        "schemeId": {
+          "title": "方案",
+          "type": "integer",
+          "minimum": 1,
+          "description": "同意时选定的方案（提案上提交的方案之一）",
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "id",
+        "decision"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-detail.json"
+    }
+  },
+  {
+    "id": "demand.demandReassign",
+    "domain": "demand",
+    "name": "demandReassign",
+    "method": "POST",
+    "path": "/api/demandReassign",
+    "summary": "转交审批",
+    "description": "当前步骤中尚未决定的审批人把自己的审批转交给本组织另一位在职同事，须写理由；对方收到消息。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "stepId": {
+          "title": "审批步骤",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "userId": {
+          "title": "转交给",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "reason": {
+          "title": "转交理由",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        }
+      },
+      "required": [
+        "id",
+        "userId",
+        "reason"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-detail.json"
+    }
+  },
+  {
+    "id": "demand.addParticipants",
+    "domain": "demand",
+    "name": "addParticipants",
+    "method": "POST",
+    "path": "/api/addParticipants",
+    "summary": "添加参与人",
+    "description": "发起人、审批人、参与人或有“查看全部提案”权限的人把本组织的在职同事加为参与人：可查看与评论提案；每人收到一条消息。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "userIds": {
+          "title": "参与人",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "uniqueItems": true,
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        }
+      },
+      "required": [
+        "id",
+        "userIds"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "participants": {
+          "title": "参与人",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/person-option.json"
+          }
+        }
+      },
+      "required": [
+        "participants"
+      ]
+    }
+  },
+  {
+    "id": "demand.demandFlowChart",
+    "domain": "demand",
+    "name": "demandFlowChart",
+    "method": "POST",
+    "path": "/api/demandFlowChart",
+    "summary": "提案流程图",
+    "description": "提案所用类型版本的流程：一轮走过的路径（默认最新一轮）与每个节点的状态、审批人及其决定；未提交的提案按当前表单数据预估路径。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "round": {
+          "title": "提交轮次",
+          "type": "integer",
+          "minimum": 1,
+          "description": "默认最新一轮",
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-flow-chart.json"
+    }
+  },
+  {
+    "id": "demand.proxyAnalysisSub",
+    "domain": "demand",
+    "name": "proxyAnalysisSub",
+    "method": "POST",
+    "path": "/api/proxyAnalysisSub",
+    "summary": "提交方案",
+    "description": "可查看提案的人（通常是代理机构或知识产权部门的参与人）在未结束的提案上提交分析或申请方案，附文件；发起人收到消息。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "kind": {
+          "title": "方案类别",
+          "enum": [
+            "analysis",
+            "filing"
+          ],
+          "x-enum-titles": [
+            "分析方案",
+            "申请方案"
+          ]
+        },
+        "title": {
+          "title": "方案名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "content": {
+          "title": "方案内容",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 5000
+        },
+        "fee": {
+          "title": "预计费用（元）",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 100000000,
+          "multipleOf": 0.01
+        },
+        "files": {
+          "title": "方案附件",
+          "type": "array",
+          "maxItems": 30,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-file.json"
+          }
+        }
+      },
+      "required": [
+        "id",
+        "kind",
+        "title",
+        "content"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-scheme.json"
+    }
+  },
+  {
+    "id": "demand.schemeList",
+    "domain": "demand",
+    "name": "schemeList",
+    "method": "POST",
+    "path": "/api/schemeList",
+    "summary": "提案的方案",
+    "description": "提案上提交的方案，先提交的在前；chosen 为审批通过时选定的一个。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "方案",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-scheme.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "demand.queryByTmInfo",
+    "domain": "demand",
+    "name": "queryByTmInfo",
+    "method": "POST",
+    "path": "/demand/queryByTmInfo",
+    "summary": "商标的提案",
+    "description": "涉及该档案商标、当前用户可见的提案，最近更新的在前（商标详情页）。",
+    "permission": "demand",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        }
+      },
+      "required": [
+        "brandId"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "提案",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-summary.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "demand.addOfficialToDemand",
+    "domain": "demand",
+    "name": "addOfficialToDemand",
+    "method": "POST",
+    "path": "/api/add-official-to-demand",
+    "summary": "官文加入提案",
+    "description": "把一件官文加入已有的提案（demandId：当前用户可见、未结束的提案），或以它新建一个所选类型的提案草稿（typeName：标题取官文，表单中与官文同名的字段预先填好：文件类型、申请号、收文日期、官方期限）；官文所属的商标一并列入。两者必须给出其一。",
+    "permission": "demand",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "officialId": {
+          "title": "官文",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "demandId": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "typeName": {
+          "title": "提案类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60
+        },
+        "title": {
+          "title": "提案标题",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "description": "新建时的标题，默认取官文"
+        }
+      },
+      "required": [
+        "officialId"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-detail.json"
+    }
+  },
+  {
+    "id": "demand.demandComments",
+    "domain": "demand",
+    "name": "demandComments",
+    "method": "POST",
+    "path": "/api/demandComments",
+    "summary": "提案评论",
+    "description": "提案上的评论，先发的在前。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "评论",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-comment.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "demand.sendDemandComment",
+    "domain": "demand",
+    "name": "sendDemandComment",
+    "method": "POST",
+    "path": "/api/sendDemandComment",
+    "summary": "发表提案评论",
+    "description": "可查看提案的人发表评论并 @ 提及同事：被提及的人收到消息并成为参与人。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "content": {
+          "title": "评论内容",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000
+        },
+        "mentionIds": {
+          "title": "提及的人",
+          "type": "array",
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "maxItems": 50,
+          "uniqueItems": true,
+          "description": "本组织的在职用户"
+        }
+      },
+      "required": [
+        "id",
+        "content"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/case-comment.json"
+    }
+  },
+  {
+    "id": "demand.demandTrends",
+    "domain": "demand",
+    "name": "demandTrends",
+    "method": "POST",
+    "path": "/api/demandTrends",
+    "summary": "提案动态",
+    "description": "提案上发生的事：保存、提交、审批、转交、撤回、加入官文、建立案件……新的在前。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "提案",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "动态",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/case-trend.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      },
+      "required": [
+        "list",
+        "count"
+      ]
+    }
+  },
+  {
+    "id": "demand.demandLinks",
+    "domain": "demand",
+    "name": "demandLinks",
+    "method": "POST",
+    "path": "/api/demandLink/list",
+    "summary": "外部提案链接",
+    "description": "本组织的外部提案链接，新建的在前，带链接地址、是否有效与已收到的提案数。",
+    "permission": "demandLink",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "list": {
+          "title": "外部链接",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-link.json"
+          }
+        }
+      },
+      "required": [
+        "list"
+      ]
+    }
+  },
+  {
+    "id": "demand.createDemandLink",
+    "domain": "demand",
+    "name": "createDemandLink",
+    "method": "POST",
+    "path": "/api/demandLink/create",
+    "summary": "新建外部提案链接",
+    "description": "生成一个签名的链接交给客户或业务部门：对方不登录即可提交所列类型的提案与附件，提交的提案成为本组织的草稿。有效期 1 至 365 天。",
+    "permission": "demandLink",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "title": {
+          "title": "链接名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 60,
+          "description": "对方页面上显示的标题，例如“华东事业部商标需求”"
+        },
+        "typeNames": {
+          "title": "可提交的提案类型",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 20,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "pattern": "^[a-z][A-Za-z0-9]*$",
+            "maxLength": 60
+          }
+        },
+        "validDays": {
+          "title": "有效天数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365
+        }
+      },
+      "required": [
+        "title",
+        "typeNames",
+        "validDays"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-link.json"
+    }
+  },
+  {
+    "id": "demand.revokeDemandLink",
+    "domain": "demand",
+    "name": "revokeDemandLink",
+    "method": "POST",
+    "path": "/api/demandLink/revoke",
+    "summary": "撤销外部提案链接",
+    "description": "撤销后链接立即失效；已收到的提案不受影响。",
+    "permission": "demandLink",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "title": "外部链接",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      },
+      "required": [
+        "id"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/demand-link.json"
+    }
+  },
+  {
+    "id": "demand.publicDemandForm",
+    "domain": "demand",
+    "name": "publicDemandForm",
+    "method": "POST",
+    "path": "/open/demandLink/form",
+    "summary": "外部提案页面",
+    "description": "外部提案页面（/case-proposal?token=…）读取链接：名称、到期时间与可提交的类型及其表单；不显示组织的任何数据。伪造、过期或已撤销的链接答 404 并说明。按来源地址限制频率。",
+    "permission": "$public",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "token": {
+          "title": "链接令牌",
+          "type": "string",
+          "maxLength": 200,
+          "pattern": "^[A-Za-z0-9_.-]+$"
+        }
+      },
+      "required": [
+        "token"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "title": {
+          "title": "链接名称",
+          "type": "string"
+        },
+        "expiresAt": {
+          "title": "到期时间",
+          "type": "string",
+          "format": "date-time"
+        },
+        "types": {
+          "title": "提案类型",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-type.json"
+          }
+        }
+      },
+      "required": [
+        "title",
+        "expiresAt",
+        "types"
+      ]
+    }
+  },
+  {
+    "id": "demand.publicDemandUpload",
+    "domain": "demand",
+    "name": "publicDemandUpload",
+    "method": "POST",
+    "path": "/open/demandLink/upload",
+    "summary": "外部提案上传附件",
+    "description": "multipart/form-data：先附 token 字段，文件字段为 file；类型与大小同一般上传（30MB）。只能用于随后经同一链接提交的提案。按链接与来源地址限制次数。",
+    "permission": "$public",
+    "silent": false,
+    "readOnly": false,
+    "transport": "multipart",
+    "uploadLimitMb": 30,
+    "uploadKind": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "token": {
+          "title": "链接令牌",
+          "type": "string",
+          "maxLength": 200,
+          "pattern": "^[A-Za-z0-9_.-]+$"
+        }
+      },
+      "required": [
+        "token"
+      ]
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
+    }
+  },
+  {
+    "id": "demand.publicDemandSubmit",
+    "domain": "demand",
+    "name": "publicDemandSubmit",
+    "method": "POST",
+    "path": "/open/demandLink/submit",
+    "summary": "外部提交提案",
+    "description": "经外部链接提交一个提案：类型须是链接所列的，表单按该类型的现行版本检查，附件须是经同一链接上传的；提案成为本组织的草稿，有“查看全部提案”权限的人收到消息。按链接与来源地址限制频率。",
+    "permission": "$public",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "token": {
+          "title": "链接令牌",
+          "type": "string",
+          "maxLength": 200,
+          "pattern": "^[A-Za-z0-9_.-]+$"
+        },
+        "typeName": {
+          "title": "提案类型",
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60
+        },
+        "title": {
+          "title": "提案标题",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "formData": {
+          "title": "提案内容",
+          "type": "object",
+          "description": "按提案类型表单填写的数据：字段名到取值，按表单的字段检查"
+        },
+        "files": {
+          "title": "附件",
+          "type": "array",
+          "maxItems": 30,
+          "description": "经同一链接上传（publicDemandUpload）的文件",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "fileName",
+              "filePath"
+            ],
+            "properties": {
+              "fileName": {
+                "title": "文件名",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 255
+              },
+              "filePath": {
+                "title": "经链接上传的文件",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 300,
+                "description": "publicDemandUpload 答复中的 path"
+              }
+            }
+          }
+        },
+        "contactName": {
+          "title": "联系人",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 50
+        },
+        "contactPhone": {
+          "title": "联系电话",
+          "type": "string",
+          "pattern": "^[0-9+() -]{5,30}$"
+        },
+        "contactEmail": {
+          "title": "邮箱",
+          "type": "string",
+          "format": "email",
+          "maxLength": 100
+        }
+      },
+      "required": [
+        "token",
+        "typeName",
+        "title",
+        "formData",
+        "contactName"
+      ]
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "demandNo": {
+          "title": "提案编号",
+          "type": "string"
+        }
+      },
+      "required": [
+        "demandNo"
+      ]
+    }
+  },
+  {
     "id": "department.list",
     "domain": "department",
     "name": "list",
@@ -22468,6 +25125,31 @@ export interface OperationTypes {
   'customField.setCustomField': { request: T.CustomFieldSetCustomFieldRequest; response: T.CustomFieldSetCustomFieldResponse; public: false; transport: 'json' };
   'customField.setCustomFieldData': { request: T.CustomFieldSetCustomFieldDataRequest; response: T.CustomFieldSetCustomFieldDataResponse; public: false; transport: 'json' };
   'customField.setTmArchiveCustomFieldData': { request: T.CustomFieldSetTmArchiveCustomFieldDataRequest; response: T.CustomFieldSetTmArchiveCustomFieldDataResponse; public: false; transport: 'json' };
+  'demand.getDemandList': { request: T.DemandGetDemandListRequest; response: T.DemandGetDemandListResponse; public: false; transport: 'json' };
+  'demand.demandList': { request: T.DemandDemandListRequest; response: T.DemandDemandListResponse; public: false; transport: 'json' };
+  'demand.demandTypes': { request: T.DemandDemandTypesRequest; response: T.DemandDemandTypesResponse; public: false; transport: 'json' };
+  'demand.demandDetails': { request: T.DemandDemandDetailsRequest; response: T.DemandDemandDetailsResponse; public: false; transport: 'json' };
+  'demand.demandManagement': { request: T.DemandDemandManagementRequest; response: T.DemandDemandManagementResponse; public: false; transport: 'json' };
+  'demand.delDemand': { request: T.DemandDelDemandRequest; response: T.DemandDelDemandResponse; public: false; transport: 'json' };
+  'demand.submitForApproval': { request: T.DemandSubmitForApprovalRequest; response: T.DemandSubmitForApprovalResponse; public: false; transport: 'json' };
+  'demand.withdrawDemand': { request: T.DemandWithdrawDemandRequest; response: T.DemandWithdrawDemandResponse; public: false; transport: 'json' };
+  'demand.demandApproval': { request: T.DemandDemandApprovalRequest; response: T.DemandDemandApprovalResponse; public: false; transport: 'json' };
+  'demand.demandReassign': { request: T.DemandDemandReassignRequest; response: T.DemandDemandReassignResponse; public: false; transport: 'json' };
+  'demand.addParticipants': { request: T.DemandAddParticipantsRequest; response: T.DemandAddParticipantsResponse; public: false; transport: 'json' };
+  'demand.demandFlowChart': { request: T.DemandDemandFlowChartRequest; response: T.DemandDemandFlowChartResponse; public: false; transport: 'json' };
+  'demand.proxyAnalysisSub': { request: T.DemandProxyAnalysisSubRequest; response: T.DemandProxyAnalysisSubResponse; public: false; transport: 'json' };
+  'demand.schemeList': { request: T.DemandSchemeListRequest; response: T.DemandSchemeListResponse; public: false; transport: 'json' };
+  'demand.queryByTmInfo': { request: T.DemandQueryByTmInfoRequest; response: T.DemandQueryByTmInfoResponse; public: false; transport: 'json' };
+  'demand.addOfficialToDemand': { request: T.DemandAddOfficialToDemandRequest; response: T.DemandAddOfficialToDemandResponse; public: false; transport: 'json' };
+  'demand.demandComments': { request: T.DemandDemandCommentsRequest; response: T.DemandDemandCommentsResponse; public: false; transport: 'json' };
+  'demand.sendDemandComment': { request: T.DemandSendDemandCommentRequest; response: T.DemandSendDemandCommentResponse; public: false; transport: 'json' };
+  'demand.demandTrends': { request: T.DemandDemandTrendsRequest; response: T.DemandDemandTrendsResponse; public: false; transport: 'json' };
+  'demand.demandLinks': { request: T.DemandDemandLinksRequest; response: T.DemandDemandLinksResponse; public: false; transport: 'json' };
+  'demand.createDemandLink': { request: T.DemandCreateDemandLinkRequest; response: T.DemandCreateDemandLinkResponse; public: false; transport: 'json' };
+  'demand.revokeDemandLink': { request: T.DemandRevokeDemandLinkRequest; response: T.DemandRevokeDemandLinkResponse; public: false; transport: 'json' };
+  'demand.publicDemandForm': { request: T.DemandPublicDemandFormRequest; response: T.DemandPublicDemandFormResponse; public: true; transport: 'json' };
+  'demand.publicDemandUpload': { request: T.DemandPublicDemandUploadRequest; response: T.DemandPublicDemandUploadResponse; public: true; transport: 'multipart' };
+  'demand.publicDemandSubmit': { request: T.DemandPublicDemandSubmitRequest; response: T.DemandPublicDemandSubmitResponse; public: true; transport: 'json' };
   'department.list': { request: T.DepartmentListRequest; response: T.DepartmentListResponse; public: false; transport: 'json' };
   'department.save': { request: T.DepartmentSaveRequest; response: T.DepartmentSaveResponse; public: false; transport: 'json' };
   'department.delete': { request: T.DepartmentDeleteRequest; response: T.DepartmentDeleteResponse; public: false; transport: 'json' };

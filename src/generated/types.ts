@@ -1075,6 +1075,23 @@ export interface CaseDetail {
    */
   parentCaseNo: string | null;
   /**
+   * 来源提案：由提案审批通过建立的案件：该提案
+   */
+  demand: {
+    /**
+     * 提案
+     */
+    id: number;
+    /**
+     * 提案编号
+     */
+    demandNo: string;
+    /**
+     * 提案标题
+     */
+    title: string;
+  } | null;
+  /**
    * 创建时间
    */
   createdAt: string;
@@ -2002,6 +2019,712 @@ export interface DeadlineStep {
    * 说明
    */
   text: string;
+}
+
+/**
+ * 审批步骤中的一位审批人与他的决定：谁、何时、同意或驳回、意见；转交时记下原审批人与理由。
+ */
+export interface DemandApprover {
+  /**
+   * 审批记录编号
+   */
+  id: number;
+  /**
+   * 审批步骤
+   */
+  stepId: number;
+  /**
+   * 提交轮次
+   */
+  round: number;
+  /**
+   * 节点标识
+   */
+  nodeId: string;
+  /**
+   * 节点名称
+   */
+  nodeName: string;
+  /**
+   * 审批人编号
+   */
+  userId: number;
+  /**
+   * 审批人
+   */
+  userName: string;
+  /**
+   * 审批结果：notNeeded：或签中别人已决定，或本步骤已被驳回；pending 待审批，approved 同意，rejected 驳回，reassigned 已转交，notNeeded 无需审批
+   */
+  decision: "pending" | "approved" | "rejected" | "reassigned" | "notNeeded";
+  /**
+   * 审批意见
+   */
+  comment: string | null;
+  /**
+   * 审批时间
+   */
+  decidedAt: string | null;
+  /**
+   * 转交自：由他人转交而来时为原审批人
+   */
+  reassignedFromName: string | null;
+  /**
+   * 转交理由
+   */
+  reassignReason: string | null;
+  /**
+   * 转交管理员：节点的审批规则在本组织找不到人（没有部门负责人、角色没有成员），转由组织管理员审批
+   */
+  toAdmins: boolean;
+}
+
+/**
+ * 提案的全部内容：类型与所用版本的表单、表单数据、附件、涉及的商标与官文、参与人、当前步骤、全部审批记录（含以前各轮）、建立的案件与当前用户可做的动作。
+ */
+export interface DemandDetail {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 提案编号
+   */
+  demandNo: string;
+  type: DemandType;
+  /**
+   * 提案标题
+   */
+  title: string;
+  /**
+   * 提案状态：draft 草稿，approving 审批中，approved 已通过，rejected 已驳回，withdrawn 已撤回
+   */
+  state: "draft" | "approving" | "approved" | "rejected" | "withdrawn";
+  /**
+   * 发起人编号
+   */
+  submitterId: number | null;
+  /**
+   * 发起人
+   */
+  submitterName: string;
+  /**
+   * 来源：internal 内部发起，link 外部链接
+   */
+  source: "internal" | "link";
+  /**
+   * 外部提交人：经外部链接提交时对方留下的姓名与联系方式
+   */
+  contact: {
+    /**
+     * 联系人
+     */
+    name: string;
+    /**
+     * 联系电话
+     */
+    phone: string | null;
+    /**
+     * 邮箱
+     */
+    email: string | null;
+    /**
+     * 链接名称
+     */
+    linkTitle: string;
+  } | null;
+  /**
+   * 提案内容：按提案类型表单填写的数据
+   */
+  formData: {
+    [k: string]: unknown;
+  };
+  /**
+   * 附件
+   */
+  files: DemandFile[];
+  /**
+   * 涉及的商标
+   */
+  marks: DemandMark[];
+  /**
+   * 关联官文
+   */
+  letters: {
+    /**
+     * 官文
+     */
+    id: number;
+    /**
+     * 文件类型
+     */
+    documentType: string;
+    /**
+     * 申请号
+     */
+    appNo: string;
+    /**
+     * 收文日期
+     */
+    receiveDate: string | null;
+    /**
+     * 官方期限
+     */
+    deadline: string | null;
+  }[];
+  /**
+   * 参与人：可查看与评论提案的人（含抄送人）
+   */
+  participants: PersonOption[];
+  /**
+   * 提交轮次
+   */
+  round: number;
+  /**
+   * 当前步骤
+   */
+  currentSteps: DemandStep[];
+  /**
+   * 审批记录：全部轮次的审批人与决定，先到的在前
+   */
+  decisions: DemandApprover[];
+  /**
+   * 建立的案件
+   */
+  cases: {
+    /**
+     * 案件编号
+     */
+    caseNo: string;
+    /**
+     * 案件类型
+     */
+    caseType: string;
+    /**
+     * 案件类型名称
+     */
+    caseTypeTitle: string;
+    /**
+     * 案件状态
+     */
+    status: string;
+    /**
+     * 状态
+     */
+    statusTitle: string;
+    /**
+     * 申请国家/地区：按国家拆分时该件的国家
+     */
+    country: string | null;
+    /**
+     * 类别：按类别拆分时该件的类别
+     */
+    intCls: string | null;
+  }[];
+  /**
+   * 选定的方案
+   */
+  chosenSchemeId: number | null;
+  /**
+   * 可做的动作
+   */
+  actions: {
+    /**
+     * 可编辑：发起人，草稿、已驳回或已撤回时
+     */
+    edit: boolean;
+    /**
+     * 可提交审批
+     */
+    submit: boolean;
+    /**
+     * 可撤回：发起人，审批中且本轮还没有人作出决定
+     */
+    withdraw: boolean;
+    /**
+     * 可删除：草稿或已撤回
+     */
+    delete: boolean;
+    /**
+     * 可审批：当前用户是当前步骤中尚未决定的审批人
+     */
+    decide: boolean;
+    /**
+     * 可转交
+     */
+    reassign: boolean;
+    /**
+     * 可添加参与人
+     */
+    addParticipants: boolean;
+    /**
+     * 可评论
+     */
+    comment: boolean;
+    /**
+     * 可提交方案
+     */
+    submitScheme: boolean;
+    /**
+     * 待我审批的步骤：审批时作为 stepId 传回
+     */
+    myStepId: number | null;
+  };
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+  /**
+   * 更新时间
+   */
+  updatedAt: string;
+  /**
+   * 提交时间
+   */
+  submittedAt: string | null;
+  /**
+   * 审批完成时间
+   */
+  decidedAt: string | null;
+}
+
+/**
+ * 提案或方案的一个附件：本组织上传的文件路径与文件名。
+ */
+export interface DemandFile {
+  /**
+   * 文件名
+   */
+  fileName: string;
+  /**
+   * 附件：经 /api/file/upload（外部链接为其上传接口）上传的存储路径
+   */
+  filePath: string;
+}
+
+/**
+ * 提案所用类型版本的审批流程，标出一轮走过的路径与每个节点的状态、审批人及其决定。
+ */
+export interface DemandFlowChart {
+  /**
+   * 提交轮次：所示的一轮；0 为尚未提交（按当前表单数据预估路径）
+   */
+  round: number;
+  /**
+   * 轮次数
+   */
+  rounds: number;
+  /**
+   * 提案状态：draft 草稿，approving 审批中，approved 已通过，rejected 已驳回，withdrawn 已撤回
+   */
+  state: "draft" | "approving" | "approved" | "rejected" | "withdrawn";
+  /**
+   * 节点
+   */
+  nodes: {
+    /**
+     * 节点标识
+     */
+    id: string;
+    /**
+     * 节点类型：start 发起人，approver 审批，copy 抄送，condition 条件分支，end 结束
+     */
+    type: "start" | "approver" | "copy" | "condition" | "end";
+    /**
+     * 节点名称
+     */
+    name: string;
+    /**
+     * 位置
+     */
+    position: {
+      /**
+       * 横坐标
+       */
+      x: number;
+      /**
+       * 纵坐标
+       */
+      y: number;
+    };
+    /**
+     * 审批方式：all 会签，any 或签，null 不适用
+     */
+    mode: "all" | "any" | null;
+    /**
+     * 节点状态：passed：发起、抄送、条件分支与结束节点已走过；skipped：不在本轮路径上；notReached：在预估路径上但还没走到；passed 已经过，waiting 审批中，approved 已同意，rejected 已驳回，skipped 未走此支，notReached 未到达
+     */
+    state: "passed" | "waiting" | "approved" | "rejected" | "skipped" | "notReached";
+    /**
+     * 转交管理员：审批规则在本组织找不到人，由组织管理员审批
+     */
+    toAdmins: boolean;
+    /**
+     * 审批人
+     */
+    approvers: DemandApprover[];
+    /**
+     * 抄送人
+     */
+    recipients: PersonOption[];
+    /**
+     * 到达时间
+     */
+    enteredAt: string | null;
+    /**
+     * 完成时间
+     */
+    decidedAt: string | null;
+  }[];
+  /**
+   * 连线
+   */
+  edges: {
+    /**
+     * 连线标识
+     */
+    id: string;
+    /**
+     * 起点
+     */
+    source: string;
+    /**
+     * 终点
+     */
+    target: string;
+    /**
+     * 分支名称
+     */
+    label: string | null;
+    /**
+     * 已走过
+     */
+    taken: boolean;
+  }[];
+  /**
+   * 走过的节点：本轮按先后走到的节点标识
+   */
+  path: string[];
+}
+
+/**
+ * 组织交给客户或业务部门的外部提案链接：签名、到期即失效、可撤销；经它提交的提案成为本组织的草稿。
+ */
+export interface DemandLink {
+  /**
+   * 外部链接
+   */
+  id: number;
+  /**
+   * 链接名称
+   */
+  title: string;
+  /**
+   * 可提交的提案类型
+   */
+  typeNames: string[];
+  /**
+   * 链接地址：/case-proposal?token=…（站内路径，页面前加本站地址）
+   */
+  url: string;
+  /**
+   * 到期时间
+   */
+  expiresAt: string;
+  /**
+   * 撤销时间
+   */
+  revokedAt: string | null;
+  /**
+   * 创建人
+   */
+  createdByName: string;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+  /**
+   * 已收到的提案
+   */
+  submissions: number;
+  /**
+   * 有效：未撤销且未到期
+   */
+  active: boolean;
+}
+
+/**
+ * 提案涉及的一件档案商标。
+ */
+export interface DemandMark {
+  /**
+   * 商标
+   */
+  brandId: number;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 类别
+   */
+  intCls: string;
+  /**
+   * 商标图样
+   */
+  logo: string | null;
+}
+
+/**
+ * 提案列表的查询条件：视图（待我审批、我发起的、全部）、状态、类型、关键词、商标、日期范围与分页。
+ */
+export interface DemandQuery {
+  /**
+   * 视图：默认全部：当前用户可见的提案（有“查看全部提案”权限时为本组织全部，否则为自己发起、审批过或参与的）；toApprove 待我审批，submitted 我发起的，all 全部
+   */
+  view?: "toApprove" | "submitted" | "all";
+  /**
+   * 提案状态
+   *
+   * @maxItems 5
+   *
+   * Items: draft 草稿，approving 审批中，approved 已通过，rejected 已驳回，withdrawn 已撤回
+   */
+  state?: ("draft" | "approving" | "approved" | "rejected" | "withdrawn")[];
+  /**
+   * 提案类型
+   */
+  typeName?: string;
+  /**
+   * 关键词：提案编号、标题、发起人或商标名称
+   */
+  keyword?: string;
+  /**
+   * 商标
+   */
+  brandId?: number;
+  /**
+   * 日期类型：默认创建日期；createdAt 创建日期，submittedAt 提交日期，decidedAt 审批完成日期
+   */
+  dateField?: "createdAt" | "submittedAt" | "decidedAt";
+  /**
+   * 开始日期
+   */
+  dateFrom?: string;
+  /**
+   * 结束日期
+   */
+  dateTo?: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+/**
+ * 代理机构或知识产权部门在提案上提交的分析或申请方案：内容、预计费用、附件；审批通过时选定其中一个。
+ */
+export interface DemandScheme {
+  /**
+   * 方案
+   */
+  id: number;
+  /**
+   * 方案类别：analysis 分析方案，filing 申请方案
+   */
+  kind: "analysis" | "filing";
+  /**
+   * 方案名称
+   */
+  title: string;
+  /**
+   * 方案内容
+   */
+  content: string;
+  /**
+   * 预计费用（元）
+   */
+  fee: number | null;
+  /**
+   * 方案附件
+   */
+  files: DemandFile[];
+  /**
+   * 提交人
+   */
+  submitterName: string;
+  /**
+   * 提交时间
+   */
+  createdAt: string;
+  /**
+   * 已选定
+   */
+  chosen: boolean;
+}
+
+/**
+ * 提案走到的一个审批节点（每轮一行）：状态、会签或或签、到达与完成时间、审批人。
+ */
+export interface DemandStep {
+  /**
+   * 审批步骤
+   */
+  id: number;
+  /**
+   * 提交轮次
+   */
+  round: number;
+  /**
+   * 节点标识
+   */
+  nodeId: string;
+  /**
+   * 节点名称
+   */
+  nodeName: string;
+  /**
+   * 审批方式：all 会签，any 或签
+   */
+  mode: "all" | "any";
+  /**
+   * 步骤状态：waiting 审批中，approved 已同意，rejected 已驳回，cancelled 已撤回
+   */
+  state: "waiting" | "approved" | "rejected" | "cancelled";
+  /**
+   * 转交管理员
+   */
+  toAdmins: boolean;
+  /**
+   * 到达时间
+   */
+  enteredAt: string;
+  /**
+   * 完成时间
+   */
+  decidedAt: string | null;
+  /**
+   * 审批人
+   */
+  approvers: DemandApprover[];
+}
+
+/**
+ * 提案列表的一行：编号、类型、标题、状态、发起人、当前审批节点与审批人。
+ */
+export interface DemandSummary {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 提案编号：如 TA20260001
+   */
+  demandNo: string;
+  /**
+   * 提案类型
+   */
+  typeName: string;
+  /**
+   * 提案类型名称
+   */
+  typeTitle: string;
+  /**
+   * 提案标题
+   */
+  title: string;
+  /**
+   * 提案状态：draft 草稿，approving 审批中，approved 已通过，rejected 已驳回，withdrawn 已撤回
+   */
+  state: "draft" | "approving" | "approved" | "rejected" | "withdrawn";
+  /**
+   * 发起人编号：经外部链接提交的提案为 null
+   */
+  submitterId: number | null;
+  /**
+   * 发起人
+   */
+  submitterName: string;
+  /**
+   * 来源：internal 内部发起，link 外部链接
+   */
+  source: "internal" | "link";
+  /**
+   * 当前节点：审批中时等待决定的审批节点名称
+   */
+  currentNodes: string[];
+  /**
+   * 当前审批人
+   */
+  currentApprovers: PersonOption[];
+  /**
+   * 待我审批
+   */
+  mineToApprove: boolean;
+  /**
+   * 涉及的商标
+   */
+  marks: DemandMark[];
+  /**
+   * 提交轮次：第几次提交审批，0 为从未提交
+   */
+  round: number;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+  /**
+   * 更新时间
+   */
+  updatedAt: string;
+  /**
+   * 提交时间
+   */
+  submittedAt: string | null;
+  /**
+   * 审批完成时间
+   */
+  decidedAt: string | null;
+}
+
+/**
+ * 一种提案类型（类别为提案的案件类型）的现行或提案所用的版本：标识、名称、版本与申请表单。
+ */
+export interface DemandType {
+  /**
+   * 提案类型
+   */
+  name: string;
+  /**
+   * 提案类型名称
+   */
+  title: string;
+  /**
+   * 版本：0 为内置版本
+   */
+  version: number;
+  /**
+   * 版本编号：本组织发布的版本；内置版本为 null
+   */
+  versionId: number | null;
+  /**
+   * 提案表单：Formily 节点（schemas/caseTypes 中的 form）
+   */
+  form: {
+    [k: string]: unknown;
+  };
+  /**
+   * 通过后建立的案件类型
+   */
+  createsCases: string[];
 }
 
 /**
@@ -9933,6 +10656,509 @@ export interface CustomFieldSetTmArchiveCustomFieldDataResponse {
    * 提示
    */
   message: string;
+}
+
+export type DemandGetDemandListRequest = DemandQuery;
+
+export interface DemandGetDemandListResponse {
+  /**
+   * 提案
+   */
+  list: DemandSummary[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 各视图条数
+   */
+  views: {
+    /**
+     * 待我审批
+     */
+    toApprove: number;
+    /**
+     * 我发起的
+     */
+    submitted: number;
+    /**
+     * 全部
+     */
+    all: number;
+  };
+  /**
+   * 各状态条数
+   */
+  states: CountBucket[];
+}
+
+export interface DemandDemandListRequest {
+  /**
+   * 关键词：提案编号、标题或商标名称
+   */
+  keyword?: string;
+  /**
+   * 提案类型
+   */
+  typeName?: string;
+  /**
+   * 商标
+   */
+  brandId?: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface DemandDemandListResponse {
+  /**
+   * 提案
+   */
+  list: DemandSummary[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface DemandDemandTypesRequest {}
+
+export interface DemandDemandTypesResponse {
+  /**
+   * 提案类型
+   */
+  list: DemandType[];
+}
+
+export interface DemandDemandDetailsRequest {
+  /**
+   * 提案
+   */
+  id: number;
+}
+
+export type DemandDemandDetailsResponse = DemandDetail;
+
+export interface DemandDemandManagementRequest {
+  /**
+   * 提案
+   */
+  id?: number;
+  /**
+   * 提案类型：新建时必填；修改时不能更换
+   */
+  typeName?: string;
+  /**
+   * 提案标题
+   */
+  title: string;
+  /**
+   * 提案内容：按提案类型表单填写的数据：字段名到取值，按表单的字段检查
+   */
+  formData: {};
+  /**
+   * 涉及的商标
+   *
+   * @maxItems 100
+   */
+  brandIds?: number[];
+  /**
+   * 附件
+   *
+   * @maxItems 30
+   */
+  files?: DemandFile[];
+}
+
+export type DemandDemandManagementResponse = DemandDetail;
+
+export interface DemandDelDemandRequest {
+  /**
+   * 提案
+   */
+  id: number;
+}
+
+export type DemandDelDemandResponse = null;
+
+export interface DemandSubmitForApprovalRequest {
+  /**
+   * 提案
+   */
+  id: number;
+}
+
+export type DemandSubmitForApprovalResponse = DemandDetail;
+
+export interface DemandWithdrawDemandRequest {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 撤回理由
+   */
+  reason?: string;
+}
+
+export type DemandWithdrawDemandResponse = DemandDetail;
+
+export interface DemandDemandApprovalRequest {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 审批步骤
+   */
+  stepId?: number;
+  /**
+   * 审批结果：approve 同意，reject 驳回
+   */
+  decision: "approve" | "reject";
+  /**
+   * 审批意见：驳回时必填
+   */
+  comment?: string;
+  /**
+   * 方案：同意时选定的方案（提案上提交的方案之一）
+   */
+  schemeId?: number;
+}
+
+export type DemandDemandApprovalResponse = DemandDetail;
+
+export interface DemandDemandReassignRequest {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 审批步骤
+   */
+  stepId?: number;
+  /**
+   * 转交给
+   */
+  userId: number;
+  /**
+   * 转交理由
+   */
+  reason: string;
+}
+
+export type DemandDemandReassignResponse = DemandDetail;
+
+export interface DemandAddParticipantsRequest {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 参与人
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  userIds: [number, ...number[]];
+}
+
+export interface DemandAddParticipantsResponse {
+  /**
+   * 参与人
+   */
+  participants: PersonOption[];
+}
+
+export interface DemandDemandFlowChartRequest {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 提交轮次：默认最新一轮
+   */
+  round?: number;
+}
+
+export type DemandDemandFlowChartResponse = DemandFlowChart;
+
+export interface DemandProxyAnalysisSubRequest {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 方案类别：analysis 分析方案，filing 申请方案
+   */
+  kind: "analysis" | "filing";
+  /**
+   * 方案名称
+   */
+  title: string;
+  /**
+   * 方案内容
+   */
+  content: string;
+  /**
+   * 预计费用（元）
+   */
+  fee?: number;
+  /**
+   * 方案附件
+   *
+   * @maxItems 30
+   */
+  files?: DemandFile[];
+}
+
+export type DemandProxyAnalysisSubResponse = DemandScheme;
+
+export interface DemandSchemeListRequest {
+  /**
+   * 提案
+   */
+  id: number;
+}
+
+export interface DemandSchemeListResponse {
+  /**
+   * 方案
+   */
+  list: DemandScheme[];
+}
+
+export interface DemandQueryByTmInfoRequest {
+  /**
+   * 商标
+   */
+  brandId: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface DemandQueryByTmInfoResponse {
+  /**
+   * 提案
+   */
+  list: DemandSummary[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface DemandAddOfficialToDemandRequest {
+  /**
+   * 官文
+   */
+  officialId: number;
+  /**
+   * 提案
+   */
+  demandId?: number;
+  /**
+   * 提案类型
+   */
+  typeName?: string;
+  /**
+   * 提案标题：新建时的标题，默认取官文
+   */
+  title?: string;
+}
+
+export type DemandAddOfficialToDemandResponse = DemandDetail;
+
+export interface DemandDemandCommentsRequest {
+  /**
+   * 提案
+   */
+  id: number;
+}
+
+export interface DemandDemandCommentsResponse {
+  /**
+   * 评论
+   */
+  list: CaseComment[];
+}
+
+export interface DemandSendDemandCommentRequest {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 评论内容
+   */
+  content: string;
+  /**
+   * 提及的人：本组织的在职用户
+   *
+   * @maxItems 50
+   */
+  mentionIds?: number[];
+}
+
+export type DemandSendDemandCommentResponse = CaseComment;
+
+export interface DemandDemandTrendsRequest {
+  /**
+   * 提案
+   */
+  id: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface DemandDemandTrendsResponse {
+  /**
+   * 动态
+   */
+  list: CaseTrend[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface DemandDemandLinksRequest {}
+
+export interface DemandDemandLinksResponse {
+  /**
+   * 外部链接
+   */
+  list: DemandLink[];
+}
+
+export interface DemandCreateDemandLinkRequest {
+  /**
+   * 链接名称：对方页面上显示的标题，例如“华东事业部商标需求”
+   */
+  title: string;
+  /**
+   * 可提交的提案类型
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  typeNames: [string, ...string[]];
+  /**
+   * 有效天数
+   */
+  validDays: number;
+}
+
+export type DemandCreateDemandLinkResponse = DemandLink;
+
+export interface DemandRevokeDemandLinkRequest {
+  /**
+   * 外部链接
+   */
+  id: number;
+}
+
+export type DemandRevokeDemandLinkResponse = DemandLink;
+
+export interface DemandPublicDemandFormRequest {
+  /**
+   * 链接令牌
+   */
+  token: string;
+}
+
+export interface DemandPublicDemandFormResponse {
+  /**
+   * 链接名称
+   */
+  title: string;
+  /**
+   * 到期时间
+   */
+  expiresAt: string;
+  /**
+   * 提案类型
+   */
+  types: DemandType[];
+}
+
+export interface DemandPublicDemandUploadRequest {
+  /**
+   * 链接令牌
+   */
+  token: string;
+}
+
+export type DemandPublicDemandUploadResponse = UploadedFile;
+
+export interface DemandPublicDemandSubmitRequest {
+  /**
+   * 链接令牌
+   */
+  token: string;
+  /**
+   * 提案类型
+   */
+  typeName: string;
+  /**
+   * 提案标题
+   */
+  title: string;
+  /**
+   * 提案内容：按提案类型表单填写的数据：字段名到取值，按表单的字段检查
+   */
+  formData: {};
+  /**
+   * 附件：经同一链接上传（publicDemandUpload）的文件
+   *
+   * @maxItems 30
+   */
+  files?: {
+    /**
+     * 文件名
+     */
+    fileName: string;
+    /**
+     * 经链接上传的文件：publicDemandUpload 答复中的 path
+     */
+    filePath: string;
+  }[];
+  /**
+   * 联系人
+   */
+  contactName: string;
+  /**
+   * 联系电话
+   */
+  contactPhone?: string;
+  /**
+   * 邮箱
+   */
+  contactEmail?: string;
+}
+
+export interface DemandPublicDemandSubmitResponse {
+  /**
+   * 提案编号
+   */
+  demandNo: string;
 }
 
 export interface DepartmentListRequest {}

@@ -71,6 +71,8 @@ import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
 import { officialRecognitionHandlers, officialRecognitionPreparers } from './officials/officialRecognitionHandlers.js';
 import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
+import { demandHandlers } from './demand/demandHandlers.js';
+import { startApprovalReminderJob } from './demand/demandReminders.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
 import { DiskObjectStore, type ObjectStore } from './files/objectStore.js';
@@ -111,6 +113,7 @@ const handlers: Handlers = {
   ...brandMergeHandlers,
   ...brandLabelsHandlers,
   ...caseManageHandlers,
+  ...demandHandlers,
   ...calendarFeedHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,
@@ -238,6 +241,10 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     (err) => app.log.error({ err }, '发送案件阶段期限提醒失败'),
   );
 
+  const stopApprovalReminders = startApprovalReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
+    app.log.error({ err }, '发送提案审批催办失败'),
+  );
+
   const stopOutbox = startPeriodicJob(
     () => deliverDueMessages(database.db, services.credentials, (options.clock ?? (() => new Date()))()),
     config.outboxIntervalMs,
@@ -277,6 +284,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       await stopReminders();
       await stopDeadlineReminders();
       await stopCaseStageReminders();
+      await stopApprovalReminders();
       await stopOutbox();
       await stopStatisticsUpkeep();
       await services.batchWorker.stop();

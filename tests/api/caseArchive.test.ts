@@ -282,8 +282,8 @@ describe.skipIf(skipThisDatabase)(`the archive follows cases (${dbKind})`, () =>
     await db()
       .insertInto('classification_classes')
       .values([
-        { class_no: 3, name: '日化用品' },
-        { class_no: 5, name: '医药' },
+        { class_no: 3, name: '日化用品', remark: '' },
+        { class_no: 5, name: '医药', remark: '' },
       ])
       .onConflict((oc) => oc.column('class_no').doNothing())
       .execute();

@@ -52,3 +52,6 @@ export function formFields(form: unknown): FormField[] {
 
 /** Just the names of formFields, for flowProblems and the mapping checks. */
 export const formFieldNames = (form: unknown): Set<string> => new Set(formFields(form).map((f) => f.name));
+
+/** Each value field's title by its name (see formFields). */
+export const formFieldTitles = (form: unknown): Map<string, string> => new Map(formFields(form).map((f) => [f.name, f.title]));
