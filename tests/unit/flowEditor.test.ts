@@ -143,3 +143,15 @@ describe('a proposal type’s problems in the builder', () => {
     expect(withLiveFlow(server, checked, current)).toEqual([{ at: '/title', message: '至少要有 1 个字符' }]);
   });
 });
+
+describe('removing a node several branches lead to', () => {
+  it('hands every way in on to its next node, branch labels and tests kept', () => {
+    let flow = insertOnEdge(minimalFlow(), 'e2', 'condition').flow;
+    flow = addAfter(flow, 'approver1', 'copy', free).flow;
+    flow = { ...flow, edges: flow.edges.map((e) => (e.source === 'branch1' && e.isDefault ? { ...e, target: 'copy1' } : e)) };
+    const cut = removeNode(flow, 'copy1');
+    expect(route(cut, 'branch1')).toEqual(['approver1', 'end']);
+    expect(route(cut, 'approver1')).toEqual(['end']);
+    expect(cut.edges.find((e) => e.source === 'branch1' && e.isDefault)).toMatchObject({ target: 'end', label: '其他情况' });
+  });
+});

@@ -148,20 +148,26 @@ export function connect(flow: ApprovalFlow, source: string, target: string): Edi
 }
 
 /**
- * Removes a node and its edges. An approver or copy-to node with one way in and one way out is
- * taken out of the line: what led into it leads on to its next node. The start stays.
+ * Removes a node and its edges. An approver or copy-to node with one way out is taken out of the
+ * line: what led into it (with its branch label and tests) leads on to its next node instead. The
+ * start stays.
  */
 export function removeNode(flow: ApprovalFlow, id: string): ApprovalFlow {
   const node = flow.nodes.find((n) => n.id === id);
   if (!node || node.type === 'start') return flow;
-  const into = flow.edges.filter((e) => e.target === id);
-  const out = flow.edges.filter((e) => e.source === id);
   const nodes = flow.nodes.filter((n) => n.id !== id);
-  const kept = flow.edges.filter((e) => e.source !== id && e.target !== id);
-  if ((node.type === 'approver' || node.type === 'copy') && into.length === 1 && out.length === 1 && canConnect(flow, into[0].source, out[0].target)) {
-    return { nodes, edges: flow.edges.filter((e) => e.id !== out[0].id).map((e) => (e.id === into[0].id ? { ...e, target: out[0].target } : e)) };
+  const out = flow.edges.filter((e) => e.source === id);
+  if ((node.type === 'approver' || node.type === 'copy') && out.length === 1) {
+    const next = out[0].target;
+    const edges: FlowEdge[] = [];
+    for (const e of flow.edges) {
+      if (e.source === id) continue;
+      if (e.target !== id) edges.push(e);
+      else if (e.source !== next && !edges.concat(flow.edges).some((x) => x.source === e.source && x.target === next)) edges.push({ ...e, target: next });
+    }
+    return { nodes, edges };
   }
-  return { nodes, edges: kept };
+  return { nodes, edges: flow.edges.filter((e) => e.source !== id && e.target !== id) };
 }
 
 export const removeEdge = (flow: ApprovalFlow, id: string): ApprovalFlow => ({ ...flow, edges: flow.edges.filter((e) => e.id !== id) });
