@@ -64,6 +64,8 @@ function describeAjvError(e: ErrorObject): string {
       return `类型应为 ${String(params.type)}`;
     case 'minItems':
       return `至少要有 ${String(params.limit)} 项`;
+    case 'maxItems':
+      return `最多 ${String(params.limit)} 项`;
     case 'minLength':
       return `至少要有 ${String(params.limit)} 个字符`;
     case 'pattern':

@@ -166,6 +166,22 @@ describe.skipIf(skipThisDatabase)(`proposal types in the designer's store (${dbK
     expect((await validate(shared.tokens.corpAdmin)).problems).toEqual([{ at: '/createsCases/0/caseType', message: '没有标识为 searchReport 的案件类型' }]);
   });
 
+  it('shows the demo company a draft proposal type that passes every check', async () => {
+    const { list } = await shared.server.call('designer.listSchemas', { kind: 'caseTypes', keyword: 'overseasFilingReview' }, shared.tokens.corpAdmin);
+    expect(list).toEqual([
+      expect.objectContaining({ title: '海外商标申请立项', category: 'proposal', latestVersion: 1, publishedVersion: null, builtIn: false }),
+    ]);
+    const draft = await shared.server.call('designer.getVersion', { kind: 'caseTypes', key: 'overseasFilingReview', version: 1 }, shared.tokens.corpAdmin);
+    const { problems } = await shared.server.call(
+      'designer.validate',
+      { kind: 'caseTypes', key: 'overseasFilingReview', body: draft.body },
+      shared.tokens.corpAdmin,
+    );
+    expect(problems).toEqual([]);
+    // The agency has none of it.
+    expect((await shared.server.call('designer.listSchemas', { kind: 'caseTypes', keyword: 'overseasFilingReview' }, shared.tokens.admin)).list).toEqual([]);
+  });
+
   it('keeps approval flows to proposal types', async () => {
     const renewal = (await shared.server.call('designer.getSchema', { kind: 'caseTypes', key: 'renewal' }, shared.tokens.admin)).builtIn!;
     const { problems } = await shared.server.call(

@@ -45,6 +45,8 @@ async function drawConnector(page: Page, from: string, to: string) {
 test('an admin builds a proposal type: its form, an approval flow with a budget branch to a countersign and a copy-to node, and publishes it', async ({
   page,
 }, testInfo) => {
+  // The whole of an admin's drawing, each step checked on the page, then stored: longer than most tests.
+  test.slow();
   const key = `budgetProposal${Date.now() % 1_000_000}`;
   // Reached from 用户与配置, beside the case types.
   await openSignedIn(page, 'admin', '/system/userConfig?tab=caseTypes');
@@ -163,7 +165,7 @@ test('an admin builds a proposal type: its form, an approval flow with a budget 
     ['start', 'start', '发起人'],
     ['superior', 'approver', '直属上级审批'],
     ['end', 'end', '结束'],
-    ['branch1', 'condition', '条件分支'],
+    ['branch1', 'condition', '条件判断'],
     ['approver1', 'approver', '总监会签'],
     ['copy1', 'copy', '抄送法务'],
   ]);

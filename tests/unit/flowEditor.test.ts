@@ -31,7 +31,7 @@ describe('drawing a flow in the editor', () => {
     expect(route(forked.flow, 'approver1')).toEqual(['end']);
     expect(forked.flow.edges.find((e) => e.source === 'branch1' && e.target === 'end')).toMatchObject({ label: '其他情况', isDefault: true });
     // What is left to fill in is what the problems name: the branch's tests and the new approver's people.
-    expect(flowProblems(forked.flow).map((p) => p.message)).toEqual(['条件分支“条件分支”的分支“条件 1”没有设置条件', '审批节点“审批人”没有设置审批人']);
+    expect(flowProblems(forked.flow).map((p) => p.message)).toEqual(['条件分支“条件判断”的分支“条件 1”没有设置条件', '审批节点“审批人”没有设置审批人']);
     expect(forked.select).toEqual({ kind: 'edge', id: forked.select!.id });
   });
 
@@ -39,7 +39,8 @@ describe('drawing a flow in the editor', () => {
     const forked = insertOnEdge(minimalFlow(), 'e2', 'condition').flow;
     const branch = addAfter(forked, 'branch1', 'approver', free);
     const added = branch.flow.nodes.at(-1)!;
-    expect(route(branch.flow, 'branch1')).toEqual(['approver1', 'end', added.id]);
+    // A new branch comes before 其他情况, which is drawn and tried last.
+    expect(route(branch.flow, 'branch1')).toEqual(['approver1', added.id, 'end']);
     expect(route(branch.flow, added.id)).toEqual(['end']);
     expect(branch.flow.edges.find((e) => e.target === added.id)).toMatchObject({ label: '条件 2', conditions: [] });
 
@@ -78,7 +79,10 @@ describe('drawing a flow in the editor', () => {
     ).toEqual([second.id]);
     expect(flow.edges.find((e) => e.id === second.id)).toMatchObject({ label: '其他情况' });
     expect(flow.edges.find((e) => e.id === second.id)).not.toHaveProperty('conditions');
+    expect(route(flow, 'branch1').at(-1)).toBe(flow.edges.find((e) => e.id === second.id)!.target);
+    expect(flow.edges.find((e) => e.id === otherwise.id)).not.toHaveProperty('label');
     flow = setDefaultBranch(flow, otherwise.id, true);
+    expect(flow.edges.find((e) => e.id === otherwise.id)).toMatchObject({ label: '其他情况', isDefault: true });
     expect(flow.edges.find((e) => e.id === second.id)).toMatchObject({ conditions: [] });
     expect(flow.edges.find((e) => e.id === second.id)).not.toHaveProperty('isDefault');
     flow = moveBranch(flow, second.id, -1);
@@ -137,5 +141,17 @@ describe('a proposal type’s problems in the builder', () => {
     const server = [{ at: '/title', message: '至少要有 1 个字符' }, ...shape];
     expect(withLiveFlow(server, checked, checked)).toEqual(server);
     expect(withLiveFlow(server, checked, current)).toEqual([{ at: '/title', message: '至少要有 1 个字符' }]);
+  });
+});
+
+describe('removing a node several branches lead to', () => {
+  it('hands every way in on to its next node, branch labels and tests kept', () => {
+    let flow = insertOnEdge(minimalFlow(), 'e2', 'condition').flow;
+    flow = addAfter(flow, 'approver1', 'copy', free).flow;
+    flow = { ...flow, edges: flow.edges.map((e) => (e.source === 'branch1' && e.isDefault ? { ...e, target: 'copy1' } : e)) };
+    const cut = removeNode(flow, 'copy1');
+    expect(route(cut, 'branch1')).toEqual(['approver1', 'end']);
+    expect(route(cut, 'approver1')).toEqual(['end']);
+    expect(cut.edges.find((e) => e.source === 'branch1' && e.isDefault)).toMatchObject({ target: 'end', label: '其他情况' });
   });
 });

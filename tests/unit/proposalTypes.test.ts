@@ -203,3 +203,14 @@ describe('laying a flow out top to bottom', () => {
     }
   });
 });
+
+describe('a flow too large for the meta-schema', () => {
+  it('says how many people a node may name, in Chinese', () => {
+    const crowded = flow();
+    crowded.nodes[3] = {
+      ...crowded.nodes[3],
+      approvers: Array.from({ length: 21 }, (_v, i) => ({ kind: 'user' as const, userId: i + 1 })),
+    } as ApprovalFlow['nodes'][number];
+    expect(problemsOf(proposalType({ approvalFlow: crowded }))).toEqual([['/approvalFlow/nodes/3/approvers', '最多 20 项']]);
+  });
+});

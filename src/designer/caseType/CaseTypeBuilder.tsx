@@ -58,7 +58,7 @@ const WORDS: Record<Category, { page: string; type: string; form: string; formHe
     formHelp: '员工新建这种案件时填写的申请表单：把左侧的字段拖到画布（或选中后按回车），在右侧设置字段名、标题与校验。',
   },
   proposal: {
-    page: '提案配置',
+    page: '新增提案配置',
     type: '提案类型',
     form: '提案表单',
     formHelp:

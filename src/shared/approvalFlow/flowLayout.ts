@@ -1,4 +1,4 @@
-import type { ApprovalFlow, FlowNode } from './flowModel.js';
+import type { ApprovalFlow, FlowNode, FlowNodeType } from './flowModel.js';
 
 export interface NodeSize {
   width: number;
@@ -25,7 +25,7 @@ interface Slot {
 /**
  * Positions for every node of a flow drawn top to bottom, as approval designers draw it: the start
  * on top, each node one row below the lowest node leading to it, a fork's branches side by side in
- * edge order under it, and a node several branches lead to centred below them. Edges that close a
+ * edge order under it (其他情况 last), and a node several branches lead to centred below them. Edges that close a
  * loop are left out of the ranking; nodes the start does not reach are placed like the rest.
  * Positions are top-left corners (as the editor places nodes), so the caller says how big each node is.
  */
@@ -82,7 +82,8 @@ export function layoutFlow(flow: ApprovalFlow, sizeOf: (node: FlowNode) => NodeS
   };
   for (const id of order) place(id, rank.get(id)!, sizeOf(byId.get(id)!).width);
   const ways = new Map<string, number>();
-  forward.forEach((e, i) => {
+  // A fork's 其他情况 is its last way out, whatever its place among the edges.
+  [...forward.filter((e) => !e.isDefault), ...forward.filter((e) => e.isDefault)].forEach((e, i) => {
     const at = ways.get(e.source) ?? 0;
     ways.set(e.source, at + 1);
     let from = e.source;
@@ -168,3 +169,15 @@ function nondecreasing(values: number[]): number[] {
   }
   return blocks.flatMap((b) => Array<number>(b.count).fill(b.sum / b.count));
 }
+
+/** How big each kind of node is drawn (the flow editor's cards; a flow chart drawing the same flow may use them too). */
+export const CARD_SIZES: Record<FlowNodeType, NodeSize> = {
+  start: { width: 232, height: 76 },
+  approver: { width: 232, height: 76 },
+  copy: { width: 232, height: 76 },
+  condition: { width: 176, height: 44 },
+  end: { width: 128, height: 40 },
+};
+
+/** A flow laid out top to bottom as the editor's 自动排列 lays it out: cards of CARD_SIZES, a branch that skips rows in a lane as wide as a card. */
+export const arrangeFlow = (flow: ApprovalFlow): ApprovalFlow => layoutFlow(flow, (n) => CARD_SIZES[n.type], { rowGap: 88, columnGap: 48, passageWidth: 200 });

@@ -102,7 +102,10 @@ export function ApprovalFlowSection({ body, change, problems, context }: Approva
     if (!node || node.type === 'start') return;
     modal.confirm({
       title: `删除${nodeText(node)}？`,
-      content: '与它相连的连线一并删除；它前后只有一条连线时，前后两个节点直接相连。',
+      content:
+        node.type === 'approver' || node.type === 'copy'
+          ? '连到它的节点改为直接连到它的下一个节点。'
+          : '与它相连的连线一并删除，删除后请把断开的节点重新连好。',
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',

@@ -9,7 +9,8 @@ import type { FormField } from '../../../shared/approvalFlow/formFields.js';
 import { FlowCard, type CardNode } from './FlowCard.js';
 import { ConnectorActionsContext, ConnectorMarkers, FlowConnector, type ConnectorActions, type ConnectorEdge } from './FlowConnector.js';
 import { routeConnector, type Box } from './connectorRoute.js';
-import { addAfter, arrange, canConnect, connect, insertOnEdge, moveNodes, sizeOf, type AddableType, type Edited } from './flowEdits.js';
+import { addAfter, arrange, branchesOf, canConnect, connect, insertOnEdge, moveNodes, sizeOf, type AddableType, type Edited } from './flowEdits.js';
+import { CARD_SIZES } from '../../../shared/approvalFlow/flowLayout.js';
 import { conditionsText, peopleText, type PeopleNames } from './flowText.js';
 
 export type Selection = { kind: 'node' | 'edge'; id: string } | null;
@@ -101,6 +102,12 @@ function Canvas({ flow, problems, fields, names, selection, onSelect, onChange }
     const boxes = new Map<string, Box>(positioned.nodes.map((n) => [n.id, { id: n.id, ...n.position, ...sizeOf(n) }]));
     const byId = new Map(positioned.nodes.map((n) => [n.id, n]));
     const order = new Map<string, number>();
+    // A branch's column among its fork's, the 其他情况 last: where its lane goes when something stands above its target.
+    const laneOf = (edgeId: string, forkId: string, fork: Box) => {
+      const branches = branchesOf(positioned, forkId);
+      const i = branches.findIndex((e) => e.id === edgeId);
+      return fork.x + fork.width / 2 + (i - (branches.length - 1) / 2) * (CARD_SIZES.approver.width + 48);
+    };
     return positioned.edges
       .filter((e) => boxes.has(e.source) && boxes.has(e.target))
       .map((edge) => {
@@ -108,7 +115,14 @@ function Canvas({ flow, problems, fields, names, selection, onSelect, onChange }
         const t = boxes.get(edge.target)!;
         const fromFork = byId.get(edge.source)?.type === 'condition';
         const others = [...boxes.values()].filter((b) => b.id !== s.id && b.id !== t.id);
-        const route = routeConnector({ x: s.x + s.width / 2, y: s.y + s.height }, { x: t.x + t.width / 2, y: t.y }, fromFork, others, [s, t]);
+        const route = routeConnector(
+          { x: s.x + s.width / 2, y: s.y + s.height },
+          { x: t.x + t.width / 2, y: t.y },
+          fromFork,
+          others,
+          [s, t],
+          fromFork ? laneOf(edge.id, edge.source, s) : undefined,
+        );
         const problem = problems.some((p) => p.edgeId === edge.id);
         const selected = selection?.kind === 'edge' && selection.id === edge.id;
         const n = (order.get(edge.source) ?? 0) + 1;

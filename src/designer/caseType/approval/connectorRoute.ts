@@ -39,29 +39,35 @@ const blocked = (points: Point[], boxes: Box[]) => boxes.filter((box) => points.
 
 /**
  * The line from `source` (a card's bottom centre) to `target` (a card's top centre). Out of a fork
- * the line turns just below the fork, as branches do; into a card it turns just above it, where lines
- * join. A line that would cross another card, or that runs upwards, goes round beside them.
+ * the line turns just below the fork, as branches do, and keeps a lane of its own wide enough for its
+ * label: straight above its target when nothing is beside it, else the free lane nearest `lane` (its
+ * column among the fork's branches). Into a card it turns just above it, where lines join. A line
+ * that would cross another card, or that runs upwards, goes round beside them.
  */
-export function routeConnector(source: Point, target: Point, fromFork: boolean, others: Box[], ends: Box[]): Route {
+export function routeConnector(source: Point, target: Point, fromFork: boolean, others: Box[], ends: Box[], lane?: number): Route {
   const down = target.y - source.y > 2 * BEND;
   if (down && fromFork) {
-    // A branch keeps a lane of its own, wide enough for its label beside the cards it passes.
     const bendY = source.y + BEND;
-    const crowd = others.filter((b) => b.y < target.y && b.y + b.height > bendY && b.x - LANE < target.x && target.x < b.x + b.width + LANE);
-    if (crowd.length === 0) {
+    const band = others.filter((b) => b.y < target.y && b.y + b.height > bendY);
+    const clear = (x: number) => band.every((b) => x <= b.x - LANE || x >= b.x + b.width + LANE);
+    if (clear(target.x)) {
       return {
         points: [source, { x: source.x, y: bendY }, { x: target.x, y: bendY }, target],
         labelAt: { x: target.x, y: bendY + 34 },
         plusAt: { x: target.x, y: (bendY + target.y) / 2 },
       };
     }
-    const centre = crowd.reduce((sum, b) => sum + b.x + b.width / 2, 0) / crowd.length;
-    const lane = target.x >= centre ? Math.max(...crowd.map((b) => b.x + b.width)) + LANE : Math.min(...crowd.map((b) => b.x)) - LANE;
+    const wanted = lane ?? target.x;
+    const free = band
+      .flatMap((b) => [b.x - LANE, b.x + b.width + LANE])
+      .filter(clear)
+      .sort((a, b) => Math.abs(a - wanted) - Math.abs(b - wanted));
+    const x = free[0] ?? Math.max(...band.map((b) => b.x + b.width)) + LANE;
     const joinY = target.y - BEND;
     return {
-      points: [source, { x: source.x, y: bendY }, { x: lane, y: bendY }, { x: lane, y: joinY }, { x: target.x, y: joinY }, target],
-      labelAt: { x: lane, y: bendY + 34 },
-      plusAt: { x: lane, y: (bendY + joinY) / 2 },
+      points: [source, { x: source.x, y: bendY }, { x, y: bendY }, { x, y: joinY }, { x: target.x, y: joinY }, target],
+      labelAt: { x, y: bendY + 34 },
+      plusAt: { x, y: (bendY + joinY) / 2 },
     };
   }
   if (down) {

@@ -1,19 +1,11 @@
 import type { ApprovalFlow, FlowEdge, FlowNode, FlowNodeType, FlowPosition } from '../../../shared/approvalFlow/flowModel.js';
-import { layoutFlow, type NodeSize } from '../../../shared/approvalFlow/flowLayout.js';
+import { arrangeFlow, CARD_SIZES, type NodeSize } from '../../../shared/approvalFlow/flowLayout.js';
 
 /** Sizes of the cards on the canvas (approvalFlow.css draws them so); the layout and the connectors use them. */
-export const NODE_SIZES: Record<FlowNodeType, NodeSize> = {
-  start: { width: 232, height: 76 },
-  approver: { width: 232, height: 76 },
-  copy: { width: 232, height: 76 },
-  condition: { width: 176, height: 44 },
-  end: { width: 128, height: 40 },
-};
-
-export const sizeOf = (node: { type: FlowNodeType }): NodeSize => NODE_SIZES[node.type];
+export const sizeOf = (node: { type: FlowNodeType }): NodeSize => CARD_SIZES[node.type];
 
 /** Top to bottom, as the toolbar's 自动排列 does. */
-export const arrange = (flow: ApprovalFlow): ApprovalFlow => layoutFlow(flow, sizeOf, { rowGap: 88, columnGap: 48, passageWidth: 200 });
+export const arrange = arrangeFlow;
 
 /** The node types the palette adds. */
 export type AddableType = Exclude<FlowNodeType, 'start'>;
@@ -37,7 +29,7 @@ export function newNode(flow: ApprovalFlow, type: AddableType, position: FlowPos
     case 'copy':
       return { id, type, name: '抄送人', recipients: [], position };
     case 'condition':
-      return { id, type, name: '条件分支', position };
+      return { id, type, name: '条件判断', position };
     case 'end':
       return { id, type, name: '结束', position };
   }
@@ -45,6 +37,12 @@ export function newNode(flow: ApprovalFlow, type: AddableType, position: FlowPos
 
 /** A new edge id, unused in the flow and in `also` (edges being made alongside it). */
 export const newEdgeId = (flow: ApprovalFlow, also: string[] = []) => unusedId('e', [...edgeIds(flow), ...also]);
+
+/** Adds a fork's new branch before its 其他情况, which is drawn and tried last. */
+function withBranch(edges: FlowEdge[], branch: FlowEdge): FlowEdge[] {
+  const fallback = edges.findIndex((e) => e.source === branch.source && e.isDefault);
+  return fallback < 0 ? [...edges, branch] : [...edges.slice(0, fallback), branch, ...edges.slice(fallback)];
+}
 
 /** The label a new branch of a fork gets: 条件 1, 条件 2, … */
 function branchLabel(flow: ApprovalFlow, fork: string, extra = 0): string {
@@ -114,7 +112,7 @@ export function addAfter(flow: ApprovalFlow, anchorId: string | undefined, type:
     // A new branch rejoins where the fork's 其他情况 goes, as a new column of the fork.
     const rejoin = type === 'end' ? undefined : flow.edges.find((e) => e.source === anchor.id && e.isDefault)?.target;
     const [branchId, onwardId] = uniqueIds(flow, 2);
-    const edges: FlowEdge[] = [...flow.edges, { id: branchId, source: anchor.id, target: node.id, label: branchLabel(flow, anchor.id), conditions: [] }];
+    const edges = withBranch(flow.edges, { id: branchId, source: anchor.id, target: node.id, label: branchLabel(flow, anchor.id), conditions: [] });
     if (rejoin) edges.push({ id: onwardId, source: node.id, target: rejoin });
     return { flow: arrange({ ...placed, edges }), select: { kind: 'edge', id: branchId } };
   }
@@ -146,24 +144,30 @@ export function connect(flow: ApprovalFlow, source: string, target: string): Edi
   const edge: FlowEdge = fork
     ? { id: newEdgeId(flow), source, target, label: branchLabel(flow, source), conditions: [] }
     : { id: newEdgeId(flow), source, target };
-  return { flow: { ...flow, edges: [...flow.edges, edge] }, select: fork ? { kind: 'edge', id: edge.id } : undefined };
+  return { flow: { ...flow, edges: fork ? withBranch(flow.edges, edge) : [...flow.edges, edge] }, select: fork ? { kind: 'edge', id: edge.id } : undefined };
 }
 
 /**
- * Removes a node and its edges. An approver or copy-to node with one way in and one way out is
- * taken out of the line: what led into it leads on to its next node. The start stays.
+ * Removes a node and its edges. An approver or copy-to node with one way out is taken out of the
+ * line: what led into it (with its branch label and tests) leads on to its next node instead. The
+ * start stays.
  */
 export function removeNode(flow: ApprovalFlow, id: string): ApprovalFlow {
   const node = flow.nodes.find((n) => n.id === id);
   if (!node || node.type === 'start') return flow;
-  const into = flow.edges.filter((e) => e.target === id);
-  const out = flow.edges.filter((e) => e.source === id);
   const nodes = flow.nodes.filter((n) => n.id !== id);
-  const kept = flow.edges.filter((e) => e.source !== id && e.target !== id);
-  if ((node.type === 'approver' || node.type === 'copy') && into.length === 1 && out.length === 1 && canConnect(flow, into[0].source, out[0].target)) {
-    return { nodes, edges: flow.edges.filter((e) => e.id !== out[0].id).map((e) => (e.id === into[0].id ? { ...e, target: out[0].target } : e)) };
+  const out = flow.edges.filter((e) => e.source === id);
+  if ((node.type === 'approver' || node.type === 'copy') && out.length === 1) {
+    const next = out[0].target;
+    const edges: FlowEdge[] = [];
+    for (const e of flow.edges) {
+      if (e.source === id) continue;
+      if (e.target !== id) edges.push(e);
+      else if (e.source !== next && !edges.concat(flow.edges).some((x) => x.source === e.source && x.target === next)) edges.push({ ...e, target: next });
+    }
+    return { nodes, edges };
   }
-  return { nodes, edges: kept };
+  return { nodes, edges: flow.edges.filter((e) => e.source !== id && e.target !== id) };
 }
 
 export const removeEdge = (flow: ApprovalFlow, id: string): ApprovalFlow => ({ ...flow, edges: flow.edges.filter((e) => e.id !== id) });
@@ -191,20 +195,26 @@ function stripEmpty(edge: FlowEdge): FlowEdge {
 export function setDefaultBranch(flow: ApprovalFlow, edgeId: string, isDefault: boolean): ApprovalFlow {
   const edge = flow.edges.find((e) => e.id === edgeId);
   if (!edge) return flow;
-  return {
-    ...flow,
-    edges: flow.edges.map((e) => {
-      if (e.id === edgeId) {
-        if (isDefault) {
-          const { conditions: _conditions, ...rest } = e;
-          return { ...rest, isDefault: true, label: !e.label || /^条件 \d+$/.test(e.label) ? '其他情况' : e.label };
-        }
-        return stripEmpty({ ...e, isDefault: false, conditions: e.conditions ?? [], label: e.label === '其他情况' ? undefined : e.label });
+  const edges = flow.edges.map((e) => {
+    if (e.id === edgeId) {
+      if (isDefault) {
+        const { conditions: _conditions, ...rest } = e;
+        return { ...rest, isDefault: true, label: !e.label || /^条件 \d+$/.test(e.label) ? '其他情况' : e.label };
       }
-      if (isDefault && e.source === edge.source && e.isDefault) return stripEmpty({ ...e, isDefault: false, conditions: e.conditions ?? [] });
-      return e;
-    }),
-  };
+      return stripEmpty({ ...e, isDefault: false, conditions: e.conditions ?? [], label: e.label === '其他情况' ? undefined : e.label });
+    }
+    if (isDefault && e.source === edge.source && e.isDefault)
+      return stripEmpty({ ...e, isDefault: false, conditions: e.conditions ?? [], label: e.label === '其他情况' ? undefined : e.label });
+    return e;
+  });
+  if (!isDefault) return { ...flow, edges };
+  // The default is drawn last among its fork's branches.
+  const lastSibling = edges.reduce((last, e, i) => (e.source === edge.source ? i : last), -1);
+  const at = edges.findIndex((e) => e.id === edgeId);
+  const moved = [...edges];
+  const [fallback] = moved.splice(at, 1);
+  moved.splice(lastSibling, 0, fallback);
+  return { ...flow, edges: moved };
 }
 
 /** A fork's branches are tried in edge order (the default last): moves a branch one place earlier or later among its fork's other conditional branches. */
