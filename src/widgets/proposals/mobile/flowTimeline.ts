@@ -1,0 +1,122 @@
+import type { DemandApprover, DemandDetail, DemandFlowChart, PersonOption } from '../../../generated/types.js';
+
+type FlowNode = DemandFlowChart['nodes'][number];
+
+/** One row of the phone's approval timeline: a node the proposal passed, waits at, or will reach. */
+export interface TimelineEntry {
+  id: string;
+  kind: 'start' | 'approver' | 'copy' | 'end';
+  name: string;
+  state: FlowNode['state'];
+  mode: FlowNode['mode'];
+  toAdmins: boolean;
+  approvers: DemandApprover[];
+  recipients: PersonOption[];
+  /** When the node was reached, or decided when it has been. */
+  time: string | null;
+  /** The condition branch that led here, when a condition node chose it. */
+  branch: string | null;
+}
+
+/**
+ * The nodes of one round in the order a reader follows them: the path walked so far, then the
+ * nodes still ahead on the predicted path (following the edges from the path's end). Condition
+ * nodes are not rows of their own: the branch they chose is told on the node it led to. Nodes
+ * off the path (a branch not taken) are left out.
+ */
+export function flowTimeline(chart: DemandFlowChart): TimelineEntry[] {
+  const byId = new Map(chart.nodes.map((n) => [n.id, n]));
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const add = (id: string) => {
+    if (seen.has(id) || !byId.has(id)) return;
+    seen.add(id);
+    order.push(id);
+  };
+  for (const id of chart.path) add(id);
+
+  // Ahead of the path: breadth first over edges into nodes that are on the (predicted) route.
+  const ahead = (node: FlowNode | undefined) => node !== undefined && node.state !== 'skipped';
+  const start = chart.nodes.find((n) => n.type === 'start');
+  const queue = order.length > 0 ? [...order] : start ? [start.id] : [];
+  if (order.length === 0 && start) add(start.id);
+  while (queue.length > 0) {
+    const from = queue.shift()!;
+    for (const edge of chart.edges) {
+      if (edge.source !== from || seen.has(edge.target) || !ahead(byId.get(edge.target))) continue;
+      add(edge.target);
+      queue.push(edge.target);
+    }
+  }
+
+  const branchInto = (id: string): string | null => {
+    const edge = chart.edges.find(
+      (e) => e.target === id && e.label && byId.get(e.source)?.type === 'condition' && (e.taken || byId.get(id)?.state !== 'skipped'),
+    );
+    return edge?.label ?? null;
+  };
+
+  return order
+    .map((id) => byId.get(id)!)
+    .filter((node): node is FlowNode & { type: TimelineEntry['kind'] } => node.type !== 'condition')
+    .map((node) => ({
+      id: node.id,
+      kind: node.type,
+      name: node.name,
+      state: node.state,
+      mode: node.mode,
+      toAdmins: node.toAdmins,
+      approvers: node.approvers,
+      recipients: node.recipients,
+      time: node.decidedAt ?? node.enteredAt,
+      branch: branchInto(node.id),
+    }));
+}
+
+/** What an approver node's state reads as on the timeline. */
+export function entryStateTitle(entry: Pick<TimelineEntry, 'kind' | 'state'>): string {
+  if (entry.kind === 'start') return entry.state === 'notReached' ? '待提交' : '已提交';
+  if (entry.kind === 'copy') return entry.state === 'passed' ? '已抄送' : '待抄送';
+  if (entry.kind === 'end') return entry.state === 'passed' ? '已结束' : '结束';
+  const titles: Record<TimelineEntry['state'], string> = {
+    passed: '已经过',
+    waiting: '审批中',
+    approved: '已同意',
+    rejected: '已驳回',
+    skipped: '未走此支',
+    notReached: '待审批',
+  };
+  return titles[entry.state];
+}
+
+/** 会签 / 或签 as the approver sees it, with how many have agreed of a countersign. */
+export function modeText(entry: Pick<TimelineEntry, 'mode' | 'approvers'>): string | null {
+  if (entry.mode === 'all') {
+    const agreed = entry.approvers.filter((a) => a.decision === 'approved').length;
+    const counted = entry.approvers.filter((a) => a.decision !== 'reassigned').length;
+    return counted > 1 ? `会签 · 需全部同意（${agreed}/${counted}）` : '会签';
+  }
+  if (entry.mode === 'any') return entry.approvers.length > 1 ? '或签 · 一人同意即可' : '或签';
+  return null;
+}
+
+/**
+ * Why the signed-in user cannot decide this proposal now, in the words the page shows before any
+ * call is made; null when they can. The server still decides: a page opened before someone else
+ * moved the step is refused by it, with its own message.
+ */
+export function decisionBlocker(detail: Pick<DemandDetail, 'state' | 'actions' | 'currentSteps' | 'round'>, userId: number | null): string | null {
+  if (detail.actions.decide) return null;
+  const stateTitles: Record<DemandDetail['state'], string> = {
+    draft: '提案还是草稿，尚未提交审批',
+    approving: '',
+    approved: '提案已审批通过，无需再审批',
+    rejected: '提案已被驳回，无需再审批',
+    withdrawn: '提案已被发起人撤回，无需审批',
+  };
+  if (detail.state !== 'approving') return stateTitles[detail.state];
+  const mine = detail.currentSteps.flatMap((s) => s.approvers).filter((a) => a.userId === userId);
+  if (mine.some((a) => a.decision === 'approved' || a.decision === 'rejected')) return '你已审批过当前步骤，无需再次审批';
+  if (mine.some((a) => a.decision === 'reassigned')) return '你已将当前步骤转交他人审批';
+  return '当前步骤不是由你审批';
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { DemandApprover, DemandDetail, DemandFlowChart } from '../../src/generated/types.js';
+import { decisionBlocker, entryStateTitle, flowTimeline, modeText } from '../../src/widgets/proposals/mobile/flowTimeline.js';
+import { demandIdOf } from '../../src/widgets/proposals/mobile/demandState.js';
+import { contactProblem, linkTokenOf } from '../../src/widgets/proposals/publicProposal/linkToken.js';
+
+type Node = DemandFlowChart['nodes'][number];
+
+const node = (id: string, type: Node['type'], state: Node['state'], extra: Partial<Node> = {}): Node => ({
+  id,
+  type,
+  name: id,
+  position: { x: 0, y: 0 },
+  mode: type === 'approver' ? 'any' : null,
+  state,
+  toAdmins: false,
+  approvers: [],
+  recipients: [],
+  enteredAt: null,
+  decidedAt: null,
+  ...extra,
+});
+
+const approver = (userId: number, decision: DemandApprover['decision'], extra: Partial<DemandApprover> = {}): DemandApprover => ({
+  id: userId * 10,
+  stepId: 1,
+  round: 1,
+  nodeId: 'a',
+  nodeName: '部门审批',
+  userId,
+  userName: `用户${userId}`,
+  decision,
+  comment: null,
+  decidedAt: null,
+  reassignedFromName: null,
+  reassignReason: null,
+  toAdmins: false,
+  ...extra,
+});
+
+const edge = (source: string, target: string, extra: { label?: string; taken?: boolean } = {}) => ({
+  id: `${source}-${target}`,
+  source,
+  target,
+  label: extra.label ?? null,
+  taken: extra.taken ?? false,
+});
+
+/** start → dept → condition → (budget over 10,000: director | otherwise: none) → copy → end */
+function chart(overrides: Partial<DemandFlowChart> = {}): DemandFlowChart {
+  return {
+    round: 1,
+    rounds: 1,
+    state: 'approving',
+    nodes: [
+      node('end', 'end', 'notReached'),
+      node('copy', 'copy', 'notReached', { recipients: [{ id: 9, name: '法务部' }] }),
+      node('director', 'approver', 'notReached', { mode: 'all', approvers: [approver(3, 'pending'), approver(4, 'pending')] }),
+      node('small', 'approver', 'skipped'),
+      node('cond', 'condition', 'passed'),
+      node('dept', 'approver', 'waiting', { approvers: [approver(2, 'pending')] }),
+      node('start', 'start', 'passed', { enteredAt: '2026-11-01T08:00:00Z' }),
+    ],
+    edges: [
+      edge('start', 'dept', { taken: true }),
+      edge('dept', 'cond'),
+      edge('cond', 'director', { label: '预算超过 1 万' }),
+      edge('cond', 'small', { label: '其他情况' }),
+      edge('director', 'copy'),
+      edge('small', 'copy'),
+      edge('copy', 'end'),
+    ],
+    path: ['start', 'dept'],
+    ...overrides,
+  };
+}
+
+describe('the approval timeline on a phone', () => {
+  it('follows the path walked, then the predicted route ahead, leaving out conditions and branches not taken', () => {
+    const entries = flowTimeline(chart());
+    expect(entries.map((e) => e.id)).toEqual(['start', 'dept', 'director', 'copy', 'end']);
+    expect(entries.find((e) => e.id === 'director')?.branch).toBe('预算超过 1 万');
+    expect(entries.find((e) => e.id === 'dept')?.branch).toBeNull();
+    expect(entries[0].time).toBe('2026-11-01T08:00:00Z');
+  });
+
+  it('walks a draft from its start node when no path has been walked yet', () => {
+    const entries = flowTimeline(chart({ round: 0, path: [], state: 'draft' }));
+    expect(entries.map((e) => e.id)).toEqual(['start', 'dept', 'director', 'copy', 'end']);
+  });
+
+  it('stops at a rejection: nodes after it are neither walked nor ahead', () => {
+    const rejected = chart({
+      state: 'rejected',
+      path: ['start', 'dept'],
+      nodes: chart().nodes.map((n) => (n.id === 'dept' ? { ...n, state: 'rejected' as const } : n.type === 'start' ? n : { ...n, state: 'skipped' as const })),
+    });
+    expect(flowTimeline(rejected).map((e) => e.id)).toEqual(['start', 'dept']);
+  });
+
+  it('names states and modes as an approval app does', () => {
+    expect(entryStateTitle({ kind: 'approver', state: 'waiting' })).toBe('审批中');
+    expect(entryStateTitle({ kind: 'approver', state: 'notReached' })).toBe('待审批');
+    expect(entryStateTitle({ kind: 'copy', state: 'passed' })).toBe('已抄送');
+    expect(entryStateTitle({ kind: 'start', state: 'passed' })).toBe('已提交');
+    expect(modeText({ mode: 'all', approvers: [approver(1, 'approved'), approver(2, 'pending'), approver(5, 'reassigned')] })).toBe('会签 · 需全部同意（1/2）');
+    expect(modeText({ mode: 'any', approvers: [approver(1, 'pending'), approver(2, 'pending')] })).toBe('或签 · 一人同意即可');
+    expect(modeText({ mode: 'any', approvers: [approver(1, 'pending')] })).toBe('或签');
+    expect(modeText({ mode: null, approvers: [] })).toBeNull();
+  });
+});
+
+describe('why a user may not decide', () => {
+  const actions = (decide: boolean): DemandDetail['actions'] => ({
+    edit: false,
+    submit: false,
+    withdraw: false,
+    delete: false,
+    decide,
+    reassign: false,
+    addParticipants: false,
+    comment: true,
+    submitScheme: false,
+    myStepId: decide ? 1 : null,
+  });
+  const step = (approvers: DemandApprover[]): DemandDetail['currentSteps'][number] => ({
+    id: 1,
+    round: 1,
+    nodeId: 'a',
+    nodeName: '部门审批',
+    mode: 'all',
+    state: 'waiting',
+    toAdmins: false,
+    enteredAt: '2026-11-01T08:00:00Z',
+    decidedAt: null,
+    approvers,
+  });
+
+  it('says nothing to a current approver', () => {
+    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(true), currentSteps: [step([approver(2, 'pending')])] }, 2)).toBeNull();
+  });
+
+  it('tells one who decided already, one who handed the step on, and one who is not on it', () => {
+    const steps = [step([approver(2, 'approved'), approver(3, 'pending'), approver(4, 'reassigned')])];
+    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 2)).toBe('你已审批过当前步骤，无需再次审批');
+    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 4)).toBe('你已将当前步骤转交他人审批');
+    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 7)).toBe('当前步骤不是由你审批');
+  });
+
+  it('tells that a proposal no longer waits for anyone', () => {
+    expect(decisionBlocker({ state: 'approved', round: 1, actions: actions(false), currentSteps: [] }, 2)).toBe('提案已审批通过，无需再审批');
+    expect(decisionBlocker({ state: 'withdrawn', round: 1, actions: actions(false), currentSteps: [] }, 2)).toBe('提案已被发起人撤回，无需审批');
+  });
+});
+
+describe('addresses of the phone and outside pages', () => {
+  it('reads a proposal id only as a positive whole number within the database range', () => {
+    expect(demandIdOf('12')).toBe(12);
+    expect(demandIdOf(7)).toBe(7);
+    for (const bad of ['', '0', '-3', '1.5', 'abc', '9999999999', undefined, null]) expect(demandIdOf(bad)).toBeNull();
+  });
+
+  it('takes the link token from ?link= or ?token=, only when shaped like one', () => {
+    const token = 'a'.repeat(24) + '.B_c-9';
+    expect(linkTokenOf(new URLSearchParams({ link: token }))).toBe(token);
+    expect(linkTokenOf(new URLSearchParams({ token }))).toBe(token);
+    expect(linkTokenOf(new URLSearchParams({ link: 'short' }))).toBeNull();
+    expect(linkTokenOf(new URLSearchParams({ link: `${token}<script>` }))).toBeNull();
+    expect(linkTokenOf(new URLSearchParams())).toBeNull();
+  });
+
+  it('asks for a phone number or an e-mail address', () => {
+    expect(contactProblem('', ' ')).toBe('请填写联系电话或邮箱，方便我们与你联系');
+    expect(contactProblem('13800000000', '')).toBeNull();
+    expect(contactProblem('', 'a@b.cn')).toBeNull();
+  });
+});
