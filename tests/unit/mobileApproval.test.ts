@@ -3,6 +3,7 @@ import type { DemandApprover, DemandDetail, DemandFlowChart } from '../../src/ge
 import { decisionBlocker, entryStateTitle, flowTimeline, modeText } from '../../src/widgets/proposals/mobile/flowTimeline.js';
 import { demandIdOf } from '../../src/widgets/proposals/mobile/demandState.js';
 import { contactProblem, linkTokenOf } from '../../src/widgets/proposals/publicProposal/linkToken.js';
+import { publicFormOf } from '../../src/widgets/proposals/publicProposal/publicForm.js';
 
 type Node = DemandFlowChart['nodes'][number];
 
@@ -173,5 +174,39 @@ describe('addresses of the phone and outside pages', () => {
     expect(contactProblem('', ' ')).toBe('请填写联系电话或邮箱，方便我们与你联系');
     expect(contactProblem('13800000000', '')).toBeNull();
     expect(contactProblem('', 'a@b.cn')).toBeNull();
+  });
+});
+
+describe('a proposal type form on the public page', () => {
+  it('shows no picker of the organisation records and asks for none, keeps text pickers as plain inputs', () => {
+    const form = {
+      type: 'object',
+      properties: {
+        section: {
+          type: 'void',
+          'x-component': 'Card',
+          properties: {
+            brandId: { type: 'integer', title: '商标', required: true, 'x-component': 'MarkPicker', 'x-component-props': { fill: { tmName: 'tmName' } } },
+            other: { type: 'integer', title: '关联商标', 'x-component': 'MarkPicker', 'x-validator': [{ required: true, message: '请选择' }, { maximum: 9 }] },
+            applicantName: {
+              type: 'string',
+              title: '申请人',
+              required: true,
+              'x-component': 'ApplicantPicker',
+              'x-component-props': { maxLength: 100, fill: { a: 'b' } },
+            },
+            reason: { type: 'string', title: '申请理由', required: true, 'x-component': 'TextArea' },
+          },
+        },
+      },
+    };
+    const shown = publicFormOf(form);
+    const fields = shown.properties!.section.properties!;
+    expect(fields.brandId).toEqual({ type: 'integer', title: '商标', 'x-component': 'PublicRecordNote', 'x-component-props': {} });
+    expect(fields.other['x-validator']).toEqual([{ maximum: 9 }]);
+    expect(fields.applicantName).toEqual({ type: 'string', title: '申请人', required: true, 'x-component': 'Input', 'x-component-props': { maxLength: 100 } });
+    expect(fields.reason).toEqual(form.properties.section.properties.reason);
+    // The type's own form is left as it was.
+    expect(form.properties.section.properties.brandId['x-component']).toBe('MarkPicker');
   });
 });

@@ -8,10 +8,12 @@ import dayjs from 'dayjs';
 import type { DemandPublicDemandFormResponse, DemandType, UploadedFile } from '../../../generated/types.js';
 import { useOperation } from '../../../runtime/useOperation.js';
 import { expressionScope, useRuntime } from '../../../runtime/runtimeContext.js';
-import { useSchemaComponents, type SchemaComponents } from '../../../runtime/schemaFieldContext.js';
+import { useSchemaComponents, type SchemaComponent, type SchemaComponents } from '../../../runtime/schemaFieldContext.js';
 import { FormItemStyleScope } from '../../../runtime/components/FormItem.js';
 import { PublicLinkContext, PublicUpload } from './PublicUpload.js';
 import { contactProblem, linkTokenOf } from './linkToken.js';
+import { publicFormOf, type FormNode } from './publicForm.js';
+import { PublicRecordNote } from './PublicRecordNote.js';
 import './publicProposal.css';
 
 interface ContactValues {
@@ -132,12 +134,19 @@ function ProposalSubmission({ token, link }: { token: string; link: DemandPublic
 function TypeForm({ token, type, onDone }: { token: string; type: DemandType; onDone: (demandNo: string) => void }) {
   const runtime = useRuntime();
   const components = useSchemaComponents();
-  // The type's file fields upload through the link as well: there is no account to upload with.
+  // There is no account here: the type's file fields upload through the link, and pickers of the
+  // organisation's records (publicFormOf) show a note instead.
   const SchemaField = useMemo(() => {
-    const swapped: SchemaComponents = { ...components, AttachmentUpload: PublicUpload, ThumbnailUpload: PublicUpload };
+    const swapped: SchemaComponents & Record<string, SchemaComponent> = {
+      ...components,
+      AttachmentUpload: PublicUpload,
+      ThumbnailUpload: PublicUpload,
+      PublicRecordNote,
+    };
     return createSchemaField({ components: swapped as Record<string, never> });
   }, [components]);
   const typeForm = useMemo(() => createForm(), []);
+  const schema = useMemo(() => publicFormOf(type.form as FormNode), [type.form]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const scope = useMemo(() => expressionScope(runtime), [runtime.user, runtime.permissions]);
   const [contact] = Form.useForm<ContactValues>();
@@ -192,7 +201,7 @@ function TypeForm({ token, type, onDone }: { token: string; type: DemandType; on
             <FormItemStyleScope>
               <FormLayout layout="vertical">
                 <div className="pp-type-form">
-                  <SchemaField schema={type.form as ISchema} scope={scope} />
+                  <SchemaField schema={schema as ISchema} scope={scope} />
                 </div>
               </FormLayout>
             </FormItemStyleScope>

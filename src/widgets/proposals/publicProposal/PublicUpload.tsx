@@ -12,6 +12,10 @@ export interface PublicUploadProps {
   value?: UploadedFile[];
   onChange?: (files: UploadedFile[]) => void;
   maxCount?: number;
+  /** ThumbnailUpload's name for the count, when the type's form names that uploader. */
+  limit?: number;
+  /** Allowed extensions, as the type's form gives them. */
+  accept?: string[];
   disabled?: boolean;
   readOnly?: boolean;
 }
@@ -23,11 +27,12 @@ let sequence = 0;
  * (types the server takes, 30MB, at most `maxCount`), sent through the link's upload call, listed
  * with their names; removing one only forgets it here.
  */
-export function PublicUpload({ value = [], onChange, maxCount = 10, disabled, readOnly }: PublicUploadProps) {
+export function PublicUpload({ value = [], onChange, maxCount: count, limit, accept, disabled, readOnly }: PublicUploadProps) {
+  const maxCount = count ?? limit ?? 10;
   const token = useContext(PublicLinkContext);
   const runtime = useRuntime();
   const { message } = App.useApp();
-  const rules: UploadRules = { purpose: 'general', maxCount };
+  const rules: UploadRules = { purpose: 'general', maxCount, accept };
   const latest = useRef(value);
   latest.current = value;
   const held = useRef(0);
