@@ -197,7 +197,7 @@ function DemandScreen({ detail, onBack }: { detail: DemandDetail; onBack?: () =>
       )}
 
       <MobileSection title="评论" extra={(comments.data?.list.length ?? 0) > 0 && <span className="m-count">{comments.data!.list.length} 条</span>}>
-        {comments.data && comments.data.list.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有评论" />}
+        {comments.data && comments.data.list.length === 0 && <div className="m-muted">还没有评论</div>}
         {comments.data?.list.map((c) => (
           <div key={c.id} className="m-comment">
             <AvatarBadge name={c.userName} size={28} />
