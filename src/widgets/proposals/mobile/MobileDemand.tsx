@@ -1,4 +1,4 @@
-import { Button, Empty, Result, Skeleton, Tag } from 'antd';
+import { Button, Result, Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { DemandDetail, MobileDemandProps } from '../../../generated/types.js';
 import { useOperation } from '../../../runtime/useOperation.js';
