@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './serverPerWorker.js';
 import { callApi } from './callApi.js';
+import { drawnPng } from './testFiles.js';
+import { pdfWithPages } from './pdfFixture.js';
+import type { DemandFile, UploadedFile } from '../../src/generated/types.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts.js';
 
 // Approval on a phone (issue 37 item 5): at the width of a phone, as a person holding it.
@@ -16,8 +19,19 @@ async function tokenOf(api: APIRequestContext, account: Account): Promise<string
   return (await callApi(api, 'auth.login', { username, password: base64(password), encryptionType: 'base64' })).token;
 }
 
+async function uploaded(api: APIRequestContext, token: string, name: string, mimeType: string, buffer: Buffer): Promise<UploadedFile> {
+  const reply = await api.post('/api/file/upload', { headers: { token }, multipart: { purpose: 'general', file: { name, mimeType, buffer } } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { data: UploadedFile }).data;
+}
+
 /** A registration proposal of the staff member, submitted: under 10,000 it goes to the department head alone (赵主管). */
-async function submittedProposal(api: APIRequestContext, staff: string, title: string): Promise<number> {
+async function submittedProposal(
+  api: APIRequestContext,
+  staff: string,
+  title: string,
+  attached: { markImage?: UploadedFile[]; files?: DemandFile[] } = {},
+): Promise<number> {
   const draft = await callApi(
     api,
     'demand.demandManagement',
@@ -31,7 +45,9 @@ async function submittedProposal(api: APIRequestContext, staff: string, title: s
         applicantName: '星辰日化股份有限公司',
         budget: 6800,
         reason: '新品牌明年一季度上市，先在第 9 类布局。',
+        ...(attached.markImage ? { markImage: attached.markImage } : {}),
       },
+      ...(attached.files ? { files: attached.files } : {}),
     },
     staff,
   );
@@ -62,7 +78,12 @@ test('an approver opens the message link signed out, signs in, lands on the prop
   const api = await playwright.request.newContext({ baseURL });
   const staff = await tokenOf(api, 'staff');
   const title = `手机审批 ${Date.now()}`;
-  const id = await submittedProposal(api, staff, title);
+  const picture = await uploaded(api, staff, '云栖商标图样.png', 'image/png', await drawnPng(page, 600, 400));
+  const report = await uploaded(api, staff, '市场调研报告.pdf', 'application/pdf', pdfWithPages(['Market report']));
+  const id = await submittedProposal(api, staff, title, {
+    markImage: [picture],
+    files: [{ fileName: '市场调研报告.pdf', filePath: report.path }],
+  });
 
   // The link the approval message carries.
   const corpAdmin = await tokenOf(api, 'corpAdmin');
@@ -87,6 +108,26 @@ test('an approver opens the message link signed out, signs in, lands on the prop
   await expect(page.getByTestId('mobile-action-bar')).toBeVisible();
   await expectNoSideScroll(page);
   await shot(page, testInfo, '2-proposal');
+
+  // Files open over the whole screen: the mark's picture from the form, the report from the files.
+  await page
+    .getByTestId('demand-content')
+    .getByRole('button', { name: /云栖商标图样\.png/ })
+    .tap();
+  const picturePreview = page.getByRole('dialog', { name: '预览 云栖商标图样.png' });
+  await expect(picturePreview.locator('img')).toBeVisible();
+  await expect.poll(() => picturePreview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+  await expectNoSideScroll(page);
+  await picturePreview.getByRole('button', { name: /关\s*闭/ }).tap();
+  await page
+    .getByTestId('demand-files')
+    .getByRole('button', { name: /市场调研报告\.pdf/ })
+    .tap();
+  const pdfPreview = page.getByRole('dialog', { name: '预览 市场调研报告.pdf' });
+  await expect(pdfPreview.locator('canvas').first()).toBeVisible();
+  await expectNoSideScroll(page);
+  await shot(page, testInfo, '2-pdf');
+  await pdfPreview.getByRole('button', { name: /关\s*闭/ }).tap();
 
   await page
     .getByTestId('mobile-action-bar')

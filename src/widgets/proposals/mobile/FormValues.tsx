@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import { createForm } from '@formily/core';
-import { FormProvider, type ISchema } from '@formily/react';
+import { FormProvider, createSchemaField, type ISchema } from '@formily/react';
 import { FormLayout, PreviewText } from '@formily/antd-v5';
 import { Empty } from 'antd';
 import { expressionScope, useRuntime } from '../../../runtime/runtimeContext.js';
-import { useSchemaField } from '../../../runtime/schemaFieldContext.js';
+import { useSchemaComponents, type SchemaComponents } from '../../../runtime/schemaFieldContext.js';
+import type { UploadedFile } from '../../../generated/types.js';
+import { MobileFiles } from './MobileFiles.js';
 import { FormItemStyleScope } from '../../../runtime/components/FormItem.js';
 
 /**
@@ -14,7 +16,12 @@ import { FormItemStyleScope } from '../../../runtime/components/FormItem.js';
  */
 export function FormValues({ form: schema, values }: { form: object; values: Record<string, unknown> }) {
   const runtime = useRuntime();
-  const SchemaField = useSchemaField();
+  const components = useSchemaComponents();
+  // Files in the form read as the phone's file rows (tap to open full screen), not desktop thumbnails.
+  const SchemaField = useMemo(() => {
+    const phone: SchemaComponents = { ...components, AttachmentUpload: FormFiles, ThumbnailUpload: FormFiles };
+    return createSchemaField({ components: phone as Record<string, never> });
+  }, [components]);
   // The values of one proposal revision; the page remounts this for another.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const form = useMemo(() => createForm({ readPretty: true, initialValues: values }), []);
@@ -35,4 +42,11 @@ export function FormValues({ form: schema, values }: { form: object; values: Rec
       </FormItemStyleScope>
     </FormProvider>
   );
+}
+
+/** A file field of the form, read-only: its files as rows, or the usual -- when there are none. */
+function FormFiles({ value }: { value?: UploadedFile[] }) {
+  const files = (Array.isArray(value) ? value : []).filter((f) => f && typeof f.path === 'string');
+  if (files.length === 0) return <span>--</span>;
+  return <MobileFiles files={files.map((f) => ({ fileName: f.name, filePath: f.path }))} />;
 }
