@@ -5,7 +5,7 @@ import { useSWRConfig } from 'swr';
 import type { DemandDetail, MobileDecisionProps } from '../../../generated/types.js';
 import { useOperation } from '../../../runtime/useOperation.js';
 import { useRuntime } from '../../../runtime/runtimeContext.js';
-import { MobileFrame, MobileSection } from './MobileFrame.js';
+import { MobileFrame, MobileSection, canGoBack } from './MobileFrame.js';
 import { decisionBlocker } from './flowTimeline.js';
 import { STATE_TAG, demandIdOf, demandPath } from './demandState.js';
 
@@ -49,7 +49,8 @@ export function MobileDecision({ id, decision }: MobileDecisionProps) {
   const demandId = demandIdOf(id);
   const detail = useOperation('demand.demandDetails', demandId ? { id: demandId } : null);
   const wording = WORDING[decision];
-  const backToDemand = demandId ? () => runtime.navigate(demandPath(demandId), { replace: true }) : undefined;
+  // Back to the proposal this screen was opened from, or to it by address when opened directly.
+  const backToDemand = demandId ? () => (canGoBack() ? window.history.back() : runtime.navigate(demandPath(demandId), { replace: true })) : undefined;
   const title = `${wording.title}提案`;
 
   if (!demandId) {
