@@ -184,6 +184,7 @@ function TypeForm({ token, type, onDone }: { token: string; type: DemandType; on
         },
         { silent: true },
       );
+      window.scrollTo(0, 0);
       onDone(reply.demandNo);
     } catch (err) {
       setProblem((err as Error).message);
