@@ -100,6 +100,7 @@ test('an approver opens the message link signed out, signs in, lands on the prop
   await expect(page).toHaveURL(`/mobile/demand?id=${id}`);
   await expect(page.getByTestId('demand-head')).toContainText(title);
   await expect(page.getByTestId('demand-state')).toHaveText('审批中');
+  await expect(page.getByTestId('demand-waiting')).toHaveText('等待 部门负责人审批（赵主管）');
   await expect(page.getByTestId('demand-content')).toContainText('预算（元）');
   await expect(page.getByTestId('demand-content')).toContainText('6800');
   const timeline = page.getByTestId('flow-timeline');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DemandApprover, DemandDetail, DemandFlowChart } from '../../src/generated/types.js';
-import { decisionBlocker, entryStateTitle, flowTimeline, modeText } from '../../src/widgets/proposals/mobile/flowTimeline.js';
+import { decisionBlocker, entryStateTitle, flowTimeline, modeText, waitingText } from '../../src/widgets/proposals/mobile/flowTimeline.js';
 import { demandIdOf } from '../../src/widgets/proposals/mobile/demandState.js';
 import { contactProblem, linkTokenOf } from '../../src/widgets/proposals/publicProposal/linkToken.js';
 import { publicFormOf } from '../../src/widgets/proposals/publicProposal/publicForm.js';
@@ -146,6 +146,13 @@ describe('why a user may not decide', () => {
     expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 2)).toBe('你已审批过当前步骤，无需再次审批');
     expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 4)).toBe('你已将当前步骤转交他人审批');
     expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 7)).toBe('当前步骤不是由你审批');
+  });
+
+  it('names whom a proposal in approval waits for', () => {
+    const steps = [step([approver(2, 'approved'), approver(3, 'pending'), approver(4, 'pending')])];
+    expect(waitingText({ state: 'approving', currentSteps: steps })).toBe('等待 部门审批（用户3、用户4）');
+    expect(waitingText({ state: 'approved', currentSteps: steps })).toBeNull();
+    expect(waitingText({ state: 'approving', currentSteps: [] })).toBeNull();
   });
 
   it('tells that a proposal no longer waits for anyone', () => {

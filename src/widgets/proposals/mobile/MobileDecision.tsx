@@ -6,7 +6,7 @@ import type { DemandDetail, MobileDecisionProps } from '../../../generated/types
 import { useOperation } from '../../../runtime/useOperation.js';
 import { useRuntime } from '../../../runtime/runtimeContext.js';
 import { MobileFrame, MobileSection, canGoBack } from './MobileFrame.js';
-import { decisionBlocker } from './flowTimeline.js';
+import { decisionBlocker, waitingText } from './flowTimeline.js';
 import { STATE_TAG, demandIdOf, demandPath } from './demandState.js';
 
 const COMMENT_MAX = 2000;
@@ -34,10 +34,8 @@ type Outcome = { kind: 'done'; detail: DemandDetail } | { kind: 'refused'; messa
 function nextText(after: DemandDetail): string {
   if (after.state === 'approved') return '提案已审批通过';
   if (after.state === 'rejected') return '提案已驳回，发起人可修改后重新提交';
-  const waiting = after.currentSteps.filter((s) => s.state === 'waiting');
-  if (waiting.length === 0) return '提案仍在审批中';
-  const who = waiting.flatMap((s) => s.approvers.filter((a) => a.decision === 'pending').map((a) => a.userName));
-  return `等待 ${waiting.map((s) => s.nodeName).join('、')}${who.length > 0 ? `（${who.join('、')}）` : ''} 审批`;
+  const waiting = waitingText(after);
+  return waiting ?? '提案仍在审批中';
 }
 
 /**

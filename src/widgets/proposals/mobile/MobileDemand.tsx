@@ -8,6 +8,7 @@ import { MobileFrame, MobileSection, canGoBack } from './MobileFrame.js';
 import { MobileFiles } from './MobileFiles.js';
 import { FlowTimeline } from './FlowTimeline.js';
 import { FormValues } from './FormValues.js';
+import { waitingText } from './flowTimeline.js';
 import { STATE_TAG, demandIdOf } from './demandState.js';
 
 const at = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '--');
@@ -57,6 +58,7 @@ function DemandScreen({ detail, onBack }: { detail: DemandDetail; onBack?: () =>
   const schemes = useOperation('demand.schemeList', { id: detail.id });
   const comments = useOperation('demand.demandComments', { id: detail.id });
   const tag = STATE_TAG[detail.state];
+  const waiting = waitingText(detail);
   const bar = detail.actions.decide ? (
     <>
       <Button danger size="large" onClick={() => runtime.navigate(`/mobile/reject?id=${detail.id}`)}>
@@ -80,6 +82,11 @@ function DemandScreen({ detail, onBack }: { detail: DemandDetail; onBack?: () =>
         <div className="m-head-meta">
           {detail.demandNo} · {detail.type.title}
         </div>
+        {waiting && (
+          <div className="m-head-waiting" data-testid="demand-waiting">
+            {waiting}
+          </div>
+        )}
         <div className="m-head-person">
           <AvatarBadge name={detail.submitterName} size={36} />
           <div className="m-head-person-text">

@@ -120,3 +120,12 @@ export function decisionBlocker(detail: Pick<DemandDetail, 'state' | 'actions' |
   if (mine.some((a) => a.decision === 'reassigned')) return '你已将当前步骤转交他人审批';
   return '当前步骤不是由你审批';
 }
+
+/** Whom a proposal in approval waits for, as the head of its page says it: “等待 总监审批（王管理、赵主管）”; null when it waits for nobody. */
+export function waitingText(detail: Pick<DemandDetail, 'state' | 'currentSteps'>): string | null {
+  if (detail.state !== 'approving') return null;
+  const waiting = detail.currentSteps.filter((s) => s.state === 'waiting');
+  if (waiting.length === 0) return null;
+  const who = waiting.flatMap((s) => s.approvers.filter((a) => a.decision === 'pending').map((a) => a.userName));
+  return `等待 ${waiting.map((s) => s.nodeName).join('、')}${who.length > 0 ? `（${who.join('、')}）` : ''}`;
+}
