@@ -206,7 +206,12 @@ test('a step that is not yours, or was decided meanwhile, is refused in words', 
   await page.goto(`/mobile/adopt?id=${id}`);
   await signInOnLoginPage(page, 'staff');
   await expect(page).toHaveURL(`/mobile/adopt?id=${id}`);
-  await expect(page.getByTestId('decision-refusal')).toHaveText('当前步骤不是由你审批');
+  // In the words the server refuses the submitter's decision with.
+  const notMine = await api.post('/api/demandApproval', { headers: { token: staff }, data: { id, decision: 'approve' } });
+  expect(notMine.status()).toBe(403);
+  const notMineText = ((await notMine.json()) as { subMessage: string }).subMessage;
+  expect(notMineText).toBe('您不是这一步的审批人');
+  await expect(page.getByTestId('decision-refusal')).toHaveText(notMineText);
   await expect(page.getByRole('button', { name: '确认同意' })).toHaveCount(0);
   await page.goto(`/mobile/demand?id=${id}`);
   await expect(page.getByTestId('demand-head')).toBeVisible();

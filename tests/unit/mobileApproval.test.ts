@@ -141,11 +141,12 @@ describe('why a user may not decide', () => {
     expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(true), currentSteps: [step([approver(2, 'pending')])] }, 2)).toBeNull();
   });
 
-  it('tells one who decided already, one who handed the step on, and one who is not on it', () => {
-    const steps = [step([approver(2, 'approved'), approver(3, 'pending'), approver(4, 'reassigned')])];
-    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 2)).toBe('你已审批过当前步骤，无需再次审批');
-    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 4)).toBe('你已将当前步骤转交他人审批');
-    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 7)).toBe('当前步骤不是由你审批');
+  it('tells one who decided already, one who handed the step on, one another approver spared, and one who is not on it', () => {
+    const steps = [step([approver(2, 'approved'), approver(3, 'pending'), approver(4, 'reassigned'), approver(5, 'notNeeded')])];
+    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 2)).toBe('您已审批过这一步，不能重复审批');
+    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 4)).toBe('您已把这一步转交他人审批');
+    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 5)).toBe('这一步已由其他审批人处理，无需您再审批');
+    expect(decisionBlocker({ state: 'approving', round: 1, actions: actions(false), currentSteps: steps }, 7)).toBe('您不是这一步的审批人');
   });
 
   it('names whom a proposal in approval waits for', () => {
@@ -155,9 +156,9 @@ describe('why a user may not decide', () => {
     expect(waitingText({ state: 'approving', currentSteps: [] })).toBeNull();
   });
 
-  it('tells that a proposal no longer waits for anyone', () => {
-    expect(decisionBlocker({ state: 'approved', round: 1, actions: actions(false), currentSteps: [] }, 2)).toBe('提案已审批通过，无需再审批');
-    expect(decisionBlocker({ state: 'withdrawn', round: 1, actions: actions(false), currentSteps: [] }, 2)).toBe('提案已被发起人撤回，无需审批');
+  it('tells that a proposal is not in approval, as the server does', () => {
+    expect(decisionBlocker({ state: 'approved', round: 1, actions: actions(false), currentSteps: [] }, 2)).toBe('提案状态为“已通过”，不在审批中');
+    expect(decisionBlocker({ state: 'withdrawn', round: 1, actions: actions(false), currentSteps: [] }, 2)).toBe('提案状态为“已撤回”，不在审批中');
   });
 });
 

@@ -100,25 +100,21 @@ export function modeText(entry: Pick<TimelineEntry, 'mode' | 'approvers'>): stri
   return null;
 }
 
+const STATE_TITLES: Record<DemandDetail['state'], string> = { draft: '草稿', approving: '审批中', approved: '已通过', rejected: '已驳回', withdrawn: '已撤回' };
+
 /**
- * Why the signed-in user cannot decide this proposal now, in the words the page shows before any
- * call is made; null when they can. The server still decides: a page opened before someone else
- * moved the step is refused by it, with its own message.
+ * Why the signed-in user cannot decide this proposal now, before any call is made, in the words the
+ * server refuses such a decision with; null when they can. The server still decides: a page opened
+ * before someone else moved the step is refused by it, and its own message is shown then.
  */
 export function decisionBlocker(detail: Pick<DemandDetail, 'state' | 'actions' | 'currentSteps' | 'round'>, userId: number | null): string | null {
   if (detail.actions.decide) return null;
-  const stateTitles: Record<DemandDetail['state'], string> = {
-    draft: '提案还是草稿，尚未提交审批',
-    approving: '',
-    approved: '提案已审批通过，无需再审批',
-    rejected: '提案已被驳回，无需再审批',
-    withdrawn: '提案已被发起人撤回，无需审批',
-  };
-  if (detail.state !== 'approving') return stateTitles[detail.state];
+  if (detail.state !== 'approving') return `提案状态为“${STATE_TITLES[detail.state]}”，不在审批中`;
   const mine = detail.currentSteps.flatMap((s) => s.approvers).filter((a) => a.userId === userId);
-  if (mine.some((a) => a.decision === 'approved' || a.decision === 'rejected')) return '你已审批过当前步骤，无需再次审批';
-  if (mine.some((a) => a.decision === 'reassigned')) return '你已将当前步骤转交他人审批';
-  return '当前步骤不是由你审批';
+  if (mine.some((a) => a.decision === 'approved' || a.decision === 'rejected')) return '您已审批过这一步，不能重复审批';
+  if (mine.some((a) => a.decision === 'reassigned')) return '您已把这一步转交他人审批';
+  if (mine.some((a) => a.decision === 'notNeeded')) return '这一步已由其他审批人处理，无需您再审批';
+  return '您不是这一步的审批人';
 }
 
 /** Whom a proposal in approval waits for, as the head of its page says it: “等待 总监审批（王管理、赵主管）”; null when it waits for nobody. */
