@@ -112,6 +112,9 @@ test('a revoked or forged link shows why, and no form', async ({ page, playwrigh
   await expect(page.getByTestId('link-problem')).toHaveText('链接无效：地址不完整或已被改动，请向提供链接的人重新索取');
   await expect(page.getByRole('button', { name: '提交提案' })).toHaveCount(0);
 
+  await page.goto('/case-proposal?link=1.2.3');
+  await expect(page.getByTestId('link-problem')).toHaveText('链接无效：地址不完整或已被改动，请向提供链接的人重新索取');
+
   await page.goto('/case-proposal');
   await expect(page.getByTestId('link-problem')).toHaveText('链接不完整或格式不对，请向发送链接的人重新索取');
   await api.dispose();

@@ -169,11 +169,13 @@ describe('addresses of the phone and outside pages', () => {
     for (const bad of ['', '0', '-3', '1.5', 'abc', '9999999999', undefined, null]) expect(demandIdOf(bad)).toBeNull();
   });
 
-  it('takes the link token from ?link= or ?token=, only when shaped like one', () => {
+  it('takes the link token from ?link= or ?token=, only when written in its characters', () => {
     const token = 'a'.repeat(24) + '.B_c-9';
     expect(linkTokenOf(new URLSearchParams({ link: token }))).toBe(token);
     expect(linkTokenOf(new URLSearchParams({ token }))).toBe(token);
-    expect(linkTokenOf(new URLSearchParams({ link: 'short' }))).toBeNull();
+    // A short one is the server's to refuse, in its words.
+    expect(linkTokenOf(new URLSearchParams({ link: '1.2.3' }))).toBe('1.2.3');
+    expect(linkTokenOf(new URLSearchParams({ link: 'x'.repeat(201) }))).toBeNull();
     expect(linkTokenOf(new URLSearchParams({ link: `${token}<script>` }))).toBeNull();
     expect(linkTokenOf(new URLSearchParams())).toBeNull();
   });

@@ -1,9 +1,9 @@
-/** The shape of a link token as the public calls accept it. */
-const TOKEN = /^[A-Za-z0-9_.-]{20,200}$/;
+/** The characters a link token is written in, as the public calls accept it; whether it is genuine is the server's to say. */
+const TOKEN = /^[A-Za-z0-9_.-]{1,200}$/;
 
 /**
  * The token of an outside proposal link from the page's address: `?link=` as the link is handed
- * out, or `?token=`; null when missing or not shaped like one (nothing is asked of the server then).
+ * out, or `?token=`; null when missing or written in other characters (nothing is asked of the server then).
  */
 export function linkTokenOf(query: URLSearchParams): string | null {
   const value = (query.get('link') ?? query.get('token') ?? '').trim();
