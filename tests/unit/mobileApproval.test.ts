@@ -85,6 +85,50 @@ describe('the approval timeline on a phone', () => {
     expect(entries[0].time).toBe('2026-11-01T08:00:00Z');
   });
 
+  it('places a node two branches join after both, whatever order the edges are listed in, and names only the branch ahead', () => {
+    const joined = chart({
+      nodes: chart().nodes.map((n) => (n.id === 'small' ? { ...n, state: 'skipped' as const } : n)),
+      edges: [
+        edge('cond', 'copy', { label: '其他情况' }),
+        edge('copy', 'end'),
+        edge('director', 'copy'),
+        edge('cond', 'director', { label: '预算超过 1 万' }),
+        edge('dept', 'cond'),
+        edge('start', 'dept', { taken: true }),
+      ],
+    });
+    const entries = flowTimeline(joined);
+    expect(entries.map((e) => e.id)).toEqual(['start', 'dept', 'director', 'copy', 'end']);
+    expect(entries.find((e) => e.id === 'director')?.branch).toBe('预算超过 1 万');
+    expect(entries.find((e) => e.id === 'copy')?.branch).toBeNull();
+  });
+
+  it('names the branch a passed condition took, and no other', () => {
+    const passed = chart({
+      path: ['start', 'dept', 'cond', 'copy'],
+      nodes: chart().nodes.map((n) =>
+        n.id === 'director'
+          ? { ...n, state: 'skipped' as const }
+          : n.id === 'dept'
+            ? { ...n, state: 'approved' as const }
+            : n.id === 'copy'
+              ? { ...n, state: 'passed' as const }
+              : n,
+      ),
+      edges: [
+        edge('start', 'dept', { taken: true }),
+        edge('dept', 'cond', { taken: true }),
+        edge('cond', 'director', { label: '预算超过 1 万' }),
+        edge('cond', 'copy', { label: '其他情况', taken: true }),
+        edge('director', 'copy'),
+        edge('copy', 'end'),
+      ],
+    });
+    const entries = flowTimeline(passed);
+    expect(entries.map((e) => e.id)).toEqual(['start', 'dept', 'copy', 'end']);
+    expect(entries.find((e) => e.id === 'copy')?.branch).toBe('其他情况');
+  });
+
   it('walks a draft from its start node when no path has been walked yet', () => {
     const entries = flowTimeline(chart({ round: 0, path: [], state: 'draft' }));
     expect(entries.map((e) => e.id)).toEqual(['start', 'dept', 'director', 'copy', 'end']);

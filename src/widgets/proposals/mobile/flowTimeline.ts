@@ -20,43 +20,70 @@ export interface TimelineEntry {
 
 /**
  * The nodes of one round in the order a reader follows them: the path walked so far, then the
- * nodes still ahead on the predicted path (following the edges from the path's end). Condition
- * nodes are not rows of their own: the branch they chose is told on the node it led to. Nodes
- * off the path (a branch not taken) are left out.
+ * nodes still ahead on the predicted route, in the order the edges lead to them (a node two
+ * branches join comes after both). Condition nodes are not rows of their own: the branch they
+ * chose, or will choose by the form's data, is told on the node it leads to. Nodes off the route
+ * (a branch not taken) are left out.
  */
 export function flowTimeline(chart: DemandFlowChart): TimelineEntry[] {
   const byId = new Map(chart.nodes.map((n) => [n.id, n]));
-  const order: string[] = [];
-  const seen = new Set<string>();
-  const add = (id: string) => {
-    if (seen.has(id) || !byId.has(id)) return;
-    seen.add(id);
-    order.push(id);
+  const onRoute = (id: string) => {
+    const node = byId.get(id);
+    return node !== undefined && node.state !== 'skipped';
   };
-  for (const id of chart.path) add(id);
-
-  // Ahead of the path: breadth first over edges into nodes that are on the (predicted) route.
-  const ahead = (node: FlowNode | undefined) => node !== undefined && node.state !== 'skipped';
+  const walked = chart.path.filter((id, i) => byId.has(id) && chart.path.indexOf(id) === i);
+  const walkedSet = new Set(walked);
   const start = chart.nodes.find((n) => n.type === 'start');
-  const queue = order.length > 0 ? [...order] : start ? [start.id] : [];
-  if (order.length === 0 && start) add(start.id);
-  while (queue.length > 0) {
+  const origins = walked.length > 0 ? walked : start ? [start.id] : [];
+
+  // Ahead: every node on the route reachable from the path (or from the start of a draft), found breadth first.
+  const found: string[] = walked.length > 0 ? [] : origins;
+  const reached = new Set([...walked, ...found]);
+  for (let queue = [...origins]; queue.length > 0;) {
     const from = queue.shift()!;
     for (const edge of chart.edges) {
-      if (edge.source !== from || seen.has(edge.target) || !ahead(byId.get(edge.target))) continue;
-      add(edge.target);
+      if (edge.source !== from || reached.has(edge.target) || !onRoute(edge.target)) continue;
+      reached.add(edge.target);
+      found.push(edge.target);
       queue.push(edge.target);
     }
   }
+  // In edge order among themselves: a node is placed once every node ahead leading to it is.
+  const ahead: string[] = [];
+  const pending = new Set(found);
+  while (pending.size > 0) {
+    const ready = found.find((id) => pending.has(id) && !chart.edges.some((e) => e.target === id && e.source !== id && pending.has(e.source)));
+    const next = ready ?? found.find((id) => pending.has(id))!;
+    pending.delete(next);
+    ahead.push(next);
+  }
 
+  const reaches = (from: string, to: string): boolean => {
+    const stack = [from];
+    const visited = new Set<string>();
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (id === to) return true;
+      if (visited.has(id)) continue;
+      visited.add(id);
+      for (const e of chart.edges) if (e.source === id && onRoute(e.target)) stack.push(e.target);
+    }
+    return false;
+  };
   const branchInto = (id: string): string | null => {
-    const edge = chart.edges.find(
-      (e) => e.target === id && e.label && byId.get(e.source)?.type === 'condition' && (e.taken || byId.get(id)?.state !== 'skipped'),
-    );
-    return edge?.label ?? null;
+    for (const edge of chart.edges) {
+      if (edge.target !== id || !edge.label || byId.get(edge.source)?.type !== 'condition') continue;
+      if (edge.taken) return edge.label;
+      // A condition not passed yet: its branch is the one edge to the route that no other such edge's branch leads through.
+      if (chart.edges.some((e) => e.source === edge.source && e.taken) || !onRoute(id)) continue;
+      const candidates = chart.edges.filter((e) => e.source === edge.source && onRoute(e.target));
+      const chosen = candidates.filter((c) => !candidates.some((o) => o !== c && reaches(o.target, c.target)));
+      if (chosen.length === 1 && chosen[0] === edge) return edge.label;
+    }
+    return null;
   };
 
-  return order
+  return [...walked, ...ahead.filter((id) => !walkedSet.has(id))]
     .map((id) => byId.get(id)!)
     .filter((node): node is FlowNode & { type: TimelineEntry['kind'] } => node.type !== 'condition')
     .map((node) => ({
