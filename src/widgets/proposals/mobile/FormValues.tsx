@@ -17,9 +17,15 @@ import { FormItemStyleScope } from '../../../runtime/components/FormItem.js';
 export function FormValues({ form: schema, values }: { form: object; values: Record<string, unknown> }) {
   const runtime = useRuntime();
   const components = useSchemaComponents();
-  // Files in the form read as the phone's file rows (tap to open full screen), not desktop thumbnails.
+  // Files in the form read as the phone's file rows (tap to open full screen), not desktop thumbnails;
+  // countries as their names, not a disabled picker.
   const SchemaField = useMemo(() => {
-    const phone: SchemaComponents = { ...components, AttachmentUpload: FormFiles, ThumbnailUpload: FormFiles };
+    const phone: SchemaComponents = {
+      ...components,
+      AttachmentUpload: FormFiles,
+      ThumbnailUpload: FormFiles,
+      ...(components.CountryName ? { CountryTreeSelect: components.CountryName, CountrySelect: components.CountryName } : {}),
+    };
     return createSchemaField({ components: phone as Record<string, never> });
   }, [components]);
   // The values of one proposal revision; the page remounts this for another.

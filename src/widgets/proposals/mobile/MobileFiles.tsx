@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty } from 'antd';
+import { Button } from 'antd';
 import {
   CloseOutlined,
   DownloadOutlined,
@@ -38,7 +38,7 @@ const previewable = (name: string) => isImageFile(name) || fileIconKind(name) ==
 export function MobileFiles({ files, testId }: { files: DemandFile[]; testId?: string }) {
   const { download } = useFileActions();
   const [open, setOpen] = useState<DemandFile | null>(null);
-  if (files.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有附件" />;
+  if (files.length === 0) return <div className="m-muted">没有附件</div>;
   const save = (file: DemandFile) => void download({ name: file.fileName, path: file.filePath });
   return (
     <div data-testid={testId}>
