@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DemandApprover, DemandDetail, DemandFlowChart } from '../../src/generated/types.js';
 import { decisionBlocker, entryStateTitle, flowTimeline, modeText, waitingText } from '../../src/widgets/proposals/mobile/flowTimeline.js';
-import { demandIdOf } from '../../src/widgets/proposals/mobile/demandState.js';
+import { avatarNameOf, demandIdOf } from '../../src/widgets/proposals/mobile/demandState.js';
 import { contactProblem, linkTokenOf } from '../../src/widgets/proposals/publicProposal/linkToken.js';
 import { publicFormOf } from '../../src/widgets/proposals/publicProposal/publicForm.js';
 
@@ -211,6 +211,13 @@ describe('addresses of the phone and outside pages', () => {
     expect(demandIdOf('12')).toBe(12);
     expect(demandIdOf(7)).toBe(7);
     for (const bad of ['', '0', '-3', '1.5', 'abc', '9999999999', undefined, null]) expect(demandIdOf(bad)).toBeNull();
+  });
+
+  it('draws an avatar from the person, not from a note in brackets after the name', () => {
+    expect(avatarNameOf('黄磊（华东事业部）')).toBe('黄磊');
+    expect(avatarNameOf('Li Lei (Marketing)')).toBe('Li Lei');
+    expect(avatarNameOf('赵主管')).toBe('赵主管');
+    expect(avatarNameOf('（外部）')).toBe('（外部）');
   });
 
   it('takes the link token from ?link= or ?token=, only when written in its characters', () => {

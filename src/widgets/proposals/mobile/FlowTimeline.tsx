@@ -2,6 +2,7 @@ import { CheckOutlined, ClockCircleOutlined, CloseOutlined, FlagOutlined, SendOu
 import dayjs from 'dayjs';
 import type { DemandApprover, DemandFlowChart } from '../../../generated/types.js';
 import { AvatarBadge } from '../../../runtime/blocks/AvatarBadge.js';
+import { avatarNameOf } from './demandState.js';
 import { entryStateTitle, flowTimeline, modeText, type TimelineEntry } from './flowTimeline.js';
 
 const shortTime = (value: string | null) => (value ? dayjs(value).format('MM-DD HH:mm') : '');
@@ -38,7 +39,7 @@ function Dot({ entry, submitterName }: { entry: TimelineEntry; submitterName: st
   const Badge = tone === 'waiting' ? ClockCircleOutlined : tone === 'rejected' ? CloseOutlined : CheckOutlined;
   return (
     <span className="m-tl-dot">
-      {single && entry.kind !== 'end' ? <AvatarBadge name={single} size={36} /> : <Icon />}
+      {single && entry.kind !== 'end' ? <AvatarBadge name={avatarNameOf(single)} size={36} /> : <Icon />}
       {tone && (
         <span className={`m-tl-dot-badge m-bg-${tone}`} aria-hidden>
           <Badge />

@@ -9,7 +9,7 @@ import { MobileFiles } from './MobileFiles.js';
 import { FlowTimeline } from './FlowTimeline.js';
 import { FormValues } from './FormValues.js';
 import { waitingText } from './flowTimeline.js';
-import { STATE_TAG, demandIdOf } from './demandState.js';
+import { STATE_TAG, avatarNameOf, demandIdOf } from './demandState.js';
 
 const at = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '--');
 const money = (fee: number | null) => (fee === null ? null : `¥${fee.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
@@ -88,7 +88,7 @@ function DemandScreen({ detail, onBack }: { detail: DemandDetail; onBack?: () =>
           </div>
         )}
         <div className="m-head-person">
-          <AvatarBadge name={detail.submitterName} size={36} />
+          <AvatarBadge name={avatarNameOf(detail.submitterName)} size={36} />
           <div className="m-head-person-text">
             <span>{detail.submitterName}</span>
             <span className="m-muted">{detail.submittedAt ? `提交于 ${at(detail.submittedAt)}` : `创建于 ${at(detail.createdAt)}`}</span>
@@ -207,7 +207,7 @@ function DemandScreen({ detail, onBack }: { detail: DemandDetail; onBack?: () =>
         {comments.data && comments.data.list.length === 0 && <div className="m-muted">还没有评论</div>}
         {comments.data?.list.map((c) => (
           <div key={c.id} className="m-comment">
-            <AvatarBadge name={c.userName} size={28} />
+            <AvatarBadge name={avatarNameOf(c.userName)} size={28} />
             <div className="m-comment-body">
               <div>
                 {c.userName} <span className="m-muted">{at(c.createdAt)}</span>

@@ -16,3 +16,9 @@ export function demandIdOf(value: unknown): number | null {
 }
 
 export const demandPath = (id: number) => `/mobile/demand?id=${id}`;
+
+/** The name an avatar is drawn from: without a trailing note in brackets (“黄磊（华东事业部）” → 黄磊), so it shows the person's own characters. */
+export function avatarNameOf(name: string): string {
+  const bare = name.replace(/\s*[（(][^（）()]*[）)]\s*$/u, '');
+  return bare || name;
+}
