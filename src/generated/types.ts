@@ -7100,6 +7100,24 @@ export interface MergeDialogButtonProps {
   variant?: "auto" | "domestic" | "overseas";
 }
 
+export interface MobileDecisionProps {
+  /**
+   * 提案：提案编号，如 "{{$query.id}}"
+   */
+  id?: number | string;
+  /**
+   * 审批结果：approve 同意；reject 驳回（意见必填）
+   */
+  decision: "approve" | "reject";
+}
+
+export interface MobileDemandProps {
+  /**
+   * 提案：提案编号，如 "{{$query.id}}"
+   */
+  id?: number | string;
+}
+
 export interface NewCaseButtonProps {
   /**
    * 按钮文字
@@ -7681,6 +7699,8 @@ export interface PersonSearchProps {
    */
   multiple?: boolean;
 }
+
+export interface PublicProposalProps {}
 
 export interface QueryRedirectProps {
   /**

@@ -93,6 +93,13 @@ const officialWidgets = lazyComponents(() => import('../widgets/officials/index.
   OfficialMarksField: 'field',
   LetterDeadlineCell: 'none',
 });
+const mobileProposalWidgets = lazyComponents(() => import('../widgets/proposals/mobile/index.js').then((m) => m.mobileProposalWidgets), {
+  MobileDemand: 'block',
+  MobileDecision: 'block',
+});
+const publicProposalWidgets = lazyComponents(() => import('../widgets/proposals/publicProposal/index.js').then((m) => m.publicProposalWidgets), {
+  PublicProposal: 'block',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -120,6 +127,8 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...enterpriseWidgets,
   ...caseWidgets,
   ...officialWidgets,
+  ...mobileProposalWidgets,
+  ...publicProposalWidgets,
   ...designer,
   ...caseTypeBuilder,
 };

@@ -20,7 +20,8 @@ registerAction('session.signIn', (result, runtime) => {
     return;
   }
   runtime.notify('success', `欢迎回来，${reply.userInfo.name}`);
-  runtime.navigate(redirectTarget(runtime.query));
+  // The sign-in page leaves the history: 返回 on the page it led to does not land on it again.
+  runtime.navigate(redirectTarget(runtime.query), { replace: true });
 });
 
 registerAction('session.firstPasswordChanged', async (_result, runtime) => {

@@ -44,6 +44,8 @@ const CSS_VARIABLES = {
   '--ant-color-text-secondary': 'colorTextSecondary',
   '--ant-color-text-description': 'colorTextDescription',
   '--ant-color-error': 'colorError',
+  '--ant-color-success': 'colorSuccess',
+  '--ant-color-bg-layout': 'colorBgLayout',
   '--ant-color-bg-container': 'colorBgContainer',
   '--ant-color-border': 'colorBorder',
   '--ant-color-border-secondary': 'colorBorderSecondary',
