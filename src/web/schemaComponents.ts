@@ -93,6 +93,20 @@ const officialWidgets = lazyComponents(() => import('../widgets/officials/index.
   OfficialMarksField: 'field',
   LetterDeadlineCell: 'none',
 });
+const proposalWidgets = lazyComponents(() => import('../widgets/proposals/index.js').then((m) => m.proposalWidgets), {
+  ProposalViewTabs: 'block',
+  NewProposalButton: 'inline',
+  ProposalStateTag: 'none',
+  ProposalOpenLink: 'none',
+  ProposalCurrentStep: 'none',
+  ProposalDetail: 'block',
+  ProposalFlowChart: 'block',
+  ProposalMarksField: 'field',
+  MarkProposalList: 'block',
+  LetterProposalButton: 'none',
+  ProposalLinkAddress: 'none',
+  ProposalApprovalQueue: 'block',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -120,6 +134,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...enterpriseWidgets,
   ...caseWidgets,
   ...officialWidgets,
+  ...proposalWidgets,
   ...designer,
   ...caseTypeBuilder,
 };
