@@ -186,6 +186,7 @@ export const FIELD_TITLES = {
     result: "结果",
     resultNote: "结果说明",
     parentCaseNo: "母案件",
+    demand: "来源提案",
     createdAt: "创建时间",
     updatedAt: "更新时间",
     submittedAt: "提交时间",

@@ -2952,6 +2952,7 @@ export const sharedSchemas: JsonSchema[] = [
       "result",
       "resultNote",
       "parentCaseNo",
+      "demand",
       "createdAt",
       "updatedAt",
       "submittedAt",
@@ -3075,6 +3076,36 @@ export const sharedSchemas: JsonSchema[] = [
           "string",
           "null"
         ]
+      },
+      "demand": {
+        "title": "来源提案",
+        "type": [
+          "object",
+          "null"
+        ],
+        "description": "由提案审批通过建立的案件：该提案",
+        "required": [
+          "id",
+          "demandNo",
+          "title"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "title": "提案",
+            "type": "integer",
+            "maximum": 2147483647,
+            "minimum": -2147483648
+          },
+          "demandNo": {
+            "title": "提案编号",
+            "type": "string"
+          },
+          "title": {
+            "title": "提案标题",
+            "type": "string"
+          }
+        }
       },
       "createdAt": {
         "title": "创建时间",
@@ -15669,8 +15700,8 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/demandDetails",
     "summary": "提案详情",
-    "description": "提案的全部内容与当前用户可做的动作。看不到的提案（另一组织的，或既非自己发起、审批、参与也没有“查看全部提案”权限）答“提案不存在”。",
-    "permission": "demand",
+    "description": "提案的全部内容与当前用户可做的动作。发起人、审批人（含以前各轮）、参与人与抄送人不需“提案”权限即可查看；有“查看全部提案”权限的人看本组织全部。看不到的提案（另一组织的，或与自己无关的）答“提案不存在”。",
+    "permission": "$signedIn",
     "silent": false,
     "readOnly": true,
     "transport": "json",
@@ -15868,7 +15899,7 @@ export const operationTable: OperationDefinition[] = [
     "path": "/api/demandApproval",
     "summary": "审批提案",
     "description": "当前步骤的审批人同意或驳回，附意见。或签一人决定即完成本步骤，会签须全部同意；驳回结束本轮（已驳回，发起人可修改后再提交）。最后一个节点同意后按类型的 createsCases 建立案件（同一事务；建立不了则拒绝并说明，什么也不改）。不是当前审批人为 403，已决定过或步骤已完成为 409。stepId 为详情的 actions.myStepId：页面打开后步骤已变时拒绝而不是决定另一步。",
-    "permission": "demand",
+    "permission": "$signedIn",
     "silent": false,
     "readOnly": false,
     "transport": "json",
@@ -15930,7 +15961,7 @@ export const operationTable: OperationDefinition[] = [
     "path": "/api/demandReassign",
     "summary": "转交审批",
     "description": "当前步骤中尚未决定的审批人把自己的审批转交给本组织另一位在职同事，须写理由；对方收到消息。",
-    "permission": "demand",
+    "permission": "$signedIn",
     "silent": false,
     "readOnly": false,
     "transport": "json",
@@ -15981,7 +16012,7 @@ export const operationTable: OperationDefinition[] = [
     "path": "/api/addParticipants",
     "summary": "添加参与人",
     "description": "发起人、审批人、参与人或有“查看全部提案”权限的人把本组织的在职同事加为参与人：可查看与评论提案；每人收到一条消息。",
-    "permission": "demand",
+    "permission": "$signedIn",
     "silent": false,
     "readOnly": false,
     "transport": "json",
@@ -16038,7 +16069,7 @@ export const operationTable: OperationDefinition[] = [
     "path": "/api/demandFlowChart",
     "summary": "提案流程图",
     "description": "提案所用类型版本的流程：一轮走过的路径（默认最新一轮）与每个节点的状态、审批人及其决定；未提交的提案按当前表单数据预估路径。",
-    "permission": "demand",
+    "permission": "$signedIn",
     "silent": true,
     "readOnly": true,
     "transport": "json",
@@ -16076,7 +16107,7 @@ export const operationTable: OperationDefinition[] = [
     "path": "/api/proxyAnalysisSub",
     "summary": "提交方案",
     "description": "可查看提案的人（通常是代理机构或知识产权部门的参与人）在未结束的提案上提交分析或申请方案，附文件；发起人收到消息。",
-    "permission": "demand",
+    "permission": "$signedIn",
     "silent": false,
     "readOnly": false,
     "transport": "json",
@@ -16148,7 +16179,7 @@ export const operationTable: OperationDefinition[] = [
     "path": "/api/schemeList",
     "summary": "提案的方案",
     "description": "提案上提交的方案，先提交的在前；chosen 为审批通过时选定的一个。",
-    "permission": "demand",
+    "permission": "$signedIn",
     "silent": true,
     "readOnly": true,
     "transport": "json",
@@ -16305,7 +16336,7 @@ export const operationTable: OperationDefinition[] = [
     "path": "/api/demandComments",
     "summary": "提案评论",
     "description": "提案上的评论，先发的在前。",
-    "permission": "demand",
+    "permission": "$signedIn",
     "silent": true,
     "readOnly": true,
     "transport": "json",
@@ -16349,7 +16380,7 @@ export const operationTable: OperationDefinition[] = [
     "path": "/api/sendDemandComment",
     "summary": "发表提案评论",
     "description": "可查看提案的人发表评论并 @ 提及同事：被提及的人收到消息并成为参与人。",
-    "permission": "demand",
+    "permission": "$signedIn",
     "silent": false,
     "readOnly": false,
     "transport": "json",
@@ -16399,7 +16430,7 @@ export const operationTable: OperationDefinition[] = [
     "path": "/api/demandTrends",
     "summary": "提案动态",
     "description": "提案上发生的事：保存、提交、审批、转交、撤回、加入官文、建立案件……新的在前。",
-    "permission": "demand",
+    "permission": "$signedIn",
     "silent": true,
     "readOnly": true,
     "transport": "json",

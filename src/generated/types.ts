@@ -1075,6 +1075,23 @@ export interface CaseDetail {
    */
   parentCaseNo: string | null;
   /**
+   * 来源提案：由提案审批通过建立的案件：该提案
+   */
+  demand: {
+    /**
+     * 提案
+     */
+    id: number;
+    /**
+     * 提案编号
+     */
+    demandNo: string;
+    /**
+     * 提案标题
+     */
+    title: string;
+  } | null;
+  /**
    * 创建时间
    */
   createdAt: string;

@@ -70,6 +70,8 @@ import { brandOfficialsHandlers } from './trademarks/brandOfficialsHandlers.js';
 import { officialRecognitionHandlers, officialRecognitionPreparers } from './officials/officialRecognitionHandlers.js';
 import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
+import { demandHandlers } from './demand/demandHandlers.js';
+import { startApprovalReminderJob } from './demand/demandReminders.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
 import { DiskObjectStore, type ObjectStore } from './files/objectStore.js';
@@ -110,6 +112,7 @@ const handlers: Handlers = {
   ...brandMergeHandlers,
   ...brandLabelsHandlers,
   ...caseManageHandlers,
+  ...demandHandlers,
   ...calendarFeedHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,
@@ -230,6 +233,10 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     app.log.error({ err }, '发送官文期限提醒失败'),
   );
 
+  const stopApprovalReminders = startApprovalReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
+    app.log.error({ err }, '发送提案审批催办失败'),
+  );
+
   const stopOutbox = startPeriodicJob(
     () => deliverDueMessages(database.db, services.credentials, (options.clock ?? (() => new Date()))()),
     config.outboxIntervalMs,
@@ -268,6 +275,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     async close() {
       await stopReminders();
       await stopDeadlineReminders();
+      await stopApprovalReminders();
       await stopOutbox();
       await stopStatisticsUpkeep();
       await services.batchWorker.stop();

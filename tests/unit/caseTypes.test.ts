@@ -21,7 +21,9 @@ interface CaseType {
 }
 
 const files = loadSchemaFiles();
-const types = filesOfKind(files, 'caseTypes').map((f) => f.body as unknown as CaseType);
+const types = filesOfKind(files, 'caseTypes')
+  .filter((f) => f.body.category !== 'proposal')
+  .map((f) => f.body as unknown as CaseType);
 const byName = new Map(types.map((t) => [t.name, t]));
 const dictValues = (file: string) => ((files.find((f) => f.file === file)?.body.items as { value: string }[]) ?? []).map((i) => i.value);
 

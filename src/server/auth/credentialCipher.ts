@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,6 +34,22 @@ export class CredentialCipher {
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return `${VERSION}:${Buffer.concat([nonce, cipher.getAuthTag(), body]).toString('base64')}`;
+  }
+
+  /**
+   * A signature of `text` for one purpose (HMAC-SHA256 under a key derived from this key and the
+   * purpose), base64url: for links handed out that must not be forged or altered.
+   */
+  sign(text: string, purpose: string): string {
+    const key = createHmac('sha256', this.key).update(`sign:${purpose}`).digest();
+    return createHmac('sha256', key).update(text, 'utf8').digest('base64url');
+  }
+
+  /** Whether `signature` is this key's signature of `text` for `purpose`, compared in constant time. */
+  verify(text: string, purpose: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(text, purpose));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   /** The secret, or CredentialUnreadableError when it was not written by this key for this context. */

@@ -35,6 +35,7 @@ const OWN_ACTIONS: Record<string, string> = {
   split: '拆分',
   archive: '档案更新',
   tiedMarks: '一并办理',
+  fromDemand: '提案建立',
 };
 
 const SUBMIT_TYPES = { online: '电子递交', paper: '纸质递交' } as const;

@@ -88,7 +88,7 @@ export async function caseDetail(
   feeTable: readonly OfficialFeeEntry[],
   feeLines?: CaseFeeLine[],
 ): Promise<CaseDetail> {
-  const [stored, people, enterprise, parent, marks] = await Promise.all([
+  const [stored, people, enterprise, parent, marks, demand] = await Promise.all([
     tmItemsOf(db, row.id),
     db
       .selectFrom('users')
@@ -105,6 +105,12 @@ export async function caseDetail(
       .orderBy('m.main', 'desc')
       .orderBy('b.id')
       .execute(),
+    db
+      .selectFrom('demand_cases as dc')
+      .innerJoin('demands as d', 'd.id', 'dc.demand_id')
+      .select(['d.id', 'd.demand_no', 'd.title'])
+      .where('dc.case_id', '=', row.id)
+      .executeTakeFirst(),
   ]);
   const fees = feeLines ?? (await caseFeeLines(db, type, stored, marks.length, feeDay(row), { table: feeTable, channel: row.submit_type }));
   // The totals as priced now: a changed channel (online or paper) or fee table shows at once.
@@ -133,6 +139,7 @@ export async function caseDetail(
     result: row.result,
     resultNote: row.result_note,
     parentCaseNo: parent?.case_no ?? null,
+    demand: demand ? { id: demand.id, demandNo: demand.demand_no, title: demand.title } : null,
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
     submittedAt: iso(row.submitted_at),

@@ -3,6 +3,7 @@ import type { FormNode } from '../../shared/formRules.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
 import { notFound } from '../http/apiError.js';
+import type { ApprovalFlow, FlowCondition } from '../../shared/approvalFlow/flowModel.js';
 
 export type CaseAction = 'submit' | 'confirmSubmission' | 'supplyAppNo' | 'resubmit' | 'changeSubmitType' | 'setResult' | 'withdraw' | 'officialDocument';
 
@@ -55,6 +56,15 @@ export interface CaseField {
   required?: boolean;
 }
 
+/** A case an approved proposal creates: its type, how it is split, when, and which proposal field fills each case field. */
+export interface CreatesCase {
+  caseType: string;
+  split: 'none' | 'country' | 'class';
+  when: FlowCondition[];
+  /** Case field name → proposal field name. */
+  fields: Record<string, string>;
+}
+
 /** A case type as the server enforces it: its file (built-in or an organisation's version) with the default statuses and transitions filled in. */
 export interface CaseType {
   name: string;
@@ -77,6 +87,10 @@ export interface CaseType {
   archiveEffect: string;
   /** The CNIPA form the case fills (filingForms' kinds); null when the type has none. */
   filingForm: string | null;
+  /** A proposal type's approval flow; null for a case type. */
+  approvalFlow: ApprovalFlow | null;
+  /** The cases a proposal type's approval creates; empty for a case type. */
+  createsCases: CreatesCase[];
 }
 
 interface DictItem {
@@ -111,7 +125,7 @@ export function actionTitles(schemas: SchemaLibrary): ReadonlyMap<string, string
   return new Map(dictItems(schemas, 'dicts/case-transitions.json').map((i) => [i.value, i.label]));
 }
 
-function caseTypeOf(schemas: SchemaLibrary, body: JsonSchema, versionId: number | null, version: number): CaseType {
+export function caseTypeOf(schemas: SchemaLibrary, body: JsonSchema, versionId: number | null, version: number): CaseType {
   const b = body as Record<string, unknown>;
   const routes = (b.routes ?? {}) as { apply?: string; detail?: string };
   return {
@@ -132,6 +146,13 @@ function caseTypeOf(schemas: SchemaLibrary, body: JsonSchema, versionId: number 
     tiedMarks: typeof b.tiedMarks === 'string' ? b.tiedMarks : 'none',
     archiveEffect: typeof b.archiveEffect === 'string' ? b.archiveEffect : 'none',
     filingForm: typeof b.filingForm === 'string' ? b.filingForm : null,
+    approvalFlow: (b.approvalFlow as ApprovalFlow | undefined) ?? null,
+    createsCases: ((b.createsCases ?? []) as Partial<CreatesCase>[]).map((c) => ({
+      caseType: String(c.caseType),
+      split: c.split ?? 'none',
+      when: c.when ?? [],
+      fields: c.fields ?? {},
+    })),
   };
 }
 

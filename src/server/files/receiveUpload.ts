@@ -99,7 +99,7 @@ async function discardRest(request: FastifyRequest, part: MultipartFile): Promis
 export async function receiveMultipart(
   request: FastifyRequest,
   services: { files: FileStore; chunks: ChunkArea; system: Kysely<Database> },
-  orgId: number,
+  organisation: number | ((fields: Record<string, string>) => Promise<number>),
   op: Pick<OperationDefinition, 'uploadLimitMb' | 'uploadKind' | 'uploadPurpose'>,
   checkFields: (fields: Record<string, string>) => void,
 ): Promise<ReceivedMultipart> {
@@ -108,8 +108,11 @@ export async function receiveMultipart(
   const part = await request.file({ limits: { fileSize: ceiling + 1, files: 1 } }).catch(() => undefined);
   if (!part || part.fieldname !== 'file') throw badRequest('请选择要上传的文件（字段名 file）');
   const fields = textFields(part);
+  let orgId: number;
   try {
     checkFields(fields);
+    // A public upload (through a signed link) learns its organisation from its fields.
+    orgId = typeof organisation === 'number' ? organisation : await organisation(fields);
   } catch (err) {
     part.file.resume();
     throw err;

@@ -34,7 +34,7 @@ export type PictureColumns = Required<Pick<Insertable<FilesTable>, 'image_status
  * records it with what its picture is. The normal and the chunked upload end here alike.
  */
 export async function recordUpload(
-  ctx: { db: ScopedDb; files: FileStore; session: { orgId: number; userId: number } },
+  ctx: { db: ScopedDb; files: FileStore; session: { orgId: number; userId: number | null } },
   name: string,
   extension: string,
   stored: StoredFile,

@@ -9,6 +9,7 @@ import { sampleFromSchema } from './sampleData.js';
 import { filesOfKind } from '../../schemaSource/schemaFiles.js';
 import { permissionLabels } from '../pages/permissions.js';
 import type { ComponentDescription } from '../../generated/types.js';
+import { proposalTypeProblems } from '../demand/proposalTypeChecks.js';
 
 type Problem = { at: string; message: string };
 
@@ -22,6 +23,8 @@ async function problemsOf(ctx: TenantContext, kind: DesignableKind, key: string,
   const problems = ctx.schemas.problemsOf(kind, key, body);
   const file = ctx.schemas.builtInFile(kind, key)?.file ?? '';
   problems.push(...(await designerLockout(ctx.db, kind, key, body, file)));
+  // A proposal type's approvers and the cases it creates must exist in this organisation.
+  if (kind === 'caseTypes') problems.push(...(await proposalTypeProblems(ctx.db, ctx.schemas, body)).map((p) => ({ file, ...p })));
   return problems.map(({ at, message }) => ({ at: at ?? '/', message }));
 }
 

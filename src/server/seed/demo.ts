@@ -48,7 +48,11 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
 
     const agency = await trx.insertInto('organisations').values({ name: '华信知识产权代理有限公司', kind: 'agency' }).returning('id').executeTakeFirstOrThrow();
     const agencyAdmin = await addRole(agency.id, '管理员', everything);
-    const agencyRole = await addRole(agency.id, '代理机构', ['workbench', 'trademark', 'caseManage', 'caseFiling', 'enterprise', 'systemSettings'].join(','));
+    const agencyRole = await addRole(
+      agency.id,
+      '代理机构',
+      ['workbench', 'trademark', 'caseManage', 'caseFiling', 'demand', 'enterprise', 'systemSettings'].join(','),
+    );
     const office = await addDepartment(agency.id, '总经理办公室', null, 1);
     const agencyTrademarks = await addDepartment(agency.id, '商标代理部', null, 2);
     const domestic = await addDepartment(agency.id, '国内商标组', agencyTrademarks, 1);

@@ -7,7 +7,7 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /** The few permissions of the demo staff role. */
-export const STAFF_PERMISSIONS = ['workbench', 'trademark', 'caseManage'];
+export const STAFF_PERMISSIONS = ['workbench', 'trademark', 'caseManage', 'demand'];
 
 /** Demo colleagues whose administrator set a first password: they must change it at first sign-in. */
 export const DEMO_COLLEAGUES = {

@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { ApprovalFlow, ApproverRule } from '../../shared/approvalFlow/flowModel.js';
+import { nodeText } from '../../shared/approvalFlow/flowProblems.js';
+import type { ScopedDb } from '../db/tenantScope.js';
+import { departmentHeadOf } from '../departments/departmentHead.js';
+import { parseRoleAuth } from '../auth/session.js';
+import { ADMIN_PERMISSION } from '../accounts/administrators.js';
+
+/** People a node's rules found: none found means the organisation's administrators decide, and the flow chart says so. */
+export interface ResolvedPeople {
+  userIds: number[];
+  toAdmins: boolean;
+}
+
+/** Users who may sign in and act now: not deleted, authorised, within their validity period. */
+function activeUsers(db: ScopedDb) {
+  return db
+    .selectFrom('users')
+    .where('deleted_at', 'is', null)
+    .where('mauth', '=', true)
+    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', sql<Date>`now()`)]));
+}
+
+/** Of these users, those active now, in the order given. */
+export async function activeOf(db: ScopedDb, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = new Set(
+    (
+      await activeUsers(db)
+        .select('id')
+        .where('id', 'in', [...new Set(ids)])
+        .execute()
+    ).map((r) => r.id),
+  );
+  return [...new Set(ids)].filter((id) => found.has(id));
+}
+
+/** The organisation's administrators (holders of “用户与配置”) who are active, by id. */
+export async function organisationAdmins(db: ScopedDb): Promise<number[]> {
+  const rows = await activeUsers(db)
+    .innerJoin('roles as r', 'r.id', 'users.role_id')
+    .select(['users.id', 'r.role_auth'])
+    .where('r.deleted_at', 'is', null)
+    .orderBy('users.id')
+    .execute();
+  return rows.filter((r) => parseRoleAuth(r.role_auth).has(ADMIN_PERMISSION)).map((r) => r.id);
+}
+
+/** The submitter's superiors, level 1 being the head of their department, each next level the head above the last found. */
+async function superiors(db: ScopedDb, submitterId: number, levels: number): Promise<number[]> {
+  const chain: number[] = [];
+  let at = submitterId;
+  for (let level = 0; level < levels; level++) {
+    const head = await departmentHeadOf(db, at);
+    if (head === null || head === submitterId || chain.includes(head)) break;
+    chain.push(head);
+    at = head;
+  }
+  return chain;
+}
+
+async function peopleOfRule(db: ScopedDb, rule: ApproverRule, submitterId: number | null): Promise<number[]> {
+  switch (rule.kind) {
+    case 'user':
+      return activeOf(db, [rule.userId]);
+    case 'role': {
+      const members = await activeUsers(db)
+        .innerJoin('roles as r', 'r.id', 'users.role_id')
+        .select('users.id')
+        .where('r.id', '=', rule.roleId)
+        .where('r.deleted_at', 'is', null)
+        .orderBy('users.id')
+        .execute();
+      return members.map((m) => m.id);
+    }
+    case 'departmentHead': {
+      if (rule.departmentId === undefined) {
+        const head = submitterId === null ? null : await departmentHeadOf(db, submitterId);
+        return head === null ? [] : activeOf(db, [head]);
+      }
+      const department = await db.selectFrom('departments').select('head_user_id').where('id', '=', rule.departmentId).executeTakeFirst();
+      return department?.head_user_id ? activeOf(db, [department.head_user_id]) : [];
+    }
+    case 'superior':
+      return submitterId === null ? [] : activeOf(db, await superiors(db, submitterId, rule.levels));
+  }
+}
+
+/**
+ * The people an approver or copy-to node's rules name for this submitter, each once, in the rules'
+ * order. A node whose rules find nobody active (no department head, a role without members, a
+ * user who left) falls to the organisation's administrators, so a proposal never waits on nobody.
+ */
+export async function resolvePeople(db: ScopedDb, rules: readonly ApproverRule[], submitterId: number | null): Promise<ResolvedPeople> {
+  const found: number[] = [];
+  for (const rule of rules) for (const id of await peopleOfRule(db, rule, submitterId)) if (!found.includes(id)) found.push(id);
+  if (found.length > 0) return { userIds: found, toAdmins: false };
+  return { userIds: await organisationAdmins(db), toAdmins: true };
+}
+
+/**
+ * What keeps a proposal type's flow from resolving in this organisation, each naming its node: a
+ * named user who does not exist or cannot act, a role or department that does not exist. (Rules
+ * that depend on the submitter are resolved when a proposal reaches them.)
+ */
+export async function approverRuleProblems(db: ScopedDb, flow: ApprovalFlow): Promise<string[]> {
+  const problems: string[] = [];
+  for (const node of flow.nodes) {
+    const rules = node.type === 'approver' ? node.approvers : node.type === 'copy' ? node.recipients : [];
+    const who = node.type === 'copy' ? '抄送人' : '审批人';
+    for (const rule of rules) {
+      if (rule.kind === 'user') {
+        const user = await db.selectFrom('users').select(['display_name', 'deleted_at']).where('id', '=', rule.userId).executeTakeFirst();
+        if (!user || user.deleted_at) problems.push(`${nodeText(node)}的${who}（用户编号 ${rule.userId}）在本组织不存在或已删除`);
+        else if ((await activeOf(db, [rule.userId])).length === 0) problems.push(`${nodeText(node)}的${who}“${user.display_name}”已停用或不在有效期内`);
+      } else if (rule.kind === 'role') {
+        const role = await db.selectFrom('roles').select('id').where('id', '=', rule.roleId).where('deleted_at', 'is', null).executeTakeFirst();
+        if (!role) problems.push(`${nodeText(node)}的${who}角色（编号 ${rule.roleId}）在本组织不存在`);
+      } else if (rule.kind === 'departmentHead' && rule.departmentId !== undefined) {
+        const department = await db.selectFrom('departments').select('id').where('id', '=', rule.departmentId).executeTakeFirst();
+        if (!department) problems.push(`${nodeText(node)}的${who}部门（编号 ${rule.departmentId}）在本组织不存在`);
+      }
+    }
+  }
+  return problems;
+}
