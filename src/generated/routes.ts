@@ -4949,6 +4949,7 @@ export const sharedSchemas: JsonSchema[] = [
       "formData": {
         "title": "提案内容",
         "type": "object",
+        "additionalProperties": true,
         "description": "按提案类型表单填写的数据"
       },
       "files": {
@@ -6035,6 +6036,7 @@ export const sharedSchemas: JsonSchema[] = [
       "form": {
         "title": "提案表单",
         "type": "object",
+        "additionalProperties": true,
         "description": "Formily 节点（schemas/caseTypes 中的 form）"
       },
       "createsCases": {

@@ -2136,7 +2136,9 @@ export interface DemandDetail {
   /**
    * 提案内容：按提案类型表单填写的数据
    */
-  formData: {};
+  formData: {
+    [k: string]: unknown;
+  };
   /**
    * 附件
    */
@@ -2716,7 +2718,9 @@ export interface DemandType {
   /**
    * 提案表单：Formily 节点（schemas/caseTypes 中的 form）
    */
-  form: {};
+  form: {
+    [k: string]: unknown;
+  };
   /**
    * 通过后建立的案件类型
    */
@@ -5321,6 +5325,10 @@ export interface DialogFormButtonProps {
    * 权限键：用户的 roleAuth 含此键时才显示
    */
   permission?: string;
+  /**
+   * 主按钮：为否时是普通按钮（同一处已有主按钮时）
+   */
+  primary?: boolean;
   /**
    * 容器：dialog 对话框（默认）或 drawer 右侧抽屉
    */

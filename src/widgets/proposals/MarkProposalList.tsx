@@ -5,6 +5,7 @@ import type { DemandSummary, MarkProposalListProps } from '../../generated/types
 import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { NewProposalButton } from './NewProposalButton.js';
+import './proposals.css';
 import { ProposalCurrentStep, StateTag } from './ProposalListCells.js';
 import { proposalPath } from './proposalLook.js';
 

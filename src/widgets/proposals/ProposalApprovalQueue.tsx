@@ -5,6 +5,7 @@ import type { ProposalApprovalQueueProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { RouterLink } from '../../runtime/components/RouterLink.js';
 import { proposalListPath, proposalPath } from './proposalLook.js';
+import './proposals.css';
 
 /** Days since a time, in words: 今天, 1 天前… */
 function ago(value: string | null): string {

@@ -10,6 +10,7 @@ import { useSchemaField } from '../../runtime/schemaFieldContext.js';
 import { AttachmentUpload } from '../../runtime/components/AttachmentUpload.js';
 import { formProblems, problemText, type FormNode } from '../../shared/formRules.js';
 import { ProposalMarksField, markOf } from './ProposalMarksField.js';
+import './proposals.css';
 import { demandFilesOf, uploadedFilesOf } from './proposalFiles.js';
 import { useRefreshProposals } from './refreshProposals.js';
 

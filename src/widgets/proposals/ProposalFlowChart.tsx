@@ -49,7 +49,7 @@ function NodeDetails({ node }: { node: ChartNode }) {
     <div className="proposal-node-details">
       <Space size={6} wrap style={{ marginBottom: 8 }}>
         <Typography.Text strong>{node.name}</Typography.Text>
-        <Tag bordered={false}>{NODE_TYPE_TITLES[node.type]}</Tag>
+        {node.name !== NODE_TYPE_TITLES[node.type] && <Tag bordered={false}>{NODE_TYPE_TITLES[node.type]}</Tag>}
         <Tag bordered={false} color={TONE_TAG[look.tone]}>
           {look.title}
         </Tag>
@@ -202,7 +202,7 @@ export function FlowCanvas({ chart }: { chart: DemandFlowChart }) {
       };
     });
     const maxY = Math.max(0, ...[...positions.values()].map((p) => p.y)) + NODE_SIZE.height;
-    return { nodes: flowNodes, edges: flowEdges, height: Math.min(620, Math.max(280, maxY + 80)) };
+    return { nodes: flowNodes, edges: flowEdges, height: Math.min(820, Math.max(280, maxY + 72)) };
   }, [chart, colours]);
 
   return (

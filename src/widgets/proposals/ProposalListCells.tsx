@@ -3,6 +3,7 @@ import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ProposalCurrentStepProps, ProposalOpenLinkProps, ProposalStateTagProps } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { STATE_LOOK, isProposalState, proposalPath } from './proposalLook.js';
+import './proposals.css';
 
 export function StateTag({ state }: { state: string }) {
   if (!isProposalState(state)) return <Tag bordered={false}>{state || '--'}</Tag>;

@@ -5,6 +5,7 @@ import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { usePageQuery, useQueryValue } from '../../runtime/pageQueries.js';
 import { rowFilter } from '../../runtime/pageQuery.js';
+import './proposals.css';
 
 type View = NonNullable<DemandQuery['view']>;
 const VIEWS: Array<{ value: View; title: string }> = [

@@ -4,8 +4,8 @@ export type ChartNode = DemandFlowChart['nodes'][number];
 export type ChartEdge = DemandFlowChart['edges'][number];
 
 /** The box a node of the read-only chart takes; positions are spread so boxes of this size never overlap. */
-export const NODE_SIZE = { width: 220, height: 104 } as const;
-const GAP = { x: 48, y: 56 } as const;
+export const NODE_SIZE = { width: 220, height: 84 } as const;
+const GAP = { x: 40, y: 36 } as const;
 
 export type Orientation = 'vertical' | 'horizontal';
 
