@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DemandFlowChart } from '../../src/generated/types.js';
-import { NODE_SIZE, approverLine, edgeTone, orientationOf, pathNodes, spreadPositions, type ChartNode } from '../../src/widgets/proposals/flowChartLayout.js';
+import {
+  NODE_SIZE,
+  approverLine,
+  edgeTone,
+  nodeLine,
+  orientationOf,
+  pathNodes,
+  spreadPositions,
+  type ChartNode,
+} from '../../src/widgets/proposals/flowChartLayout.js';
 import { mentionedIds } from '../../src/widgets/proposals/mentions.js';
 import { demandFilesOf, uploadedFilesOf } from '../../src/widgets/proposals/proposalFiles.js';
 import { newProposalPath, proposalListPath, proposalPath } from '../../src/widgets/proposals/proposalLook.js';
@@ -149,5 +158,21 @@ describe('proposal page helpers', () => {
     expect(newProposalPath('overseasFiling', 12)).toBe('/brandManage/case-detail?type=overseasFiling&brandId=12');
     expect(newProposalPath('overseasFiling')).toBe('/brandManage/case-detail?type=overseasFiling');
     expect(proposalListPath('toApprove')).toBe('/brand/caseList?tab=proposals&view=toApprove');
+  });
+});
+
+describe('the line under a node', () => {
+  it('says which branch a fork took, how the flow ended, and which submission the start is', () => {
+    const c = chart();
+    const byId = (id: string) => c.nodes.find((n) => n.id === id)!;
+    expect(nodeLine(byId('fork'), c)).toBe('走“预算超过一万”分支');
+    expect(nodeLine(byId('director'), c)).toBe('刘总监、赵副总');
+    expect(nodeLine(byId('start'), c)).toBe('第 1 次提交');
+    expect(nodeLine(byId('end'), c)).toBe('全部通过后结束');
+    expect(nodeLine({ ...byId('end'), state: 'passed' }, { ...c, state: 'approved' })).toBe('审批通过');
+    expect(nodeLine(byId('end'), { ...c, state: 'rejected' })).toBe('');
+    const draft = { ...c, round: 0, edges: c.edges.map((e) => ({ ...e, taken: false })) };
+    expect(nodeLine(byId('fork'), draft)).toBe('按提案内容选择分支');
+    expect(nodeLine(byId('start'), draft)).toBe('尚未提交');
   });
 });

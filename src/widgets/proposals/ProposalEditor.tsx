@@ -3,6 +3,7 @@ import { Button, Card, Input, Space, Typography } from 'antd';
 import { createForm, type Form } from '@formily/core';
 import { FormProvider, type ISchema } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
+import { toJS } from '@formily/reactive';
 import type { DemandDetail, DemandMark, DemandType, UploadedFile } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { expressionScope, useRuntime } from '../../runtime/runtimeContext.js';
@@ -105,14 +106,16 @@ export function ProposalEditor({
       runtime.notify('error', problem);
       return null;
     }
+    const body = {
+      ...(detail ? { id: detail.id } : { typeName: type.name }),
+      title: title.trim(),
+      // The form's values are observable proxies: sent as the plain data they hold.
+      formData: toJS(form.values) as Record<string, unknown>,
+      brandIds: marks.map((m) => m.brandId),
+      files: demandFilesOf(files),
+    };
     try {
-      const saved = await runtime.callOperation('demand.demandManagement', {
-        ...(detail ? { id: detail.id } : { typeName: type.name }),
-        title: title.trim(),
-        formData: structuredClone(form.values) as Record<string, unknown>,
-        brandIds: marks.map((m) => m.brandId),
-        files: demandFilesOf(files),
-      });
+      const saved = await runtime.callOperation('demand.demandManagement', body);
       if (!quiet) runtime.notify('success', detail ? '提案已保存' : `草稿已保存：${saved.demandNo}`);
       return saved;
     } catch {

@@ -8,7 +8,7 @@ import type { DemandFlowChart, ProposalFlowChartProps } from '../../generated/ty
 import { useOperation } from '../../runtime/useOperation.js';
 import {
   NODE_SIZE,
-  approverLine,
+  nodeLine,
   edgeTone,
   orientationOf,
   pathNodes,
@@ -22,7 +22,7 @@ import './proposals.css';
 
 const at = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
 
-type FlowNodeData = { node: ChartNode; orientation: Orientation };
+type FlowNodeData = { node: ChartNode; orientation: Orientation; line: string };
 type FlowNode = Node<FlowNodeData, 'proposalStep'>;
 
 const TYPE_ICONS: Record<ChartNode['type'], ReactNode> = {
@@ -49,7 +49,7 @@ function NodeDetails({ node }: { node: ChartNode }) {
     <div className="proposal-node-details">
       <Space size={6} wrap style={{ marginBottom: 8 }}>
         <Typography.Text strong>{node.name}</Typography.Text>
-        {node.name !== NODE_TYPE_TITLES[node.type] && <Tag bordered={false}>{NODE_TYPE_TITLES[node.type]}</Tag>}
+        {(node.type === 'copy' || node.type === 'condition') && <Tag bordered={false}>{NODE_TYPE_TITLES[node.type]}</Tag>}
         <Tag bordered={false} color={TONE_TAG[look.tone]}>
           {look.title}
         </Tag>
@@ -97,9 +97,8 @@ function NodeDetails({ node }: { node: ChartNode }) {
 
 /** One node of the read-only chart: a card in its state's tone; hovering shows its approvers and their decisions. */
 function StepNode({ data }: NodeProps<FlowNode>) {
-  const { node, orientation } = data;
+  const { node, orientation, line } = data;
   const look = NODE_LOOK[node.state];
-  const line = approverLine(node);
   const vertical = orientation === 'vertical';
   return (
     <Popover content={<NodeDetails node={node} />} trigger="hover" placement="right" overlayClassName="proposal-node-popover">
@@ -139,6 +138,7 @@ function StepNode({ data }: NodeProps<FlowNode>) {
 }
 
 const NODE_TYPES = { proposalStep: StepNode };
+const keepPointer = () => undefined;
 
 /** The chart's colours from the theme, as variables its style sheet reads. */
 function useChartColours(): CSSProperties & Record<`--${string}`, string> {
@@ -177,7 +177,7 @@ export function FlowCanvas({ chart }: { chart: DemandFlowChart }) {
       id: n.id,
       type: 'proposalStep',
       position: positions.get(n.id)!,
-      data: { node: n, orientation },
+      data: { node: n, orientation, line: nodeLine(n, chart) },
       draggable: false,
       selectable: false,
       connectable: false,
@@ -221,6 +221,8 @@ export function FlowCanvas({ chart }: { chart: DemandFlowChart }) {
         edgesFocusable={false}
         zoomOnScroll={false}
         preventScrolling={false}
+        // A node handler makes read-only nodes answer the pointer (xyflow turns it off otherwise): hovering shows the decisions.
+        onNodeMouseEnter={keepPointer}
       >
         <Background gap={20} size={1} />
         <Controls showInteractive={false} position="bottom-left" />

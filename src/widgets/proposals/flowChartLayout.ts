@@ -82,3 +82,18 @@ export function approverLine(node: ChartNode, shown = 3): string {
   if (!names.length) return node.state === 'skipped' || node.state === 'notReached' ? '到达时确定审批人' : '暂无审批人';
   return `${names.slice(0, shown).join('、')}${names.length > shown ? ` 等 ${names.length} 人` : ''}`;
 }
+
+/** The line under a node's name: an approver's or copy node's people, the branch a fork took, the end's outcome. */
+export function nodeLine(node: ChartNode, chart: DemandFlowChart): string {
+  if (node.type === 'approver' || node.type === 'copy') return approverLine(node);
+  if (node.type === 'condition') {
+    const taken = chart.edges.find((e) => e.source === node.id && e.taken);
+    if (taken) return taken.label ? `走“${taken.label}”分支` : '已选定分支';
+    return node.state === 'skipped' ? '' : '按提案内容选择分支';
+  }
+  if (node.type === 'end') {
+    if (node.state === 'passed') return '审批通过';
+    return chart.state === 'rejected' ? '' : '全部通过后结束';
+  }
+  return chart.round > 0 ? `第 ${chart.round} 次提交` : '尚未提交';
+}
