@@ -4949,8 +4949,8 @@ export const sharedSchemas: JsonSchema[] = [
       "formData": {
         "title": "提案内容",
         "type": "object",
-        "additionalProperties": true,
-        "description": "按提案类型表单填写的数据"
+        "description": "按提案类型表单填写的数据",
+        "additionalProperties": true
       },
       "files": {
         "title": "附件",
@@ -6036,8 +6036,8 @@ export const sharedSchemas: JsonSchema[] = [
       "form": {
         "title": "提案表单",
         "type": "object",
-        "additionalProperties": true,
-        "description": "Formily 节点（schemas/caseTypes 中的 form）"
+        "description": "Formily 节点（schemas/caseTypes 中的 form）",
+        "additionalProperties": true
       },
       "createsCases": {
         "title": "通过后建立的案件类型",
@@ -16623,7 +16623,6 @@ export const operationTable: OperationDefinition[] = [
         "token": {
           "title": "链接令牌",
           "type": "string",
-          "minLength": 20,
           "maxLength": 200,
           "pattern": "^[A-Za-z0-9_.-]+$"
         }
@@ -16681,7 +16680,6 @@ export const operationTable: OperationDefinition[] = [
         "token": {
           "title": "链接令牌",
           "type": "string",
-          "minLength": 20,
           "maxLength": 200,
           "pattern": "^[A-Za-z0-9_.-]+$"
         }
@@ -16713,7 +16711,6 @@ export const operationTable: OperationDefinition[] = [
         "token": {
           "title": "链接令牌",
           "type": "string",
-          "minLength": 20,
           "maxLength": 200,
           "pattern": "^[A-Za-z0-9_.-]+$"
         },
@@ -16738,8 +16735,29 @@ export const operationTable: OperationDefinition[] = [
           "title": "附件",
           "type": "array",
           "maxItems": 30,
+          "description": "经同一链接上传（publicDemandUpload）的文件",
           "items": {
-            "$ref": "https://schemas.ipm.local/entities/demand-file.json"
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "fileName",
+              "filePath"
+            ],
+            "properties": {
+              "fileName": {
+                "title": "文件名",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 255
+              },
+              "filePath": {
+                "title": "经链接上传的文件",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 300,
+                "description": "publicDemandUpload 答复中的 path"
+              }
+            }
           }
         },
         "contactName": {

@@ -11234,11 +11234,20 @@ export interface DemandPublicDemandSubmitRequest {
    */
   formData: {};
   /**
-   * 附件
+   * 附件：经同一链接上传（publicDemandUpload）的文件
    *
    * @maxItems 30
    */
-  files?: DemandFile[];
+  files?: {
+    /**
+     * 文件名
+     */
+    fileName: string;
+    /**
+     * 经链接上传的文件：publicDemandUpload 答复中的 path
+     */
+    filePath: string;
+  }[];
   /**
    * 联系人
    */

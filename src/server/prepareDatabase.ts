@@ -10,6 +10,7 @@ import { seedDemoOfficialDocuments } from './seed/officialDocuments.js';
 import { seedDemoFeePrices } from './seed/feePrices.js';
 import { seedDemoCases } from './seed/cases.js';
 import { seedCaseArchiveDemo } from './seed/caseArchiveDemo.js';
+import { seedDemoDemands } from './seed/demands.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
 /**
@@ -32,6 +33,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedDemoOfficialDocuments(db);
     await seedDemoCases(db, config.schemasDir);
     await seedCaseArchiveDemo(db, config.schemasDir);
+    await seedDemoDemands(db, config.schemasDir);
   }
   return classificationReady;
 }

@@ -47,7 +47,7 @@ interface ReferenceRule {
 
 const REFERENCES: ReferenceRule[] = [
   { titles: ['商标', '商标档案', '保留的商标', '被合并的商标', '记录', '涉及的商标'], table: 'brand_archives' },
-  { titles: ['负责人', '用户', '交接人', '抄送', '承办人', '提及的人'], table: 'users' },
+  { titles: ['负责人', '用户', '交接人', '抄送', '承办人', '提及的人', '转交给', '参与人'], table: 'users' },
   { titles: ['部门', '上级部门'], table: 'departments' },
   { titles: ['价格'], table: 'fee_prices' },
   { titles: ['官费价格'], table: 'official_fee_prices' },
@@ -113,6 +113,18 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['待办'], table: 'todos' },
   { titles: ['备忘'], table: 'memos' },
   { titles: ['版本'], names: ['version'], table: 'release_notes', column: 'version', shared: true, missing: () => '9.9.9' },
+  { titles: ['提案'], table: 'demands' },
+  { titles: ['审批步骤'], table: 'demand_steps' },
+  { titles: ['方案'], table: 'demand_schemes' },
+  { titles: ['外部链接'], table: 'demand_links' },
+  {
+    titles: ['附件'],
+    names: ['filePath'],
+    table: 'files',
+    column: 'path',
+    where: () => "path like '%.png'",
+    missing: (org) => `${org}/202601/${'0'.repeat(64)}.pdf`,
+  },
 ];
 
 /** Fields named like ids that refer to nothing a row of another organisation could be, and why. */
@@ -121,6 +133,7 @@ const NOT_REFERENCES: Record<string, string> = {
   工具: 'a key of the external tools list, the same for every organisation',
   节点编号: 'in a tree a map is saved with (saveMap), the id of a node being saved, not of one that exists',
   申请: 'a trial application belongs to no organisation: only the platform operators see and decide them',
+  经链接上传的文件: 'a file uploaded through a public proposal link, checked against that link’s uploads once the link is found genuine; no link here is',
 };
 
 /** The shared schemas whose fields are conditions of a query: a condition naming another organisation's row selects nothing. */

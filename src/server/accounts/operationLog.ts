@@ -2,7 +2,7 @@ import type { OperationId } from '../../generated/routes.js';
 import type { TenantContext } from '../http/context.js';
 
 /** What a log entry is written from: the request's transaction, who is signed in, and the request (its client address). */
-export type LogContext = Pick<TenantContext, 'db' | 'session' | 'request'>;
+export type LogContext = Pick<TenantContext, 'db' | 'session'> & { request: Pick<TenantContext['request'], 'ip'> };
 
 /**
  * Records who did what, from where, in the organisation's operation log (/userManage/queryOperateLog).

@@ -14,6 +14,9 @@ import { initialStatus, requireTransition, stageForStatus } from './caseWorkflow
 
 export type SaveBody = OperationTypes['caseManage.saveCase']['request'];
 
+/** What saving a case needs of its caller: the organisation's transaction, who saves, the schemas, and the address the log records. */
+export type CaseContext = Pick<TenantContext, 'db' | 'session' | 'schemas'> & { request: Pick<TenantContext['request'], 'ip'> };
+
 /** A case may still be edited until it is filed and while its status is not final. */
 export const isEditable = (type: CaseType, row: Pick<CaseRow, 'status' | 'filed_at'>) =>
   row.filed_at === null && !type.statuses.find((s) => s.key === row.status)?.final;
@@ -30,7 +33,7 @@ export function caseState(type: CaseType, row: Pick<CaseRow, 'case_no' | 'status
 }
 
 /** The handler must be an active user of the organisation whose role manages cases. */
-async function checkHandler(ctx: TenantContext, handlerId: number): Promise<void> {
+async function checkHandler(ctx: CaseContext, handlerId: number): Promise<void> {
   const user = await ctx.db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
@@ -69,7 +72,7 @@ function storedBizParam(biz: CaseBizParam, intCls: number[], tmName: string): Ca
  * revision. References are checked first, then the type, then the content; nothing is written
  * until all of it holds.
  */
-export async function saveCase(ctx: TenantContext, body: SaveBody): Promise<CaseDetail> {
+export async function saveCase(ctx: CaseContext, body: SaveBody): Promise<CaseDetail> {
   const { db, session, schemas } = ctx;
   const existing = body.caseNo ? await caseByNo(db, body.caseNo, true) : null;
   await checkReferences(db, referencesOf(body));

@@ -16,10 +16,10 @@ export interface ResolvedPeople {
 function activeUsers(db: ScopedDb) {
   return db
     .selectFrom('users')
-    .where('deleted_at', 'is', null)
-    .where('mauth', '=', true)
-    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', sql<Date>`now()`)]))
-    .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', sql<Date>`now()`)]));
+    .where('users.deleted_at', 'is', null)
+    .where('users.mauth', '=', true)
+    .where((eb) => eb.or([eb('users.valid_until', 'is', null), eb('users.valid_until', '>', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('users.valid_from', 'is', null), eb('users.valid_from', '<=', sql<Date>`now()`)]));
 }
 
 /** Of these users, those active now, in the order given. */

@@ -4,7 +4,7 @@ import { formFieldNames, formFieldTitles } from '../../shared/approvalFlow/formF
 import { bizParamOf, type CaseFormValues } from '../../shared/caseForm/caseBizParam.js';
 import { classGoodsRows } from '../../shared/caseForm/classGoods.js';
 import { formProblems, problemText, type FormNode } from '../../shared/formRules.js';
-import type { TenantContext } from '../http/context.js';
+import type { CaseContext } from '../cases/caseLifecycle.js';
 import { ApiError, badRequest } from '../http/apiError.js';
 import { parseRoleAuth } from '../auth/session.js';
 import { saveCase } from '../cases/caseLifecycle.js';
@@ -155,7 +155,7 @@ async function handlerFor(db: ScopedDb, submitterId: number | null): Promise<num
  * transaction, and links each to the proposal both ways. A case that cannot be saved fails the
  * approval with the case's own reason: nothing of it is kept.
  */
-export async function createCasesOf(ctx: TenantContext, row: DemandRow, type: ProposalType): Promise<CreatedCase[]> {
+export async function createCasesOf(ctx: CaseContext, row: DemandRow, type: ProposalType): Promise<CreatedCase[]> {
   const markIds = (await ctx.db.selectFrom('demand_marks').select('brand_id').where('demand_id', '=', row.id).orderBy('position').execute()).map(
     (m) => m.brand_id,
   );

@@ -3,7 +3,7 @@ import type { ApproverNode, CopyNode, FlowNode } from '../../shared/approvalFlow
 import { nodeText } from '../../shared/approvalFlow/flowProblems.js';
 import { startNode, walkToNextStop } from '../../shared/approvalFlow/flowWalk.js';
 import { formProblems, problemText, type FormNode } from '../../shared/formRules.js';
-import type { TenantContext } from '../http/context.js';
+import type { CaseContext } from '../cases/caseLifecycle.js';
 import { badRequest, conflict, forbidden } from '../http/apiError.js';
 import { notifyEvent } from '../notify/notifyEvent.js';
 import { activeOf, resolvePeople } from './approverRules.js';
@@ -22,18 +22,18 @@ export interface Decision {
 
 const STEP_GONE = '这一步已经处理完毕（提案已进入下一步或已结束），请刷新后查看';
 
-async function nameOf(ctx: TenantContext, userId: number | null): Promise<string> {
+async function nameOf(ctx: CaseContext, userId: number | null): Promise<string> {
   if (userId === null) return '外部提交人';
   return (await userNames(ctx.db, [userId])).get(userId) ?? '';
 }
 
-async function tell(ctx: TenantContext, row: DemandRow, event: string, userIds: readonly number[], title: string, content: string): Promise<void> {
+async function tell(ctx: CaseContext, row: DemandRow, event: string, userIds: readonly number[], title: string, content: string): Promise<void> {
   if (userIds.length === 0) return;
   await notifyEvent(ctx.db, { orgId: row.org_id, event, userIds, title, content, link: demandLink(row.id), kind: 'approval' });
 }
 
 async function setDemand(
-  ctx: TenantContext,
+  ctx: CaseContext,
   row: DemandRow,
   set: Partial<Pick<DemandRow, 'state' | 'round' | 'submitter_id' | 'chosen_scheme_id'>> & { submitted_at?: Date | null; decided_at?: Date | null },
 ) {
@@ -45,7 +45,7 @@ async function setDemand(
     .executeTakeFirstOrThrow();
 }
 
-async function appendPath(ctx: TenantContext, row: DemandRow, entries: PathEntry[]): Promise<void> {
+async function appendPath(ctx: CaseContext, row: DemandRow, entries: PathEntry[]): Promise<void> {
   await ctx.db
     .updateTable('demand_rounds')
     .set({ path: sql`path || ${JSON.stringify(entries)}::jsonb` })
@@ -54,12 +54,12 @@ async function appendPath(ctx: TenantContext, row: DemandRow, entries: PathEntry
     .execute();
 }
 
-async function endRound(ctx: TenantContext, row: DemandRow, outcome: 'approved' | 'rejected' | 'withdrawn'): Promise<void> {
+async function endRound(ctx: CaseContext, row: DemandRow, outcome: 'approved' | 'rejected' | 'withdrawn'): Promise<void> {
   await ctx.db.updateTable('demand_rounds').set({ ended_at: new Date(), outcome }).where('demand_id', '=', row.id).where('round', '=', row.round).execute();
 }
 
 /** A copy-to node passed: its recipients become participants and are told. */
-async function passCopyNode(ctx: TenantContext, row: DemandRow, type: ProposalType, node: CopyNode): Promise<number[]> {
+async function passCopyNode(ctx: CaseContext, row: DemandRow, type: ProposalType, node: CopyNode): Promise<number[]> {
   const people = await resolvePeople(ctx.db, node.recipients, row.submitter_id);
   await addParticipants(ctx.db, row, people.userIds, 'copy', null);
   const submitter = await nameOf(ctx, row.submitter_id);
@@ -75,7 +75,7 @@ async function passCopyNode(ctx: TenantContext, row: DemandRow, type: ProposalTy
 }
 
 /** An approver node reached: a step waiting for the people its rules name (the administrators when they name nobody), who are told. */
-async function openStep(ctx: TenantContext, row: DemandRow, type: ProposalType, node: ApproverNode): Promise<void> {
+async function openStep(ctx: CaseContext, row: DemandRow, type: ProposalType, node: ApproverNode): Promise<void> {
   const people = await resolvePeople(ctx.db, node.approvers, row.submitter_id);
   if (people.userIds.length === 0) throw badRequest(`${nodeText(node)}找不到审批人，本组织也没有可以代为审批的管理员`);
   const step = await ctx.db
@@ -113,7 +113,7 @@ async function openStep(ctx: TenantContext, row: DemandRow, type: ProposalType, 
  * the next approver node (a waiting step) or the end (approved, its cases created). The nodes passed
  * are added to the round's path.
  */
-async function advance(ctx: TenantContext, row: DemandRow, type: ProposalType, fromId: string): Promise<DemandRow> {
+async function advance(ctx: CaseContext, row: DemandRow, type: ProposalType, fromId: string): Promise<DemandRow> {
   const passed = walkToNextStop(type.approvalFlow, fromId, row.form_data);
   const last: FlowNode | undefined = passed[passed.length - 1];
   if (!last || (last.type !== 'approver' && last.type !== 'end')) {
@@ -155,7 +155,7 @@ async function advance(ctx: TenantContext, row: DemandRow, type: ProposalType, f
  * be complete, and the flow of the type version the proposal keeps is walked from its start. A
  * proposal that came through a public link is taken up by whoever submits it.
  */
-export async function submitDemand(ctx: TenantContext, row: DemandRow, type: ProposalType): Promise<DemandRow> {
+export async function submitDemand(ctx: CaseContext, row: DemandRow, type: ProposalType): Promise<DemandRow> {
   const { session } = ctx;
   if (row.submitter_id === null) {
     if (!session.permissions.has(SEE_ALL)) throw forbidden('外部提交的提案须由有“查看全部提案”权限的人接手提交');
@@ -182,7 +182,7 @@ export async function submitDemand(ctx: TenantContext, row: DemandRow, type: Pro
 }
 
 /** The user's place in the proposal's waiting step, or why they have none (403 not theirs, 409 decided or moved on). */
-async function myPendingApproval(ctx: TenantContext, row: DemandRow, stepId: number | undefined) {
+async function myPendingApproval(ctx: CaseContext, row: DemandRow, stepId: number | undefined) {
   if (row.state !== 'approving') throw conflict(`提案状态为“${STATE_TITLES[row.state]}”，不在审批中`);
   const step = await ctx.db
     .selectFrom('demand_steps')
@@ -229,7 +229,7 @@ async function myPendingApproval(ctx: TenantContext, row: DemandRow, stepId: num
  * is never taken twice. Either mode: a rejection ends the round; with any-one-of the first approval
  * decides the step, with countersign the last one does; the flow then moves on.
  */
-export async function decideDemand(ctx: TenantContext, row: DemandRow, type: ProposalType, input: Decision): Promise<DemandRow> {
+export async function decideDemand(ctx: CaseContext, row: DemandRow, type: ProposalType, input: Decision): Promise<DemandRow> {
   const { db, session } = ctx;
   const { step, pending } = await myPendingApproval(ctx, row, input.stepId);
   const comment = input.comment?.trim() || null;
@@ -278,7 +278,7 @@ export async function decideDemand(ctx: TenantContext, row: DemandRow, type: Pro
 }
 
 /** Ends a step: those who had not decided need not any more. Only a waiting step ends, once. */
-async function closeStep(ctx: TenantContext, stepId: number, state: 'approved' | 'rejected' | 'cancelled', at: Date): Promise<void> {
+async function closeStep(ctx: CaseContext, stepId: number, state: 'approved' | 'rejected' | 'cancelled', at: Date): Promise<void> {
   const closed = await ctx.db
     .updateTable('demand_steps')
     .set({ state, decided_at: at })
@@ -297,7 +297,7 @@ async function closeStep(ctx: TenantContext, stepId: number, state: 'approved' |
 
 /** Hands the user's part of the waiting step to a colleague, with a reason; the colleague is told. */
 export async function reassignStep(
-  ctx: TenantContext,
+  ctx: CaseContext,
   row: DemandRow,
   type: ProposalType,
   input: { stepId?: number; userId: number; reason: string },
@@ -351,7 +351,7 @@ export async function reassignStep(
 }
 
 /** The submitter takes back a proposal no approver has decided on in this round; those waiting are told. */
-export async function withdrawDemand(ctx: TenantContext, row: DemandRow, reason: string | undefined): Promise<DemandRow> {
+export async function withdrawDemand(ctx: CaseContext, row: DemandRow, reason: string | undefined): Promise<DemandRow> {
   const { db, session } = ctx;
   if (row.submitter_id !== session.userId) throw forbidden('只有发起人可以撤回提案');
   if (row.state !== 'approving') throw conflict(`提案状态为“${STATE_TITLES[row.state]}”，不能撤回`);

@@ -582,7 +582,7 @@ export const demandHandlers: HandlersOf<'demand'> = {
   },
 
   'demand.publicDemandForm': async (body, ctx) => {
-    limitPublicCalls(clientIp(ctx));
+    limitPublicCalls(ctx.system, clientIp(ctx));
     const link = await openLink(ctx.system, ctx.credentials, body.token);
     const types = await withOrganisation(ctx.system, link.org_id, async (db) => {
       const out = [];
@@ -600,7 +600,7 @@ export const demandHandlers: HandlersOf<'demand'> = {
 
   'demand.publicDemandUpload': async (_body, ctx) => {
     const ip = clientIp(ctx);
-    limitPublicCalls(ip);
+    limitPublicCalls(ctx.system, ip);
     let link: Awaited<ReturnType<typeof openLink>> | undefined;
     const received = await receiveMultipart(
       ctx.request,
@@ -626,7 +626,7 @@ export const demandHandlers: HandlersOf<'demand'> = {
 
   'demand.publicDemandSubmit': async (body, ctx) => {
     const ip = clientIp(ctx);
-    limitPublicCalls(ip);
+    limitPublicCalls(ctx.system, ip);
     const link = await openLink(ctx.system, ctx.credentials, body.token);
     if (!link.type_names.includes(body.typeName)) throw badRequest(`这个链接不能提交该提案类型（${body.typeName}）`);
     return withOrganisation(ctx.system, link.org_id, async (db) => {

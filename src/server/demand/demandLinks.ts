@@ -21,7 +21,7 @@ export const SUBMISSIONS_PER_ADDRESS_HOUR = 10;
 /** Files one address may upload through a link in an hour. */
 export const UPLOADS_PER_ADDRESS_HOUR = 60;
 /** Calls of the public link pages one address may make in a minute (reading the form, uploading, submitting). */
-const CALLS_PER_ADDRESS_MINUTE = 60;
+export const CALLS_PER_ADDRESS_MINUTE = 60;
 
 const signed = (orgId: number, linkId: number, expiresSec: number) => `${orgId}.${linkId}.${expiresSec}`;
 
@@ -82,13 +82,16 @@ class CallWindow {
   }
 }
 
-const publicCalls = new CallWindow(CALLS_PER_ADDRESS_MINUTE, 60_000);
+/** The windows of each server (by its database), so servers sharing a process count apart. */
+const publicCalls = new WeakMap<Kysely<Database>, CallWindow>();
 
 export const tooMany = (message: string) => new ApiError(429, SubCode.validation, message);
 
 /** Refuses an address that called the public link pages too often in the last minute. */
-export function limitPublicCalls(ip: string, now = Date.now()): void {
-  if (!publicCalls.take(ip, now)) throw tooMany('操作过于频繁，请一分钟后再试');
+export function limitPublicCalls(system: Kysely<Database>, ip: string, now = Date.now()): void {
+  let window = publicCalls.get(system);
+  if (!window) publicCalls.set(system, (window = new CallWindow(CALLS_PER_ADDRESS_MINUTE, 60_000)));
+  if (!window.take(ip, now)) throw tooMany('操作过于频繁，请一分钟后再试');
 }
 
 /** Refuses a submission beyond the link's or the address's hourly allowance (counted in the database, so every server agrees). */
