@@ -5331,6 +5331,10 @@ export interface DialogFormButtonProps {
    */
   permission?: string;
   /**
+   * 主按钮：为否时是普通按钮（同一处已有主按钮时）
+   */
+  primary?: boolean;
+  /**
    * 容器：dialog 对话框（默认）或 drawer 右侧抽屉
    */
   container?: "dialog" | "drawer";
@@ -7050,6 +7054,19 @@ export interface LetterDeadlineCellProps {
   pending?: boolean;
 }
 
+export interface LetterProposalButtonProps {
+  /**
+   * 官文：官文列表的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 按钮文字
+   */
+  label?: string;
+}
+
 export interface MarkCaseListProps {
   /**
    * 档案商标：如 "{{$query.id}}"
@@ -7083,6 +7100,13 @@ export interface MarkPickerProps {
       | "regDate"
       | "privateEndDate";
   };
+}
+
+export interface MarkProposalListProps {
+  /**
+   * 档案商标：如 "{{$query.id}}"
+   */
+  brandId: number | string;
 }
 
 export interface MergeDialogButtonProps {
@@ -7131,6 +7155,21 @@ export interface NewCaseButtonProps {
    * 只列这些类型：类型标识；不写时列出全部
    */
   types?: string[];
+}
+
+export interface NewProposalButtonProps {
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 档案商标：如档案详情页的 "{{$query.id}}"
+   */
+  brandId?: number | string;
+  /**
+   * 大小：small 为卡片角上的链接样式
+   */
+  size?: "small" | "middle";
 }
 
 export interface NumberPickerProps {
@@ -7698,6 +7737,84 @@ export interface PersonSearchProps {
    * 多选：否时最多选一人
    */
   multiple?: boolean;
+}
+
+export interface ProposalApprovalQueueProps {
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 列出件数
+   */
+  limit?: number;
+}
+
+export interface ProposalCurrentStepProps {
+  /**
+   * 提案：提案列表的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface ProposalDetailProps {}
+
+export interface ProposalFlowChartProps {
+  /**
+   * 提案：提案编号（id），如 "{{$query.id}}"
+   */
+  demandId: number | string;
+  /**
+   * 列出走过的节点
+   */
+  sideList?: boolean;
+}
+
+export interface ProposalLinkAddressProps {
+  /**
+   * 外部链接：外部提案链接列表的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface ProposalMarksFieldProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+}
+
+export interface ProposalOpenLinkProps {
+  /**
+   * 提案：提案列表的一行（读 id、demandNo）
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 显示为编号链接
+   */
+  link?: boolean;
+}
+
+export interface ProposalStateTagProps {
+  /**
+   * 提案：提案列表的一行，如表格片段中的 "{{$record}}"
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface ProposalViewTabsProps {
+  /**
+   * 页面查询：页面 x-queries 中声明的查询名
+   */
+  channel: string;
 }
 
 export interface PublicProposalProps {}

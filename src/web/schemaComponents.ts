@@ -100,6 +100,20 @@ const mobileProposalWidgets = lazyComponents(() => import('../widgets/proposals/
 const publicProposalWidgets = lazyComponents(() => import('../widgets/proposals/publicProposal/index.js').then((m) => m.publicProposalWidgets), {
   PublicProposal: 'block',
 });
+const proposalWidgets = lazyComponents(() => import('../widgets/proposals/index.js').then((m) => m.proposalWidgets), {
+  ProposalViewTabs: 'block',
+  NewProposalButton: 'inline',
+  ProposalStateTag: 'none',
+  ProposalOpenLink: 'none',
+  ProposalCurrentStep: 'none',
+  ProposalDetail: 'block',
+  ProposalFlowChart: 'block',
+  ProposalMarksField: 'field',
+  MarkProposalList: 'block',
+  LetterProposalButton: 'none',
+  ProposalLinkAddress: 'none',
+  ProposalApprovalQueue: 'block',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -129,6 +143,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...officialWidgets,
   ...mobileProposalWidgets,
   ...publicProposalWidgets,
+  ...proposalWidgets,
   ...designer,
   ...caseTypeBuilder,
 };

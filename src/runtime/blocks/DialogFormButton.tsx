@@ -8,13 +8,13 @@ import { SchemaOverlay } from './SchemaOverlay.js';
  * A button that opens a dialog or a drawer from the schema: a form sent to an operation (closed
  * only once the server accepts it), or read-only content.
  */
-export function DialogFormButton({ label, permission, ...spec }: DialogFormButtonProps) {
+export function DialogFormButton({ label, permission, primary = true, ...spec }: DialogFormButtonProps) {
   const runtime = useRuntime();
   const [open, setOpen] = useState(false);
   if (permission && !runtime.permissions.has(permission)) return null;
   return (
     <>
-      <Button type="primary" onClick={() => setOpen(true)}>
+      <Button type={primary ? 'primary' : 'default'} onClick={() => setOpen(true)}>
         {label}
       </Button>
       {open && <SchemaOverlay spec={spec} onClose={() => setOpen(false)} />}

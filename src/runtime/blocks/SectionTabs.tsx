@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Tabs } from 'antd';
 import { RecursionField, Schema, useExpressionScope, useFieldSchema } from '@formily/react';
 import type { SectionTabsProps } from '../../generated/types.js';
@@ -13,7 +13,7 @@ function rememberTab(key: string): void {
   window.history.replaceState(window.history.state, '', url);
 }
 
-/** Each child in a tab titled by its `title`; a tab is rendered once first opened, then kept. A tab whose `x-visible` is false is left out, title and all. */
+/** Each child in a tab titled by its `title`; a tab is rendered once first opened, then kept. A tab whose `x-visible` is false is left out, title and all. A link with ?tab= opens that tab, also on a page kept open. */
 export function SectionTabs({ defaultTab }: SectionTabsProps) {
   const schema = useFieldSchema();
   const runtime = useRuntime();
@@ -22,6 +22,11 @@ export function SectionTabs({ defaultTab }: SectionTabsProps) {
   const keys = schema.mapProperties((property, name) => (shown(property) ? String(name) : null)).filter((k): k is string => k !== null);
   const asked = runtime.query.get(TAB_PARAM);
   const [active, setActive] = useState(() => (asked && keys.includes(asked) ? asked : defaultTab && keys.includes(defaultTab) ? defaultTab : keys[0]));
+  // A link to a tab of a page kept open (another shell tab) opens that tab.
+  const askedKnown = asked !== null && keys.includes(asked);
+  useEffect(() => {
+    if (askedKnown && asked) setActive(asked);
+  }, [asked, askedKnown]);
   return (
     <Tabs
       className="ipm-section-tabs"

@@ -28,3 +28,6 @@ export const caseWidgets = {
   NewCaseButton,
   MarkCaseList,
 } satisfies SchemaComponents;
+
+/** Where a case opens (its type's page), for other domains that link to cases. */
+export { casePath } from './caseRoutes.js';

@@ -1,0 +1,334 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './serverPerWorker.js';
+import { callApi } from './callApi.js';
+import { openSignedIn, storedUser } from './support.js';
+import { drawnPng } from './testFiles.js';
+import type { LoginResult } from '../../src/generated/types.js';
+
+const WIDE = { width: 1440, height: 900 };
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+interface Colleague {
+  username: string;
+  password: string;
+  name: string;
+  id: number;
+}
+
+/** A colleague the company's administrator adds with the staff role, who then sets a password of their own. */
+async function addColleague(request: APIRequestContext, adminToken: string, roleId: number, departmentId: number, name: string): Promise<Colleague> {
+  const username = `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const first = 'First2026a';
+  const password = 'Mine2026b';
+  const created = await callApi(
+    request,
+    'user.save',
+    {
+      username,
+      name,
+      phone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      email: `${username}@example.com`,
+      roleId,
+      departmentId,
+      firstPassword: base64(first),
+      encryptionType: 'base64',
+    },
+    adminToken,
+  );
+  const signedIn = await callApi(request, 'auth.login', { username, password: base64(first), encryptionType: 'base64' });
+  await callApi(request, 'account.changePassword', { oldPassword: base64(first), newPassword: base64(password), encryptionType: 'base64' }, signedIn.token);
+  return { username, password, name, id: created.id };
+}
+
+/** Opens a page signed in as a colleague the test added (the demo accounts go through openSignedIn). */
+async function openAs(page: Page, who: Colleague, path: string): Promise<void> {
+  const login: LoginResult = await callApi(page.request, 'auth.login', { username: who.username, password: base64(who.password), encryptionType: 'base64' });
+  const version = (await callApi(page.request, 'site.queryReleaseLog', {}, login.token)).unreadVersion;
+  if (version) await page.request.post('/api/setUpTheReleaseLog', { headers: { token: login.token }, data: { version } });
+  await page.goto('/api/health');
+  await page.evaluate((user) => localStorage.setItem('store-user', user), JSON.stringify({ token: login.token, userInfo: login.userInfo }));
+  await page.goto(path);
+  await expect(page.getByTestId('current-user')).toHaveText(who.name);
+}
+
+/** A field of the proposal form on screen (kept-open pages hold forms of their own). */
+function field(page: Page, label: string): Locator {
+  return page
+    .locator('.proposal-page:visible .ant-formily-item')
+    .filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\*?\\s*${label}\\s*[:：]?$`) }) })
+    .first();
+}
+
+async function addGoods(page: Page, tmCl: number, keyword: string): Promise<void> {
+  const editor = field(page, '类别与商品');
+  await editor.getByRole('combobox', { name: '添加类别' }).fill(String(tmCl));
+  await page.locator('.ant-select-dropdown:visible').getByTitle(`第 ${tmCl} 类`, { exact: true }).click();
+  const search = editor.getByRole('combobox', { name: `第 ${tmCl} 类添加商品` });
+  await search.click();
+  await search.fill(keyword);
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  await options.first().click();
+  await expect(
+    editor
+      .locator('.ant-card')
+      .filter({ hasText: `第 ${tmCl} 类` })
+      .locator('.ant-tag'),
+  ).toHaveCount(1);
+}
+
+const node = (page: Page, id: string) => page.locator(`[data-testid="flow-node"][data-node-id="${id}"]`);
+const header = (page: Page) => page.locator('.proposal-header');
+
+/** Each node of the chart and its state, as drawn. */
+async function nodeStates(page: Page): Promise<Record<string, string>> {
+  const nodes = page.getByTestId('flow-node');
+  await expect(nodes.first()).toBeVisible();
+  return Object.fromEntries(
+    await nodes.evaluateAll((list) => list.map((n) => [n.getAttribute('data-node-id') ?? '', n.getAttribute('data-state') ?? ''] as [string, string])),
+  );
+}
+
+/** The approver's 同意 or 驳回 on the proposal page, with a comment. */
+async function decide(page: Page, decision: '同意' | '驳回', comment: string): Promise<void> {
+  await header(page).getByRole('button', { name: decision }).click();
+  const dialog = page.getByRole('dialog', { name: decision });
+  await dialog.getByLabel(decision === '同意' ? '审批意见' : '驳回理由').fill(comment);
+  await dialog.getByRole('button', { name: decision === '同意' ? /确\s*定/ : /驳\s*回/ }).click();
+  await expect(page.locator('.ant-message').getByText(decision === '同意' ? '已同意' : '已驳回')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a proposal of the built-in registration type takes the budget branch; a countersigner rejects it, the submitter edits and resubmits, everyone approves, and the case opens from the proposal', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(WIDE);
+
+  // The company's administrator sets up a brand centre (钱总监) with a planning team (孙经理) and a planner (周策划):
+  // the type's flow then asks the planner's head, and over 10,000 yuan the heads of two levels together.
+  await openSignedIn(page, 'corpAdmin', '/deal');
+  const admin = (await storedUser(page)).token;
+  const roleId = (await callApi(page.request, 'role.list', {}, admin)).list.find((r) => r.name === '员工')!.id;
+  const centre = await callApi(page.request, 'department.save', { name: `品牌中心${Date.now() % 10000}` }, admin);
+  const team = await callApi(page.request, 'department.save', { name: '品牌策划组', parentId: centre.id }, admin);
+  const director = await addColleague(page.request, admin, roleId, centre.id, '钱总监');
+  const manager = await addColleague(page.request, admin, roleId, team.id, '孙经理');
+  const planner = await addColleague(page.request, admin, roleId, team.id, '周策划');
+  await callApi(page.request, 'department.save', { id: centre.id, name: centre.name, parentId: null, headUserId: director.id }, admin);
+  await callApi(page.request, 'department.save', { id: team.id, name: team.name, parentId: centre.id, headUserId: manager.id }, admin);
+
+  // The planner starts a proposal from the list's 提案 tab.
+  await openAs(page, planner, '/brand/caseList?tab=proposals');
+  await expect(page.getByRole('tab', { name: '提案', selected: true })).toBeVisible();
+  await page.getByRole('button', { name: /新建提案/ }).click();
+  await page.getByRole('menuitem', { name: '商标注册提案' }).click();
+  await expect(page).toHaveURL(/\/brandManage\/case-detail\?type=registrationProposal$/);
+  await expect(page.getByRole('heading', { name: '新建商标注册提案' })).toBeVisible();
+
+  // Submitting an empty form sends nothing and names what is missing.
+  const sent: string[] = [];
+  page.on('request', (r) => /demandManagement|submitForApproval/.test(r.url()) && sent.push(r.url()));
+  await page.getByRole('button', { name: '提交审批' }).click();
+  await expect(page.getByText(/还不能提交：请输入提案标题；.*商标名称不能为空/)).toBeVisible();
+  expect(sent).toEqual([]);
+
+  await page.getByLabel('提案标题').fill('会员礼盒“星辰花语”第 3 类注册');
+  await field(page, '商标名称').locator('input').fill('星辰花语');
+  const image = field(page, '商标图样');
+  await image.locator('input[type=file]').setInputFiles({ name: '星辰花语.png', mimeType: 'image/png', buffer: await drawnPng(page, 800, 600) });
+  await page
+    .getByRole('dialog', { name: '请裁剪掉不需要的部分，以保证检索结果准确' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(image.locator('.ipm-thumb')).toHaveCount(1);
+  await addGoods(page, 3, '香皂');
+  await field(page, '申请人').locator('input').fill('星辰日化股份有限公司');
+  await field(page, '预算（元）').locator('input').fill('25000');
+  await field(page, '申请理由').locator('textarea').fill('会员礼盒明年春节上市，礼盒内香皂需先行注册。');
+  await page.getByRole('button', { name: '提交审批' }).click();
+  await expect(page.getByText('提案已提交审批')).toBeVisible();
+  await expect(page).toHaveURL(/case-detail\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(header(page).locator('.proposal-state-tag')).toHaveText('审批中');
+  await expect(page.getByTestId('proposal-notice')).toContainText('“部门负责人审批”等待 孙经理 审批');
+  await expect(node(page, 'deptHead')).toHaveAttribute('data-state', 'waiting');
+  expect(await nodeStates(page)).toMatchObject({ start: 'passed', deptHead: 'waiting' });
+  // The list shows it among the planner's own, waiting for the manager.
+  await page.goto('/brand/caseList?tab=proposals&view=submitted');
+  const row = page.locator('.ipm-generic-table').filter({ hasText: '提案列表' }).locator('tr').filter({ hasText: '会员礼盒“星辰花语”第 3 类注册' });
+  await expect(row).toContainText('审批中');
+  await expect(row).toContainText('部门负责人审批 · 孙经理');
+  await expect(page.getByTestId('proposal-views').locator('[data-view="submitted"]')).toContainText('1');
+
+  // The manager finds it on the workbench, opens it and approves his step.
+  await openAs(page, manager, '/deal');
+  const queue = page.getByTestId('workbench-approvals');
+  await expect(queue.getByTestId('workbench-section-count')).toHaveText('1');
+  await queue.getByRole('link', { name: '会员礼盒“星辰花语”第 3 类注册' }).click();
+  await expect(page).toHaveURL(new RegExp(`case-detail\\?id=${id}$`));
+  await expect(page.getByTestId('proposal-notice')).toContainText('待你审批');
+  await decide(page, '同意', '同意，礼盒方案已与市场部确认。');
+  // Over 10,000: the fork took the countersign branch, the default branch was not taken.
+  await expect(node(page, 'leaders')).toHaveAttribute('data-state', 'waiting');
+  expect(await nodeStates(page)).toMatchObject({ start: 'passed', deptHead: 'approved', budgetFork: 'passed', leaders: 'waiting' });
+  await expect(node(page, 'budgetFork')).toContainText('走“预算超过一万元”分支');
+  await expect(page.locator('.proposal-flow-edge.edge-current')).toHaveCount(1);
+  await expect(page.getByTestId('proposal-notice')).toContainText('“分管领导会签”等待 孙经理、钱总监 审批（会签）');
+  // The manager is one of the two countersigners too.
+  await decide(page, '同意', '同意。');
+  await expect(node(page, 'leaders')).toHaveAttribute('data-state', 'waiting');
+  await expect(page.getByTestId('proposal-notice')).toContainText('等待 钱总监 审批');
+  await expect(header(page).getByRole('button', { name: '同意' })).toHaveCount(0);
+
+  // The director rejects: a comment is required, the round ends.
+  await openAs(page, director, `/brandManage/case-detail?id=${id}`);
+  await header(page).getByRole('button', { name: '驳回' }).click();
+  const reject = page.getByRole('dialog', { name: '驳回' });
+  await reject.getByRole('button', { name: /驳\s*回/ }).click();
+  await expect(reject.getByText('驳回时必须填写审批意见')).toBeVisible();
+  await reject.getByLabel('驳回理由').fill('预算请按两个年度拆分，今年先报 1.8 万。');
+  await reject.getByRole('button', { name: /驳\s*回/ }).click();
+  await expect(page.locator('.ant-message').getByText('已驳回')).toBeVisible();
+  await expect(header(page).locator('.proposal-state-tag')).toHaveText('已驳回');
+  await expect(node(page, 'leaders')).toHaveAttribute('data-state', 'rejected');
+  await expect(page.getByTestId('proposal-decisions')).toContainText('预算请按两个年度拆分');
+
+  // The planner reads why, edits the budget (still over the threshold) and submits again.
+  await openAs(page, planner, `/brandManage/case-detail?id=${id}`);
+  await expect(page.getByTestId('proposal-notice')).toContainText('钱总监 在“分管领导会签”驳回了提案');
+  await expect(page.getByTestId('proposal-notice')).toContainText('驳回理由：预算请按两个年度拆分，今年先报 1.8 万。');
+  await header(page)
+    .getByRole('button', { name: /^编\s*辑$/ })
+    .click();
+  await expect(page.getByRole('heading', { name: /编辑提案 · TA\d+/ })).toBeVisible();
+  await field(page, '预算（元）').locator('input').fill('18000');
+  await page.getByRole('button', { name: '重新提交审批' }).click();
+  await expect(page.getByText('提案已提交审批')).toBeVisible();
+  await expect(header(page).locator('.proposal-state-tag')).toHaveText('审批中');
+  await expect(header(page)).toContainText('第 2 轮');
+  expect(await nodeStates(page)).toMatchObject({ start: 'passed', deptHead: 'waiting' });
+  // The first round is still there to look at.
+  await page.getByTestId('proposal-flow').getByText('第 1 轮', { exact: true }).click();
+  await expect(page.getByTestId('proposal-flow')).toHaveAttribute('data-round', '1');
+  await expect(node(page, 'leaders')).toHaveAttribute('data-state', 'rejected');
+
+  // Second round: the manager approves both his steps, the director approves last.
+  await openAs(page, manager, `/brandManage/case-detail?id=${id}`);
+  await decide(page, '同意', '同意。');
+  await decide(page, '同意', '同意，按 1.8 万执行。');
+  await openAs(page, director, `/brandManage/case-detail?id=${id}`);
+  await expect(node(page, 'leaders')).toHaveAttribute('data-state', 'waiting');
+  await decide(page, '同意', '同意。');
+  await expect(header(page).locator('.proposal-state-tag')).toHaveText('已通过');
+  await expect(page.getByTestId('proposal-notice')).toContainText('已建立 1 件案件');
+  expect(await nodeStates(page)).toEqual({
+    start: 'passed',
+    deptHead: 'approved',
+    budgetFork: 'passed',
+    leaders: 'approved',
+    copyHead: 'passed',
+    end: 'passed',
+  });
+  const decisions = page.getByTestId('proposal-decisions');
+  await expect(decisions.locator('[data-round="2"] [data-decision="approved"]')).toHaveCount(3);
+  await expect(decisions.locator('[data-round="1"] [data-decision="rejected"]')).toContainText('钱总监');
+  await page.screenshot({ path: 'test-results/proposal-approved.png', fullPage: true });
+
+  // The case the approval created opens from the proposal.
+  const cases = page.getByTestId('proposal-cases');
+  const caseLink = cases.getByRole('link', { name: /^AJ\d{13}$/ });
+  await expect(cases).toContainText('国内商标注册');
+  const caseNo = (await caseLink.textContent())!;
+  await caseLink.click();
+  await expect(page).toHaveURL(new RegExp(`caseNo=${caseNo}`));
+  await expect(page.getByTestId('case-info')).toContainText(caseNo);
+});
+
+test('the proposal list: views with their counts, a draft deleted after confirming, and the external links drawer', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await openSignedIn(page, 'corpAdmin', '/brand/caseList?tab=proposals');
+  const table = page.locator('.ipm-generic-table').filter({ hasText: '提案列表' });
+  await expect(table.locator('.proposal-state-tag').first()).toBeVisible();
+
+  // A draft of the administrator's own: deleted from its row after confirming.
+  const token = (await storedUser(page)).token;
+  const title = `待删除草稿 ${Date.now()}`;
+  await callApi(page.request, 'demand.demandManagement', { typeName: 'objectionProposal', title, formData: {} }, token);
+  await page.getByTestId('proposal-views').locator('[data-view="submitted"]').click();
+  const row = table.locator('tr').filter({ hasText: title });
+  await expect(row).toContainText('草稿');
+  await row.getByRole('button', { name: '删除' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.getByTestId('proposal-views').locator('[data-view="all"]').click();
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/proposal-list.png', fullPage: true });
+
+  // 外部提案链接: a link for two types, copied, then revoked.
+  await page.getByRole('button', { name: '外部提案链接' }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: '外部提案链接' });
+  await drawer.getByRole('button', { name: '新建链接' }).click();
+  const create = page.getByRole('dialog', { name: '新建外部提案链接' });
+  const linkTitle = `华东事业部 ${Date.now() % 100000}`;
+  await create.getByLabel('链接名称').fill(linkTitle);
+  await create.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('商标注册提案').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('异议提案').click();
+  await page.keyboard.press('Escape');
+  await create.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('链接已生成，可复制后发给对方')).toBeVisible();
+  const link = drawer.locator('tr').filter({ hasText: linkTitle });
+  await expect(link).toContainText('有效');
+  await expect(link).toContainText('/case-proposal?token=');
+  await link.getByRole('button', { name: '撤销' }).click();
+  await page
+    .getByRole('dialog', { name: '确认要撤销该链接吗？' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('链接已撤销')).toBeVisible();
+  await expect(link).toContainText('已失效');
+  await expect(link.getByRole('button', { name: '撤销' })).toHaveCount(0);
+});
+
+test('a letter starts a proposal linked to it, and the mark’s page lists the mark’s proposals', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await openSignedIn(page, 'corpAdmin', '/brand/filesAll');
+  const table = page.locator('.ipm-generic-table').filter({ hasText: '官文管理' });
+  const letterRow = table.locator('tbody tr').filter({ hasText: '驳回通知书' }).first();
+  const appNo = (await letterRow.locator('td').nth(3).textContent())!.trim();
+  await letterRow.getByRole('button', { name: '加入提案' }).click();
+  const dialog = page.getByRole('dialog', { name: '加入提案' });
+  await dialog.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('官文应对提案').click();
+  const title = `驳回通知书应对 ${Date.now() % 100000}`;
+  await dialog.getByLabel('提案标题').fill(title);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(/已新建提案 TA\d+/)).toBeVisible();
+  // The new draft opens in its editor, the letter's application number already in the form.
+  await expect(page).toHaveURL(/case-detail\?id=\d+&edit=1$/);
+  await expect(page.getByLabel('提案标题')).toHaveValue(title);
+  await expect(field(page, '申请号').locator('input')).toHaveValue(appNo);
+  await expect(field(page, '文件类型')).toContainText('驳回通知书');
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  const detail = await callApi(page.request, 'demand.demandDetails', { id }, (await storedUser(page)).token);
+  expect(detail.letters.map((l) => l.appNo)).toContain(appNo);
+
+  // The mark of the letter lists the proposal, and starts another one already linked to it.
+  const brandId = detail.marks[0]?.brandId;
+  test.skip(!brandId, 'the letter belongs to no archive mark');
+  await page.goto(`/brandManage/brandRecord/recordDetail?id=${brandId}`);
+  const card = page.getByTestId('mark-proposals');
+  await expect(card.locator('tr').filter({ hasText: title })).toContainText('草稿');
+  await card.getByRole('button', { name: /新建提案/ }).click();
+  await page.getByRole('menuitem', { name: '续展提案' }).click();
+  await expect(page).toHaveURL(new RegExp(`case-detail\\?type=renewalProposal&brandId=${brandId}$`));
+  await expect(page.getByRole('heading', { name: '新建续展提案' })).toBeVisible();
+  // Listed among the marks the proposal concerns, and chosen in the type form's own mark field.
+  await expect(page.locator('.proposal-field').filter({ hasText: '涉及的商标' })).toContainText(detail.marks[0]!.tmName);
+  await expect(field(page, '商标')).toContainText(detail.marks[0]!.tmName);
+});
