@@ -17,6 +17,8 @@ export default defineConfig({
           // Every file starts a server of its own on a database of its own, so the server's modules can be loaded once
           // per worker instead of once per file (most of an API file's start-up was importing them).
           isolate: false,
+          // The migrations and the demo data once per run; each server's database starts as a copy.
+          globalSetup: ['tests/api/support/databaseTemplate.ts'],
           env: { TEST_DB_KIND: 'pglite' },
         },
       },
@@ -28,6 +30,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           isolate: false,
+          globalSetup: ['tests/api/support/databaseTemplate.ts'],
           env: { TEST_DB_KIND: 'postgres' },
         },
       },

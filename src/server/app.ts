@@ -141,11 +141,13 @@ export interface ServerOptions {
   clock?: () => Date;
   /** Handlers in place of the built-in ones, by operation id: a test wraps one to see the context it is called in. */
   handlers?: Partial<Handlers>;
+  /** An in-memory PGlite database starts from this data directory (a `dumpDataDir` tarball): tests start from one migrated and seeded once. */
+  pgliteDataDirArchive?: Blob;
 }
 
 /** The whole server, used alike by `npm start` and by the tests. */
 export async function buildServer(config: ServerConfig, options: ServerOptions = {}): Promise<BuiltServer> {
-  const database = await connectDatabase(config);
+  const database = await connectDatabase({ ...config, pgliteDataDirArchive: options.pgliteDataDirArchive });
   const classificationReady = await prepareDatabase(database.db, config);
 
   const schemaCompilers = new DeferredSchemaCompilers();

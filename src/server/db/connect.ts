@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball, to start another database from (`pgliteDataDirArchive`). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface ConnectOptions {
@@ -26,6 +28,8 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** PGlite's shared_buffers; its 128MB default alone would take a third of the memory budget. */
   pgliteSharedBuffers?: string;
+  /** A PGlite data directory to start from (a tarball written by `dumpDataDir`) instead of a new one. */
+  pgliteDataDirArchive?: Blob;
 }
 
 /**
@@ -60,6 +64,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const pglite = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     parsers: { [DATE_OID]: keepDateText },
+    loadDataDir: options.pgliteDataDirArchive,
     postgresqlconf: [
       `shared_buffers=${options.pgliteSharedBuffers ?? '32MB'}`,
       // PGlite runs its statements on the server's own thread, so a statement that stops to catch up
@@ -71,5 +76,5 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     ],
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none') };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildServer, type BuiltServer, type ServerOptions } from '../../../src/server/app.js';
-import { configFromEnv, type ServerConfig } from '../../../src/server/config.js';
+import type { ServerConfig } from '../../../src/server/config.js';
+import { baseTestConfig, preparesLikeTemplate } from './testConfig.js';
+import { createUtf8Database, dropDatabase } from './postgresDatabases.js';
 import { DEMO_ACCOUNTS } from '../../../src/server/seed/demoAccounts.js';
 import { operationRoutes, type OperationId, type OperationRequest, type OperationResponse } from '../../../src/generated/client.js';
 
@@ -13,31 +15,24 @@ export type DbKind = 'pglite' | 'postgres';
 export const dbKind: DbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 export const skipThisDatabase = dbKind === 'postgres' && !process.env.TEST_DATABASE_URL;
 
-/** A database of its own on the test server, UTF-8 so Chinese text search behaves as in production. */
-export async function createIsolatedDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A database of its own on the test server, UTF-8 so Chinese text search behaves as in production: empty, or
+ * with `prepared` a copy of the run's template, migrated and seeded as a test server's database is at start.
+ */
+export async function createIsolatedDatabase(options: { prepared?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `ipm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      // The pool has closed its sockets; give the server a moment to see them go before dropping.
-      for (let i = 0; i < 40; i++) {
-        const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (open.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const template = options.prepared ? inject('postgresTemplate') : undefined;
+  const { name, url } = await createUtf8Database(adminUrl, `ipm_test_${randomBytes(6).toString('hex')}`, template);
+  return { url, drop: () => dropDatabase(adminUrl, name) };
+}
+
+/** The run's PGlite template (databaseTemplate.ts), read once per worker. */
+let pgliteTemplate: Promise<Blob> | undefined;
+function pgliteTemplateArchive(): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
 }
 
 export interface TestServer extends BuiltServer {
@@ -82,25 +77,14 @@ export function sharedTestServer<A extends DemoAccount>(
 }
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: ServerOptions = {}): Promise<TestServer> {
-  // A caller that shares one database between servers (a restart) passes its URL and drops it itself.
-  const isolated = dbKind === 'postgres' && !overrides.databaseUrl ? await createIsolatedDatabase() : null;
-  const config: ServerConfig = {
-    ...configFromEnv({}),
-    dataDir: 'memory://',
-    databaseUrl: isolated?.url,
-    // TEST_LOG_LEVEL=error shows what a failing background job logged.
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    loginSlowdownMs: 0,
-    webDir: '/nonexistent',
-    // A test that wants the upkeep runs it itself.
-    statisticsUpkeepMs: 0,
-    // A test that sends e-mails or robot posts delivers the outbox itself.
-    outboxIntervalMs: 0,
-    // Ten thousand rows a test rarely needs: one that does names a file or asks for the shipped edition.
-    shippedClassification: false,
-    ...overrides,
-  };
-  const server = await buildServer(config, options);
+  const config: ServerConfig = { ...baseTestConfig(), ...overrides };
+  // A database prepared as the template was starts as a copy of it; one the caller passes (a restart) is theirs.
+  const fromTemplate = preparesLikeTemplate(config) && !overrides.databaseUrl && !overrides.dataDir;
+  // A caller that shares one database between servers passes its URL and drops it itself.
+  const isolated = dbKind === 'postgres' && !overrides.databaseUrl ? await createIsolatedDatabase({ prepared: fromTemplate }) : null;
+  if (isolated) config.databaseUrl = isolated.url;
+  const archive = dbKind === 'pglite' && fromTemplate ? await pgliteTemplateArchive() : undefined;
+  const server = await buildServer(config, archive ? { ...options, pgliteDataDirArchive: archive } : options);
   const post = (url: string, payload: unknown = {}, token?: string) =>
     server.app.inject({
       method: 'POST',
