@@ -266,7 +266,7 @@ test('the proposal list: views with their counts, a draft deleted after confirmi
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(row).toHaveCount(0);
   await page.getByTestId('proposal-views').locator('[data-view="all"]').click();
-  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/proposal-list.png', fullPage: true });
 
   // 外部提案链接: a link for two types, copied, then revoked.
@@ -299,7 +299,7 @@ test('a letter starts a proposal linked to it, and the mark’s page lists the m
   await page.setViewportSize(WIDE);
   await openSignedIn(page, 'corpAdmin', '/brand/filesAll');
   const table = page.locator('.ipm-generic-table').filter({ hasText: '官文管理' });
-  const letterRow = table.locator('tbody tr').filter({ hasText: '驳回通知书' }).first();
+  const letterRow = table.locator('tbody tr.ant-table-row').filter({ hasText: '驳回通知书' }).first();
   const appNo = (await letterRow.locator('td').nth(3).textContent())!.trim();
   await letterRow.getByRole('button', { name: '加入提案' }).click();
   const dialog = page.getByRole('dialog', { name: '加入提案' });
