@@ -11,12 +11,13 @@ export interface ResolvedPeople {
   toAdmins: boolean;
 }
 
-/** Users who may sign in and act now: not deleted, authorised, within their validity period. */
+/** Users who may sign in and act now: not deleted, authorised, not locked, within their validity period. */
 function activeUsers(db: ScopedDb) {
   return db
     .selectFrom('users')
     .where('users.deleted_at', 'is', null)
     .where('users.mauth', '=', true)
+    .where('users.locked', '=', false)
     .where((eb) => eb.or([eb('users.valid_until', 'is', null), eb('users.valid_until', '>', sql<Date>`now()`)]))
     .where((eb) => eb.or([eb('users.valid_from', 'is', null), eb('users.valid_from', '<=', sql<Date>`now()`)]));
 }
