@@ -39,6 +39,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'demand.queryByTmInfo': { list: 'DemandSummary' },
   'demand.schemeList': { list: 'DemandScheme' },
   'department.list': { list: 'Department' },
+  'designer.editorContext': { users: 'PersonOption' },
   'designer.getSchema': { versions: 'SchemaVersion' },
   'designer.saveDraft': { problems: 'SchemaProblem' },
   'designer.validate': { problems: 'SchemaProblem' },

@@ -175,8 +175,23 @@ export const sharedSchemas: JsonSchema[] = [
       "name",
       "title",
       "category",
-      "form",
-      "stages"
+      "form"
+    ],
+    "allOf": [
+      {
+        "if": {
+          "properties": {
+            "category": {
+              "const": "case"
+            }
+          }
+        },
+        "then": {
+          "required": [
+            "stages"
+          ]
+        }
+      }
     ],
     "properties": {
       "$schema": {
@@ -243,7 +258,7 @@ export const sharedSchemas: JsonSchema[] = [
       "stages": {
         "type": "array",
         "minItems": 1,
-        "description": "办理阶段，按顺序；deadlineDays 为进入该阶段后的办理期限（天）；deadlineRule 为法定期间（如 3m），自进入该阶段之日（递交阶段为递交日）起按商标法实施条例第十二条计算并顺延节假日，优先于 deadlineDays",
+        "description": "办理阶段（案件类型必填），按顺序；deadlineDays 为进入该阶段后的办理期限（天）；deadlineRule 为法定期间（如 3m），自进入该阶段之日（递交阶段为递交日）起按商标法实施条例第十二条计算并顺延节假日，优先于 deadlineDays",
         "items": {
           "type": "object",
           "required": [
@@ -16930,7 +16945,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/designer/schemas",
     "summary": "可设计的描述",
-    "description": "内置描述与本组织保存过的描述，各带正在生效的版本号与最新版本号。",
+    "description": "内置描述与本组织保存过的描述，各带正在生效的版本号与最新版本号；案件类型另带类别（案件或提案），取自最新的版本。",
     "permission": "schemaDesigner",
     "silent": true,
     "readOnly": false,
@@ -17024,6 +17039,18 @@ export const operationTable: OperationDefinition[] = [
                   "null"
                 ],
                 "format": "date-time"
+              },
+              "category": {
+                "title": "类别",
+                "enum": [
+                  "case",
+                  "proposal"
+                ],
+                "x-enum-titles": [
+                  "案件",
+                  "提案"
+                ],
+                "description": "只有案件类型有：case 案件；proposal 提案"
               }
             }
           }
@@ -17474,7 +17501,8 @@ export const operationTable: OperationDefinition[] = [
         "operations",
         "permissions",
         "roles",
-        "dicts"
+        "dicts",
+        "users"
       ],
       "properties": {
         "metaSchemas": {
@@ -17575,6 +17603,14 @@ export const operationTable: OperationDefinition[] = [
             "additionalProperties": true
           },
           "description": "案件类型没有写状态与流转时所用的字典，键为 schemas/ 下的路径，如 dicts/case-statuses.json"
+        },
+        "users": {
+          "title": "成员",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/person-option.json"
+          },
+          "description": "本组织未删除的用户，审批流程按编号指定成员时显示其姓名"
         }
       }
     }

@@ -285,6 +285,17 @@ export interface CaseStageRecordsTable {
   left_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+/** 已发出的案件阶段期限提醒：每个阶段记录、期限与提前时间一行，唯一键使多台服务器也只发一次。 (schemas/tables/case-stage-reminders.json) */
+export interface CaseStageRemindersTable {
+  id: Generated<number>;
+  org_id: number;
+  stage_record_id: number;
+  deadline: string;
+  lead: string;
+  user_ids: Generated<number[]>;
+  sent_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** 案件动态：每个动作由谁、何时、做了什么。 (schemas/tables/case-trends.json) */
 export interface CaseTrendsTable {
   id: Generated<number>;
@@ -1145,6 +1156,7 @@ export interface Database {
   case_items: CaseItemsTable;
   case_marks: CaseMarksTable;
   case_stage_records: CaseStageRecordsTable;
+  case_stage_reminders: CaseStageRemindersTable;
   case_trends: CaseTrendsTable;
   cases: CasesTable;
   classification_classes: ClassificationClassesTable;
@@ -1226,6 +1238,7 @@ export const TENANT_TABLES = [
   'case_items',
   'case_marks',
   'case_stage_records',
+  'case_stage_reminders',
   'case_trends',
   'cases',
   'country_trees',

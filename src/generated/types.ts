@@ -5096,7 +5096,12 @@ export interface CaseStatusTagProps {
   };
 }
 
-export interface CaseTypeBuilderProps {}
+export interface CaseTypeBuilderProps {
+  /**
+   * 类别：case 案件类型（默认）；proposal 提案类型：只列提案类型，编辑审批流程与建立的案件
+   */
+  category?: "case" | "proposal";
+}
 
 export interface CaseTypeCountsProps {
   /**
@@ -7198,6 +7203,10 @@ export interface OfficialLetterButtonProps {
    * 按地址打开：打开页面地址 letter 参数所指的官文
    */
   openFromQuery?: boolean;
+  /**
+   * 关联商标：新增的官文预先关联这件档案商标（商标详情页的官文区域）
+   */
+  markId?: number;
 }
 
 export interface OfficialMarksFieldProps {
@@ -11356,6 +11365,10 @@ export interface DesignerListSchemasResponse {
      * 最近保存
      */
     updatedAt: string | null;
+    /**
+     * 类别：只有案件类型有：case 案件；proposal 提案；case 案件，proposal 提案
+     */
+    category?: "case" | "proposal";
   }[];
 }
 
@@ -11586,6 +11599,10 @@ export interface DesignerEditorContextResponse {
       [k: string]: unknown;
     };
   };
+  /**
+   * 成员：本组织未删除的用户，审批流程按编号指定成员时显示其姓名
+   */
+  users: PersonOption[];
 }
 
 export interface DesignerSampleRequest {

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../shared/operation.js';
 import { deadlineRuleProblem } from '../shared/deadlines/deadlineRule.js';
 import type { SchemaFile } from './schemaFiles.js';
+import { knownCaseTypes, proposalTypeProblems } from './proposalTypeProblems.js';
 
 interface Problem {
   file: string;
@@ -57,7 +58,8 @@ function catalogueProblems(entries: Record<string, unknown>[]): Problem[] {
  * What the meta-schema cannot say about a case type: keys are unique within their list, the
  * statuses stages and transitions name are ones the type has (its own, or the default dictionary's),
  * the letters that advance a stage are named as the letter-type catalogue names them, official fee
- * items are keys of the fee table, and no two types claim the same page.
+ * items are keys of the fee table, and no two types claim the same page. A proposal type's approval
+ * flow and the cases it creates are checked against its form and the other types (proposalTypeProblems).
  */
 export function collectCaseTypeProblems(files: SchemaFile[]): Problem[] {
   const defaults = listOf(files.find((f) => f.file === DEFAULT_STATUSES)?.body.items).map((s) => s.value);
@@ -66,7 +68,10 @@ export function collectCaseTypeProblems(files: SchemaFile[]): Problem[] {
   const letterTypes = new Set(catalogue.map((e) => e.label));
   const routeOwner = new Map<unknown, string>();
   const problems: Problem[] = [...catalogueProblems(catalogue)];
-  for (const { file, body } of files.filter((f) => f.kind === 'caseTypes')) {
+  const types = files.filter((f) => f.kind === 'caseTypes');
+  const known = knownCaseTypes(types.map((f) => f.body));
+  for (const { file, body } of types) {
+    problems.push(...proposalTypeProblems(file, body, known));
     const own = listOf((body as JsonSchema).statuses);
     const statuses = new Set(own.length > 0 ? own.map((s) => s.key) : defaults);
     const unknown = (value: unknown, at: string) => {

@@ -144,7 +144,8 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
       continue;
     }
     if (!validate(f.body)) {
-      for (const e of validate.errors ?? []) problems.push({ file: f.file, at: e.instancePath || '/', message: describeAjvError(e) });
+      // An `if` failing only says its `then` did, whose own error names what is missing.
+      for (const e of validate.errors ?? []) if (e.keyword !== 'if') problems.push({ file: f.file, at: e.instancePath || '/', message: describeAjvError(e) });
     }
   }
 

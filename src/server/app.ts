@@ -53,6 +53,7 @@ import { brandArchivesHandlers } from './trademarks/brandArchivesHandlers.js';
 import { customFieldHandlers } from './customFields/customFieldHandlers.js';
 import { startReminderJob } from './customFields/reminders.js';
 import { startDeadlineReminderJob } from './officials/deadlineReminders.js';
+import { startCaseStageReminderJob } from './cases/caseStageReminders.js';
 import { registerCalendarFeed } from './officials/calendarFeed.js';
 import { calendarFeedHandlers } from './officials/calendarFeedHandlers.js';
 import { deliverDueMessages } from './notify/outbox.js';
@@ -232,6 +233,13 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   const stopDeadlineReminders = startDeadlineReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
     app.log.error({ err }, '发送官文期限提醒失败'),
   );
+  const stopCaseStageReminders = startCaseStageReminderJob(
+    database.db,
+    schemas,
+    options.reminderIntervalMs ?? 60_000,
+    options.clock ?? (() => new Date()),
+    (err) => app.log.error({ err }, '发送案件阶段期限提醒失败'),
+  );
 
   const stopApprovalReminders = startApprovalReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
     app.log.error({ err }, '发送提案审批催办失败'),
@@ -275,6 +283,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     async close() {
       await stopReminders();
       await stopDeadlineReminders();
+      await stopCaseStageReminders();
       await stopApprovalReminders();
       await stopOutbox();
       await stopStatisticsUpkeep();

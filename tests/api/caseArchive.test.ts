@@ -276,6 +276,40 @@ describe.skipIf(skipThisDatabase)(`the archive follows cases (${dbKind})`, () =>
     expect(names.map((n) => n.applicant_cn)).toEqual(['新名义有限公司', '新名义有限公司']);
   });
 
+  it('ties to a transfer the holder’s alike marks on goods the classification’s notes call similar, in another class too', async () => {
+    const holder = '跨类一并有限公司';
+    // The groups' notes as the classification has them (the test server imports no classification).
+    await db()
+      .insertInto('classification_classes')
+      .values([
+        { class_no: 3, name: '日化用品', remark: '' },
+        { class_no: 5, name: '医药', remark: '' },
+      ])
+      .onConflict((oc) => oc.column('class_no').doNothing())
+      .execute();
+    await db()
+      .insertInto('classification_groups')
+      .values([
+        { group_no: '0307', class_no: 3, name: '洗涤用品', remark: '本类似群与 0501 含药物的牙膏类似。', position: 7 },
+        { group_no: '0501', class_no: 5, name: '药品，消毒剂，中药药材，药酒', remark: '', position: 1 },
+        { group_no: '0505', class_no: 5, name: '卫生用品', remark: '', position: 5 },
+      ])
+      .onConflict((oc) => oc.column('group_no').doNothing())
+      .execute();
+    const toothpaste = await addMark({ tmName: '晨露', appNo: '65100001', tmCl: 3, applicant: holder, goods: [{ code: '0307', name: '牙膏' }] });
+    const medicated = await addMark({ tmName: '晨露', appNo: '65100002', tmCl: 5, applicant: holder, goods: [{ code: '0501', name: '药物牙膏' }] });
+    const unrelated = await addMark({ tmName: '晨露', appNo: '65100003', tmCl: 5, applicant: holder, goods: [{ code: '0505', name: '卫生巾' }] });
+    const transfer = await server.call(
+      'caseManage.saveCase',
+      { caseType: 'transfer', bizParam: { brandId: toothpaste, form: { applicantName: holder, transfereeName: '受让方' } } },
+      admin,
+    );
+    const tied = await server.call('caseManage.queryTiedMarks', { caseNo: transfer.caseNo }, admin);
+    expect(tied.list.map((m) => m.id)).toEqual([medicated]);
+    expect(tied.list[0]!.reason).toBe('与“晨露”相同，类似群 0307 与 0501 按区分表注释类似');
+    expect(tied.list.map((m) => m.id)).not.toContain(unrelated);
+  });
+
   it('lists the marks the law ties to a change of name or a transfer, and warns before submitting without them', async () => {
     const holder = '一并测试有限公司';
     const main = await addMark({ tmName: '星河', appNo: '65000001', tmCl: 9, applicant: holder, goods: [{ code: '0901', name: '计算机' }] });

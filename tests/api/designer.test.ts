@@ -146,13 +146,13 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
       category: 'case',
       form,
       stages: [],
-      approvalChain: [{ title: '主管审批', permission: 'nobody' }],
+      transitions: [{ action: 'submit', from: ['draft'], to: 'pending', permission: 'nobody' }],
     };
     const problems = (await server.call('designer.validate', { kind: 'caseTypes', key: 'trademarkWatch', body: unfinished }, admin)).problems;
     expect(problems).toEqual(
       expect.arrayContaining([
         { at: '/stages', message: '至少要有 1 项' },
-        { at: '/approvalChain/0/permission', message: '未知的权限键 nobody' },
+        { at: '/transitions/0/permission', message: '未知的权限键 nobody' },
       ]),
     );
     const watch = {
@@ -161,7 +161,7 @@ describe.skipIf(skipThisDatabase)(`the designer's schema store (${dbKind})`, () 
         { key: 'filing', title: '递交申请', deadlineDays: 30 },
         { key: 'review', title: '官方审查' },
       ],
-      approvalChain: [{ title: '主管审批', permission: 'systemSettings' }],
+      transitions: [{ action: 'submit', from: ['draft'], to: 'pending', permission: 'systemSettings' }],
       feeItems: [{ name: '监测费', kind: 'agency', amount: 500, currency: 'CNY' }],
     };
     expect(await server.call('designer.saveDraft', { kind: 'caseTypes', key: 'trademarkWatch', body: watch, baseVersion: null }, admin)).toEqual({

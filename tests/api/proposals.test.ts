@@ -36,9 +36,9 @@ describe.skipIf(skipThisDatabase)(`proposals from draft to cases (${dbKind})`, (
       { kind: 'caseTypes', key: 'registrationProposal', body: { ...body, approvalFlow: broken }, baseVersion: current.versions[0]?.version ?? null },
       tokens.corpAdmin,
     );
-    expect(draft.problems.map((p) => p.message)).toEqual(['审批节点“分管领导会签”的审批人（用户编号 2147483647）在本组织不存在或已删除']);
+    expect(draft.problems.map((p) => p.message)).toEqual(['审批节点“分管领导会签”的审批人（用户编号 2147483647）不是本组织的成员']);
     expect(await server.refused('/designer/publish', { kind: 'caseTypes', key: 'registrationProposal', version: draft.version }, tokens.corpAdmin)).toContain(
-      '审批节点“分管领导会签”的审批人（用户编号 2147483647）在本组织不存在或已删除',
+      '审批节点“分管领导会签”的审批人（用户编号 2147483647）不是本组织的成员',
     );
     const version = await publishType(server, tokens.corpAdmin, 'registrationProposal', { ...body, approvalFlow: flow });
 

@@ -88,3 +88,31 @@ test('an agent opening another’s mark sees the refusal alone, not its official
   await page.goto(`/brandManage/brandRecord/recordDetail?id=${own.list[0]!.id}`);
   await expect(card(page).locator('thead')).toContainText('文件类型');
 });
+
+test('a mark’s page adds a letter already linked to the mark and opens a listed one', async ({ page }) => {
+  await signIn(page, 'admin');
+  const appNo = `E2R${Date.now() % 10_000_000}`;
+  const added = await callAsPage(page, 'brandArchives.addBrand', { appNo, tmCl: 3, tmName: '档案官文' });
+  await page.goto(`/brandManage/brandRecord/recordDetail?id=${added.id}`);
+  await expect(card(page).getByText('暂无数据')).toBeVisible();
+
+  await card(page).getByRole('button', { name: '新增官文' }).click();
+  const drawer = page.locator('.ant-drawer-content').filter({ has: page.locator('.ant-drawer-title', { hasText: '新增官文' }) });
+  const item = (label: string) => drawer.locator('.ant-formily-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
+  await expect(item('关联商标')).toContainText(`档案官文（${appNo} · 第3类）`);
+  await item('文件类型').locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('受理通知书', { exact: true }).click();
+  await item('送达方式').getByText('纸质').click();
+  await item('收文日期').locator('input').fill('2026-11-02');
+  await item('收文日期').locator('input').press('Enter');
+  await drawer.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.locator('.ant-message').getByText('添加成功')).toBeVisible();
+
+  const row = rowOf(page, '受理通知书');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: '受理通知书' }).click();
+  const shown = page.locator('.ant-drawer-content').filter({ has: page.locator('.ant-drawer-title', { hasText: '官文详情' }) });
+  await expect(shown.locator('.ant-formily-item').filter({ has: page.locator('label', { hasText: /^收文日期$/ }) })).toContainText('2026-11-02');
+  const listed = await callAsPage(page, 'brandOfficials.brandOfficialList', { brandId: added.id });
+  expect(listed.list).toMatchObject([{ documentType: '受理通知书', receiveDate: '2026-11-02' }]);
+});

@@ -26,6 +26,7 @@ describe('the source editor', () => {
       permissions: [{ value: 'workbench', label: '工作台' }],
       roles: [],
       dicts: {},
+      users: [],
     };
     const schema = editorSchema('pages', context);
     const validate = new Ajv({ strict: false }).compile(schema);

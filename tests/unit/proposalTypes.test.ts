@@ -1,98 +1,205 @@
 import { describe, expect, it } from 'vitest';
-import { loadSchemaFiles, filesOfKind } from '../../src/schemaSource/schemaFiles.js';
+import { SchemaLibrary } from '../../src/server/schemas/schemaLibrary.js';
 import type { ApprovalFlow } from '../../src/shared/approvalFlow/flowModel.js';
+import { minimalFlow } from '../../src/shared/approvalFlow/flowModel.js';
 import { flowProblems } from '../../src/shared/approvalFlow/flowProblems.js';
-import { walkToNextStop } from '../../src/shared/approvalFlow/flowWalk.js';
-import { formFieldNames, formFieldTitles } from '../../src/shared/approvalFlow/formFields.js';
-import type { FormNode } from '../../src/shared/formRules.js';
-import { owedPeriod } from '../../src/server/demand/demandReminders.js';
+import { formFields } from '../../src/shared/approvalFlow/formFields.js';
+import { layoutFlow } from '../../src/shared/approvalFlow/flowLayout.js';
+import type { JsonSchema } from '../../src/shared/operation.js';
 
-interface TypeFile {
-  name: string;
-  title: string;
-  category: string;
-  form: FormNode;
-  approvalFlow?: ApprovalFlow;
-  createsCases?: { caseType: string; split?: string; when?: { field: string }[]; fields: Record<string, string> }[];
+const library = SchemaLibrary.load();
+const at = { x: 0, y: 0 };
+
+const field = (type: string, title: string, component: string) => ({ type, title, 'x-decorator': 'FormItem', 'x-component': component });
+
+/** A proposal to file a mark: its form in a card, nested priority details, a budget and the countries. */
+function proposalForm() {
+  return {
+    type: 'object',
+    properties: {
+      card: {
+        type: 'void',
+        'x-component': 'Card',
+        properties: {
+          brandName: field('string', '商标名称', 'Input'),
+          budget: field('number', '预算', 'NumberPicker'),
+          countries: field('array', '申请国家', 'CountrySelect'),
+          priority: { type: 'object', title: '优先权', properties: { date: field('string', '在先申请日期', 'DatePicker') } },
+        },
+      },
+    },
+  };
 }
 
-const files = loadSchemaFiles();
-const all = filesOfKind(files, 'caseTypes').map((f) => f.body as unknown as TypeFile);
-const proposals = all.filter((t) => t.category === 'proposal');
-const cases = new Map(all.filter((t) => t.category === 'case').map((t) => [t.name, t]));
-
-/** Case fields a mapping may name beside the case form's own (demandCases.ts). */
-const OUTSIDE_FORM = ['brandId', 'relatedBrandIds', 'tmName', 'intCls', 'tmType', 'nationalCountries', 'madridCountries', 'appCountry'];
-
-describe('built-in proposal types (schemas/caseTypes, category proposal)', () => {
-  it('are the five proposals a company starts from', () => {
-    expect(proposals.map((t) => t.title).sort()).toEqual(['商标注册提案', '海外注册提案', '续展提案', '官文应对提案', '异议提案'].sort());
-  });
-
-  for (const type of proposals) {
-    it(`${type.title}: its flow passes the shape checks with the form’s fields, and names people only by superior or department head`, () => {
-      expect(type.approvalFlow).toBeDefined();
-      const flow = type.approvalFlow!;
-      expect(flowProblems(flow, formFieldNames(type.form))).toEqual([]);
-      const rules = flow.nodes.flatMap((n) => (n.type === 'approver' ? n.approvers : n.type === 'copy' ? n.recipients : []));
-      expect(rules.length).toBeGreaterThan(0);
-      // Ids differ per organisation: a built-in flow names nobody by id.
-      for (const rule of rules) expect(['superior', 'departmentHead']).toContain(rule.kind);
-      for (const rule of rules) if (rule.kind === 'departmentHead') expect(rule.departmentId).toBeUndefined();
-    });
-
-    it(`${type.title}: every case it creates is a case type, and its mapping names fields both forms have`, () => {
-      expect(type.createsCases?.length).toBeGreaterThan(0);
-      const own = formFieldNames(type.form);
-      for (const spec of type.createsCases!) {
-        const target = cases.get(spec.caseType);
-        expect(target, spec.caseType).toBeDefined();
-        const theirs = new Set([...formFieldNames(target!.form), ...OUTSIDE_FORM]);
-        for (const [caseField, proposalField] of Object.entries(spec.fields)) {
-          expect(theirs, `${type.name} → ${spec.caseType}.${caseField}`).toContain(caseField);
-          expect(own, `${type.name}.${proposalField}`).toContain(proposalField);
-        }
-        for (const condition of spec.when ?? []) expect(own).toContain(condition.field);
-      }
-    });
-  }
-
-  it('have a condition and a countersign among them, and the budget condition takes the second level', () => {
-    const nodes = proposals.flatMap((t) => t.approvalFlow!.nodes);
-    expect(nodes.some((n) => n.type === 'condition')).toBe(true);
-    expect(nodes.some((n) => n.type === 'approver' && n.mode === 'all')).toBe(true);
-    const registration = proposals.find((t) => t.name === 'registrationProposal')!.approvalFlow!;
-    expect(walkToNextStop(registration, 'deptHead', { budget: 25000 }).map((n) => n.id)).toEqual(['budgetFork', 'leaders']);
-    expect(walkToNextStop(registration, 'deptHead', { budget: 8000 }).map((n) => n.id)).toEqual(['budgetFork', 'copyHead', 'end']);
-  });
-});
-
-describe('form fields as flows and mappings name them', () => {
-  it('walks through layout nodes and names nested fields by their dotted path', () => {
-    const form: FormNode = {
-      type: 'object',
-      properties: {
-        card: {
-          type: 'void',
-          properties: { budget: { type: 'number', title: '预算' }, applicant: { type: 'object', title: '申请人', properties: { name: { type: 'string' } } } },
-        },
-        goods: { type: 'array', title: '商品', items: { type: 'object', properties: { name: { type: 'string' } } } },
+/** 发起人 → 部门负责人 → fork: budget over 10,000 → 总监会签 → 抄送法务 → end; otherwise → end. */
+function flow(): ApprovalFlow {
+  return {
+    nodes: [
+      { id: 'start', type: 'start', name: '发起人', position: at },
+      { id: 'head', type: 'approver', name: '部门负责人审批', approvers: [{ kind: 'superior', levels: 1 }], mode: 'any', remindAfterHours: 24, position: at },
+      { id: 'fork', type: 'condition', name: '按预算', position: at },
+      {
+        id: 'director',
+        type: 'approver',
+        name: '总监会签',
+        approvers: [
+          { kind: 'role', roleId: 1 },
+          { kind: 'departmentHead', departmentId: 2 },
+        ],
+        mode: 'all',
+        position: at,
       },
+      { id: 'cc', type: 'copy', name: '抄送法务', recipients: [{ kind: 'user', userId: 3 }], position: at },
+      { id: 'end', type: 'end', name: '结束', position: at },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', target: 'head' },
+      { id: 'e2', source: 'head', target: 'fork' },
+      { id: 'e3', source: 'fork', target: 'director', label: '预算超过一万', conditions: [{ field: 'budget', operator: 'gt', value: 10000 }] },
+      { id: 'e4', source: 'fork', target: 'end', label: '其他情况', isDefault: true },
+      { id: 'e5', source: 'director', target: 'cc' },
+      { id: 'e6', source: 'cc', target: 'end' },
+    ],
+  };
+}
+
+function proposalType(patch: Record<string, unknown> = {}): JsonSchema {
+  return {
+    name: 'brandFilingProposal',
+    title: '商标申请提案',
+    category: 'proposal',
+    description: '业务部门提出申请注册商标',
+    form: proposalForm(),
+    approvalFlow: flow(),
+    createsCases: [
+      {
+        caseType: 'domesticRegistration',
+        split: 'none',
+        when: [{ field: 'countries', operator: 'in', value: ['CN'] }],
+        fields: { tmName: 'brandName', 'dplPriorityTm.priorityDate': 'priority.date' },
+      },
+      { caseType: 'overseasRegistration', split: 'country', when: [{ field: 'countries', operator: 'notIn', value: ['CN'] }], fields: { tmName: 'brandName' } },
+    ],
+    attachments: [{ key: 'sample', title: '商标样稿', required: true }],
+    ...patch,
+  };
+}
+
+const problemsOf = (body: JsonSchema, inEffect: { key: string; body: JsonSchema }[] = []) =>
+  library.problemsOf('caseTypes', String(body.name), body, inEffect).map((p) => [p.at, p.message]);
+
+describe('a proposal type as the designer checks it on publish', () => {
+  it('accepts a well-formed proposal type: flow, cases it creates with their field mapping, no stages', () => {
+    expect(problemsOf(proposalType())).toEqual([]);
+  });
+
+  it('requires an approval flow, and puts each of the flow’s problems at the node or edge it is about', () => {
+    const { approvalFlow: _none, ...withoutFlow } = proposalType();
+    expect(problemsOf(withoutFlow)).toEqual([['/approvalFlow', '提案类型须有审批流程']]);
+
+    const dangling = flow();
+    dangling.edges = dangling.edges.filter((e) => e.id !== 'e6');
+    dangling.edges[2] = { ...dangling.edges[2], conditions: [{ field: 'cost', operator: 'gt', value: 10000 }] };
+    expect(problemsOf(proposalType({ approvalFlow: dangling }))).toEqual([
+      ['/approvalFlow/edges/2', '条件分支“按预算”的分支条件用了提案表单中没有的字段“cost”'],
+      ['/approvalFlow/nodes/4', '抄送节点“抄送法务”之后没有连到任何节点'],
+      ['/approvalFlow/nodes/3', '审批节点“总监会签”之后走不到结束节点'],
+    ]);
+  });
+
+  it('names a created case type that does not exist or is a proposal type, and mapped fields neither form has', () => {
+    const body = proposalType({
+      createsCases: [
+        { caseType: 'nowhere', fields: {} },
+        { caseType: 'brandFilingProposal', fields: {} },
+        { caseType: 'domesticRegistration', when: [{ field: 'region', operator: 'eq', value: '华东' }], fields: { tmName: 'markName', colour: 'brandName' } },
+      ],
+    });
+    expect(problemsOf(body)).toEqual([
+      ['/createsCases/0/caseType', '没有标识为 nowhere 的案件类型'],
+      ['/createsCases/1/caseType', '“商标申请提案”是提案类型，审批通过后只能建立案件'],
+      ['/createsCases/2/fields/tmName', '提案表单中没有字段 markName（填入案件的 tmName）'],
+      ['/createsCases/2/fields/colour', '案件类型“国内商标注册”的表单中没有字段 colour'],
+      ['/createsCases/2/when/0', '条件用了提案表单中没有的字段“region”'],
+    ]);
+  });
+
+  it('maps to the organisation’s own case types in effect, by their form', () => {
+    const report = {
+      name: 'searchReport',
+      title: '检索报告',
+      category: 'case',
+      form: { type: 'object', properties: { keyword: field('string', '检索词', 'Input') } },
+      stages: [{ key: 'search', title: '检索' }],
     };
-    expect([...formFieldNames(form)]).toEqual(['budget', 'applicant', 'applicant.name', 'goods']);
-    expect(formFieldTitles(form).get('applicant.name')).toBe('name');
-    expect(formFieldTitles(form).get('budget')).toBe('预算');
+    const body = proposalType({ createsCases: [{ caseType: 'searchReport', fields: { keyword: 'brandName' } }] });
+    expect(problemsOf(body)).toEqual([['/createsCases/0/caseType', '没有标识为 searchReport 的案件类型']]);
+    expect(problemsOf(body, [{ key: 'searchReport', body: report }])).toEqual([]);
+    expect(problemsOf(body, [{ key: 'searchReport', body: { ...report, category: 'proposal' } }])).toEqual([
+      ['/createsCases/0/caseType', '“检索报告”是提案类型，审批通过后只能建立案件'],
+    ]);
+  });
+
+  it('keeps approval flows and created cases to proposal types, and stages to case types', () => {
+    const renewal = library.builtInFile('caseTypes', 'renewal')!.body;
+    expect(problemsOf({ ...renewal, approvalFlow: flow(), createsCases: [] })).toEqual([
+      ['/approvalFlow', '只有提案类型有审批流程'],
+      ['/createsCases', '只有提案类型有审批通过后建立的案件'],
+    ]);
+    const { stages: _stages, ...withoutStages } = renewal;
+    expect(problemsOf(withoutStages)).toEqual([['/', '缺少必填的 stages']]);
+  });
+
+  it('refuses a comparison of size without a number and a list test without a list', () => {
+    const tests = flow();
+    tests.edges[2] = { ...tests.edges[2], conditions: [{ field: 'budget', operator: 'gt', value: '一万' }] };
+    tests.edges.push({ id: 'e7', source: 'fork', target: 'cc', label: '海外', conditions: [{ field: 'countries', operator: 'notIn', value: 'CN' }] });
+    expect(flowProblems(tests, new Set(['budget', 'countries'])).map((p) => p.message)).toEqual([
+      '条件分支“按预算”的分支条件“budget”比较大小的值应是数字',
+      '条件分支“按预算”的分支条件“countries”应填写一组值',
+    ]);
   });
 });
 
-describe('approval reminders', () => {
-  it('owe one reminder per whole waiting period, none before the first has passed', () => {
-    const entered = new Date('2026-03-02T09:00:00+08:00');
-    const at = (hours: number) => new Date(entered.getTime() + hours * 3_600_000);
-    expect(owedPeriod(entered, 24, at(23.9))).toBe(0);
-    expect(owedPeriod(entered, 24, at(24))).toBe(1);
-    expect(owedPeriod(entered, 24, at(47))).toBe(1);
-    expect(owedPeriod(entered, 24, at(50))).toBe(2);
-    expect(owedPeriod(entered, 0.5, at(1.2))).toBe(2);
+describe('the fields of a form', () => {
+  it('lists values in the order shown, through layout nodes and into objects, with their titles', () => {
+    expect(formFields(proposalForm())).toEqual([
+      { name: 'brandName', title: '商标名称', type: 'string' },
+      { name: 'budget', title: '预算', type: 'number' },
+      { name: 'countries', title: '申请国家', type: 'array' },
+      { name: 'priority', title: '优先权', type: 'object' },
+      { name: 'priority.date', title: '在先申请日期', type: 'string' },
+    ]);
+    expect(formFields(undefined)).toEqual([]);
+  });
+});
+
+describe('laying a flow out top to bottom', () => {
+  const size = (n: { type: string }) => (n.type === 'end' ? { width: 120, height: 40 } : { width: 220, height: 80 });
+  const centre = (f: ApprovalFlow, id: string) => {
+    const n = f.nodes.find((x) => x.id === id)!;
+    return { x: n.position.x + size(n).width / 2, y: n.position.y + size(n).height / 2 };
+  };
+
+  it('draws the minimal flow as one column', () => {
+    const laid = layoutFlow(minimalFlow(), size);
+    expect(flowProblems(laid)).toEqual([]);
+    expect(centre(laid, 'start').x).toBe(centre(laid, 'superior').x);
+    expect(centre(laid, 'superior').x).toBe(centre(laid, 'end').x);
+    expect(centre(laid, 'start').y).toBeLessThan(centre(laid, 'superior').y);
+    expect(centre(laid, 'superior').y).toBeLessThan(centre(laid, 'end').y);
+  });
+
+  it('puts a fork’s branches side by side in edge order, the end below them all and no two nodes of a row over each other', () => {
+    const laid = layoutFlow(flow(), size);
+    expect(centre(laid, 'director').x).toBeLessThan(centre(laid, 'fork').x);
+    expect(centre(laid, 'cc').x).toBe(centre(laid, 'director').x);
+    for (const id of ['start', 'head', 'fork', 'director', 'cc']) expect(centre(laid, id).y).toBeLessThan(centre(laid, 'end').y);
+    const rows = new Map<number, { x: number; w: number }[]>();
+    for (const n of laid.nodes) rows.set(centre(laid, n.id).y, [...(rows.get(centre(laid, n.id).y) ?? []), { x: n.position.x, w: size(n).width }]);
+    for (const row of rows.values()) {
+      row.sort((a, b) => a.x - b.x);
+      for (let i = 1; i < row.length; i++) expect(row[i].x).toBeGreaterThanOrEqual(row[i - 1].x + row[i - 1].w);
+    }
   });
 });

@@ -13,7 +13,7 @@ interface StagesSectionProps extends SectionProps {
 
 /** The stages a case of this type goes through, in order: each with its handling period, the letters that move a case into it and the status it takes on. */
 export function CaseStagesSection({ body, change, problems, statusOptions, letterTypeOptions }: StagesSectionProps) {
-  const stages = body.stages;
+  const stages = body.stages ?? [];
   const errorAt = (pointer: string) => {
     const problem = fieldProblem(problems, pointer);
     return problem ? { status: 'error' as const, title: describeProblem(problem) } : {};

@@ -3,14 +3,14 @@ import { App, Badge, Breadcrumb, Button, Result, Space, Spin, Tabs, Tag, Tooltip
 import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { ComponentDescription, FormilyNode, SchemaProblem } from '../../generated/types.js';
+import type { CaseTypeBuilderProps, ComponentDescription, FormilyNode, SchemaProblem } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { editBody, isDirty, markSaved, openDocument, redo, undo, type DesignerDocument } from '../designerDocument.js';
 import type { SchemaEntry } from '../SchemaList.js';
 import { VisualBuilder } from '../visual/VisualBuilder.js';
-import { blankCaseType, copyOfCaseType, NAME_PATTERN, type CaseStatus, type CaseTransition, type CaseTypeBody } from './caseTypeBody.js';
-import { sectionOf, type CaseTypeSection } from './caseTypeProblems.js';
+import { blankCaseType, blankProposalType, copyOfCaseType, NAME_PATTERN, type CaseStatus, type CaseTransition, type CaseTypeBody } from './caseTypeBody.js';
+import { sectionOf, withLiveFlow, type CaseTypeSection } from './caseTypeProblems.js';
 import { CaseTypeStart } from './CaseTypeStart.js';
 import { CaseBasicSection } from './CaseBasicSection.js';
 import { CaseStagesSection } from './CaseStagesSection.js';
@@ -18,6 +18,8 @@ import { CaseFlowSection, type FlowDefaults } from './CaseFlowSection.js';
 import { CaseAttachmentsSection } from './CaseAttachmentsSection.js';
 import { CaseFeesSection } from './CaseFeesSection.js';
 import { CasePreviewDrawer } from './CasePreviewDrawer.js';
+import { CreatesCasesSection } from './CreatesCasesSection.js';
+import { ApprovalFlowSection } from './approval/ApprovalFlowSection.js';
 import { SectionProblems } from './SectionProblems.js';
 import { askToLeave, useLeaveGuard } from './useLeaveGuard.js';
 import '../designer.css';
@@ -27,14 +29,42 @@ const KIND = 'caseTypes';
 const VALIDATE_DELAY_MS = 600;
 const EXIT_TO = '/system/userConfig';
 
-const SECTIONS: { key: CaseTypeSection; label: string }[] = [
-  { key: 'basic', label: '基本信息' },
-  { key: 'form', label: '申请表单' },
-  { key: 'stages', label: '阶段' },
-  { key: 'flow', label: '状态与流转' },
-  { key: 'attachments', label: '附件' },
-  { key: 'fees', label: '费用项' },
-];
+type Category = NonNullable<CaseTypeBuilderProps['category']>;
+
+const SECTIONS: Record<Category, { key: CaseTypeSection; label: string }[]> = {
+  case: [
+    { key: 'basic', label: '基本信息' },
+    { key: 'form', label: '申请表单' },
+    { key: 'stages', label: '阶段' },
+    { key: 'flow', label: '状态与流转' },
+    { key: 'attachments', label: '附件' },
+    { key: 'fees', label: '费用项' },
+  ],
+  proposal: [
+    { key: 'basic', label: '基本信息' },
+    { key: 'form', label: '提案表单' },
+    { key: 'approval', label: '审批流程' },
+    { key: 'creates', label: '审批通过后建立的案件' },
+    { key: 'attachments', label: '附件' },
+  ],
+};
+
+/** What the page says of the kind of type it builds. */
+const WORDS: Record<Category, { page: string; type: string; form: string; formHelp: string }> = {
+  case: {
+    page: '新增案件配置',
+    type: '案件类型',
+    form: '申请表单',
+    formHelp: '员工新建这种案件时填写的申请表单：把左侧的字段拖到画布（或选中后按回车），在右侧设置字段名、标题与校验。',
+  },
+  proposal: {
+    page: '提案配置',
+    type: '提案类型',
+    form: '提案表单',
+    formHelp:
+      '提出这种提案时填写的表单：把左侧的字段拖到画布（或选中后按回车），在右侧设置字段名、标题与校验。审批流程的条件与建立案件的字段对应都按这里的字段名选择。',
+  },
+};
 
 /** A case form is built from fields and the blocks that lay them out. */
 const offersToCaseForm = (c: ComponentDescription) => (c.kind === 'field' && c.group !== '数据展示') || c.group === '布局' || c.group === '排版';
@@ -63,8 +93,11 @@ interface Opened {
  * /system/caseCreate: an admin builds a case type — starting blank or from a copy, setting what it
  * is, laying out its application form in the designer's visual builder, its stages, statuses,
  * attachments and fees — previews it and publishes it through the designer's version store.
+ * /system/proposalConfig (category proposal) builds proposal types the same way: their form, the
+ * approval flow drawn on a canvas, and the cases an approval creates.
  */
-export function CaseTypeBuilder() {
+export function CaseTypeBuilder({ category = 'case' }: CaseTypeBuilderProps) {
+  const words = WORDS[category];
   const runtime = useRuntime();
   const call = runtime.callOperation;
   const navigate = useNavigate();
@@ -75,7 +108,9 @@ export function CaseTypeBuilder() {
   const { data: usage } = useOperation('caseManage.caseTypeVersionUsage', {});
   const [opened, setOpened] = useState<Opened | null>(null);
   const [section, setSection] = useState<CaseTypeSection>('basic');
-  const [problems, setProblems] = useState<SchemaProblem[]>([]);
+  // The server's findings, with the body they were found in: the flow's own are worked out live.
+  const [checked, setChecked] = useState<{ problems: SchemaProblem[]; body: CaseTypeBody | null }>({ problems: [], body: null });
+  const setProblems = (found: SchemaProblem[], of: CaseTypeBody | null) => setChecked({ problems: found, body: of });
   const [previewOpen, setPreviewOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -85,6 +120,9 @@ export function CaseTypeBuilder() {
   useLeaveGuard(dirty);
 
   const entries = useMemo(() => listed?.list ?? [], [listed]);
+  // Keys are shared by case and proposal types; each page lists its own kind.
+  const ownEntries = useMemo(() => entries.filter((e) => (e.category ?? 'case') === category), [entries, category]);
+  const problems = useMemo(() => withLiveFlow(checked.problems, checked.body, body), [checked, body]);
   const defaults = useMemo(() => flowDefaults(context?.dicts ?? {}), [context]);
   const letterTypes = useMemo(() => ((context?.dicts['dicts/official-types.json']?.items ?? []) as { label: string }[]).map((e) => e.label), [context]);
   const setDoc = (next: (d: DesignerDocument) => DesignerDocument) => setOpened((o) => o && { ...o, doc: next(o.doc) });
@@ -100,7 +138,7 @@ export function CaseTypeBuilder() {
     const key = opened.savedKey ?? (NAME_PATTERN.test(body.name) ? body.name : '_');
     const timer = setTimeout(() => {
       void call('designer.validate', { kind: KIND, key, body })
-        .then((r) => setProblems(withKeyCheck(r.problems, body.name, opened.savedKey)))
+        .then((r) => setProblems(withKeyCheck(r.problems, body.name, opened.savedKey), body))
         .catch(() => undefined);
     }, VALIDATE_DELAY_MS);
     return () => clearTimeout(timer);
@@ -116,11 +154,12 @@ export function CaseTypeBuilder() {
 
   const open = (next: Opened) => {
     setOpened(next);
-    setProblems([]);
+    setProblems([], null);
     setSection('basic');
   };
 
-  const startBlank = () => open({ doc: openDocument(blankCaseType()), savedKey: null, baseVersion: null, publishedVersion: null });
+  const startBlank = () =>
+    open({ doc: openDocument(category === 'proposal' ? blankProposalType() : blankCaseType()), savedKey: null, baseVersion: null, publishedVersion: null });
 
   const bodyOf = async (entry: SchemaEntry, version: number | null): Promise<Record<string, unknown>> => {
     if (version !== null) return (await call('designer.getVersion', { kind: KIND, key: entry.key, version })).body;
@@ -129,10 +168,13 @@ export function CaseTypeBuilder() {
 
   const startCopy = async (entry: SchemaEntry) => {
     const source = await bodyOf(entry, entry.publishedVersion ?? (entry.builtIn ? null : entry.latestVersion));
-    const copy = copyOfCaseType(
-      source,
-      entries.map((e) => e.key),
-    );
+    const copy = {
+      ...copyOfCaseType(
+        source,
+        entries.map((e) => e.key),
+      ),
+      category,
+    };
     // A copy exists only on this page until it is saved.
     open({ doc: { ...openDocument(copy), savedText: '' }, savedKey: null, baseVersion: null, publishedVersion: null });
   };
@@ -168,7 +210,7 @@ export function CaseTypeBuilder() {
       const key = opened.savedKey ?? body.name;
       const reply = await call('designer.saveDraft', { kind: KIND, key, body, baseVersion: opened.baseVersion, comment });
       setOpened((o) => o && { ...o, doc: markSaved(o.doc), savedKey: key, baseVersion: reply.version });
-      setProblems(reply.problems);
+      setProblems(reply.problems, body);
       message.success(
         reply.problems.length > 0
           ? `已保存为第 ${reply.version} 版草稿，有 ${reply.problems.length} 处问题，修正后才能发布`
@@ -186,15 +228,16 @@ export function CaseTypeBuilder() {
   const publish = async () => {
     if (!opened || !body) return;
     const key = opened.savedKey ?? (NAME_PATTERN.test(body.name) ? body.name : '_');
-    const checked = withKeyCheck((await call('designer.validate', { kind: KIND, key, body })).problems, body.name, opened.savedKey);
-    setProblems(checked);
-    if (checked.length > 0) {
-      message.error(`有 ${checked.length} 处问题，不能发布`);
-      setSection(sectionOf(checked[0]));
+    const found = withKeyCheck((await call('designer.validate', { kind: KIND, key, body })).problems, body.name, opened.savedKey);
+    setProblems(found, body);
+    const all = withLiveFlow(found, body, body);
+    if (all.length > 0) {
+      message.error(`有 ${all.length} 处问题，不能发布`);
+      setSection(sectionOf(all[0]));
       return;
     }
     modal.confirm({
-      title: '发布这个案件类型？',
+      title: `发布这个${words.type}？`,
       content: '发布后本组织的员工下次打开页面即可使用它；之后可随时在设计器中回滚。',
       okText: '发布',
       cancelText: '取消',
@@ -232,8 +275,8 @@ export function CaseTypeBuilder() {
     return (
       <Result
         status="403"
-        title="不能编辑案件类型"
-        subTitle={`案件类型经页面设计器保存与发布：${contextError.message}`}
+        title={`不能编辑${words.type}`}
+        subTitle={`${words.type}经页面设计器保存与发布：${contextError.message}`}
         extra={<Link to={EXIT_TO}>返回用户与配置</Link>}
       />
     );
@@ -251,12 +294,14 @@ export function CaseTypeBuilder() {
     switch (key) {
       case 'basic':
         return <CaseBasicSection {...props} nameLocked={opened?.savedKey != null} />;
+      case 'approval':
+        return <ApprovalFlowSection {...props} context={context} />;
+      case 'creates':
+        return <CreatesCasesSection {...props} />;
       case 'form':
         return (
           <div className="ipm-case-section">
-            <Typography.Paragraph type="secondary">
-              员工新建这种案件时填写的申请表单：把左侧的字段拖到画布（或选中后按回车），在右侧设置字段名、标题与校验。
-            </Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{words.formHelp}</Typography.Paragraph>
             <SectionProblems problems={props.problems} />
             <div className="ipm-designer-editor">
               <VisualBuilder
@@ -291,7 +336,7 @@ export function CaseTypeBuilder() {
             返回
           </Button>
           <Breadcrumb
-            items={[{ title: <Link to={EXIT_TO}>用户与配置</Link> }, { title: '新增案件配置' }, ...(opened ? [{ title: body?.title || '未命名类型' }] : [])]}
+            items={[{ title: <Link to={EXIT_TO}>用户与配置</Link> }, { title: words.page }, ...(opened ? [{ title: body?.title || '未命名类型' }] : [])]}
           />
           {opened && (
             <Space size={4}>
@@ -328,7 +373,8 @@ export function CaseTypeBuilder() {
       <main className="ipm-case-builder-body">
         {!opened || !body ? (
           <CaseTypeStart
-            entries={entries}
+            category={category}
+            entries={ownEntries}
             loading={listLoading}
             usage={usage?.list}
             onBlank={startBlank}
@@ -341,7 +387,7 @@ export function CaseTypeBuilder() {
             tabPosition="left"
             activeKey={section}
             onChange={(key) => setSection(key as CaseTypeSection)}
-            items={SECTIONS.map((s) => ({
+            items={SECTIONS[category].map((s) => ({
               key: s.key,
               label: (
                 <Badge count={countOf(s.key)} size="small" offset={[8, 0]}>

@@ -5,6 +5,8 @@ import type { SchemaEntry } from '../SchemaList.js';
 import type { CaseVersionUsage } from '../VersionDrawer.js';
 
 interface CaseTypeStartProps {
+  /** Which kind of type is built here: the texts say so, and proposals are not counted in cases. */
+  category: 'case' | 'proposal';
   entries: SchemaEntry[];
   loading: boolean;
   /** The cases that use each version of each type; undefined while it loads. */
@@ -15,7 +17,8 @@ interface CaseTypeStartProps {
 }
 
 /** Where building a type begins: from nothing, or from a copy of a built-in or published type; the organisation's own types are opened again from here. */
-export function CaseTypeStart({ entries, loading, usage, onBlank, onCopy, onEdit }: CaseTypeStartProps) {
+export function CaseTypeStart({ category, entries, loading, usage, onBlank, onCopy, onEdit }: CaseTypeStartProps) {
+  const proposal = category === 'proposal';
   const [keyword, setKeyword] = useState('');
   const shown = entries.filter((e) => !keyword || e.title.includes(keyword) || e.key.toLowerCase().includes(keyword.toLowerCase()));
   return (
@@ -24,10 +27,12 @@ export function CaseTypeStart({ entries, loading, usage, onBlank, onCopy, onEdit
         <div className="ipm-case-start-intro">
           <div>
             <Typography.Title level={4} style={{ marginTop: 0 }}>
-              新建一种案件类型
+              {proposal ? '新建一种提案类型' : '新建一种案件类型'}
             </Typography.Title>
             <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-              从空白开始，或复制下面已有的类型再修改。设置名称与办理方式，用可视化表单编辑器排好申请表单，填写阶段与期限、附件和费用，预览后发布；员工下次打开页面即可使用。
+              {proposal
+                ? '从空白开始，或复制下面已有的类型再修改。排好提案表单，在画布上画出审批流程（审批人、会签或或签、抄送、按表单内容走的条件分支），设置审批通过后建立哪些案件，预览后发布；员工下次提出提案时即按新流程审批。'
+                : '从空白开始，或复制下面已有的类型再修改。设置名称与办理方式，用可视化表单编辑器排好申请表单，填写阶段与期限、附件和费用，预览后发布；员工下次打开页面即可使用。'}
             </Typography.Paragraph>
           </div>
           <Button type="primary" size="large" icon={<FileAddOutlined />} onClick={onBlank}>
@@ -55,7 +60,7 @@ export function CaseTypeStart({ entries, loading, usage, onBlank, onCopy, onEdit
           loading={loading}
           dataSource={shown}
           pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-          locale={{ emptyText: '还没有案件类型' }}
+          locale={{ emptyText: proposal ? '还没有提案类型' : '还没有案件类型' }}
           columns={[
             { title: '名称', dataIndex: 'title', render: (title: string, e) => <Typography.Text strong>{title || e.key}</Typography.Text> },
             { title: '标识', dataIndex: 'key', render: (key: string) => <Typography.Text type="secondary">{key}</Typography.Text> },
@@ -70,11 +75,15 @@ export function CaseTypeStart({ entries, loading, usage, onBlank, onCopy, onEdit
                 </Space>
               ),
             },
-            {
-              title: '使用中的案件',
-              width: 200,
-              render: (_v, e) => <CasesInUse usage={usage} caseType={e.key} />,
-            },
+            ...(proposal
+              ? []
+              : [
+                  {
+                    title: '使用中的案件',
+                    width: 200,
+                    render: (_v: unknown, e: SchemaEntry) => <CasesInUse usage={usage} caseType={e.key} />,
+                  },
+                ]),
             {
               title: '操作',
               width: 170,

@@ -1,4 +1,6 @@
 import type { FormilyNode } from '../../generated/types.js';
+import { minimalFlow, type ApprovalFlow } from '../../shared/approvalFlow/flowModel.js';
+import { arrange } from './approval/flowEdits.js';
 
 /** A case type as schemas/meta/case-type.schema.json describes it: the part the builder edits field by field. */
 export interface CaseStage {
@@ -41,7 +43,8 @@ export interface CaseTypeBody {
   category: 'case' | 'proposal';
   description?: string;
   form: FormilyNode;
-  stages: CaseStage[];
+  /** Case types only; a proposal type has none. */
+  stages?: CaseStage[];
   scope?: 'domestic' | 'overseas';
   archiveEffect?: string;
   tiedMarks?: string;
@@ -50,6 +53,9 @@ export interface CaseTypeBody {
   transitions?: CaseTransition[];
   attachments?: CaseAttachment[];
   feeItems?: CaseFeeItem[];
+  /** Proposal types only: the approval flow and the cases an approval creates. */
+  approvalFlow?: ApprovalFlow;
+  createsCases?: unknown[];
   [other: string]: unknown;
 }
 
@@ -71,6 +77,19 @@ export function blankCaseType(): CaseTypeBody {
   };
 }
 
+/** A proposal type with nothing in it yet but the flow every proposal needs: 发起人 → 直属上级审批 → 结束. */
+export function blankProposalType(): CaseTypeBody {
+  return {
+    name: '',
+    title: '',
+    category: 'proposal',
+    form: { type: 'object', properties: {} },
+    approvalFlow: arrange(minimalFlow()),
+    createsCases: [],
+    attachments: [],
+  };
+}
+
 /** `base` followed by the smallest number that makes it unused (base1, base2, …). */
 export function unusedKey(base: string, taken: Iterable<string>): string {
   const used = new Set(taken);
@@ -84,7 +103,8 @@ export function unusedKey(base: string, taken: Iterable<string>): string {
 export function copyOfCaseType(source: Record<string, unknown>, takenNames: Iterable<string>): CaseTypeBody {
   const { routes: _routes, $schema: _schema, ...rest } = structuredClone(source) as CaseTypeBody & { routes?: unknown; $schema?: unknown };
   const base = typeof source.name === 'string' && NAME_PATTERN.test(source.name) ? `${source.name}Copy` : 'caseType';
-  return { ...blankCaseType(), ...rest, name: unusedKey(base, takenNames), title: `${String(source.title ?? '')}（副本）` };
+  const blank = source.category === 'proposal' ? blankProposalType() : blankCaseType();
+  return { ...blank, ...rest, name: unusedKey(base, takenNames), title: `${String(source.title ?? '')}（副本）` };
 }
 
 /** Moves the item at `from` one place up or down; the list unchanged when it would leave the ends. */

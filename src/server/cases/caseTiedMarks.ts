@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TiedMark } from '../../generated/types.js';
 import type { ScopedDb } from '../db/tenantScope.js';
-import { DELETED_MARK } from '../../shared/goodsGroups.js';
+import { DELETED_MARK, similarGroupMap } from '../../shared/goodsGroups.js';
 import { namePinyin } from '../trademarks/namePinyin.js';
 import { CONTAINS_THRESHOLD_CJK, CONTAINS_THRESHOLD_LATIN, NAME_THRESHOLD, PINYIN_THRESHOLD } from '../trademarks/similarNames.js';
 import type { CaseRow } from './caseStore.js';
@@ -84,11 +84,12 @@ export async function tiedMarksLeftBehind(db: ScopedDb, type: CaseType, row: Cas
     .limit(type.tiedMarks === 'similarOfHolder' ? LIMIT * 5 : LIMIT)
     .execute();
   if (type.tiedMarks === 'similarOfHolder' && listed.length === 0) return { rule, list: [] };
+  const similarGroups = type.tiedMarks === 'similarOfHolder' ? await crossReferencedGroups(db) : new Map<string, Set<string>>();
   const list: TiedMark[] = [];
   for (const c of candidates) {
     let reason = '同一注册人的商标';
     if (type.tiedMarks === 'similarOfHolder') {
-      const match = listed.map((m) => similarGoodsReason(m, c)).find((r): r is string => r !== null);
+      const match = listed.map((m) => similarGoodsReason(m, c, similarGroups)).find((r): r is string => r !== null);
       if (!match) continue;
       reason = match;
     }
@@ -98,14 +99,34 @@ export async function tiedMarksLeftBehind(db: ScopedDb, type: CaseType, row: Cas
   return { rule, list };
 }
 
-/** Why `other` counts as on the same or similar goods as `mark` with an alike name, or null. */
-function similarGoodsReason(mark: ListedMark, other: Pick<ListedMark, 'tm_name' | 'int_cls' | 'goods'>): string | null {
-  if (mark.int_cls === null || other.int_cls !== mark.int_cls) return null;
+/** The similar groups the classification's notes name across groups and classes (groupsNamedSimilar). */
+async function crossReferencedGroups(db: ScopedDb): Promise<Map<string, Set<string>>> {
+  const noted = await db.selectFrom('classification_groups').select(['group_no', 'remark']).where('remark', '~', '[0-9]{4}').execute();
+  const known = await db.selectFrom('classification_groups').select('group_no').execute();
+  return similarGroupMap([...noted, ...known.map((g) => ({ group_no: g.group_no, remark: '' }))]);
+}
+
+/**
+ * Why `other` counts as on the same or similar goods as `mark` with an alike name, or null: a shared
+ * similar group; the same class where either mark's goods carry no group; or groups the
+ * classification's notes call similar, in another class too (0205 and 1912).
+ */
+function similarGoodsReason(
+  mark: ListedMark,
+  other: Pick<ListedMark, 'tm_name' | 'int_cls' | 'goods'>,
+  similarGroups: ReadonlyMap<string, ReadonlySet<string>>,
+): string | null {
   const name = other.tm_name === mark.tm_name ? `与“${mark.tm_name}”相同` : `与“${mark.tm_name}”近似`;
   const own = groupsOf(mark);
   const theirs = groupsOf(other);
-  const shared = [...own].filter((g) => theirs.has(g)).sort();
-  if (shared.length > 0) return `${name}，第 ${mark.int_cls} 类类似群 ${shared.join('、')}`;
-  if (own.size === 0 || theirs.size === 0) return `${name}，同在第 ${mark.int_cls} 类`;
+  if (mark.int_cls !== null && other.int_cls === mark.int_cls) {
+    const shared = [...own].filter((g) => theirs.has(g)).sort();
+    if (shared.length > 0) return `${name}，第 ${mark.int_cls} 类类似群 ${shared.join('、')}`;
+    if (own.size === 0 || theirs.size === 0) return `${name}，同在第 ${mark.int_cls} 类`;
+  }
+  for (const group of [...own].sort()) {
+    const across = [...theirs].filter((g) => similarGroups.get(group)?.has(g)).sort();
+    if (across.length > 0) return `${name}，类似群 ${group} 与 ${across.join('、')} 按区分表注释类似`;
+  }
   return null;
 }

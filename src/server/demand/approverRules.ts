@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { ApprovalFlow, ApproverRule } from '../../shared/approvalFlow/flowModel.js';
-import { nodeText } from '../../shared/approvalFlow/flowProblems.js';
+import type { ApproverRule } from '../../shared/approvalFlow/flowModel.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { departmentHeadOf } from '../departments/departmentHead.js';
 import { parseRoleAuth } from '../auth/session.js';
@@ -12,12 +11,13 @@ export interface ResolvedPeople {
   toAdmins: boolean;
 }
 
-/** Users who may sign in and act now: not deleted, authorised, within their validity period. */
+/** Users who may sign in and act now: not deleted, authorised, not locked, within their validity period. */
 function activeUsers(db: ScopedDb) {
   return db
     .selectFrom('users')
     .where('users.deleted_at', 'is', null)
     .where('users.mauth', '=', true)
+    .where('users.locked', '=', false)
     .where((eb) => eb.or([eb('users.valid_until', 'is', null), eb('users.valid_until', '>', sql<Date>`now()`)]))
     .where((eb) => eb.or([eb('users.valid_from', 'is', null), eb('users.valid_from', '<=', sql<Date>`now()`)]));
 }
@@ -97,31 +97,4 @@ export async function resolvePeople(db: ScopedDb, rules: readonly ApproverRule[]
   for (const rule of rules) for (const id of await peopleOfRule(db, rule, submitterId)) if (!found.includes(id)) found.push(id);
   if (found.length > 0) return { userIds: found, toAdmins: false };
   return { userIds: await organisationAdmins(db), toAdmins: true };
-}
-
-/**
- * What keeps a proposal type's flow from resolving in this organisation, each naming its node: a
- * named user who does not exist or cannot act, a role or department that does not exist. (Rules
- * that depend on the submitter are resolved when a proposal reaches them.)
- */
-export async function approverRuleProblems(db: ScopedDb, flow: ApprovalFlow): Promise<string[]> {
-  const problems: string[] = [];
-  for (const node of flow.nodes) {
-    const rules = node.type === 'approver' ? node.approvers : node.type === 'copy' ? node.recipients : [];
-    const who = node.type === 'copy' ? '抄送人' : '审批人';
-    for (const rule of rules) {
-      if (rule.kind === 'user') {
-        const user = await db.selectFrom('users').select(['display_name', 'deleted_at']).where('id', '=', rule.userId).executeTakeFirst();
-        if (!user || user.deleted_at) problems.push(`${nodeText(node)}的${who}（用户编号 ${rule.userId}）在本组织不存在或已删除`);
-        else if ((await activeOf(db, [rule.userId])).length === 0) problems.push(`${nodeText(node)}的${who}“${user.display_name}”已停用或不在有效期内`);
-      } else if (rule.kind === 'role') {
-        const role = await db.selectFrom('roles').select('id').where('id', '=', rule.roleId).where('deleted_at', 'is', null).executeTakeFirst();
-        if (!role) problems.push(`${nodeText(node)}的${who}角色（编号 ${rule.roleId}）在本组织不存在`);
-      } else if (rule.kind === 'departmentHead' && rule.departmentId !== undefined) {
-        const department = await db.selectFrom('departments').select('id').where('id', '=', rule.departmentId).executeTakeFirst();
-        if (!department) problems.push(`${nodeText(node)}的${who}部门（编号 ${rule.departmentId}）在本组织不存在`);
-      }
-    }
-  }
-  return problems;
 }

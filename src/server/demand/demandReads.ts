@@ -275,7 +275,8 @@ export async function flowChart(db: ScopedDb, row: DemandRow, type: ProposalType
   const nodes: DemandFlowChart['nodes'] = flow.nodes.map((node) => {
     const step = stepOf.get(node.id);
     let state: DemandFlowChart['nodes'][number]['state'];
-    if (step) state = step.state === 'waiting' ? 'waiting' : step.state === 'approved' ? 'approved' : step.state === 'rejected' ? 'rejected' : 'skipped';
+    // A step withdrawn before anyone decided was reached but never decided: not reached, as far as a decision goes.
+    if (step) state = step.state === 'waiting' ? 'waiting' : step.state === 'approved' ? 'approved' : step.state === 'rejected' ? 'rejected' : 'notReached';
     else if (onPath.has(node.id)) state = 'passed';
     else if (ahead.has(node.id)) state = 'notReached';
     else state = 'skipped';

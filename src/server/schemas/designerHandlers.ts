@@ -4,12 +4,12 @@ import { badRequest, conflict, notFound } from '../http/apiError.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { DESIGNABLE_KINDS, keyOf, titleOf, type DesignableKind } from './schemaLibrary.js';
 import { designerLockout } from './designerLockout.js';
+import { approverProblems } from './approverProblems.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { sampleFromSchema } from './sampleData.js';
 import { filesOfKind } from '../../schemaSource/schemaFiles.js';
 import { permissionLabels } from '../pages/permissions.js';
 import type { ComponentDescription } from '../../generated/types.js';
-import { proposalTypeProblems } from '../demand/proposalTypeChecks.js';
 
 type Problem = { at: string; message: string };
 
@@ -18,14 +18,35 @@ const CASE_DICTS = ['dicts/case-statuses.json', 'dicts/case-transitions.json', '
 
 const KIND_TEXT: Record<DesignableKind, string> = { pages: '页面', forms: '表单', fields: '字段类型', caseTypes: '案件类型' };
 
-/** Every problem of a candidate version: the schema check plus the designer lock-out rule. */
+/**
+ * Every problem of a candidate version: the schema check (a case type against the organisation's
+ * case types in effect, which a proposal type may create), the designer lock-out rule, and whether
+ * the people a proposal type's approval flow names can be found.
+ */
 async function problemsOf(ctx: TenantContext, kind: DesignableKind, key: string, body: JsonSchema): Promise<Problem[]> {
-  const problems = ctx.schemas.problemsOf(kind, key, body);
+  const inEffect =
+    kind === 'caseTypes'
+      ? (
+          await ctx.db
+            .selectFrom('schema_versions')
+            .select(['key', 'body'])
+            .where('kind', '=', 'caseTypes')
+            .where('status', '=', 'published')
+            .where('key', '!=', key)
+            .execute()
+        ).map((row) => ({ key: row.key, body: row.body as JsonSchema }))
+      : [];
+  const problems = ctx.schemas.problemsOf(kind, key, body, inEffect);
   const file = ctx.schemas.builtInFile(kind, key)?.file ?? '';
   problems.push(...(await designerLockout(ctx.db, kind, key, body, file)));
-  // A proposal type's approvers and the cases it creates must exist in this organisation.
-  if (kind === 'caseTypes') problems.push(...(await proposalTypeProblems(ctx.db, ctx.schemas, body)).map((p) => ({ file, ...p })));
+  problems.push(...(await approverProblems(ctx.db, kind, body, file)));
   return problems.map(({ at, message }) => ({ at: at ?? '/', message }));
+}
+
+/** A case type's category, for the builders that list case types and proposal types apart. */
+function categoryOf(kind: DesignableKind, body: JsonSchema): { category?: 'case' | 'proposal' } {
+  if (kind !== 'caseTypes') return {};
+  return { category: body.category === 'proposal' ? 'proposal' : 'case' };
 }
 
 function versionsOf(db: ScopedDb, kind: string, key: string) {
@@ -125,6 +146,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
         publishedVersion: number | null;
         latestVersion: number | null;
         updatedAt: string | null;
+        category?: 'case' | 'proposal';
       }
     >();
     for (const kind of kinds) {
@@ -139,6 +161,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
             publishedVersion: null,
             latestVersion: null,
             updatedAt: null,
+            ...categoryOf(kind, file.body),
           });
       }
     }
@@ -158,6 +181,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
       if (entry.latestVersion === null) {
         entry.latestVersion = row.version;
         entry.updatedAt = new Date(row.created_at).toISOString();
+        Object.assign(entry, categoryOf(kind, row.body as JsonSchema));
       }
       if (row.status === 'published') entry.publishedVersion = row.version;
       entries.set(id, entry);
@@ -183,6 +207,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
 
   'designer.editorContext': async (_body, ctx) => {
     const roles = await ctx.db.selectFrom('roles').select(['id', 'name', 'role_auth']).where('deleted_at', 'is', null).orderBy('id').execute();
+    const users = await ctx.db.selectFrom('users').select(['id', 'display_name as name']).where('deleted_at', 'is', null).orderBy('id').execute();
     return {
       metaSchemas: Object.fromEntries(filesOfKind(ctx.schemas.files, 'meta').map((f) => [f.file, f.body])),
       components: filesOfKind(ctx.schemas.files, 'components').map((f) => f.body as unknown as ComponentDescription),
@@ -190,6 +215,7 @@ export const designerHandlers: HandlersOf<'designer'> = {
       permissions: [...permissionLabels()].map(([value, label]) => ({ value, label })),
       roles: roles.map((r) => ({ id: r.id, name: r.name, permissions: r.role_auth.split(',').filter(Boolean) })),
       dicts: Object.fromEntries(ctx.schemas.files.filter((f) => CASE_DICTS.includes(f.file)).map((f) => [f.file, f.body])),
+      users,
     };
   },
 

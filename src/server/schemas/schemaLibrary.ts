@@ -37,6 +37,11 @@ export class SchemaLibrary {
     return filesOfKind(this.files, kind).find((f) => keyOf(kind, f.body) === key);
   }
 
+  /** The file a version of (kind, key) is checked as: the built-in file it replaces, or a name of its own. */
+  private fileFor(kind: DesignableKind, key: string): string {
+    return this.builtInFile(kind, key)?.file ?? `${kind}/designed-${encodeURIComponent(key)}.json`;
+  }
+
   builtIns(kind: DesignableKind): SchemaFile[] {
     return filesOfKind(this.files, kind);
   }
@@ -52,13 +57,17 @@ export class SchemaLibrary {
   /**
    * What is wrong with `body` as the version of (kind, key): its meta-schema, the components,
    * operations, permissions and routes it names, and the props it gives each component. Only the
-   * candidate's own problems are returned, with JSON pointers into it.
+   * candidate's own problems are returned, with JSON pointers into it. `inEffect` are the
+   * organisation's versions in effect of other schemas of the kind (the case types a proposal type
+   * may create), each standing in for the built-in file of its key.
    */
-  problemsOf(kind: DesignableKind, key: string, body: JsonSchema): SchemaProblem[] {
+  problemsOf(kind: DesignableKind, key: string, body: JsonSchema, inEffect: { key: string; body: JsonSchema }[] = []): SchemaProblem[] {
     const replaced = this.builtInFile(kind, key);
-    const file = replaced?.file ?? `${kind}/designed-${encodeURIComponent(key)}.json`;
+    const file = this.fileFor(kind, key);
     const candidate: SchemaFile = { kind, file, id: schemaId(file), body };
-    const files = [...this.files.filter((f) => f !== replaced), candidate];
+    const others = inEffect.filter((v) => v.key !== key).map((v): SchemaFile => ({ kind, file: this.fileFor(kind, v.key), id: schemaId(this.fileFor(kind, v.key)), body: v.body }));
+    const standIns = new Set(others.map((f) => f.file));
+    const files = [...this.files.filter((f) => f !== replaced && !(f.kind === kind && standIns.has(f.file))), ...others, candidate];
     const problems = collectSchemaProblems(files, this.operations).filter((p) => p.file === file);
     const declared = keyOf(kind, body);
     if (declared !== undefined && declared !== key) {

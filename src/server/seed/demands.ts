@@ -89,9 +89,23 @@ class DemoOrg {
     return submitDemand(this.as(this.usernameOf(fresh.submitter_id!)), fresh, await this.type(fresh.type_name));
   }
 
-  async decide(username: string, row: DemandRow, decision: 'approve' | 'reject', comment?: string): Promise<DemandRow> {
+  /** The decision of whoever the waiting step waits on first (the flow decides who that is). */
+  async decide(row: DemandRow, decision: 'approve' | 'reject', comment?: string): Promise<DemandRow> {
     const fresh = await this.reload(row);
-    return decideDemand(this.as(username), fresh, await this.type(fresh.type_name), { decision, comment });
+    const approver = await this.db
+      .selectFrom('demand_step_approvers as a')
+      .innerJoin('demand_steps as s', 's.id', 'a.step_id')
+      .select('a.user_id')
+      .where('a.demand_id', '=', row.id)
+      .where('s.state', '=', 'waiting')
+      .where('a.decision', '=', 'pending')
+      .orderBy('a.id')
+      .executeTakeFirstOrThrow();
+    return decideDemand(this.as(this.usernameOf(approver.user_id)), fresh, await this.type(fresh.type_name), { decision, comment });
+  }
+
+  has(...usernames: string[]): boolean {
+    return usernames.every((u) => this.sessions.has(u));
   }
 
   async withdraw(row: DemandRow, reason: string): Promise<DemandRow> {
@@ -207,14 +221,6 @@ async function linkWithSubmission(
   await org.age(row, 1);
 }
 
-function safeId(org: DemoOrg, username: string): boolean {
-  try {
-    return org.id(username) > 0;
-  } catch {
-    return false;
-  }
-}
-
 /** The agency's proposals: one waiting for the administrator, one approved with its case, one rejected, a draft, a withdrawn one. */
 async function agencyDemands(org: DemoOrg): Promise<void> {
   const goods = [{ tmCl: 29, goods: [{ name: '肉松' }, { name: '豆腐制品' }, { name: '食用油' }] }];
@@ -249,8 +255,8 @@ async function agencyDemands(org: DemoOrg): Promise<void> {
     marketPlan: '客户明年第二季度在北美、日本与欧洲上市新款平板，经销商要求先取得商标申请号。',
   });
   await org.submit(approved);
-  await org.decide('admin', approved, 'approve', '同意，三国预算在客户授权范围内。');
-  await org.decide('admin', approved, 'approve');
+  await org.decide(approved, 'approve', '同意，三国预算在客户授权范围内。');
+  await org.decide(approved, 'approve');
   await org.age(approved, 12);
 
   const mark = await registeredMark(org.db);
@@ -272,7 +278,7 @@ async function agencyDemands(org: DemoOrg): Promise<void> {
       [mark.id],
     );
     await org.submit(rejected);
-    await org.decide('admin', rejected, 'reject', '客户尚未确认续展范围，先与客户核对部分商品是否已停用。');
+    await org.decide(rejected, 'reject', '客户尚未确认续展范围，先与客户核对部分商品是否已停用。');
     await org.age(rejected, 6);
   }
 
@@ -375,7 +381,7 @@ async function companyDemands(org: DemoOrg): Promise<void> {
       [mark.id],
     );
     await org.submit(renewal);
-    await org.decide('corpadmin', renewal, 'approve', '同意，请商标组尽快递交。');
+    await org.decide(renewal, 'approve', '同意，请商标组尽快递交。');
     await org.age(renewal, 9);
   }
 
@@ -390,7 +396,7 @@ async function companyDemands(org: DemoOrg): Promise<void> {
     marketPlan: '泰国、越南与马来西亚经销商已签约，计划下半年铺货。',
   });
   await org.submit(overseas);
-  await org.decide('corpadmin', overseas, 'reject', '先确认越南的在先商标检索结果，预算请按国家分列。');
+  await org.decide(overseas, 'reject', '先确认越南的在先商标检索结果，预算请按国家分列。');
   await org.age(overseas, 4);
 
   await org.draft('staff', 'objectionProposal', '对“星晨”初审公告提出异议', {
@@ -459,8 +465,9 @@ export async function seedDemoDemands(db: Kysely<Database>, schemasDir: string):
   for (const organisation of organisations) {
     await withOrganisation(db, organisation.id, async (scoped) => {
       const org = await DemoOrg.open(scoped, schemas, organisation.id);
-      if (organisation.kind === 'agency' && safeId(org, 'agent')) await agencyDemands(org);
-      if (organisation.kind === 'company' && safeId(org, 'staff')) await companyDemands(org);
+      // A demo database whose people have since changed gets none.
+      if (organisation.kind === 'agency' && org.has('admin', 'agent', 'sunxin')) await agencyDemands(org);
+      if (organisation.kind === 'company' && org.has('corpadmin', 'staff', 'liuyang')) await companyDemands(org);
     });
   }
   await sql`

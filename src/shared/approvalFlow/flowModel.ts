@@ -90,3 +90,18 @@ export interface ApprovalFlow {
 
 /** Most levels a superior rule may climb. */
 export const MAX_SUPERIOR_LEVELS = 5;
+
+/** The flow a new proposal type starts with: the submitter, their direct superior's approval, the end. */
+export function minimalFlow(): ApprovalFlow {
+  return {
+    nodes: [
+      { id: 'start', type: 'start', name: '发起人', position: { x: 0, y: 0 } },
+      { id: 'superior', type: 'approver', name: '直属上级审批', approvers: [{ kind: 'superior', levels: 1 }], mode: 'any', position: { x: 0, y: 160 } },
+      { id: 'end', type: 'end', name: '结束', position: { x: 0, y: 320 } },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', target: 'superior' },
+      { id: 'e2', source: 'superior', target: 'end' },
+    ],
+  };
+}

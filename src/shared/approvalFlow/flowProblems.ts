@@ -1,4 +1,4 @@
-import { MAX_SUPERIOR_LEVELS, type ApprovalFlow, type FlowNode } from './flowModel.js';
+import { MAX_SUPERIOR_LEVELS, type ApprovalFlow, type FlowCondition, type FlowNode } from './flowModel.js';
 
 /** One thing wrong with a flow, in Chinese, with the node or edge it is about (for the editor to mark). */
 export interface FlowProblem {
@@ -57,13 +57,8 @@ export function flowProblems(flow: ApprovalFlow, fieldNames?: ReadonlySet<string
         if (!edge.isDefault && !edge.conditions?.length)
           problems.push({ message: `${nodeText(node)}的分支“${edge.label ?? edge.target}”没有设置条件`, nodeId: node.id, edgeId: edge.id });
         for (const condition of edge.conditions ?? []) {
-          if (fieldNames && !fieldNames.has(condition.field)) {
-            problems.push({ message: `${nodeText(node)}的分支条件用了提案表单中没有的字段“${condition.field}”`, nodeId: node.id, edgeId: edge.id });
-          }
-          const needsValue = condition.operator !== 'empty' && condition.operator !== 'notEmpty';
-          if (needsValue && (condition.value === undefined || condition.value === '')) {
-            problems.push({ message: `${nodeText(node)}的分支条件“${condition.field}”没有填写比较的值`, nodeId: node.id, edgeId: edge.id });
-          }
+          const wrong = conditionProblem(condition, fieldNames);
+          if (wrong) problems.push({ message: `${nodeText(node)}的分支条件${wrong}`, nodeId: node.id, edgeId: edge.id });
         }
       }
     } else if (out.length !== 1) {
@@ -103,6 +98,65 @@ export function flowProblems(flow: ApprovalFlow, fieldNames?: ReadonlySet<string
     }
   }
   return problems;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Whether a flow has the shape flowProblems reads (ids, types, names, lists of people); when it does
+ * not, the meta-schema has already said where.
+ */
+export function readableFlow(value: unknown): value is ApprovalFlow {
+  if (!isObject(value) || !Array.isArray(value.nodes) || !Array.isArray(value.edges)) return false;
+  const nodesReadable = value.nodes.every(
+    (n) =>
+      isObject(n) &&
+      typeof n.id === 'string' &&
+      typeof n.type === 'string' &&
+      typeof n.name === 'string' &&
+      (n.type !== 'approver' || Array.isArray(n.approvers)) &&
+      (n.type !== 'copy' || Array.isArray(n.recipients)),
+  );
+  const edgesReadable = value.edges.every(
+    (e) =>
+      isObject(e) &&
+      typeof e.id === 'string' &&
+      typeof e.source === 'string' &&
+      typeof e.target === 'string' &&
+      (e.conditions === undefined || (Array.isArray(e.conditions) && e.conditions.every((c) => isObject(c) && typeof c.field === 'string'))),
+  );
+  return nodesReadable && edgesReadable;
+}
+
+/**
+ * Where in a proposal type a flow problem is (a JSON pointer): the edge it is about, else the node,
+ * else the flow. The server reports problems so and the editor matches them to its own.
+ */
+export function problemPointer(flow: ApprovalFlow, problem: FlowProblem): string {
+  const edge = problem.edgeId === undefined ? -1 : flow.edges.findIndex((e) => e.id === problem.edgeId);
+  if (edge >= 0) return `/approvalFlow/edges/${edge}`;
+  const node = problem.nodeId === undefined ? -1 : flow.nodes.findIndex((n) => n.id === problem.nodeId);
+  return node >= 0 ? `/approvalFlow/nodes/${node}` : '/approvalFlow';
+}
+
+const isBlank = (value: FlowCondition['value']) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * What is wrong with one test on a proposal's field, said after “分支条件” or “条件”, or undefined:
+ * a field the form does not have (when `fieldNames` is given), a missing value, a list test without
+ * a list, a comparison of size without a number.
+ */
+export function conditionProblem(condition: FlowCondition, fieldNames?: ReadonlySet<string>): string | undefined {
+  if (fieldNames && !fieldNames.has(condition.field)) return `用了提案表单中没有的字段“${condition.field}”`;
+  if (condition.operator === 'empty' || condition.operator === 'notEmpty') return undefined;
+  if (isBlank(condition.value)) return `“${condition.field}”没有填写比较的值`;
+  if ((condition.operator === 'in' || condition.operator === 'notIn') && !Array.isArray(condition.value)) return `“${condition.field}”应填写一组值`;
+  if (['gt', 'gte', 'lt', 'lte'].includes(condition.operator)) {
+    const value = condition.value;
+    const numeric = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+    if (!numeric) return `“${condition.field}”比较大小的值应是数字`;
+  }
+  return undefined;
 }
 
 const NODE_TYPE_TEXT: Record<FlowNode['type'], string> = { start: '发起人', approver: '审批节点', copy: '抄送节点', condition: '条件分支', end: '结束节点' };

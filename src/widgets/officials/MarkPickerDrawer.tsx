@@ -2,11 +2,10 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Drawer, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import type { Trademark } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
-import { markText, type RelatedMark } from './letterForm.js';
+import { markText, relatedMarkOf, type RelatedMark } from './letterForm.js';
 
 const PAGE_SIZE = 50;
 
-const relatedOf = (m: Trademark): RelatedMark => ({ id: m.id, appNo: m.appNo, tmName: m.tmName, tmCl: m.tmCl ?? null, tmLogoUrl: m.tmLogoUrl ?? null });
 const keyOf = (m: RelatedMark) => (m.id !== undefined ? `#${m.id}` : `no:${m.appNo}`);
 
 export interface MarkPickerDrawerProps {
@@ -56,7 +55,7 @@ export function MarkPickerDrawer({ open, value, multiple, onClose, onConfirm }: 
   const isChosen = (m: RelatedMark) => chosen.some((c) => keyOf(c) === keyOf(m));
   const toggle = (m: RelatedMark, on: boolean) =>
     setChosen((current) => (on ? (multiple ? [...current.filter((c) => keyOf(c) !== keyOf(m)), m] : [m]) : current.filter((c) => keyOf(c) !== keyOf(m))));
-  const pageMarks = found.map(relatedOf);
+  const pageMarks = found.map(relatedMarkOf);
 
   return (
     <Drawer

@@ -6,10 +6,11 @@ import { OfficialLetterDrawer } from './OfficialLetterDrawer.js';
 import { LETTER_PERMISSION } from './letterPermission.js';
 
 /**
- * 新增官文, or a letter's row opening it read-only with 编辑. With `openFromQuery`, the letter the
- * page address names (`?letter=12`, the workbench's links) opens when the page does.
+ * 新增官文 (linked to `markId` on a mark's page), or a letter's row opening it read-only with 编辑.
+ * With `openFromQuery`, the letter the page address names (`?letter=12`, the workbench's links)
+ * opens when the page does.
  */
-export function OfficialLetterButton({ business = 'trademark', record, label, primary, link, openFromQuery }: OfficialLetterButtonProps) {
+export function OfficialLetterButton({ business = 'trademark', record, label, primary, link, openFromQuery, markId }: OfficialLetterButtonProps) {
   const runtime = useRuntime();
   const recordId = typeof record?.id === 'number' ? record.id : null;
   const [open, setOpen] = useState<number | null | false>(false);
@@ -29,7 +30,7 @@ export function OfficialLetterButton({ business = 'trademark', record, label, pr
       >
         {text}
       </Button>
-      <OfficialLetterDrawer open={open !== false} onClose={() => setOpen(false)} business={business} letterId={open === false ? null : open} />
+      <OfficialLetterDrawer open={open !== false} onClose={() => setOpen(false)} business={business} letterId={open === false ? null : open} markId={markId} />
     </>
   );
 }

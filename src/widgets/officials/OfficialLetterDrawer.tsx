@@ -12,7 +12,7 @@ import { protectNestedSchemas } from '../../runtime/protectNestedSchemas.js';
 import { FormItemStyleScope } from '../../runtime/components/FormItem.js';
 import { PdfPreviewDialog } from '../../runtime/blocks/PdfPreviewDialog.js';
 import { useSWRConfig } from 'swr';
-import { LetterBusinessContext, UNKNOWN_TYPE_FIELD, UNKNOWN_TYPE_WARNING, type LetterBusiness, type RelatedMark } from './letterForm.js';
+import { LetterBusinessContext, relatedMarkOf, UNKNOWN_TYPE_FIELD, UNKNOWN_TYPE_WARNING, type LetterBusiness, type RelatedMark } from './letterForm.js';
 
 /** The form the drawer shows: schemas/forms/official-document.json, or the organisation's published version. */
 export const OFFICIAL_DOCUMENT_FORM = 'officialDocument';
@@ -133,6 +133,8 @@ export interface OfficialLetterDrawerProps {
   business: LetterBusiness;
   /** The letter to show; null for a new one. */
   letterId: number | null;
+  /** A new letter starts linked to this archive mark (a mark's page). */
+  markId?: number;
 }
 
 /**
@@ -140,7 +142,7 @@ export interface OfficialLetterDrawerProps {
  * labels) with 编辑; a new one opens for input. Saving checks the type against the catalogue
  * (当前官文类型不存在…), sends the form to officials.officialManage, and refreshes the lists.
  */
-export function OfficialLetterDrawer({ open, onClose, business, letterId }: OfficialLetterDrawerProps) {
+export function OfficialLetterDrawer({ open, onClose, business, letterId, markId }: OfficialLetterDrawerProps) {
   const runtime = useRuntime();
   const { mutate } = useSWRConfig();
   const SchemaField = useSchemaField();
@@ -164,9 +166,19 @@ export function OfficialLetterDrawer({ open, onClose, business, letterId }: Offi
     let current = true;
     setEditing(letterId === null);
     setError(null);
-    if (letterId === null) {
+    if (letterId === null && markId === undefined) {
       setLoaded(null);
       return;
+    }
+    if (letterId === null) {
+      setLoaded(undefined);
+      runtimeRef.current
+        .callOperation('brandArchives.queryBrandDetailList', { id: markId! }, { silent: true })
+        .then((reply) => current && setLoaded({ mediaAttributes: '电子', brandDetail: [relatedMarkOf(reply.detailVo.record)] }))
+        .catch(() => current && setLoaded(null));
+      return () => {
+        current = false;
+      };
     }
     setLoaded(undefined);
     runtimeRef.current
@@ -176,7 +188,7 @@ export function OfficialLetterDrawer({ open, onClose, business, letterId }: Offi
     return () => {
       current = false;
     };
-  }, [open, letterId]);
+  }, [open, letterId, markId]);
 
   const form = useMemo(
     () =>

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { OfficialTypeCatalogEntry } from '../../generated/types.js';
+import type { OfficialTypeCatalogEntry, Trademark } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 
 export type LetterBusiness = 'trademark' | 'copyright';
@@ -27,5 +27,14 @@ export interface RelatedMark {
   tmCl?: number | null;
   tmLogoUrl?: string | null;
 }
+
+/** An archive mark as a letter's related mark. */
+export const relatedMarkOf = (m: Trademark): RelatedMark => ({
+  id: m.id,
+  appNo: m.appNo,
+  tmName: m.tmName,
+  tmCl: m.tmCl ?? null,
+  tmLogoUrl: m.tmLogoUrl ?? null,
+});
 
 export const markText = (m: RelatedMark) => `${m.tmName || '图形'}（${m.appNo}${m.tmCl ? ` · 第${m.tmCl}类` : ''}）`;
