@@ -55,6 +55,22 @@ const PAGES: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
     },
   },
   {
+    name: '提案列表',
+    open: async (page) => {
+      await navigateInApp(page, '/brand/caseList?tab=proposals');
+      await expect(page.locator('.proposal-state-tag:visible').first()).toBeVisible();
+    },
+  },
+  {
+    name: '提案详情（审批中）',
+    open: async (page) => {
+      const { token } = await storedUser(page);
+      const waiting = (await callApi(page.request, 'demand.getDemandList', { state: ['approving'], pageSize: 1 }, token)).list[0]!;
+      await navigateInApp(page, `/brandManage/case-detail?id=${waiting.id}`);
+      await expect(page.locator('[data-testid="flow-node"][data-state="waiting"]:visible').first()).toBeVisible();
+    },
+  },
+  {
     name: '用户配置 /system/userConfig',
     open: async (page) => {
       await navigateInApp(page, '/system/userConfig');

@@ -332,3 +332,104 @@ test('a letter starts a proposal linked to it, and the mark’s page lists the m
   await expect(page.locator('.proposal-field').filter({ hasText: '涉及的商标' })).toContainText(detail.marks[0]!.tmName);
   await expect(field(page, '商标')).toContainText(detail.marks[0]!.tmName);
 });
+
+test('on a proposal page: a scheme, a comment naming a colleague, participants, a hand-over with its reason; the submitter withdraws and deletes another', async ({
+  page,
+}) => {
+  await page.setViewportSize(WIDE);
+  await openSignedIn(page, 'staff', '/deal');
+  const staff = (await storedUser(page)).token;
+  const form = {
+    tmName: '星辰小样',
+    markForm: 'word',
+    parentCgInfo: [{ tmCl: 3, goods: [{ name: '香皂' }] }],
+    applicantName: '星辰日化股份有限公司',
+    budget: 3000,
+    reason: '试用装随会员礼盒赠送。',
+  };
+  const handed = await callApi(
+    page.request,
+    'demand.demandManagement',
+    { typeName: 'registrationProposal', title: `试用装“星辰小样”注册 ${Date.now() % 100000}`, formData: form },
+    staff,
+  );
+  await callApi(page.request, 'demand.submitForApproval', { id: handed.id }, staff);
+  const withdrawn = await callApi(
+    page.request,
+    'demand.demandManagement',
+    { typeName: 'registrationProposal', title: `旅行装注册 ${Date.now() % 100000}`, formData: form },
+    staff,
+  );
+  await callApi(page.request, 'demand.submitForApproval', { id: withdrawn.id }, staff);
+
+  // The submitter takes one back before anyone decided, then deletes it.
+  await page.goto(`/brandManage/case-detail?id=${withdrawn.id}`);
+  await header(page)
+    .getByRole('button', { name: /更\s*多/ })
+    .click();
+  await page.getByRole('menuitem', { name: '撤回' }).click();
+  const withdraw = page.getByRole('dialog', { name: '撤回提案' });
+  await withdraw.getByLabel('撤回理由').fill('旅行装推迟到明年。');
+  await withdraw.getByRole('button', { name: /撤\s*回/ }).click();
+  await expect(page.getByText('提案已撤回')).toBeVisible();
+  await expect(header(page).locator('.proposal-state-tag')).toHaveText('已撤回');
+  await header(page)
+    .getByRole('button', { name: /更\s*多/ })
+    .click();
+  await page.getByRole('menuitem', { name: '删除' }).click();
+  await page
+    .getByRole('dialog', { name: '确认要删除该提案吗？' })
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/brand\/caseList\?tab=proposals$/);
+
+  // The department head offers a scheme, asks the submitter with @, adds a colleague and hands the step over.
+  await openSignedIn(page, 'corpAdmin', `/brandManage/case-detail?id=${handed.id}`);
+  await page.getByRole('button', { name: '提交方案' }).click();
+  const scheme = page.getByRole('dialog', { name: '提交方案' });
+  await scheme.getByLabel('方案名称').fill('第 3 类单独申请');
+  await scheme.getByLabel('方案内容').fill('只报 0306 群香皂一项，官费 270 元。');
+  await scheme.getByLabel('预计费用（元）').fill('1200');
+  await scheme.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('方案已提交')).toBeVisible();
+  await expect(page.getByTestId('proposal-schemes')).toContainText('第 3 类单独申请');
+  await expect(page.getByTestId('proposal-schemes')).toContainText('预计 1,200.00 元');
+
+  const box = page.getByLabel('评论内容');
+  await box.click();
+  await box.pressSequentially('请补充样品照片 @陈');
+  await page.locator('.ant-mentions-dropdown:visible').getByText('陈员工').click();
+  await page.getByRole('button', { name: '发表评论' }).click();
+  await expect(page.getByTestId('proposal-comments').locator('.ant-list-item')).toContainText('@陈员工');
+
+  await header(page)
+    .getByRole('button', { name: /更\s*多/ })
+    .click();
+  await page.getByRole('menuitem', { name: '添加参与人' }).click();
+  const participants = page.getByRole('dialog', { name: '添加参与人' });
+  await participants.locator('.ant-select-selector').click();
+  await page.keyboard.type('刘洋');
+  await page.locator('.ant-select-dropdown:visible').getByText('刘洋').first().click();
+  await participants.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已添加 1 位参与人')).toBeVisible();
+  await expect(page.getByTestId('proposal-participants')).toContainText('刘洋');
+
+  await header(page)
+    .getByRole('button', { name: /^转\s*交$/ })
+    .click();
+  const reassign = page.getByRole('dialog', { name: '转交审批' });
+  await reassign.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(reassign.getByText('请选择转交给谁')).toBeVisible();
+  await reassign.locator('.ant-select-selector').click();
+  await page.keyboard.type('刘洋');
+  await page.locator('.ant-select-dropdown:visible').getByText('刘洋').first().click();
+  await reassign.getByLabel('转交理由').fill('市场部更了解试用装的用量。');
+  await reassign.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已转交给刘洋')).toBeVisible();
+  await expect(page.getByTestId('proposal-notice')).toContainText('等待 刘洋 审批');
+  await expect(header(page).getByRole('button', { name: '同意' })).toHaveCount(0);
+  await expect(page.getByTestId('proposal-decisions')).toContainText('已转交');
+  await expect(page.getByTestId('proposal-decisions')).toContainText('由 赵主管 转交：市场部更了解试用装的用量。');
+  await expect(node(page, 'deptHead')).toContainText('刘洋');
+});

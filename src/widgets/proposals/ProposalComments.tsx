@@ -86,7 +86,11 @@ export function ProposalComments({ demandId, participants, canComment }: { deman
             maxLength={2000}
             placeholder="输入评论，@ 提及同事"
             value={content}
-            onChange={setContent}
+            onChange={(text) => {
+              setContent(text);
+              // The name being typed after the last @ (typed through an input method there are no key events to measure it by).
+              setTyped(/@([^\s@]{1,20})$/.exec(text)?.[1] ?? '');
+            }}
             onSearch={setTyped}
             options={people.map((p) => ({ value: p.name, label: p.name, key: String(p.id) }))}
             notFoundContent={typed.trim() ? '没有相符的同事' : '输入姓名查找同事'}

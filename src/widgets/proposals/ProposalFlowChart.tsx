@@ -4,6 +4,7 @@ import { Background, Controls, Handle, MarkerType, Position, ReactFlow, type Edg
 import '@xyflow/react/dist/style.css';
 import { ApartmentOutlined, CheckCircleFilled, ClockCircleFilled, CloseCircleFilled, FlagOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import { FastColor } from '@ant-design/fast-color';
 import type { DemandFlowChart, ProposalFlowChartProps } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import {
@@ -169,6 +170,9 @@ function edgeColour(tone: EdgeTone, colours: Record<string, string>): string {
 /** The chart drawn from the server's flow: nodes where the admin placed them, the path taken in colour, the rest quiet. */
 export function FlowCanvas({ chart }: { chart: DemandFlowChart }) {
   const colours = useChartColours();
+  const { token } = theme.useToken();
+  // The canvas, its controls and edge labels follow the page's light or dark appearance.
+  const colorMode = new FastColor(token.colorBgContainer).isDark() ? 'dark' : 'light';
   const { nodes, edges, height } = useMemo(() => {
     const orientation = orientationOf(chart.nodes);
     const positions = spreadPositions(chart.nodes);
@@ -197,13 +201,14 @@ export function FlowCanvas({ chart }: { chart: DemandFlowChart }) {
         markerEnd: { type: MarkerType.ArrowClosed, color: colour, width: 16, height: 16 },
         labelBgPadding: [6, 2] as [number, number],
         labelBgBorderRadius: 4,
-        labelStyle: { fontSize: 12, fill: tone === 'idle' ? colours['--pf-idle'] : colours['--pf-approved'] },
+        labelStyle: { fontSize: 12, fill: tone === 'idle' ? token.colorTextSecondary : colours['--pf-approved'] },
+        labelBgStyle: { fill: token.colorBgContainer },
         data: { taken: e.taken },
       };
     });
     const maxY = Math.max(0, ...[...positions.values()].map((p) => p.y)) + NODE_SIZE.height;
     return { nodes: flowNodes, edges: flowEdges, height: Math.min(820, Math.max(280, maxY + 72)) };
-  }, [chart, colours]);
+  }, [chart, colours, token]);
 
   return (
     <div className="proposal-flow-canvas" style={{ ...colours, height }} data-testid="flow-canvas">
@@ -211,6 +216,7 @@ export function FlowCanvas({ chart }: { chart: DemandFlowChart }) {
         nodes={nodes}
         edges={edges}
         nodeTypes={NODE_TYPES}
+        colorMode={colorMode}
         fitView
         fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
         minZoom={0.3}
