@@ -19,6 +19,8 @@ const PAGE_LEVEL: Record<string, string> = {
   OfficialDeadlinePreview: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
   LetterDeadlineCell: '官文列表的期限列（/brand/filesAll、/copyRight/officeFile）',
   OfficialMarksField: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
+  ProposalDetail: '整页的提案详情与新建提案（/brandManage/case-detail），保存即建立提案',
+  LetterProposalButton: '官文列表行上的加入提案（/brand/filesAll），确定即新建提案或把官文加入提案',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

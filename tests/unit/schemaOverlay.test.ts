@@ -46,10 +46,10 @@ describe('dialogs and drawers opened by schema actions', () => {
     expect(fillPathTemplate('/x?name={name}&none={missing}', { name: '周明 & 子' })).toBe('/x?name=%E5%91%A8%E6%98%8E%20%26%20%E5%AD%90&none=');
   });
 
-  it('a row button’s dialog takes exactly the dialog button’s props, but its label and permission', () => {
+  it('a row button’s dialog takes exactly the dialog button’s props, but its label, permission and look', () => {
     const button = description('DialogFormButton').props.properties;
     const row = description('GenericTable').props.properties.rowButtons.items.properties.dialog.properties;
-    const { label: _label, permission: _permission, ...shared } = button;
+    const { label: _label, permission: _permission, primary: _primary, ...shared } = button;
     expect(row).toEqual(shared);
   });
 });
