@@ -19,6 +19,9 @@ const PAGE_LEVEL: Record<string, string> = {
   OfficialDeadlinePreview: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
   LetterDeadlineCell: '官文列表的期限列（/brand/filesAll、/copyRight/officeFile）',
   OfficialMarksField: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
+  MobileDemand: '整屏的手机审批提案页（/mobile/demand），按地址中的提案打开',
+  MobileDecision: '整屏的手机同意或驳回（/mobile/adopt、/mobile/reject），确认即审批提案',
+  PublicProposal: '不登录的外部提案整页（/case-proposal），按地址中的链接令牌打开',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {
