@@ -21,6 +21,9 @@ const PAGE_LEVEL: Record<string, string> = {
   OfficialMarksField: '官文表单的字段（schemas/forms/official-document.json），只在官文抽屉中',
   ProposalDetail: '整页的提案详情与新建提案（/brandManage/case-detail），保存即建立提案',
   LetterProposalButton: '官文列表行上的加入提案（/brand/filesAll），确定即新建提案或把官文加入提案',
+  MobileDemand: '整屏的手机审批提案页（/mobile/demand），按地址中的提案打开',
+  MobileDecision: '整屏的手机同意或驳回（/mobile/adopt、/mobile/reject），确认即审批提案',
+  PublicProposal: '不登录的外部提案整页（/case-proposal），按地址中的链接令牌打开',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {
