@@ -371,7 +371,7 @@ test('on a proposal page: a scheme, a comment naming a colleague, participants, 
   const withdraw = page.getByRole('dialog', { name: '撤回提案' });
   await withdraw.getByLabel('撤回理由').fill('旅行装推迟到明年。');
   await withdraw.getByRole('button', { name: /撤\s*回/ }).click();
-  await expect(page.getByText('提案已撤回')).toBeVisible();
+  await expect(page.locator('.ant-message').getByText('提案已撤回')).toBeVisible();
   await expect(header(page).locator('.proposal-state-tag')).toHaveText('已撤回');
   await header(page)
     .getByRole('button', { name: /更\s*多/ })

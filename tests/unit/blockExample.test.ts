@@ -24,6 +24,16 @@ const PAGE_LEVEL: Record<string, string> = {
   MobileDemand: '整屏的手机审批提案页（/mobile/demand），按地址中的提案打开',
   MobileDecision: '整屏的手机同意或驳回（/mobile/adopt、/mobile/reject），确认即审批提案',
   PublicProposal: '不登录的外部提案整页（/case-proposal），按地址中的链接令牌打开',
+  ProposalViewTabs: '提案列表的视图与条数（/brand/caseList 的提案页签）',
+  NewProposalButton: '提案列表的新建提案（/brand/caseList 的提案页签），选择类型后打开提案页',
+  ProposalStateTag: '提案列表的状态列（/brand/caseList 的提案页签）',
+  ProposalOpenLink: '提案列表的编号列（/brand/caseList 的提案页签）',
+  ProposalCurrentStep: '提案列表的当前步骤列（/brand/caseList 的提案页签）',
+  ProposalFlowChart: '提案页的流程图（/brandManage/case-detail）',
+  ProposalMarksField: '提案表单的字段，只在提案页中',
+  MarkProposalList: '商标详情页的提案卡片（/brandManage/brandRecord/recordDetail）',
+  ProposalLinkAddress: '外部提案链接的地址列（/brand/caseList 的提案页签）',
+  ProposalApprovalQueue: '工作台的待我审批（/deal）',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {
