@@ -112,7 +112,9 @@ test('a proposal of the built-in registration type takes the budget branch; a co
   const roleId = (await callApi(page.request, 'role.list', {}, admin)).list.find((r) => r.name === '员工')!.id;
   const centre = await callApi(page.request, 'department.save', { name: `品牌中心${Date.now() % 10000}` }, admin);
   const team = await callApi(page.request, 'department.save', { name: '品牌策划组', parentId: centre.id }, admin);
-  const director = await addColleague(page.request, admin, roleId, centre.id, '钱总监');
+  // The director only approves: a role with the workbench alone still opens the proposal's page.
+  const approverRole = await callApi(page.request, 'role.save', { name: `审批人${Date.now() % 10000}`, roleAuth: ['workbench'] }, admin);
+  const director = await addColleague(page.request, admin, approverRole.id, centre.id, '钱总监');
   const manager = await addColleague(page.request, admin, roleId, team.id, '孙经理');
   const planner = await addColleague(page.request, admin, roleId, team.id, '周策划');
   await callApi(page.request, 'department.save', { id: centre.id, name: centre.name, parentId: null, headUserId: director.id }, admin);
@@ -235,7 +237,8 @@ test('a proposal of the built-in registration type takes the budget branch; a co
   await expect(decisions.locator('[data-round="1"] [data-decision="rejected"]')).toContainText('钱总监');
   await page.screenshot({ path: 'test-results/proposal-approved.png', fullPage: true });
 
-  // The case the approval created opens from the proposal.
+  // The case the approval created opens from the proposal, for the planner whose role manages cases.
+  await openAs(page, planner, `/brandManage/case-detail?id=${id}`);
   const cases = page.getByTestId('proposal-cases');
   const caseLink = cases.getByRole('link', { name: /^AJ\d{13}$/ });
   await expect(cases).toContainText('国内商标注册');
