@@ -176,6 +176,16 @@ export const operationRoutes = {
   'file.getOssToken': {"id":"file.getOssToken","method":"POST","path":"/api/upload/getOssToken","silent":true,"transport":"json"},
   'file.registerOssUpload': {"id":"file.registerOssUpload","method":"POST","path":"/api/upload/registerOssUpload","silent":false,"transport":"json"},
   'file.listByUploader': {"id":"file.listByUploader","method":"POST","path":"/api/file/byUploader","silent":false,"transport":"json","paged":true},
+  'finance.list': {"id":"finance.list","method":"POST","path":"/api/finance/list","silent":false,"transport":"json"},
+  'finance.totals': {"id":"finance.totals","method":"POST","path":"/api/finance/totals","silent":true,"transport":"json"},
+  'finance.detail': {"id":"finance.detail","method":"POST","path":"/api/finance/detail","silent":false,"transport":"json"},
+  'finance.save': {"id":"finance.save","method":"POST","path":"/api/finance/save","silent":false,"transport":"json"},
+  'finance.publish': {"id":"finance.publish","method":"POST","path":"/api/finance/publish","silent":false,"transport":"json"},
+  'finance.delete': {"id":"finance.delete","method":"POST","path":"/api/finance/delete","silent":false,"transport":"json"},
+  'finance.addPayment': {"id":"finance.addPayment","method":"POST","path":"/api/finance/addPayment","silent":false,"transport":"json"},
+  'finance.requestInvoice': {"id":"finance.requestInvoice","method":"POST","path":"/api/finance/requestInvoice","silent":false,"transport":"json"},
+  'finance.issueInvoice': {"id":"finance.issueInvoice","method":"POST","path":"/api/finance/issueInvoice","silent":false,"transport":"json"},
+  'finance.export': {"id":"finance.export","method":"POST","path":"/api/finance/export","silent":false,"transport":"file"},
   'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false,"transport":"json","paged":true},
   'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false,"transport":"json"},
   'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false,"transport":"json"},
@@ -429,6 +439,16 @@ export interface OperationTypes {
   'file.getOssToken': { request: T.FileGetOssTokenRequest; response: T.FileGetOssTokenResponse };
   'file.registerOssUpload': { request: T.FileRegisterOssUploadRequest; response: T.FileRegisterOssUploadResponse };
   'file.listByUploader': { request: T.FileListByUploaderRequest; response: T.FileListByUploaderResponse };
+  'finance.list': { request: T.FinanceListRequest; response: T.FinanceListResponse };
+  'finance.totals': { request: T.FinanceTotalsRequest; response: T.FinanceTotalsResponse };
+  'finance.detail': { request: T.FinanceDetailRequest; response: T.FinanceDetailResponse };
+  'finance.save': { request: T.FinanceSaveRequest; response: T.FinanceSaveResponse };
+  'finance.publish': { request: T.FinancePublishRequest; response: T.FinancePublishResponse };
+  'finance.delete': { request: T.FinanceDeleteRequest; response: T.FinanceDeleteResponse };
+  'finance.addPayment': { request: T.FinanceAddPaymentRequest; response: T.FinanceAddPaymentResponse };
+  'finance.requestInvoice': { request: T.FinanceRequestInvoiceRequest; response: T.FinanceRequestInvoiceResponse };
+  'finance.issueInvoice': { request: T.FinanceIssueInvoiceRequest; response: T.FinanceIssueInvoiceResponse };
+  'finance.export': { request: T.FinanceExportRequest; response: Blob };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse };
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse };
@@ -1055,6 +1075,38 @@ export function createApiClient(call: OperationCaller) {
       /** 各成员上传的文件（POST /api/file/byUploader） */
       listByUploader: (body: T.FileListByUploaderRequest = {}, options?: CallOptions): Promise<T.FileListByUploaderResponse> =>
         call<T.FileListByUploaderResponse>(operationRoutes['file.listByUploader'], body, options),
+    },
+    finance: {
+      /** 款项列表（POST /api/finance/list） */
+      list: (body: T.FinanceListRequest = {}, options?: CallOptions): Promise<T.FinanceListResponse> =>
+        call<T.FinanceListResponse>(operationRoutes['finance.list'], body, options),
+      /** 款项汇总（POST /api/finance/totals） */
+      totals: (body: T.FinanceTotalsRequest, options?: CallOptions): Promise<T.FinanceTotalsResponse> =>
+        call<T.FinanceTotalsResponse>(operationRoutes['finance.totals'], body, options),
+      /** 款项详情（POST /api/finance/detail） */
+      detail: (body: T.FinanceDetailRequest, options?: CallOptions): Promise<T.FinanceDetailResponse> =>
+        call<T.FinanceDetailResponse>(operationRoutes['finance.detail'], body, options),
+      /** 新增或修改款项（POST /api/finance/save） */
+      save: (body: T.FinanceSaveRequest, options?: CallOptions): Promise<T.FinanceSaveResponse> =>
+        call<T.FinanceSaveResponse>(operationRoutes['finance.save'], body, options),
+      /** 发布款项（POST /api/finance/publish） */
+      publish: (body: T.FinancePublishRequest, options?: CallOptions): Promise<T.FinancePublishResponse> =>
+        call<T.FinancePublishResponse>(operationRoutes['finance.publish'], body, options),
+      /** 删除款项（POST /api/finance/delete） */
+      delete: (body: T.FinanceDeleteRequest, options?: CallOptions): Promise<T.FinanceDeleteResponse> =>
+        call<T.FinanceDeleteResponse>(operationRoutes['finance.delete'], body, options),
+      /** 登记收款（POST /api/finance/addPayment） */
+      addPayment: (body: T.FinanceAddPaymentRequest, options?: CallOptions): Promise<T.FinanceAddPaymentResponse> =>
+        call<T.FinanceAddPaymentResponse>(operationRoutes['finance.addPayment'], body, options),
+      /** 申请开票（POST /api/finance/requestInvoice） */
+      requestInvoice: (body: T.FinanceRequestInvoiceRequest, options?: CallOptions): Promise<T.FinanceRequestInvoiceResponse> =>
+        call<T.FinanceRequestInvoiceResponse>(operationRoutes['finance.requestInvoice'], body, options),
+      /** 登记开票（POST /api/finance/issueInvoice） */
+      issueInvoice: (body: T.FinanceIssueInvoiceRequest, options?: CallOptions): Promise<T.FinanceIssueInvoiceResponse> =>
+        call<T.FinanceIssueInvoiceResponse>(operationRoutes['finance.issueInvoice'], body, options),
+      /** 导出款项（POST /api/finance/export） */
+      export: (body: T.FinanceExportRequest = {}, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['finance.export'], body, options),
     },
     home: {
       /** 我的消息（POST /homepage/getMessageList） */

@@ -50,6 +50,8 @@ export const COMPONENT_NAMES = [
   'ExternalTool',
   'FieldDescriptions',
   'FilterBar',
+  'FinanceRecordView',
+  'FinanceTotals',
   'FormGrid',
   'FormItem',
   'FormLayout',

@@ -98,6 +98,23 @@ export const FIELD_FORMATS = {
     effectiveFrom: 'date',
     createdAt: 'date-time',
   },
+  FinanceInvoice: {
+    requestedAt: 'date-time',
+    issuedOn: 'date',
+  },
+  FinancePayment: {
+    paidOn: 'date',
+    createdAt: 'date-time',
+  },
+  FinanceQuery: {
+    dateFrom: 'date',
+    dateTo: 'date',
+  },
+  FinanceRecord: {
+    dueDate: 'date',
+    publishedAt: 'date-time',
+    createdAt: 'date-time',
+  },
   LoginResult: {
     expiresAt: 'date-time',
   },
@@ -250,6 +267,17 @@ export const FIELD_ENUM_TITLES = {
   FeePrice: {
     feeItem: { 'agency': '代理费', 'official': '官费', 'sundry': '杂费' },
     currency: { 'CNY': '人民币', 'USD': '美元', 'EUR': '欧元', 'JPY': '日元', 'GBP': '英镑', 'HKD': '港币', 'AUD': '澳元', 'CAD': '加拿大元', 'CHF': '瑞士法郎', 'KRW': '韩元', 'SGD': '新加坡元' },
+  },
+  FinanceQuery: {
+    state: { 'draft': '未发布', 'published': '已发布' },
+    payState: { 'unpaid': '未收款', 'partial': '部分收款', 'paid': '已收清', 'overdue': '已逾期' },
+    invoiceState: { 'none': '未申请', 'requested': '已申请', 'issued': '已开具' },
+    dateField: { 'createdAt': '创建日期', 'publishedAt': '发布日期', 'dueDate': '付款期限' },
+  },
+  FinanceRecord: {
+    state: { 'draft': '未发布', 'published': '已发布' },
+    payState: { 'unpaid': '未收款', 'partial': '部分收款', 'paid': '已收清' },
+    invoiceState: { 'none': '未申请', 'requested': '已申请', 'issued': '已开具' },
   },
   MessageSettings: {
     webhookKind: { 'wecom': '企业微信', 'dingtalk': '钉钉', 'feishu': '飞书' },

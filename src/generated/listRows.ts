@@ -48,6 +48,8 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'fee.officialList': { list: 'OfficialFee' },
   'fee.options': { caseTypes: 'ChoiceOption', feeItems: 'ChoiceOption', currencies: 'ChoiceOption', officialItems: 'ChoiceOption' },
   'file.listByUploader': { list: 'UploaderFiles' },
+  'finance.list': { list: 'FinanceRecord', counts: 'CountBucket' },
+  'finance.totals': { list: 'FinanceTotal' },
   'home.getMessageList': { list: 'Message' },
   'home.todoList': { list: 'Todo' },
   'memo.list': { list: 'Memo' },

@@ -6446,6 +6446,529 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/finance-invoice.json",
+    "title": "FinanceInvoice",
+    "description": "一笔款项的发票：申请时的抬头、税号、金额与内容，开具后的发票号码、开票日期与发票文件。",
+    "type": "object",
+    "required": [
+      "title",
+      "taxNo",
+      "amount",
+      "content",
+      "note",
+      "requestedAt",
+      "requestedByName",
+      "invoiceNo",
+      "issuedOn",
+      "file",
+      "issuedByName"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "title": {
+        "title": "发票抬头",
+        "type": "string"
+      },
+      "taxNo": {
+        "title": "纳税人识别号",
+        "type": "string"
+      },
+      "amount": {
+        "title": "开票金额",
+        "type": "number"
+      },
+      "content": {
+        "title": "开票内容",
+        "type": "string"
+      },
+      "note": {
+        "title": "申请备注",
+        "type": "string"
+      },
+      "requestedAt": {
+        "title": "申请时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "requestedByName": {
+        "title": "申请人",
+        "type": "string"
+      },
+      "invoiceNo": {
+        "title": "发票号码",
+        "type": "string",
+        "description": "开具前为空"
+      },
+      "issuedOn": {
+        "title": "开票日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "file": {
+        "title": "发票文件",
+        "type": [
+          "object",
+          "null"
+        ],
+        "additionalProperties": false,
+        "required": [
+          "name",
+          "path"
+        ],
+        "properties": {
+          "name": {
+            "title": "文件名",
+            "type": "string"
+          },
+          "path": {
+            "title": "文件路径",
+            "type": "string"
+          }
+        }
+      },
+      "issuedByName": {
+        "title": "开票登记人",
+        "type": "string"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/finance-payment.json",
+    "title": "FinancePayment",
+    "description": "一笔款项的一次收款：金额、到账日期、方式与备注。",
+    "type": "object",
+    "required": [
+      "id",
+      "amount",
+      "paidOn",
+      "method",
+      "note",
+      "createdByName",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "收款",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "amount": {
+        "title": "收款金额",
+        "type": "number"
+      },
+      "paidOn": {
+        "title": "到账日期",
+        "type": "string",
+        "format": "date"
+      },
+      "method": {
+        "title": "收款方式",
+        "type": "string"
+      },
+      "note": {
+        "title": "备注",
+        "type": "string"
+      },
+      "createdByName": {
+        "title": "登记人",
+        "type": "string"
+      },
+      "createdAt": {
+        "title": "登记时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/finance-query.json",
+    "title": "FinanceQuery",
+    "description": "款项列表与导出的条件：关键词、客户、发布状态、收款状态（含逾期）、发票状态、币种、国家/地区、日期范围与分页。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "keyword": {
+        "title": "关键词",
+        "type": "string",
+        "maxLength": 100,
+        "description": "款项编号、款项名称、案件编号、商标或客户名称"
+      },
+      "enterpriseId": {
+        "title": "客户",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "state": {
+        "title": "发布状态",
+        "enum": [
+          "draft",
+          "published"
+        ],
+        "x-enum-titles": [
+          "未发布",
+          "已发布"
+        ]
+      },
+      "payState": {
+        "title": "收款状态",
+        "enum": [
+          "unpaid",
+          "partial",
+          "paid",
+          "overdue"
+        ],
+        "x-enum-titles": [
+          "未收款",
+          "部分收款",
+          "已收清",
+          "已逾期"
+        ]
+      },
+      "invoiceState": {
+        "title": "发票状态",
+        "enum": [
+          "none",
+          "requested",
+          "issued"
+        ],
+        "x-enum-titles": [
+          "未申请",
+          "已申请",
+          "已开具"
+        ]
+      },
+      "currency": {
+        "title": "币种",
+        "type": "string",
+        "pattern": "^[A-Z]{3}$"
+      },
+      "countryCode": {
+        "title": "国家/地区",
+        "type": "string",
+        "pattern": "^[A-Z0-9]{2,3}$"
+      },
+      "dateField": {
+        "title": "日期类型",
+        "enum": [
+          "createdAt",
+          "publishedAt",
+          "dueDate"
+        ],
+        "x-enum-titles": [
+          "创建日期",
+          "发布日期",
+          "付款期限"
+        ],
+        "description": "默认创建日期"
+      },
+      "dateFrom": {
+        "title": "开始日期",
+        "type": "string",
+        "format": "date"
+      },
+      "dateTo": {
+        "title": "结束日期",
+        "type": "string",
+        "format": "date"
+      },
+      "pageNo": {
+        "title": "页码",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100000,
+        "default": 1
+      },
+      "pageSize": {
+        "title": "每页条数",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 20
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/finance-record.json",
+    "title": "FinanceRecord",
+    "description": "一笔款项：案件按国家/地区产生的官费、代理费与杂费（或手工新增的款项），所属客户企业，发布状态，收款与发票。发布后金额不可再改。",
+    "type": "object",
+    "required": [
+      "id",
+      "recordNo",
+      "title",
+      "caseNo",
+      "caseType",
+      "caseTypeTitle",
+      "brandId",
+      "tmName",
+      "enterpriseId",
+      "clientName",
+      "countryCode",
+      "countryName",
+      "officialFees",
+      "agencyFees",
+      "sundryFees",
+      "total",
+      "currency",
+      "received",
+      "outstanding",
+      "state",
+      "payState",
+      "overdue",
+      "dueDate",
+      "note",
+      "publishedAt",
+      "publishedByName",
+      "invoiceState",
+      "createdByName",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "款项",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "recordNo": {
+        "title": "款项编号",
+        "type": "string",
+        "description": "KX + 日期 + 当天序号，如 KX2026112700001"
+      },
+      "title": {
+        "title": "款项名称",
+        "type": "string"
+      },
+      "caseNo": {
+        "title": "案件编号",
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "手工新增且未关联案件时为 null"
+      },
+      "caseType": {
+        "title": "案件类型名",
+        "type": "string",
+        "description": "案件类型的 name；没有案件时为空"
+      },
+      "caseTypeTitle": {
+        "title": "案件类型",
+        "type": "string"
+      },
+      "brandId": {
+        "title": "商标编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmName": {
+        "title": "商标",
+        "type": "string"
+      },
+      "enterpriseId": {
+        "title": "客户企业编号",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "clientName": {
+        "title": "客户",
+        "type": "string"
+      },
+      "countryCode": {
+        "title": "国家/地区代码",
+        "type": "string"
+      },
+      "countryName": {
+        "title": "国家/地区",
+        "type": "string"
+      },
+      "officialFees": {
+        "title": "官费",
+        "type": "number"
+      },
+      "agencyFees": {
+        "title": "代理费",
+        "type": "number"
+      },
+      "sundryFees": {
+        "title": "杂费",
+        "type": "number"
+      },
+      "total": {
+        "title": "应收合计",
+        "type": "number"
+      },
+      "currency": {
+        "title": "币种",
+        "type": "string"
+      },
+      "received": {
+        "title": "已收",
+        "type": "number"
+      },
+      "outstanding": {
+        "title": "未收",
+        "type": "number"
+      },
+      "state": {
+        "title": "发布状态",
+        "enum": [
+          "draft",
+          "published"
+        ],
+        "x-enum-titles": [
+          "未发布",
+          "已发布"
+        ]
+      },
+      "payState": {
+        "title": "收款状态",
+        "enum": [
+          "unpaid",
+          "partial",
+          "paid"
+        ],
+        "x-enum-titles": [
+          "未收款",
+          "部分收款",
+          "已收清"
+        ]
+      },
+      "overdue": {
+        "title": "逾期",
+        "type": "boolean",
+        "description": "已发布、未收清且付款期限已过"
+      },
+      "dueDate": {
+        "title": "付款期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "note": {
+        "title": "备注",
+        "type": "string"
+      },
+      "publishedAt": {
+        "title": "发布时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "publishedByName": {
+        "title": "发布人",
+        "type": "string"
+      },
+      "invoiceState": {
+        "title": "发票状态",
+        "enum": [
+          "none",
+          "requested",
+          "issued"
+        ],
+        "x-enum-titles": [
+          "未申请",
+          "已申请",
+          "已开具"
+        ]
+      },
+      "invoice": {
+        "$ref": "https://schemas.ipm.local/entities/finance-invoice.json",
+        "description": "只在款项详情中、申请过发票时给出"
+      },
+      "payments": {
+        "title": "收款记录",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/finance-payment.json"
+        },
+        "description": "只在款项详情中给出"
+      },
+      "createdByName": {
+        "title": "创建人",
+        "type": "string"
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/finance-total.json",
+    "title": "FinanceTotal",
+    "description": "款项汇总的一行：按月份、客户或币种分组，每组按币种分别合计（不同币种不相加）。",
+    "type": "object",
+    "required": [
+      "key",
+      "label",
+      "currency",
+      "count",
+      "total",
+      "received",
+      "outstanding",
+      "overdue"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "key": {
+        "title": "分组",
+        "type": "string",
+        "description": "月份 YYYY-MM、客户企业编号（无客户为空）或币种"
+      },
+      "label": {
+        "title": "分组名称",
+        "type": "string"
+      },
+      "currency": {
+        "title": "币种",
+        "type": "string"
+      },
+      "count": {
+        "title": "笔数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "total": {
+        "title": "应收合计",
+        "type": "number"
+      },
+      "received": {
+        "title": "已收",
+        "type": "number"
+      },
+      "outstanding": {
+        "title": "未收",
+        "type": "number"
+      },
+      "overdue": {
+        "title": "逾期未收",
+        "type": "number"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/goods-group.json",
     "title": "GoodsGroup",
     "description": "按类似群归并的商品项：name 为以全角分号“；”连接的商品名称，deleted 列出其中已删减的名称（标记 2）。",
@@ -19362,6 +19885,612 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "finance.list",
+    "domain": "finance",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/finance/list",
+    "summary": "款项列表",
+    "description": "本组织的款项，按条件筛选，最新的在前；counts 为同样条件下（不含发布状态与收款状态）各状态的笔数：未发布、已发布、未收清、已逾期。",
+    "permission": "finance",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/finance-query.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "counts"
+      ],
+      "properties": {
+        "list": {
+          "title": "款项",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/finance-record.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "counts": {
+          "title": "各状态笔数",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/count-bucket.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "finance.totals",
+    "domain": "finance",
+    "name": "totals",
+    "method": "POST",
+    "path": "/api/finance/totals",
+    "summary": "款项汇总",
+    "description": "已发布的款项按月份（发布月份）、客户或币种分组合计应收、已收、未收与逾期未收；不同币种分别合计。条件与列表相同（发布状态除外）。",
+    "permission": "finance",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "groupBy"
+      ],
+      "properties": {
+        "groupBy": {
+          "title": "汇总方式",
+          "enum": [
+            "month",
+            "client",
+            "currency"
+          ],
+          "x-enum-titles": [
+            "按月份",
+            "按客户",
+            "按币种"
+          ]
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 100
+        },
+        "enterpriseId": {
+          "title": "客户",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "payState": {
+          "title": "收款状态",
+          "enum": [
+            "unpaid",
+            "partial",
+            "paid",
+            "overdue"
+          ],
+          "x-enum-titles": [
+            "未收款",
+            "部分收款",
+            "已收清",
+            "已逾期"
+          ]
+        },
+        "invoiceState": {
+          "title": "发票状态",
+          "enum": [
+            "none",
+            "requested",
+            "issued"
+          ],
+          "x-enum-titles": [
+            "未申请",
+            "已申请",
+            "已开具"
+          ]
+        },
+        "currency": {
+          "title": "币种",
+          "type": "string",
+          "pattern": "^[A-Z]{3}$"
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,3}$"
+        },
+        "dateField": {
+          "title": "日期类型",
+          "enum": [
+            "createdAt",
+            "publishedAt",
+            "dueDate"
+          ],
+          "x-enum-titles": [
+            "创建日期",
+            "发布日期",
+            "付款期限"
+          ]
+        },
+        "dateFrom": {
+          "title": "开始日期",
+          "type": "string",
+          "format": "date"
+        },
+        "dateTo": {
+          "title": "结束日期",
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "汇总",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/finance-total.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "finance.detail",
+    "domain": "finance",
+    "name": "detail",
+    "method": "POST",
+    "path": "/api/finance/detail",
+    "summary": "款项详情",
+    "description": "一笔款项及其收款记录与发票。",
+    "permission": "finance",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "款项",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/finance-record.json"
+    }
+  },
+  {
+    "id": "finance.save",
+    "domain": "finance",
+    "name": "save",
+    "method": "POST",
+    "path": "/api/finance/save",
+    "summary": "新增或修改款项",
+    "description": "没有 id 时新增一笔款项（可关联本组织的案件，客户默认取案件的申请人企业）；有 id 时修改未发布的款项。已发布的款项不能修改。金额不能为负，合计须大于 0。",
+    "permission": "finance",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "title",
+        "currency",
+        "officialFees",
+        "agencyFees",
+        "sundryFees"
+      ],
+      "properties": {
+        "id": {
+          "title": "款项",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "title": {
+          "title": "款项名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "caseNo": {
+          "title": "案件编号",
+          "type": "string",
+          "pattern": "^AJ\\d{13}$"
+        },
+        "enterpriseId": {
+          "title": "企业",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "clientName": {
+          "title": "客户名称",
+          "type": "string",
+          "maxLength": 100,
+          "description": "没有选择企业时填写"
+        },
+        "countryCode": {
+          "title": "国家/地区",
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,3}$"
+        },
+        "officialFees": {
+          "title": "官费",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 999999999.99,
+          "multipleOf": 0.01
+        },
+        "agencyFees": {
+          "title": "代理费",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 999999999.99,
+          "multipleOf": 0.01
+        },
+        "sundryFees": {
+          "title": "杂费",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 999999999.99,
+          "multipleOf": 0.01
+        },
+        "currency": {
+          "title": "币种",
+          "type": "string",
+          "pattern": "^[A-Z]{3}$"
+        },
+        "dueDate": {
+          "title": "付款期限",
+          "type": "string",
+          "format": "date"
+        },
+        "note": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 500
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/finance-record.json"
+    }
+  },
+  {
+    "id": "finance.publish",
+    "domain": "finance",
+    "name": "publish",
+    "method": "POST",
+    "path": "/api/finance/publish",
+    "summary": "发布款项",
+    "description": "发布所选的款项（ids 为以英文逗号连接的款项编号，最多 100 个）：发布后金额不可再改、不可撤回。其中有已发布的款项时整个请求被拒绝并指明是哪几笔。没有付款期限的，付款期限定为发布当天起 30 日。",
+    "permission": "finance",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "ids"
+      ],
+      "properties": {
+        "ids": {
+          "title": "款项",
+          "type": "string",
+          "pattern": "^\\d{1,10}(,\\d{1,10})*$",
+          "maxLength": 1200
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "published"
+      ],
+      "properties": {
+        "published": {
+          "title": "发布的笔数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "finance.delete",
+    "domain": "finance",
+    "name": "delete",
+    "method": "POST",
+    "path": "/api/finance/delete",
+    "summary": "删除款项",
+    "description": "删除一笔未发布的款项；已发布的不能删除。",
+    "permission": "finance",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "款项",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "finance.addPayment",
+    "domain": "finance",
+    "name": "addPayment",
+    "method": "POST",
+    "path": "/api/finance/addPayment",
+    "summary": "登记收款",
+    "description": "为一笔已发布的款项登记一次到账：金额大于 0 且不超过未收金额，到账日期不晚于今天。",
+    "permission": "finance",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "amount",
+        "paidOn"
+      ],
+      "properties": {
+        "id": {
+          "title": "款项",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "amount": {
+          "title": "收款金额",
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 999999999.99,
+          "multipleOf": 0.01
+        },
+        "paidOn": {
+          "title": "到账日期",
+          "type": "string",
+          "format": "date"
+        },
+        "method": {
+          "title": "收款方式",
+          "type": "string",
+          "maxLength": 30
+        },
+        "note": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 200
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/finance-record.json"
+    }
+  },
+  {
+    "id": "finance.requestInvoice",
+    "domain": "finance",
+    "name": "requestInvoice",
+    "method": "POST",
+    "path": "/api/finance/requestInvoice",
+    "summary": "申请开票",
+    "description": "为一笔已发布的款项申请发票：抬头、纳税人识别号（统一社会信用代码，15、18 或 20 位）、金额（不超过应收合计）与内容。已开具的不能再申请。",
+    "permission": "finance",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "title",
+        "taxNo",
+        "amount",
+        "content"
+      ],
+      "properties": {
+        "id": {
+          "title": "款项",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "title": {
+          "title": "发票抬头",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "taxNo": {
+          "title": "纳税人识别号",
+          "type": "string",
+          "pattern": "^[0-9A-Z]{15}$|^[0-9A-Z]{18}$|^[0-9A-Z]{20}$"
+        },
+        "amount": {
+          "title": "开票金额",
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 999999999.99,
+          "multipleOf": 0.01
+        },
+        "content": {
+          "title": "开票内容",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "note": {
+          "title": "申请备注",
+          "type": "string",
+          "maxLength": 200
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/finance-record.json"
+    }
+  },
+  {
+    "id": "finance.issueInvoice",
+    "domain": "finance",
+    "name": "issueInvoice",
+    "method": "POST",
+    "path": "/api/finance/issueInvoice",
+    "summary": "登记开票",
+    "description": "登记已申请的发票已开具：发票号码（8 至 20 位数字）、开票日期（不晚于今天）与发票文件（本组织上传的文件）。",
+    "permission": "finance",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "invoiceNo",
+        "issuedOn"
+      ],
+      "properties": {
+        "id": {
+          "title": "款项",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "invoiceNo": {
+          "title": "发票号码",
+          "type": "string",
+          "pattern": "^\\d{8,20}$"
+        },
+        "issuedOn": {
+          "title": "开票日期",
+          "type": "string",
+          "format": "date"
+        },
+        "files": {
+          "title": "发票文件",
+          "type": "array",
+          "maxItems": 1,
+          "description": "上传构件的值：至多一个文件",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name",
+              "path"
+            ],
+            "properties": {
+              "uid": {
+                "title": "文件编号",
+                "type": "string",
+                "maxLength": 100
+              },
+              "name": {
+                "title": "文件名",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200
+              },
+              "size": {
+                "title": "大小",
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 2147483647
+              },
+              "type": {
+                "title": "文件类型",
+                "type": "string",
+                "maxLength": 100
+              },
+              "url": {
+                "title": "下载地址",
+                "type": "string",
+                "maxLength": 1000
+              },
+              "path": {
+                "title": "发票文件",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 300
+              },
+              "status": {
+                "title": "状态",
+                "type": "string",
+                "maxLength": 20
+              }
+            }
+          }
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/finance-record.json"
+    }
+  },
+  {
+    "id": "finance.export",
+    "domain": "finance",
+    "name": "export",
+    "method": "POST",
+    "path": "/api/finance/export",
+    "summary": "导出款项",
+    "description": "按与列表相同的条件导出款项为 .xlsx（款项编号、款项名称、案件编号、客户、国家/地区、官费、代理费、杂费、应收合计、币种、已收、未收、发布状态、收款状态、付款期限、发票状态、发票号码），最多 10,000 条；第二张表为按客户与币种的合计。应答为文件本身。",
+    "permission": "finance",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/finance-query.json"
+    },
+    "response": {
+      "type": "string",
+      "description": "xlsx 文件"
+    }
+  },
+  {
     "id": "home.getMessageList",
     "domain": "home",
     "name": "getMessageList",
@@ -25189,6 +26318,16 @@ export interface OperationTypes {
   'file.getOssToken': { request: T.FileGetOssTokenRequest; response: T.FileGetOssTokenResponse; public: false; transport: 'json' };
   'file.registerOssUpload': { request: T.FileRegisterOssUploadRequest; response: T.FileRegisterOssUploadResponse; public: false; transport: 'json' };
   'file.listByUploader': { request: T.FileListByUploaderRequest; response: T.FileListByUploaderResponse; public: false; transport: 'json' };
+  'finance.list': { request: T.FinanceListRequest; response: T.FinanceListResponse; public: false; transport: 'json' };
+  'finance.totals': { request: T.FinanceTotalsRequest; response: T.FinanceTotalsResponse; public: false; transport: 'json' };
+  'finance.detail': { request: T.FinanceDetailRequest; response: T.FinanceDetailResponse; public: false; transport: 'json' };
+  'finance.save': { request: T.FinanceSaveRequest; response: T.FinanceSaveResponse; public: false; transport: 'json' };
+  'finance.publish': { request: T.FinancePublishRequest; response: T.FinancePublishResponse; public: false; transport: 'json' };
+  'finance.delete': { request: T.FinanceDeleteRequest; response: T.FinanceDeleteResponse; public: false; transport: 'json' };
+  'finance.addPayment': { request: T.FinanceAddPaymentRequest; response: T.FinanceAddPaymentResponse; public: false; transport: 'json' };
+  'finance.requestInvoice': { request: T.FinanceRequestInvoiceRequest; response: T.FinanceRequestInvoiceResponse; public: false; transport: 'json' };
+  'finance.issueInvoice': { request: T.FinanceIssueInvoiceRequest; response: T.FinanceIssueInvoiceResponse; public: false; transport: 'json' };
+  'finance.export': { request: T.FinanceExportRequest; response: T.FinanceExportResponse; public: false; transport: 'file' };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false; transport: 'json' };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse; public: false; transport: 'json' };
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse; public: false; transport: 'json' };

@@ -735,6 +735,55 @@ export interface FilesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** 款项编号的计数：每个组织每天一行，编号为 KX + 日期 + 当天的序号（五位）。 (schemas/tables/finance-counters.json) */
+export interface FinanceCountersTable {
+  org_id: number;
+  day: string;
+  last: number;
+}
+
+/** 款项的收款记录：一次到账一行。 (schemas/tables/finance-payments.json) */
+export interface FinancePaymentsTable {
+  id: Generated<number>;
+  org_id: number;
+  record_id: number;
+  amount: ColumnType<string, number | string, number | string>;
+  paid_on: string;
+  method: Generated<string>;
+  note: Generated<string>;
+  created_by: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** 款项：案件按国家/地区产生（未发布时随案件的费用更新）或手工新增；发布后金额不可再改；发票的申请与开具。 (schemas/tables/finance-records.json) */
+export interface FinanceRecordsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** KX + 日期 + 当天的五位序号，组织内唯一 */
+  record_no: string;
+  title: string;
+  case_id: number | null;
+  brand_id: number | null;
+  enterprise_id: number | null;
+  client_name: Generated<string>;
+  country_code: Generated<string>;
+  country_name: Generated<string>;
+  official_fees: ColumnType<string, number | string | undefined, number | string>;
+  agency_fees: ColumnType<string, number | string | undefined, number | string>;
+  sundry_fees: ColumnType<string, number | string | undefined, number | string>;
+  currency: Generated<string>;
+  state: Generated<'draft' | 'published'>;
+  due_date: string | null;
+  note: Generated<string>;
+  published_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  published_by: number | null;
+  invoice_state: Generated<'none' | 'requested' | 'issued'>;
+  invoice: ColumnType<{ title: string; taxNo: string; amount: number; content: string; note: string; requestedAt: string; requestedBy: number; invoiceNo: string; issuedOn: string | null; file: { name: string; path: string } | null; issuedBy: number | null } | null, string | null, string | null>;
+  created_by: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** 按输入的账号（存在与否）统计的密码错误次数，见 auth/loginFailures.ts。 (schemas/tables/login-failures.json) */
 export interface LoginFailuresTable {
   username: string;
@@ -1189,6 +1238,9 @@ export interface Database {
   external_tool_addresses: ExternalToolAddressesTable;
   fee_prices: FeePricesTable;
   files: FilesTable;
+  finance_counters: FinanceCountersTable;
+  finance_payments: FinancePaymentsTable;
+  finance_records: FinanceRecordsTable;
   login_failures: LoginFailuresTable;
   memos: MemosTable;
   message_channels: MessageChannelsTable;
@@ -1267,6 +1319,9 @@ export const TENANT_TABLES = [
   'external_tool_addresses',
   'fee_prices',
   'files',
+  'finance_counters',
+  'finance_payments',
+  'finance_records',
   'memos',
   'message_channels',
   'message_settings',

@@ -2916,6 +2916,321 @@ export interface FeePrice {
 }
 
 /**
+ * 一笔款项的发票：申请时的抬头、税号、金额与内容，开具后的发票号码、开票日期与发票文件。
+ */
+export interface FinanceInvoice {
+  /**
+   * 发票抬头
+   */
+  title: string;
+  /**
+   * 纳税人识别号
+   */
+  taxNo: string;
+  /**
+   * 开票金额
+   */
+  amount: number;
+  /**
+   * 开票内容
+   */
+  content: string;
+  /**
+   * 申请备注
+   */
+  note: string;
+  /**
+   * 申请时间
+   */
+  requestedAt: string;
+  /**
+   * 申请人
+   */
+  requestedByName: string;
+  /**
+   * 发票号码：开具前为空
+   */
+  invoiceNo: string;
+  /**
+   * 开票日期
+   */
+  issuedOn: string | null;
+  /**
+   * 发票文件
+   */
+  file: {
+    /**
+     * 文件名
+     */
+    name: string;
+    /**
+     * 文件路径
+     */
+    path: string;
+  } | null;
+  /**
+   * 开票登记人
+   */
+  issuedByName: string;
+}
+
+/**
+ * 一笔款项的一次收款：金额、到账日期、方式与备注。
+ */
+export interface FinancePayment {
+  /**
+   * 收款
+   */
+  id: number;
+  /**
+   * 收款金额
+   */
+  amount: number;
+  /**
+   * 到账日期
+   */
+  paidOn: string;
+  /**
+   * 收款方式
+   */
+  method: string;
+  /**
+   * 备注
+   */
+  note: string;
+  /**
+   * 登记人
+   */
+  createdByName: string;
+  /**
+   * 登记时间
+   */
+  createdAt: string;
+}
+
+/**
+ * 款项列表与导出的条件：关键词、客户、发布状态、收款状态（含逾期）、发票状态、币种、国家/地区、日期范围与分页。
+ */
+export interface FinanceQuery {
+  /**
+   * 关键词：款项编号、款项名称、案件编号、商标或客户名称
+   */
+  keyword?: string;
+  /**
+   * 客户
+   */
+  enterpriseId?: number;
+  /**
+   * 发布状态：draft 未发布，published 已发布
+   */
+  state?: "draft" | "published";
+  /**
+   * 收款状态：unpaid 未收款，partial 部分收款，paid 已收清，overdue 已逾期
+   */
+  payState?: "unpaid" | "partial" | "paid" | "overdue";
+  /**
+   * 发票状态：none 未申请，requested 已申请，issued 已开具
+   */
+  invoiceState?: "none" | "requested" | "issued";
+  /**
+   * 币种
+   */
+  currency?: string;
+  /**
+   * 国家/地区
+   */
+  countryCode?: string;
+  /**
+   * 日期类型：默认创建日期；createdAt 创建日期，publishedAt 发布日期，dueDate 付款期限
+   */
+  dateField?: "createdAt" | "publishedAt" | "dueDate";
+  /**
+   * 开始日期
+   */
+  dateFrom?: string;
+  /**
+   * 结束日期
+   */
+  dateTo?: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+/**
+ * 一笔款项：案件按国家/地区产生的官费、代理费与杂费（或手工新增的款项），所属客户企业，发布状态，收款与发票。发布后金额不可再改。
+ */
+export interface FinanceRecord {
+  /**
+   * 款项
+   */
+  id: number;
+  /**
+   * 款项编号：KX + 日期 + 当天序号，如 KX2026112700001
+   */
+  recordNo: string;
+  /**
+   * 款项名称
+   */
+  title: string;
+  /**
+   * 案件编号：手工新增且未关联案件时为 null
+   */
+  caseNo: string | null;
+  /**
+   * 案件类型名：案件类型的 name；没有案件时为空
+   */
+  caseType: string;
+  /**
+   * 案件类型
+   */
+  caseTypeTitle: string;
+  /**
+   * 商标编号
+   */
+  brandId: number | null;
+  /**
+   * 商标
+   */
+  tmName: string;
+  /**
+   * 客户企业编号
+   */
+  enterpriseId: number | null;
+  /**
+   * 客户
+   */
+  clientName: string;
+  /**
+   * 国家/地区代码
+   */
+  countryCode: string;
+  /**
+   * 国家/地区
+   */
+  countryName: string;
+  /**
+   * 官费
+   */
+  officialFees: number;
+  /**
+   * 代理费
+   */
+  agencyFees: number;
+  /**
+   * 杂费
+   */
+  sundryFees: number;
+  /**
+   * 应收合计
+   */
+  total: number;
+  /**
+   * 币种
+   */
+  currency: string;
+  /**
+   * 已收
+   */
+  received: number;
+  /**
+   * 未收
+   */
+  outstanding: number;
+  /**
+   * 发布状态：draft 未发布，published 已发布
+   */
+  state: "draft" | "published";
+  /**
+   * 收款状态：unpaid 未收款，partial 部分收款，paid 已收清
+   */
+  payState: "unpaid" | "partial" | "paid";
+  /**
+   * 逾期：已发布、未收清且付款期限已过
+   */
+  overdue: boolean;
+  /**
+   * 付款期限
+   */
+  dueDate: string | null;
+  /**
+   * 备注
+   */
+  note: string;
+  /**
+   * 发布时间
+   */
+  publishedAt: string | null;
+  /**
+   * 发布人
+   */
+  publishedByName: string;
+  /**
+   * 发票状态：none 未申请，requested 已申请，issued 已开具
+   */
+  invoiceState: "none" | "requested" | "issued";
+  /**
+   * 只在款项详情中、申请过发票时给出
+   */
+  invoice?: FinanceInvoice;
+  /**
+   * 收款记录：只在款项详情中给出
+   */
+  payments?: FinancePayment[];
+  /**
+   * 创建人
+   */
+  createdByName: string;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+}
+
+/**
+ * 款项汇总的一行：按月份、客户或币种分组，每组按币种分别合计（不同币种不相加）。
+ */
+export interface FinanceTotal {
+  /**
+   * 分组：月份 YYYY-MM、客户企业编号（无客户为空）或币种
+   */
+  key: string;
+  /**
+   * 分组名称
+   */
+  label: string;
+  /**
+   * 币种
+   */
+  currency: string;
+  /**
+   * 笔数
+   */
+  count: number;
+  /**
+   * 应收合计
+   */
+  total: number;
+  /**
+   * 已收
+   */
+  received: number;
+  /**
+   * 未收
+   */
+  outstanding: number;
+  /**
+   * 逾期未收
+   */
+  overdue: number;
+}
+
+/**
  * 按类似群归并的商品项：name 为以全角分号“；”连接的商品名称，deleted 列出其中已删减的名称（标记 2）。
  */
 export interface GoodsGroup {
@@ -5592,6 +5907,82 @@ export interface FilterBarProps {
    * 地址栏条件：可由页面地址给出的条件名，如 expiry（?expiry=grace）；列表以逗号分隔。地址给出其中任一个时，打开或转到页面即只按地址的条件查询（其余条件清空），随后这些参数从地址中去掉
    */
   urlParams?: string[];
+}
+
+export interface FinanceRecordViewProps {
+  /**
+   * 款项：如 "{{$query.id}}"
+   */
+  id: number | string;
+  /**
+   * 按钮
+   */
+  actions?: {
+    /**
+     * 文字
+     */
+    label: string;
+    /**
+     * 主按钮
+     */
+    primary?: boolean;
+    /**
+     * 危险操作
+     */
+    danger?: boolean;
+    /**
+     * 权限键
+     */
+    permission?: string;
+    /**
+     * 显示条件：与通用表格行按钮的显示条件相同，对款项的字段判断
+     */
+    visibleWhen?: {};
+    /**
+     * 调用接口：与 dialog 二选一
+     */
+    operation?: string;
+    /**
+     * 主键参数：默认 id；ids 时以文字发送（发布接口）
+     */
+    idParam?: string;
+    /**
+     * 确认框
+     */
+    confirm?:
+      | ("publish" | "delete" | "success" | "change")
+      | {
+          variant?: "publish" | "delete" | "success" | "change";
+          title?: string;
+          content?: string;
+          danger?: boolean;
+        };
+    /**
+     * 成功提示
+     */
+    successMessage?: string;
+    /**
+     * 成功后打开：如删除后回到列表 /brand/financeAll
+     */
+    afterGoTo?: string;
+    /**
+     * 对话框：与对话框按钮相同的属性（label、permission 除外）；表单的初始值取自款项的同名字段
+     */
+    dialog?: {};
+    /**
+     * 表单初值：对话框表单的字段取款项的哪个字段，如 {"amount": "outstanding"}；不写时取款项的同名字段
+     */
+    values?: {
+      [k: string]: string;
+    };
+  }[];
+}
+
+export interface FinanceTotalsProps {
+  /**
+   * 页面查询：页面 x-queries 中声明的查询名
+   */
+  channel: string;
 }
 
 export interface FormGridProps {
@@ -12335,6 +12726,271 @@ export interface FileListByUploaderResponse {
    */
   count: number;
 }
+
+export type FinanceListRequest = FinanceQuery;
+
+export interface FinanceListResponse {
+  /**
+   * 款项
+   */
+  list: FinanceRecord[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 各状态笔数
+   */
+  counts: CountBucket[];
+}
+
+export interface FinanceTotalsRequest {
+  /**
+   * 汇总方式：month 按月份，client 按客户，currency 按币种
+   */
+  groupBy: "month" | "client" | "currency";
+  /**
+   * 关键词
+   */
+  keyword?: string;
+  /**
+   * 客户
+   */
+  enterpriseId?: number;
+  /**
+   * 收款状态：unpaid 未收款，partial 部分收款，paid 已收清，overdue 已逾期
+   */
+  payState?: "unpaid" | "partial" | "paid" | "overdue";
+  /**
+   * 发票状态：none 未申请，requested 已申请，issued 已开具
+   */
+  invoiceState?: "none" | "requested" | "issued";
+  /**
+   * 币种
+   */
+  currency?: string;
+  /**
+   * 国家/地区
+   */
+  countryCode?: string;
+  /**
+   * 日期类型：createdAt 创建日期，publishedAt 发布日期，dueDate 付款期限
+   */
+  dateField?: "createdAt" | "publishedAt" | "dueDate";
+  /**
+   * 开始日期
+   */
+  dateFrom?: string;
+  /**
+   * 结束日期
+   */
+  dateTo?: string;
+}
+
+export interface FinanceTotalsResponse {
+  /**
+   * 汇总
+   */
+  list: FinanceTotal[];
+}
+
+export interface FinanceDetailRequest {
+  /**
+   * 款项
+   */
+  id: number;
+}
+
+export type FinanceDetailResponse = FinanceRecord;
+
+export interface FinanceSaveRequest {
+  /**
+   * 款项
+   */
+  id?: number;
+  /**
+   * 款项名称
+   */
+  title: string;
+  /**
+   * 案件编号
+   */
+  caseNo?: string;
+  /**
+   * 企业
+   */
+  enterpriseId?: number;
+  /**
+   * 客户名称：没有选择企业时填写
+   */
+  clientName?: string;
+  /**
+   * 国家/地区
+   */
+  countryCode?: string;
+  /**
+   * 官费
+   */
+  officialFees: number;
+  /**
+   * 代理费
+   */
+  agencyFees: number;
+  /**
+   * 杂费
+   */
+  sundryFees: number;
+  /**
+   * 币种
+   */
+  currency: string;
+  /**
+   * 付款期限
+   */
+  dueDate?: string;
+  /**
+   * 备注
+   */
+  note?: string;
+}
+
+export type FinanceSaveResponse = FinanceRecord;
+
+export interface FinancePublishRequest {
+  /**
+   * 款项
+   */
+  ids: string;
+}
+
+export interface FinancePublishResponse {
+  /**
+   * 发布的笔数
+   */
+  published: number;
+}
+
+export interface FinanceDeleteRequest {
+  /**
+   * 款项
+   */
+  id: number;
+}
+
+export type FinanceDeleteResponse = null;
+
+export interface FinanceAddPaymentRequest {
+  /**
+   * 款项
+   */
+  id: number;
+  /**
+   * 收款金额
+   */
+  amount: number;
+  /**
+   * 到账日期
+   */
+  paidOn: string;
+  /**
+   * 收款方式
+   */
+  method?: string;
+  /**
+   * 备注
+   */
+  note?: string;
+}
+
+export type FinanceAddPaymentResponse = FinanceRecord;
+
+export interface FinanceRequestInvoiceRequest {
+  /**
+   * 款项
+   */
+  id: number;
+  /**
+   * 发票抬头
+   */
+  title: string;
+  /**
+   * 纳税人识别号
+   */
+  taxNo: string;
+  /**
+   * 开票金额
+   */
+  amount: number;
+  /**
+   * 开票内容
+   */
+  content: string;
+  /**
+   * 申请备注
+   */
+  note?: string;
+}
+
+export type FinanceRequestInvoiceResponse = FinanceRecord;
+
+export interface FinanceIssueInvoiceRequest {
+  /**
+   * 款项
+   */
+  id: number;
+  /**
+   * 发票号码
+   */
+  invoiceNo: string;
+  /**
+   * 开票日期
+   */
+  issuedOn: string;
+  /**
+   * 发票文件：上传构件的值：至多一个文件
+   *
+   * @maxItems 1
+   */
+  files?: {
+    /**
+     * 文件编号
+     */
+    uid?: string;
+    /**
+     * 文件名
+     */
+    name: string;
+    /**
+     * 大小
+     */
+    size?: number;
+    /**
+     * 文件类型
+     */
+    type?: string;
+    /**
+     * 下载地址
+     */
+    url?: string;
+    /**
+     * 发票文件
+     */
+    path: string;
+    /**
+     * 状态
+     */
+    status?: string;
+  }[];
+}
+
+export type FinanceIssueInvoiceResponse = FinanceRecord;
+
+export type FinanceExportRequest = FinanceQuery;
+
+/**
+ * xlsx 文件
+ */
+export type FinanceExportResponse = string;
 
 export interface HomeGetMessageListRequest {
   /**

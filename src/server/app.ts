@@ -72,6 +72,7 @@ import { officialRecognitionHandlers, officialRecognitionPreparers } from './off
 import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { demandHandlers } from './demand/demandHandlers.js';
+import { financeHandlers } from './finance/financeHandlers.js';
 import { startApprovalReminderJob } from './demand/demandReminders.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -114,6 +115,7 @@ const handlers: Handlers = {
   ...brandLabelsHandlers,
   ...caseManageHandlers,
   ...demandHandlers,
+  ...financeHandlers,
   ...calendarFeedHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,

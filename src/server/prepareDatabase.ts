@@ -11,6 +11,7 @@ import { seedDemoFeePrices } from './seed/feePrices.js';
 import { seedDemoCases } from './seed/cases.js';
 import { seedCaseArchiveDemo } from './seed/caseArchiveDemo.js';
 import { seedDemoDemands } from './seed/demands.js';
+import { seedDemoFinance } from './seed/finance.js';
 import { seedDemoProposalType } from './seed/proposalTypeDemo.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
@@ -36,6 +37,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedCaseArchiveDemo(db, config.schemasDir);
     await seedDemoDemands(db, config.schemasDir);
     await seedDemoProposalType(db);
+    await seedDemoFinance(db, config.schemasDir);
   }
   return classificationReady;
 }

@@ -117,6 +117,15 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['审批步骤'], table: 'demand_steps' },
   { titles: ['方案'], table: 'demand_schemes' },
   { titles: ['外部链接'], table: 'demand_links' },
+  { titles: ['款项'], table: 'finance_records' },
+  {
+    titles: ['发票文件'],
+    names: ['path'],
+    table: 'files',
+    column: 'path',
+    where: () => "path like '%.png'",
+    missing: (org) => `${org}/202601/${'0'.repeat(64)}.pdf`,
+  },
   {
     titles: ['附件'],
     names: ['filePath'],

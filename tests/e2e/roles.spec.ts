@@ -59,7 +59,9 @@ test('an administrator creates a role on the permission tree, edits its keys and
   await copying.getByLabel('新角色名称').fill(`${name}副本`);
   await copying.getByRole('button', { name: /确\s*定/ }).click();
   await expect(rowOf(`${name}副本`)).toBeVisible();
-  expect((await callAsPage(page, 'role.list', {})).list.find((r) => r.name === `${name}副本`)?.roleAuth).toBe('workbench,trademark,systemSettings,enterprise');
+  expect((await callAsPage(page, 'role.list', {})).list.find((r) => r.name === `${name}副本`)?.roleAuth).toBe(
+    'workbench,demand,trademark,systemSettings,enterprise',
+  );
 
   await row.getByRole('button', { name: '删除' }).click();
   await page

@@ -24,6 +24,8 @@ const PAGE_LEVEL: Record<string, string> = {
   MobileDemand: '整屏的手机审批提案页（/mobile/demand），按地址中的提案打开',
   MobileDecision: '整屏的手机同意或驳回（/mobile/adopt、/mobile/reject），确认即审批提案',
   PublicProposal: '不登录的外部提案整页（/case-proposal），按地址中的链接令牌打开',
+  FinanceRecordView: '整页的款项详情（/brand/finance-detail），按地址中的款项打开，按钮即发布、收款与开票',
+  FinanceTotals: '财务管理列表上方的汇总（/brand/financeAll），读本组织已发布的款项',
   ProposalViewTabs: '提案列表的视图与条数（/brand/caseList 的提案页签）',
   NewProposalButton: '提案列表的新建提案（/brand/caseList 的提案页签），选择类型后打开提案页',
   ProposalStateTag: '提案列表的状态列（/brand/caseList 的提案页签）',

@@ -5,6 +5,7 @@ import type { TenantContext } from '../http/context.js';
 import { badRequest } from '../http/apiError.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { caseFeeLines, feeDay, withFeeTotals } from './caseFees.js';
+import { syncCaseFeeRecords } from '../finance/caseFeeRecords.js';
 import { officialFeeTableOf } from '../fees/officialFeeTable.js';
 import { checkCoOwners, checkReferences, missingAttachments, normalisedTmItems, priorityClaims, referencesOf } from './casePayload.js';
 import { caseDetail } from './caseReads.js';
@@ -161,6 +162,7 @@ export async function saveCase(ctx: CaseContext, body: SaveBody): Promise<CaseDe
     }
     await addTrend(db, row, session.userId, 'create', `新建${type.title}案件`);
   }
+  await syncCaseFeeRecords(db, row, type.title, lines, new Map(items.map((i) => [i.appCountry, i.countryName || i.appCountry])), session.userId);
   await logOperation(ctx, existing ? 'caseManage.updateCase' : 'caseManage.saveCase', { caseNo: row.case_no, caseType: row.case_type, revision: row.revision });
   return caseDetail(db, type, row, session, feeTable, lines);
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { dropCaseFeeDrafts } from '../finance/caseFeeRecords.js';
 import { sql } from 'kysely';
 import type { CaseGoodsItem, CaseTmItem, DictDefinition, TiedMark } from '../../generated/types.js';
 import type { HandlersOf, TenantContext } from '../http/context.js';
@@ -256,6 +257,7 @@ export const caseManageHandlers: HandlersOf<'caseManage'> = {
     if (row.filed_at !== null) throw badRequest(`案件 ${row.case_no} 已向官方递交，不能删除`);
     if (type.statuses.find((s) => s.key === row.status)?.final) throw badRequest(`案件 ${row.case_no} 已${statusTitle(type, row.status)}，不能删除`);
     await ctx.db.updateTable('cases').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', row.id).execute();
+    await dropCaseFeeDrafts(ctx.db, row.id);
     await addTrend(ctx.db, row, ctx.session.userId, 'delete', '删除了案件');
     await logOperation(ctx, 'caseManage.deleteCase', { caseNo: row.case_no });
     return null;
