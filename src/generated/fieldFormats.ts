@@ -98,8 +98,18 @@ export const FIELD_FORMATS = {
     effectiveFrom: 'date',
     createdAt: 'date-time',
   },
+  Licence: {
+    startDate: 'date',
+    endDate: 'date',
+    createdAt: 'date-time',
+    updatedAt: 'date-time',
+  },
   LoginResult: {
     expiresAt: 'date-time',
+  },
+  MarkLicence: {
+    startDate: 'date',
+    endDate: 'date',
   },
   Memo: {
     createdAt: 'date-time',

@@ -50,6 +50,8 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'file.listByUploader': { list: 'UploaderFiles' },
   'home.getMessageList': { list: 'Message' },
   'home.todoList': { list: 'Todo' },
+  'licenseMatter.list': { list: 'Licence' },
+  'licenseMatter.tmList': { list: 'MarkLicence' },
   'memo.list': { list: 'Memo' },
   'messageSettings.get': { channels: 'MessageChannel' },
   'messageSettings.outbox': { list: 'OutboundMessage' },

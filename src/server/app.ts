@@ -72,6 +72,8 @@ import { officialRecognitionHandlers, officialRecognitionPreparers } from './off
 import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { demandHandlers } from './demand/demandHandlers.js';
+import { licenseMatterHandlers } from './licences/licenseMatterHandlers.js';
+import { startLicenceReminderJob } from './licences/licenceReminders.js';
 import { startApprovalReminderJob } from './demand/demandReminders.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -114,6 +116,7 @@ const handlers: Handlers = {
   ...brandLabelsHandlers,
   ...caseManageHandlers,
   ...demandHandlers,
+  ...licenseMatterHandlers,
   ...calendarFeedHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,
@@ -246,6 +249,9 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   const stopApprovalReminders = startApprovalReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
     app.log.error({ err }, '发送提案审批催办失败'),
   );
+  const stopLicenceReminders = startLicenceReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
+    app.log.error({ err }, '发送许可到期提醒失败'),
+  );
 
   const stopOutbox = startPeriodicJob(
     () => deliverDueMessages(database.db, services.credentials, (options.clock ?? (() => new Date()))()),
@@ -287,6 +293,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       await stopDeadlineReminders();
       await stopCaseStageReminders();
       await stopApprovalReminders();
+      await stopLicenceReminders();
       await stopOutbox();
       await stopStatisticsUpkeep();
       await services.batchWorker.stop();
