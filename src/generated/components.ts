@@ -62,6 +62,8 @@ export const COMPONENT_NAMES = [
   'Input',
   'LetterDeadlineCell',
   'LetterProposalButton',
+  'LicenceDetail',
+  'LicenceEditor',
   'MarkCaseList',
   'MarkPicker',
   'MarkProposalList',

@@ -7245,6 +7245,10 @@ export interface LetterProposalButtonProps {
   label?: string;
 }
 
+export interface LicenceDetailProps {}
+
+export interface LicenceEditorProps {}
+
 export interface MarkCaseListProps {
   /**
    * 档案商标：如 "{{$query.id}}"

@@ -54,17 +54,18 @@ describe.skipIf(skipThisDatabase)(`licences (${dbKind})`, () => {
   let markB: number;
   let foreignMark: number;
 
-  const body = (overrides: Record<string, unknown> = {}) => ({
-    licensor: '许可测试有限公司',
-    licensee: '被许可测试有限公司',
-    licenceType: 'exclusive' as const,
-    territory: '中国大陆',
-    startDate: addDays(today, -10),
-    endDate: addDays(today, 365),
-    royalty: 120000,
-    marks: [{ brandId: markA, goods: [GOODS[0]!, GOODS[2]!] }],
-    ...overrides,
-  }) as LicenseMatterSaveRequest;
+  const body = (overrides: Record<string, unknown> = {}) =>
+    ({
+      licensor: '许可测试有限公司',
+      licensee: '被许可测试有限公司',
+      licenceType: 'exclusive' as const,
+      territory: '中国大陆',
+      startDate: addDays(today, -10),
+      endDate: addDays(today, 365),
+      royalty: 120000,
+      marks: [{ brandId: markA, goods: [GOODS[0]!, GOODS[2]!] }],
+      ...overrides,
+    }) as LicenseMatterSaveRequest;
 
   beforeAll(async () => {
     server = await startTestServer({}, { reminderIntervalMs: 0 });
@@ -155,7 +156,12 @@ describe.skipIf(skipThisDatabase)(`licences (${dbKind})`, () => {
     expect(await refusal(body({ licensee: '许可测试有限公司' }))).toBe('许可人与被许可人不能相同');
     expect(await refusal(body({ marks: [] }))).toContain('许可商标');
     expect(await refusal(body({ caseNo: 'AJ2000010100001' }))).toBe('案件编号 AJ2000010100001 不存在');
-    const otherCase = await db().selectFrom('cases').select('case_no').where('org_id', '=', agencyOrg).where('case_type', '<>', 'licenseRecord').executeTakeFirstOrThrow();
+    const otherCase = await db()
+      .selectFrom('cases')
+      .select('case_no')
+      .where('org_id', '=', agencyOrg)
+      .where('case_type', '<>', 'licenseRecord')
+      .executeTakeFirstOrThrow();
     expect(await refusal(body({ caseNo: otherCase.case_no }))).toContain('不是许可备案类案件');
     // The agency rule: an agent may license only the marks they are responsible for.
     expect(await refusal(body({ licensor: '代理', marks: [{ brandId: markA, goods: [GOODS[0]] }] }), agent)).toContain('商标不存在或无权操作');
@@ -186,15 +192,17 @@ describe.skipIf(skipThisDatabase)(`licences (${dbKind})`, () => {
     expect(all.list.map((l) => l.stateTitle)).toEqual(['已到期', '即将到期', '有效']);
     expect((await server.call('licenseMatter.list', { party, state: 'expiring' }, admin)).list.map((l) => l.id)).toEqual([expiring.id]);
     expect((await server.call('licenseMatter.list', { party, licenceType: 'sole' }, admin)).list.map((l) => l.id)).toEqual([expired.id]);
-    expect((await server.call('licenseMatter.list', { party, endFrom: today, endTo: addDays(today, 30) }, admin)).list.map((l) => l.id)).toEqual([
-      expiring.id,
-    ]);
+    expect((await server.call('licenseMatter.list', { party, endFrom: today, endTo: addDays(today, 30) }, admin)).list.map((l) => l.id)).toEqual([expiring.id]);
     expect((await server.call('licenseMatter.list', { party, tmName: '许可甲' }, admin)).count).toBe(3);
     expect((await server.call('licenseMatter.list', { party, tmName: '许可乙' }, admin)).count).toBe(0);
     expect((await server.call('licenseMatter.list', { party }, corp)).count).toBe(0);
     // The agency rule: the agent is not responsible for 许可甲, so sees none of them.
     expect((await server.call('licenseMatter.list', { party }, agent)).count).toBe(0);
-    const agents = await server.call('licenseMatter.save', body({ licensor: '代理', licensee: party, marks: [{ brandId: markB, goods: [{ code: '3001', name: '咖啡' }] }] }), agent);
+    const agents = await server.call(
+      'licenseMatter.save',
+      body({ licensor: '代理', licensee: party, marks: [{ brandId: markB, goods: [{ code: '3001', name: '咖啡' }] }] }),
+      agent,
+    );
     expect((await server.call('licenseMatter.list', { party }, agent)).list.map((l) => l.id)).toEqual([agents.id]);
     for (const l of [valid, expiring, expired, agents]) await server.call('licenseMatter.delete', { id: l.id }, admin);
   });
@@ -206,7 +214,13 @@ describe.skipIf(skipThisDatabase)(`licences (${dbKind})`, () => {
     expect(typeof raw.licenseGoods).toBe('string');
     expect(JSON.parse(raw.licenseGoods as string)).toEqual([GOODS[0], GOODS[2]]);
     const entry = dataOf('licenseMatter.tmList', reply).list.find((l) => l.id === saved.id)!;
-    expect(entry).toMatchObject({ licensee: '商标页被许可人', licenceTypeTitle: '独占许可', stateTitle: '有效', goodsList: [GOODS[0], GOODS[2]], goodsText: '洗发水；化妆品' });
+    expect(entry).toMatchObject({
+      licensee: '商标页被许可人',
+      licenceTypeTitle: '独占许可',
+      stateTitle: '有效',
+      goodsList: [GOODS[0], GOODS[2]],
+      goodsText: '洗发水；化妆品',
+    });
     expect((await server.send('licenseMatter.tmList', { brandId: markA }, corp)).statusCode).toBe(404);
     expect((await server.send('licenseMatter.tmList', { brandId: markA }, agent)).statusCode).toBe(404);
     await server.call('licenseMatter.delete', { id: saved.id }, admin);
@@ -220,7 +234,12 @@ describe.skipIf(skipThisDatabase)(`licences (${dbKind})`, () => {
       admin,
     );
     const reminders = () =>
-      db().selectFrom('messages').select(['user_id', 'title', 'content', 'link']).where('kind', '=', 'reminder').where('title', 'like', `%${licensee}%`).execute();
+      db()
+        .selectFrom('messages')
+        .select(['user_id', 'title', 'content', 'link'])
+        .where('kind', '=', 'reminder')
+        .where('title', 'like', `%${licensee}%`)
+        .execute();
     await sendDueLicenceReminders(db(), new Date('2027-02-20T02:00:00Z'));
     expect(await reminders()).toEqual([]);
     expect(await sendDueLicenceReminders(db(), new Date('2027-03-05T02:00:00Z'))).toBeGreaterThanOrEqual(1);
@@ -239,7 +258,11 @@ describe.skipIf(skipThisDatabase)(`licences (${dbKind})`, () => {
 
   it('moves the licences of merged marks to the kept mark', async () => {
     const duplicate = await insertMark(agencyOrg, '许可甲', adminId);
-    const onDuplicate = await server.call('licenseMatter.save', body({ licensee: '合并测试被许可人', marks: [{ brandId: duplicate, goods: [GOODS[1]] }] }), admin);
+    const onDuplicate = await server.call(
+      'licenseMatter.save',
+      body({ licensee: '合并测试被许可人', marks: [{ brandId: duplicate, goods: [GOODS[1]] }] }),
+      admin,
+    );
     const onBoth = await server.call(
       'licenseMatter.save',
       body({

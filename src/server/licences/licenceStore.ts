@@ -92,7 +92,13 @@ export async function licencesOf(db: ScopedDb, schemas: SchemaLibrary, rows: rea
   const names = new Map(
     userIds.length === 0
       ? []
-      : (await db.selectFrom('users').select(['id', 'display_name']).where('id', 'in', [...new Set(userIds)]).execute()).map((u) => [u.id, u.display_name]),
+      : (
+          await db
+            .selectFrom('users')
+            .select(['id', 'display_name'])
+            .where('id', 'in', [...new Set(userIds)])
+            .execute()
+        ).map((u) => [u.id, u.display_name]),
   );
   const caseIds = rows.map((r) => r.case_id).filter((id): id is number => id !== null);
   const cases = new Map(

@@ -130,7 +130,11 @@ export async function seedDemoLicences(db: Kysely<Database>): Promise<void> {
         let own = ((mark.goods ?? []) as GoodsItem[]).filter((g) => g.mark !== 2);
         if (own.length < licence.goods) {
           own = FALLBACK_GOODS;
-          await scoped.updateTable('brand_archives').set({ goods: JSON.stringify(own) }).where('id', '=', mark.id).execute();
+          await scoped
+            .updateTable('brand_archives')
+            .set({ goods: JSON.stringify(own) })
+            .where('id', '=', mark.id)
+            .execute();
         }
         const goods = own.slice(0, licence.goods);
         const row = await scoped
