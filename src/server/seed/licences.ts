@@ -114,7 +114,7 @@ export async function seedDemoLicences(db: Kysely<Database>): Promise<void> {
         .executeTakeFirst();
       const marks = await scoped
         .selectFrom('brand_archives')
-        .select(['id', 'applicant_cn', 'goods', 'owner_user_id'])
+        .select(['id', 'tm_name', 'applicant_cn', 'goods', 'owner_user_id'])
         .where('country_code', '=', 'CN')
         .where('reg_no', 'is not', null)
         .where('applicant_cn', '<>', '')
@@ -123,7 +123,10 @@ export async function seedDemoLicences(db: Kysely<Database>): Promise<void> {
         .execute();
       const withGoods = marks.filter((m) => ((m.goods ?? []) as GoodsItem[]).filter((g) => g.mark !== 2).length >= 3);
       // Without the classification imported the demo marks carry no goods: the licensed marks then get a few, so a licence's goods stay its mark's.
-      const usable = withGoods.length >= plan.length ? withGoods : marks;
+      const candidates = withGoods.length >= plan.length ? withGoods : marks;
+      // Different marks by name where the archive has them, so the demo's licences are told apart.
+      const distinct = candidates.filter((m, i) => candidates.findIndex((o) => o.tm_name === m.tm_name) === i);
+      const usable = distinct.length >= plan.length ? distinct : candidates;
       for (const [i, licence] of plan.entries()) {
         const mark = usable[i];
         if (!mark) break;
