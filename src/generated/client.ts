@@ -192,6 +192,11 @@ export const operationRoutes = {
   'home.todoList': {"id":"home.todoList","method":"POST","path":"/api/todo-list","silent":true,"transport":"json","paged":true},
   'home.completeTodo': {"id":"home.completeTodo","method":"POST","path":"/api/todo-complete","silent":false,"transport":"json"},
   'home.reopenTodo': {"id":"home.reopenTodo","method":"POST","path":"/api/todo-reopen","silent":false,"transport":"json"},
+  'licenseMatter.list': {"id":"licenseMatter.list","method":"POST","path":"/license-matter/list","silent":true,"transport":"json","paged":true},
+  'licenseMatter.detail': {"id":"licenseMatter.detail","method":"POST","path":"/license-matter/detail","silent":true,"transport":"json"},
+  'licenseMatter.save': {"id":"licenseMatter.save","method":"POST","path":"/license-matter/save","silent":false,"transport":"json"},
+  'licenseMatter.delete': {"id":"licenseMatter.delete","method":"POST","path":"/license-matter/delete","silent":false,"transport":"json"},
+  'licenseMatter.tmList': {"id":"licenseMatter.tmList","method":"POST","path":"/license-matter/tm/list","silent":true,"transport":"json"},
   'memo.list': {"id":"memo.list","method":"POST","path":"/api/memo/list","silent":false,"transport":"json","paged":true},
   'memo.save': {"id":"memo.save","method":"POST","path":"/api/memo/save","silent":false,"transport":"json"},
   'memo.delete': {"id":"memo.delete","method":"POST","path":"/api/memo/delete","silent":false,"transport":"json"},
@@ -455,6 +460,11 @@ export interface OperationTypes {
   'home.todoList': { request: T.HomeTodoListRequest; response: T.HomeTodoListResponse };
   'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse };
   'home.reopenTodo': { request: T.HomeReopenTodoRequest; response: T.HomeReopenTodoResponse };
+  'licenseMatter.list': { request: T.LicenseMatterListRequest; response: T.LicenseMatterListResponse };
+  'licenseMatter.detail': { request: T.LicenseMatterDetailRequest; response: T.LicenseMatterDetailResponse };
+  'licenseMatter.save': { request: T.LicenseMatterSaveRequest; response: T.LicenseMatterSaveResponse };
+  'licenseMatter.delete': { request: T.LicenseMatterDeleteRequest; response: T.LicenseMatterDeleteResponse };
+  'licenseMatter.tmList': { request: T.LicenseMatterTmListRequest; response: T.LicenseMatterTmListResponse };
   'memo.list': { request: T.MemoListRequest; response: T.MemoListResponse };
   'memo.save': { request: T.MemoSaveRequest; response: T.MemoSaveResponse };
   'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse };
@@ -1127,6 +1137,23 @@ export function createApiClient(call: OperationCaller) {
       /** 撤销完成（POST /api/todo-reopen） */
       reopenTodo: (body: T.HomeReopenTodoRequest, options?: CallOptions): Promise<T.HomeReopenTodoResponse> =>
         call<T.HomeReopenTodoResponse>(operationRoutes['home.reopenTodo'], body, options),
+    },
+    licenseMatter: {
+      /** 许可列表（POST /license-matter/list） */
+      list: (body: T.LicenseMatterListRequest = {}, options?: CallOptions): Promise<T.LicenseMatterListResponse> =>
+        call<T.LicenseMatterListResponse>(operationRoutes['licenseMatter.list'], body, options),
+      /** 许可详情（POST /license-matter/detail） */
+      detail: (body: T.LicenseMatterDetailRequest, options?: CallOptions): Promise<T.LicenseMatterDetailResponse> =>
+        call<T.LicenseMatterDetailResponse>(operationRoutes['licenseMatter.detail'], body, options),
+      /** 保存许可（POST /license-matter/save） */
+      save: (body: T.LicenseMatterSaveRequest, options?: CallOptions): Promise<T.LicenseMatterSaveResponse> =>
+        call<T.LicenseMatterSaveResponse>(operationRoutes['licenseMatter.save'], body, options),
+      /** 删除许可（POST /license-matter/delete） */
+      delete: (body: T.LicenseMatterDeleteRequest, options?: CallOptions): Promise<T.LicenseMatterDeleteResponse> =>
+        call<T.LicenseMatterDeleteResponse>(operationRoutes['licenseMatter.delete'], body, options),
+      /** 商标的许可（POST /license-matter/tm/list） */
+      tmList: (body: T.LicenseMatterTmListRequest, options?: CallOptions): Promise<T.LicenseMatterTmListResponse> =>
+        call<T.LicenseMatterTmListResponse>(operationRoutes['licenseMatter.tmList'], body, options),
     },
     memo: {
       /** 我的备忘（POST /api/memo/list） */

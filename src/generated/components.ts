@@ -64,6 +64,8 @@ export const COMPONENT_NAMES = [
   'Input',
   'LetterDeadlineCell',
   'LetterProposalButton',
+  'LicenceDetail',
+  'LicenceEditor',
   'MarkCaseList',
   'MarkPicker',
   'MarkProposalList',

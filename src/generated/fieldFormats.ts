@@ -115,8 +115,18 @@ export const FIELD_FORMATS = {
     publishedAt: 'date-time',
     createdAt: 'date-time',
   },
+  Licence: {
+    startDate: 'date',
+    endDate: 'date',
+    createdAt: 'date-time',
+    updatedAt: 'date-time',
+  },
   LoginResult: {
     expiresAt: 'date-time',
+  },
+  MarkLicence: {
+    startDate: 'date',
+    endDate: 'date',
   },
   Memo: {
     createdAt: 'date-time',

@@ -52,6 +52,8 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'finance.totals': { list: 'FinanceTotal' },
   'home.getMessageList': { list: 'Message' },
   'home.todoList': { list: 'Todo' },
+  'licenseMatter.list': { list: 'Licence' },
+  'licenseMatter.tmList': { list: 'MarkLicence' },
   'memo.list': { list: 'Memo' },
   'messageSettings.get': { channels: 'MessageChannel' },
   'messageSettings.outbox': { list: 'OutboundMessage' },

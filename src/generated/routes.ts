@@ -7140,6 +7140,221 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/licence-mark.json",
+    "title": "LicenceMark",
+    "description": "许可涉及的一件档案商标与被许可使用的商品/服务（须是该商标核定商品的一部分）。",
+    "type": "object",
+    "required": [
+      "brandId",
+      "tmName",
+      "appNo",
+      "regNo",
+      "intCls",
+      "licenseGoods"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "brandId": {
+        "title": "商标",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "regNo": {
+        "title": "注册号",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "intCls": {
+        "title": "类别",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "licenseGoods": {
+        "title": "许可商品/服务",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/licence.json",
+    "title": "Licence",
+    "description": "一份商标使用许可：许可人与被许可人、许可的商标及其商品、许可类型（独占/排他/普通）、地域、期限、许可使用费、许可备案案件与其状态。state 按今天（北京时间）与截止日计算：已到期、30 天内到期为即将到期、其余为有效。",
+    "type": "object",
+    "required": [
+      "id",
+      "licensor",
+      "licensee",
+      "licenceType",
+      "licenceTypeTitle",
+      "territory",
+      "startDate",
+      "endDate",
+      "royalty",
+      "remark",
+      "state",
+      "stateTitle",
+      "daysLeft",
+      "marks",
+      "markNames",
+      "caseNo",
+      "caseType",
+      "caseStatusTitle",
+      "handlerUserId",
+      "handlerName",
+      "createdByName",
+      "createdAt",
+      "updatedAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "许可",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "licensor": {
+        "title": "许可人",
+        "type": "string"
+      },
+      "licensee": {
+        "title": "被许可人",
+        "type": "string"
+      },
+      "licenceType": {
+        "title": "许可类型",
+        "type": "string",
+        "enum": [
+          "exclusive",
+          "sole",
+          "ordinary"
+        ]
+      },
+      "licenceTypeTitle": {
+        "title": "许可类型",
+        "type": "string"
+      },
+      "territory": {
+        "title": "许可地域",
+        "type": "string"
+      },
+      "startDate": {
+        "title": "许可开始日期",
+        "type": "string",
+        "format": "date"
+      },
+      "endDate": {
+        "title": "许可截止日期",
+        "type": "string",
+        "format": "date"
+      },
+      "royalty": {
+        "title": "许可使用费（元）",
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "remark": {
+        "title": "备注",
+        "type": "string"
+      },
+      "state": {
+        "title": "状态",
+        "type": "string",
+        "enum": [
+          "valid",
+          "expiring",
+          "expired"
+        ]
+      },
+      "stateTitle": {
+        "title": "状态",
+        "type": "string"
+      },
+      "daysLeft": {
+        "title": "剩余天数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "marks": {
+        "title": "许可商标",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/licence-mark.json"
+        }
+      },
+      "markNames": {
+        "title": "许可商标",
+        "type": "string"
+      },
+      "caseNo": {
+        "title": "备案案件",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "caseType": {
+        "title": "备案案件类型",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "caseStatusTitle": {
+        "title": "备案状态",
+        "type": "string"
+      },
+      "handlerUserId": {
+        "title": "承办人",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "handlerName": {
+        "title": "承办人",
+        "type": "string"
+      },
+      "createdByName": {
+        "title": "创建人",
+        "type": "string"
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "updatedAt": {
+        "title": "更新时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/login-result.json",
     "title": "LoginResult",
     "description": "登录成功的应答：令牌、过期时间与用户信息。",
@@ -7191,6 +7406,82 @@ export const sharedSchemas: JsonSchema[] = [
         "title": "相似度",
         "type": "number",
         "description": "1 − 距离 / 64"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/mark-licence.json",
+    "title": "MarkLicence",
+    "description": "一件商标的一份许可（/license-matter/tm/list）：licenseGoods 为该商标被许可的商品，按规范是 JSON 文本；goodsList 为解析后的列表，goodsText 为以分号连接的名称。",
+    "type": "object",
+    "required": [
+      "id",
+      "licensor",
+      "licensee",
+      "licenceTypeTitle",
+      "startDate",
+      "endDate",
+      "stateTitle",
+      "licenseGoods",
+      "goodsList",
+      "goodsText",
+      "caseNo"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "许可",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "licensor": {
+        "title": "许可人",
+        "type": "string"
+      },
+      "licensee": {
+        "title": "被许可人",
+        "type": "string"
+      },
+      "licenceTypeTitle": {
+        "title": "许可类型",
+        "type": "string"
+      },
+      "startDate": {
+        "title": "许可开始日期",
+        "type": "string",
+        "format": "date"
+      },
+      "endDate": {
+        "title": "许可截止日期",
+        "type": "string",
+        "format": "date"
+      },
+      "stateTitle": {
+        "title": "状态",
+        "type": "string"
+      },
+      "licenseGoods": {
+        "title": "许可商品（JSON 文本）",
+        "type": "string"
+      },
+      "goodsList": {
+        "title": "许可商品/服务",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+        }
+      },
+      "goodsText": {
+        "title": "许可商品/服务",
+        "type": "string"
+      },
+      "caseNo": {
+        "title": "备案案件",
+        "type": [
+          "string",
+          "null"
+        ]
       }
     }
   },
@@ -20736,6 +21027,357 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "licenseMatter.list",
+    "domain": "licenseMatter",
+    "name": "list",
+    "method": "POST",
+    "path": "/license-matter/list",
+    "summary": "许可列表",
+    "description": "本组织的商标许可（代理机构角色只看所涉商标都由自己负责的许可），按许可人或被许可人、商标、许可类型、状态与截止日期筛选，截止日期近的在前；valid、expiring、expired 为其余条件下各状态的条数。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "party": {
+          "title": "许可人/被许可人",
+          "type": "string",
+          "maxLength": 100
+        },
+        "tmName": {
+          "title": "商标名称或号码",
+          "type": "string",
+          "maxLength": 100
+        },
+        "licenceType": {
+          "title": "许可类型",
+          "type": "string",
+          "enum": [
+            "exclusive",
+            "sole",
+            "ordinary"
+          ]
+        },
+        "state": {
+          "title": "状态",
+          "type": "string",
+          "enum": [
+            "valid",
+            "expiring",
+            "expired"
+          ]
+        },
+        "endFrom": {
+          "title": "截止日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "endTo": {
+          "title": "截止日期止",
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "valid",
+        "expiring",
+        "expired"
+      ],
+      "properties": {
+        "list": {
+          "title": "许可",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/licence.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "valid": {
+          "title": "有效",
+          "type": "integer"
+        },
+        "expiring": {
+          "title": "即将到期",
+          "type": "integer"
+        },
+        "expired": {
+          "title": "已到期",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "licenseMatter.detail",
+    "domain": "licenseMatter",
+    "name": "detail",
+    "method": "POST",
+    "path": "/license-matter/detail",
+    "summary": "许可详情",
+    "description": "一份许可的全部内容，含每件商标被许可的商品与备案案件的状态。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "许可",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/licence.json"
+    }
+  },
+  {
+    "id": "licenseMatter.save",
+    "domain": "licenseMatter",
+    "name": "save",
+    "method": "POST",
+    "path": "/license-matter/save",
+    "summary": "保存许可",
+    "description": "没有 id 时新建，有 id 时修改。商标须是本组织档案中当前用户可见的商标，每件商标被许可的商品须是该商标核定商品中的项目；截止日期不能早于开始日期；备案案件须是许可备案一类的案件。任何一项不符整个请求被拒绝，什么也不保存。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "licensor",
+        "licensee",
+        "licenceType",
+        "startDate",
+        "endDate",
+        "marks"
+      ],
+      "properties": {
+        "id": {
+          "title": "许可",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "licensor": {
+          "title": "许可人",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "licensee": {
+          "title": "被许可人",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "licenceType": {
+          "title": "许可类型",
+          "type": "string",
+          "enum": [
+            "exclusive",
+            "sole",
+            "ordinary"
+          ]
+        },
+        "territory": {
+          "title": "许可地域",
+          "type": "string",
+          "maxLength": 200
+        },
+        "startDate": {
+          "title": "许可开始日期",
+          "type": "string",
+          "format": "date"
+        },
+        "endDate": {
+          "title": "许可截止日期",
+          "type": "string",
+          "format": "date"
+        },
+        "royalty": {
+          "title": "许可使用费（元）",
+          "type": [
+            "number",
+            "null"
+          ],
+          "minimum": 0,
+          "maximum": 100000000000
+        },
+        "remark": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 2000
+        },
+        "caseNo": {
+          "title": "案件编号",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 40
+        },
+        "handlerUserId": {
+          "title": "承办人",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "marks": {
+          "title": "许可商标",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "brandId",
+              "goods"
+            ],
+            "properties": {
+              "brandId": {
+                "title": "商标",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 2147483647
+              },
+              "goods": {
+                "title": "许可商品/服务",
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 500,
+                "items": {
+                  "$ref": "https://schemas.ipm.local/entities/goods-item.json"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/licence.json"
+    }
+  },
+  {
+    "id": "licenseMatter.delete",
+    "domain": "licenseMatter",
+    "name": "delete",
+    "method": "POST",
+    "path": "/license-matter/delete",
+    "summary": "删除许可",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "许可",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
+    "id": "licenseMatter.tmList",
+    "domain": "licenseMatter",
+    "name": "tmList",
+    "method": "POST",
+    "path": "/license-matter/tm/list",
+    "summary": "商标的许可",
+    "description": "一件档案商标的许可，截止日期近的在前（商标详情页）；licenseGoods 是该商标被许可商品的 JSON 文本，goodsList 为解析后的列表。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "brandId"
+      ],
+      "properties": {
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "许可",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/mark-licence.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
     "id": "memo.list",
     "domain": "memo",
     "name": "list",
@@ -26334,6 +26976,11 @@ export interface OperationTypes {
   'home.todoList': { request: T.HomeTodoListRequest; response: T.HomeTodoListResponse; public: false; transport: 'json' };
   'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse; public: false; transport: 'json' };
   'home.reopenTodo': { request: T.HomeReopenTodoRequest; response: T.HomeReopenTodoResponse; public: false; transport: 'json' };
+  'licenseMatter.list': { request: T.LicenseMatterListRequest; response: T.LicenseMatterListResponse; public: false; transport: 'json' };
+  'licenseMatter.detail': { request: T.LicenseMatterDetailRequest; response: T.LicenseMatterDetailResponse; public: false; transport: 'json' };
+  'licenseMatter.save': { request: T.LicenseMatterSaveRequest; response: T.LicenseMatterSaveResponse; public: false; transport: 'json' };
+  'licenseMatter.delete': { request: T.LicenseMatterDeleteRequest; response: T.LicenseMatterDeleteResponse; public: false; transport: 'json' };
+  'licenseMatter.tmList': { request: T.LicenseMatterTmListRequest; response: T.LicenseMatterTmListResponse; public: false; transport: 'json' };
   'memo.list': { request: T.MemoListRequest; response: T.MemoListResponse; public: false; transport: 'json' };
   'memo.save': { request: T.MemoSaveRequest; response: T.MemoSaveResponse; public: false; transport: 'json' };
   'memo.delete': { request: T.MemoDeleteRequest; response: T.MemoDeleteResponse; public: false; transport: 'json' };

@@ -784,6 +784,47 @@ export interface FinanceRecordsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 许可涉及的档案商标，及被许可的商品/服务（JSON 文本，规范中的 licenseGoods）。 (schemas/tables/licence-marks.json) */
+export interface LicenceMarksTable {
+  org_id: number;
+  licence_id: number;
+  brand_id: number;
+  /** JSON 文本：[{code, name}] */
+  license_goods: string;
+  position: Generated<number>;
+}
+
+/** 已发出的许可到期提醒：每份许可与截止日一行，唯一键使多台服务器也只发一次；截止日改了会再提醒一次。 (schemas/tables/licence-reminders.json) */
+export interface LicenceRemindersTable {
+  org_id: number;
+  licence_id: number;
+  end_date: string;
+  user_ids: Generated<number[]>;
+  sent_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** 商标使用许可：许可人、被许可人、许可类型、地域、期限、许可使用费、许可备案案件、承办人与创建人。 (schemas/tables/licences.json) */
+export interface LicencesTable {
+  id: Generated<number>;
+  org_id: number;
+  licensor: string;
+  licensee: string;
+  /** 独占、排他、普通许可 */
+  licence_type: 'exclusive' | 'sole' | 'ordinary';
+  territory: Generated<string>;
+  start_date: string;
+  end_date: string;
+  /** 许可使用费（元） */
+  royalty: ColumnType<string | null | null, number | string | null | null, number | string | null | null>;
+  remark: Generated<string>;
+  /** 许可备案案件 */
+  case_id: number | null;
+  handler_user_id: number | null;
+  created_by: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** 按输入的账号（存在与否）统计的密码错误次数，见 auth/loginFailures.ts。 (schemas/tables/login-failures.json) */
 export interface LoginFailuresTable {
   username: string;
@@ -1241,6 +1282,9 @@ export interface Database {
   finance_counters: FinanceCountersTable;
   finance_payments: FinancePaymentsTable;
   finance_records: FinanceRecordsTable;
+  licence_marks: LicenceMarksTable;
+  licence_reminders: LicenceRemindersTable;
+  licences: LicencesTable;
   login_failures: LoginFailuresTable;
   memos: MemosTable;
   message_channels: MessageChannelsTable;
@@ -1322,6 +1366,9 @@ export const TENANT_TABLES = [
   'finance_counters',
   'finance_payments',
   'finance_records',
+  'licence_marks',
+  'licence_reminders',
+  'licences',
   'memos',
   'message_channels',
   'message_settings',

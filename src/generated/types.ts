@@ -3332,6 +3332,134 @@ export interface ImageEntry {
 }
 
 /**
+ * 许可涉及的一件档案商标与被许可使用的商品/服务（须是该商标核定商品的一部分）。
+ */
+export interface LicenceMark {
+  /**
+   * 商标
+   */
+  brandId: number;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 注册号
+   */
+  regNo: string | null;
+  /**
+   * 类别
+   */
+  intCls: number | null;
+  /**
+   * 许可商品/服务
+   */
+  licenseGoods: GoodsItem[];
+}
+
+/**
+ * 一份商标使用许可：许可人与被许可人、许可的商标及其商品、许可类型（独占/排他/普通）、地域、期限、许可使用费、许可备案案件与其状态。state 按今天（北京时间）与截止日计算：已到期、30 天内到期为即将到期、其余为有效。
+ */
+export interface Licence {
+  /**
+   * 许可
+   */
+  id: number;
+  /**
+   * 许可人
+   */
+  licensor: string;
+  /**
+   * 被许可人
+   */
+  licensee: string;
+  /**
+   * 许可类型
+   */
+  licenceType: "exclusive" | "sole" | "ordinary";
+  /**
+   * 许可类型
+   */
+  licenceTypeTitle: string;
+  /**
+   * 许可地域
+   */
+  territory: string;
+  /**
+   * 许可开始日期
+   */
+  startDate: string;
+  /**
+   * 许可截止日期
+   */
+  endDate: string;
+  /**
+   * 许可使用费（元）
+   */
+  royalty: number | null;
+  /**
+   * 备注
+   */
+  remark: string;
+  /**
+   * 状态
+   */
+  state: "valid" | "expiring" | "expired";
+  /**
+   * 状态
+   */
+  stateTitle: string;
+  /**
+   * 剩余天数
+   */
+  daysLeft: number;
+  /**
+   * 许可商标
+   */
+  marks: LicenceMark[];
+  /**
+   * 许可商标
+   */
+  markNames: string;
+  /**
+   * 备案案件
+   */
+  caseNo: string | null;
+  /**
+   * 备案案件类型
+   */
+  caseType: string | null;
+  /**
+   * 备案状态
+   */
+  caseStatusTitle: string;
+  /**
+   * 承办人
+   */
+  handlerUserId: number | null;
+  /**
+   * 承办人
+   */
+  handlerName: string;
+  /**
+   * 创建人
+   */
+  createdByName: string;
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+  /**
+   * 更新时间
+   */
+  updatedAt: string;
+}
+
+/**
  * 登录成功的应答：令牌、过期时间与用户信息。
  */
 export interface LoginResult {
@@ -3359,6 +3487,56 @@ export interface LogoMatch {
    * 相似度：1 − 距离 / 64
    */
   similarity: number;
+}
+
+/**
+ * 一件商标的一份许可（/license-matter/tm/list）：licenseGoods 为该商标被许可的商品，按规范是 JSON 文本；goodsList 为解析后的列表，goodsText 为以分号连接的名称。
+ */
+export interface MarkLicence {
+  /**
+   * 许可
+   */
+  id: number;
+  /**
+   * 许可人
+   */
+  licensor: string;
+  /**
+   * 被许可人
+   */
+  licensee: string;
+  /**
+   * 许可类型
+   */
+  licenceTypeTitle: string;
+  /**
+   * 许可开始日期
+   */
+  startDate: string;
+  /**
+   * 许可截止日期
+   */
+  endDate: string;
+  /**
+   * 状态
+   */
+  stateTitle: string;
+  /**
+   * 许可商品（JSON 文本）
+   */
+  licenseGoods: string;
+  /**
+   * 许可商品/服务
+   */
+  goodsList: GoodsItem[];
+  /**
+   * 许可商品/服务
+   */
+  goodsText: string;
+  /**
+   * 备案案件
+   */
+  caseNo: string | null;
 }
 
 /**
@@ -7457,6 +7635,10 @@ export interface LetterProposalButtonProps {
    */
   label?: string;
 }
+
+export interface LicenceDetailProps {}
+
+export interface LicenceEditorProps {}
 
 export interface MarkCaseListProps {
   /**
@@ -13085,6 +13267,183 @@ export interface HomeReopenTodoRequest {
 }
 
 export type HomeReopenTodoResponse = null;
+
+export interface LicenseMatterListRequest {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 许可人/被许可人
+   */
+  party?: string;
+  /**
+   * 商标名称或号码
+   */
+  tmName?: string;
+  /**
+   * 许可类型
+   */
+  licenceType?: "exclusive" | "sole" | "ordinary";
+  /**
+   * 状态
+   */
+  state?: "valid" | "expiring" | "expired";
+  /**
+   * 截止日期起
+   */
+  endFrom?: string;
+  /**
+   * 截止日期止
+   */
+  endTo?: string;
+}
+
+export interface LicenseMatterListResponse {
+  /**
+   * 许可
+   */
+  list: Licence[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 有效
+   */
+  valid: number;
+  /**
+   * 即将到期
+   */
+  expiring: number;
+  /**
+   * 已到期
+   */
+  expired: number;
+}
+
+export interface LicenseMatterDetailRequest {
+  /**
+   * 许可
+   */
+  id: number;
+}
+
+export type LicenseMatterDetailResponse = Licence;
+
+export interface LicenseMatterSaveRequest {
+  /**
+   * 许可
+   */
+  id?: number;
+  /**
+   * 许可人
+   */
+  licensor: string;
+  /**
+   * 被许可人
+   */
+  licensee: string;
+  /**
+   * 许可类型
+   */
+  licenceType: "exclusive" | "sole" | "ordinary";
+  /**
+   * 许可地域
+   */
+  territory?: string;
+  /**
+   * 许可开始日期
+   */
+  startDate: string;
+  /**
+   * 许可截止日期
+   */
+  endDate: string;
+  /**
+   * 许可使用费（元）
+   */
+  royalty?: number | null;
+  /**
+   * 备注
+   */
+  remark?: string;
+  /**
+   * 案件编号
+   */
+  caseNo?: string | null;
+  /**
+   * 承办人
+   */
+  handlerUserId?: number | null;
+  /**
+   * 许可商标
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  marks: [
+    {
+      /**
+       * 商标
+       */
+      brandId: number;
+      /**
+       * 许可商品/服务
+       *
+       * @minItems 1
+       * @maxItems 500
+       */
+      goods: [GoodsItem, ...GoodsItem[]];
+    },
+    ...{
+      /**
+       * 商标
+       */
+      brandId: number;
+      /**
+       * 许可商品/服务
+       *
+       * @minItems 1
+       * @maxItems 500
+       */
+      goods: [GoodsItem, ...GoodsItem[]];
+    }[]
+  ];
+}
+
+export type LicenseMatterSaveResponse = Licence;
+
+export interface LicenseMatterDeleteRequest {
+  /**
+   * 许可
+   */
+  id: number;
+}
+
+export type LicenseMatterDeleteResponse = null;
+
+export interface LicenseMatterTmListRequest {
+  /**
+   * 商标
+   */
+  brandId: number;
+}
+
+export interface LicenseMatterTmListResponse {
+  /**
+   * 许可
+   */
+  list: MarkLicence[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
 
 export interface MemoListRequest {
   /**

@@ -73,6 +73,8 @@ import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { demandHandlers } from './demand/demandHandlers.js';
 import { financeHandlers } from './finance/financeHandlers.js';
+import { licenseMatterHandlers } from './licences/licenseMatterHandlers.js';
+import { startLicenceReminderJob } from './licences/licenceReminders.js';
 import { startApprovalReminderJob } from './demand/demandReminders.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -116,6 +118,7 @@ const handlers: Handlers = {
   ...caseManageHandlers,
   ...demandHandlers,
   ...financeHandlers,
+  ...licenseMatterHandlers,
   ...calendarFeedHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,
@@ -248,6 +251,9 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
   const stopApprovalReminders = startApprovalReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
     app.log.error({ err }, '发送提案审批催办失败'),
   );
+  const stopLicenceReminders = startLicenceReminderJob(database.db, options.reminderIntervalMs ?? 60_000, options.clock ?? (() => new Date()), (err) =>
+    app.log.error({ err }, '发送许可到期提醒失败'),
+  );
 
   const stopOutbox = startPeriodicJob(
     () => deliverDueMessages(database.db, services.credentials, (options.clock ?? (() => new Date()))()),
@@ -289,6 +295,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       await stopDeadlineReminders();
       await stopCaseStageReminders();
       await stopApprovalReminders();
+      await stopLicenceReminders();
       await stopOutbox();
       await stopStatisticsUpkeep();
       await services.batchWorker.stop();

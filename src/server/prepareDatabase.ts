@@ -13,6 +13,7 @@ import { seedCaseArchiveDemo } from './seed/caseArchiveDemo.js';
 import { seedDemoDemands } from './seed/demands.js';
 import { seedDemoFinance } from './seed/finance.js';
 import { seedDemoProposalType } from './seed/proposalTypeDemo.js';
+import { seedDemoLicences } from './seed/licences.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
 /**
@@ -38,6 +39,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedDemoDemands(db, config.schemasDir);
     await seedDemoProposalType(db);
     await seedDemoFinance(db, config.schemasDir);
+    await seedDemoLicences(db);
   }
   return classificationReady;
 }

@@ -118,6 +118,10 @@ const financeWidgets = lazyComponents(() => import('../widgets/finance/index.js'
   FinanceRecordView: 'block',
   FinanceTotals: 'block',
 });
+const licenceWidgets = lazyComponents(() => import('../widgets/licences/index.js').then((m) => m.licenceWidgets), {
+  LicenceEditor: 'block',
+  LicenceDetail: 'block',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -149,6 +153,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...publicProposalWidgets,
   ...proposalWidgets,
   ...financeWidgets,
+  ...licenceWidgets,
   ...designer,
   ...caseTypeBuilder,
 };

@@ -114,6 +114,7 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['备忘'], table: 'memos' },
   { titles: ['版本'], names: ['version'], table: 'release_notes', column: 'version', shared: true, missing: () => '9.9.9' },
   { titles: ['提案'], table: 'demands' },
+  { titles: ['许可'], table: 'licences' },
   { titles: ['审批步骤'], table: 'demand_steps' },
   { titles: ['方案'], table: 'demand_schemes' },
   { titles: ['外部链接'], table: 'demand_links' },

@@ -36,6 +36,8 @@ const PAGE_LEVEL: Record<string, string> = {
   MarkProposalList: '商标详情页的提案卡片（/brandManage/brandRecord/recordDetail）',
   ProposalLinkAddress: '外部提案链接的地址列（/brand/caseList 的提案页签）',
   ProposalApprovalQueue: '工作台的待我审批（/deal）',
+  LicenceEditor: '整页的新增与编辑许可（/brand/addLicense），保存即写入许可',
+  LicenceDetail: '整页的许可详情（/brand/detailLicense），按地址中的许可打开，可删除许可',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

@@ -48,6 +48,7 @@ import * as letterListIndexes from './migrations/0047_letter_list_indexes.js';
 import * as demands from './migrations/0048_demands.js';
 import * as caseStageReminders from './migrations/0050_case_stage_reminders.js';
 import * as finance from './migrations/0054_finance.js';
+import * as licences from './migrations/0051_licences.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0048_demands': demands,
   '0050_case_stage_reminders': caseStageReminders,
   '0054_finance': finance,
+  '0051_licences': licences,
 };
 
 export const APP_ROLE = 'ipm_app';

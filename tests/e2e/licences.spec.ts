@@ -1,0 +1,74 @@
+import { expect, test } from './serverPerWorker.js';
+import { callAsPage, navigateInApp, openSignedIn } from './support.js';
+
+const WIDE = { width: 1440, height: 900 };
+
+/**
+ * As the agency's administrator: a licence added through 新增许可 with part of its mark's goods, then
+ * found on its page, in the licence list (filtered by the licensee) and on its mark's page.
+ */
+test('a licence added through the page is found in the list and on its mark', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await openSignedIn(page, 'admin', '/brand/license');
+  // The demo's licences are listed with their counts.
+  await expect(page.getByText(/有效 \d+ 份，即将到期 \d+ 份，已到期 \d+ 份/)).toBeVisible();
+
+  // A registered mark of the archive with a few goods, looked up as a person would: by its number.
+  const marks = await callAsPage(page, 'brandArchives.queryBrandPage', { pageNo: 1, pageSize: 100 });
+  const mark = marks.list.find((m) => m.regNo && m.tmName && m.goodsItems.filter((g) => g.mark !== 2).length >= 2)!;
+  expect(mark).toBeTruthy();
+  const goods = mark.goodsItems.filter((g) => g.mark !== 2);
+  const licensee = `端到端被许可公司${Date.now().toString(36)}`;
+
+  await page.getByText('＋ 新增许可').click();
+  await expect(page).toHaveURL(/\/brand\/addLicense$/);
+  const editor = page.getByTestId('licence-editor');
+  await editor.getByLabel('许可人', { exact: true }).fill(mark.applicant || '许可方有限公司');
+  await editor.getByLabel('被许可人', { exact: true }).fill(licensee);
+  await editor.getByText('排他许可', { exact: true }).click();
+  await editor.getByPlaceholder('开始日期').click();
+  await editor.getByPlaceholder('开始日期').fill('2026-01-01');
+  await editor.getByPlaceholder('开始日期').press('Enter');
+  await editor.getByPlaceholder('截止日期').fill('2028-12-31');
+  await editor.getByPlaceholder('截止日期').press('Enter');
+  await editor.getByPlaceholder('不填为无偿许可').fill('88000');
+
+  await editor.getByTestId('licence-mark-search').locator('input').fill(mark.regNo!);
+  await page.locator('.ant-select-item-option', { hasText: mark.tmName }).first().click();
+  const card = editor.getByTestId('licence-mark');
+  await expect(card).toHaveCount(1);
+  // Every goods item of the mark comes ticked; the first is taken out of the licence.
+  await expect(card.getByText(`已选 ${goods.length} / ${goods.length} 项`)).toBeVisible();
+  await card.getByRole('checkbox').first().uncheck();
+  await expect(card.getByText(`已选 ${goods.length - 1} / ${goods.length} 项`)).toBeVisible();
+  await editor.getByRole('button', { name: '保 存' }).click();
+
+  // The licence's page.
+  await expect(page).toHaveURL(/\/brand\/detailLicense\?id=\d+/);
+  const detail = page.getByTestId('licence-detail');
+  await expect(detail.getByText('排他许可')).toBeVisible();
+  await expect(detail.getByText('2026-01-01 至 2028-12-31')).toBeVisible();
+  await expect(detail.getByText('88,000.00 元')).toBeVisible();
+  const licensedText = goods
+    .slice(1)
+    .map((g) => g.name)
+    .join('；');
+  await expect(detail.getByRole('cell', { name: licensedText })).toBeVisible();
+  await expect(detail.getByText('未备案')).toBeVisible();
+
+  // The list, filtered by the licensee.
+  await navigateInApp(page, '/brand/license');
+  await page.getByLabel('许可人/被许可人').fill(licensee);
+  const row = page.locator('.ant-table-row', { hasText: licensee });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('排他许可');
+  await expect(row).toContainText('有效');
+
+  // The mark's page lists it, linking to the licence.
+  await navigateInApp(page, `/brandManage/brandRecord/recordDetail?id=${mark.id}`);
+  const onMark = page.locator('.ant-table-row:visible', { hasText: licensee });
+  await expect(onMark).toContainText(licensedText);
+  await onMark.getByRole('link', { name: licensee }).click();
+  await expect(page).toHaveURL(/\/brand\/detailLicense\?id=\d+/);
+  await expect(page.getByTestId('licence-detail').getByText(licensee).first()).toBeVisible();
+});
