@@ -12,6 +12,7 @@ import { seedDemoCases } from './seed/cases.js';
 import { seedCaseArchiveDemo } from './seed/caseArchiveDemo.js';
 import { seedDemoDemands } from './seed/demands.js';
 import { seedDemoProposalType } from './seed/proposalTypeDemo.js';
+import { seedDemoUseEvidence } from './seed/useEvidence.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
 /**
@@ -36,6 +37,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedCaseArchiveDemo(db, config.schemasDir);
     await seedDemoDemands(db, config.schemasDir);
     await seedDemoProposalType(db);
+    await seedDemoUseEvidence(db);
   }
   return classificationReady;
 }

@@ -117,6 +117,7 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['审批步骤'], table: 'demand_steps' },
   { titles: ['方案'], table: 'demand_schemes' },
   { titles: ['外部链接'], table: 'demand_links' },
+  { titles: ['使用证据'], table: 'evidence_items' },
   {
     titles: ['附件'],
     names: ['filePath'],
