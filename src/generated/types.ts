@@ -5715,6 +5715,10 @@ export interface EnterpriseMoveButtonProps {
 
 export interface EnterprisePictureUploadProps {}
 
+export interface EvidenceCoverageProps {}
+
+export interface EvidenceEditorProps {}
+
 export interface ExportRecordStatusProps {
   /**
    * 导出记录：通常为 {{$record}}

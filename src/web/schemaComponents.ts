@@ -114,6 +114,10 @@ const proposalWidgets = lazyComponents(() => import('../widgets/proposals/index.
   ProposalLinkAddress: 'none',
   ProposalApprovalQueue: 'block',
 });
+const evidenceWidgets = lazyComponents(() => import('../widgets/evidence/index.js').then((m) => m.evidenceWidgets), {
+  EvidenceCoverage: 'block',
+  EvidenceEditor: 'block',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -144,6 +148,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...mobileProposalWidgets,
   ...publicProposalWidgets,
   ...proposalWidgets,
+  ...evidenceWidgets,
   ...designer,
   ...caseTypeBuilder,
 };

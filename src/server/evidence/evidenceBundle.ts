@@ -7,7 +7,11 @@ import type { EvidenceRow } from './evidenceStore.js';
 const TYPE_TITLES = FIELD_ENUM_TITLES.UseEvidence.evidenceType as Record<string, string>;
 
 /** A name safe in any zip reader: no path separators or characters Windows refuses. */
-const safeName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 120) || '文件';
+const safeName = (name: string) =>
+  [...name]
+    .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c))
+    .join('')
+    .slice(0, 120) || '文件';
 
 const dateText = (e: EvidenceRow) => (e.date_to && e.date_to !== e.date_from ? `${e.date_from} 至 ${e.date_to}` : e.date_from);
 

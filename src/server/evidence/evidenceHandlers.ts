@@ -37,7 +37,11 @@ export const evidenceHandlers: HandlersOf<'evidence'> = {
     const marks = await visibleMarks(ctx.db, viewer, { ids: body.brandId ? [body.brandId] : undefined });
     let query = ctx.db
       .selectFrom('evidence_items')
-      .innerJoin(marks.select(['brand_archives.id', 'brand_archives.tm_name', 'brand_archives.app_no', 'brand_archives.int_cls']).as('m'), 'm.id', 'evidence_items.brand_id');
+      .innerJoin(
+        marks.select(['brand_archives.id', 'brand_archives.tm_name', 'brand_archives.app_no', 'brand_archives.int_cls']).as('m'),
+        'm.id',
+        'evidence_items.brand_id',
+      );
     if (body.evidenceType) query = query.where('evidence_items.evidence_type', '=', body.evidenceType);
     if (body.dateStart) query = query.where(sql<boolean>`coalesce(evidence_items.date_to, evidence_items.date_from) >= ${body.dateStart}::date`);
     if (body.dateEnd) query = query.where('evidence_items.date_from', '<=', body.dateEnd);
@@ -81,13 +85,7 @@ export const evidenceHandlers: HandlersOf<'evidence'> = {
     }
     const [count, rows] = await Promise.all([
       countRows(marks.select('brand_archives.id')),
-      marks
-        .select(MARK_COLUMNS)
-        .orderBy(evidenceExists({}), 'desc')
-        .orderBy('brand_archives.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      marks.select(MARK_COLUMNS).orderBy(evidenceExists({}), 'desc').orderBy('brand_archives.id', 'desc').limit(limit).offset(offset).execute(),
     ]);
     const evidence = await evidenceOfMarks(
       ctx.db,
