@@ -37,7 +37,8 @@ describe.skipIf(skipThisDatabase)(`use evidence (${dbKind})`, () => {
     return row.id;
   }
 
-  const upload = async (token: string, name: string, content: Buffer) => dataOf('file.upload', await uploadFile(shared.server, token, name, content, 'general')).path;
+  const upload = async (token: string, name: string, content: Buffer) =>
+    dataOf('file.upload', await uploadFile(shared.server, token, name, content, 'general')).path;
 
   it('shows the demo evidence: one mark of each organisation fully covered, one with gaps', async () => {
     const { server, tokens } = shared;
@@ -52,7 +53,11 @@ describe.skipIf(skipThisDatabase)(`use evidence (${dbKind})`, () => {
       expect(items.count).toBeGreaterThanOrEqual(3);
       expect(items.list.every((e) => e.files.length > 0)).toBe(true);
       // The demo files are really there.
-      const file = await server.app.inject({ method: 'GET', url: `/api/file/download?path=${encodeURIComponent(items.list[0]!.files[0]!.filePath)}`, headers: { token } });
+      const file = await server.app.inject({
+        method: 'GET',
+        url: `/api/file/download?path=${encodeURIComponent(items.list[0]!.files[0]!.filePath)}`,
+        headers: { token },
+      });
       expect(file.statusCode, file.body).toBe(200);
       expect(file.rawPayload.length).toBeGreaterThan(100);
     }
@@ -66,7 +71,13 @@ describe.skipIf(skipThisDatabase)(`use evidence (${dbKind})`, () => {
     const companyMark = await freshMark(await orgOf('corpadmin'), '别家商标', ['香皂']);
     const companyFile = await upload(tokens.corpAdmin, '别家发票.png', logoPng(41));
     const today = chinaToday();
-    const good = { brandId: mark, title: '销售合同', evidenceType: 'contract' as const, dateFrom: addDays(today, -30), goods: ['洗发水'] as [string, ...string[]] };
+    const good = {
+      brandId: mark,
+      title: '销售合同',
+      evidenceType: 'contract' as const,
+      dateFrom: addDays(today, -30),
+      goods: ['洗发水'] as [string, ...string[]],
+    };
 
     const before = await tableChecksums(db, []);
     const refusals: [object, string][] = [
@@ -161,7 +172,14 @@ describe.skipIf(skipThisDatabase)(`use evidence (${dbKind})`, () => {
     );
     await server.call(
       'evidence.save',
-      { brandId: mark, title: '门店照片', evidenceType: 'shop', dateFrom: addMonths(today, -3), goods: ['沐浴露'], files: [{ fileName: '门店照片.png', filePath: photo }] },
+      {
+        brandId: mark,
+        title: '门店照片',
+        evidenceType: 'shop',
+        dateFrom: addMonths(today, -3),
+        goods: ['沐浴露'],
+        files: [{ fileName: '门店照片.png', filePath: photo }],
+      },
       tokens.admin,
     );
     const reply = await server.send('evidence.bundle', { brandId: mark }, tokens.admin);

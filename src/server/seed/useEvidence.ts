@@ -43,7 +43,13 @@ const png = (name: string, design: number): DemoFile => ({ name, extension: 'png
 
 /** The demo's evidence files: the same bytes in every organisation, so restored by their hash. */
 const DEMO_FILES = {
-  contract: pdf('经销合同.pdf', ['Distribution Contract', 'Seller: trademark owner', 'Buyer: regional distributor', 'Term: three years', 'Goods bear the registered mark']),
+  contract: pdf('经销合同.pdf', [
+    'Distribution Contract',
+    'Seller: trademark owner',
+    'Buyer: regional distributor',
+    'Term: three years',
+    'Goods bear the registered mark',
+  ]),
   invoice: pdf('增值税专用发票.pdf', ['VAT Special Invoice', 'Goods: branded products', 'Amount: CNY 128,600.00']),
   sales: pdf('年度销售记录表.pdf', ['Annual Sales Records', 'Monthly shipments by product line']),
   advert: pdf('广告投放合同.pdf', ['Advertising Agreement', 'Media: outdoor and online', 'Creative shows the registered mark']),
@@ -78,16 +84,64 @@ const covered = (today: string): DemoItem[] => [
     description: '与华东区经销商签订的三年经销合同，约定商品均使用本商标。',
     files: ['contract'],
   },
-  { title: '增值税专用发票（批量供货）', type: 'invoice', from: addMonths(today, -30), to: null, goods: 'all', description: '发票货物名称栏载明商标与商品。', files: ['invoice'] },
-  { title: '门店陈列照片', type: 'shop', from: addMonths(today, -20), to: null, goods: 2, description: '杭州旗舰店货架陈列，照片带拍摄日期。', files: ['shop'] },
-  { title: '年度销售记录表', type: 'sales', from: addMonths(today, -12), to: addDays(today, -10), goods: 'all', description: '按月汇总的出货记录。', files: ['sales'] },
-  { title: '网店商品页面截图', type: 'online', from: addMonths(today, -5), to: null, goods: 1, description: '天猫旗舰店商品页，含上架日期。', files: ['online'] },
+  {
+    title: '增值税专用发票（批量供货）',
+    type: 'invoice',
+    from: addMonths(today, -30),
+    to: null,
+    goods: 'all',
+    description: '发票货物名称栏载明商标与商品。',
+    files: ['invoice'],
+  },
+  {
+    title: '门店陈列照片',
+    type: 'shop',
+    from: addMonths(today, -20),
+    to: null,
+    goods: 2,
+    description: '杭州旗舰店货架陈列，照片带拍摄日期。',
+    files: ['shop'],
+  },
+  {
+    title: '年度销售记录表',
+    type: 'sales',
+    from: addMonths(today, -12),
+    to: addDays(today, -10),
+    goods: 'all',
+    description: '按月汇总的出货记录。',
+    files: ['sales'],
+  },
+  {
+    title: '网店商品页面截图',
+    type: 'online',
+    from: addMonths(today, -5),
+    to: null,
+    goods: 1,
+    description: '天猫旗舰店商品页，含上架日期。',
+    files: ['online'],
+  },
 ];
 
 /** A mark with evidence for some goods in the recent half-years only: the rest are gaps. */
 const patchy = (today: string): DemoItem[] => [
-  { title: '户外广告投放合同', type: 'advertising', from: addMonths(today, -10), to: null, goods: 1, description: '地铁灯箱广告，画面含本商标。', files: ['advert'] },
-  { title: '产品包装与吊牌', type: 'packaging', from: addMonths(today, -4), to: null, goods: 1, description: '新版包装印有本商标。', files: ['packaging', 'invoice'] },
+  {
+    title: '户外广告投放合同',
+    type: 'advertising',
+    from: addMonths(today, -10),
+    to: null,
+    goods: 1,
+    description: '地铁灯箱广告，画面含本商标。',
+    files: ['advert'],
+  },
+  {
+    title: '产品包装与吊牌',
+    type: 'packaging',
+    from: addMonths(today, -4),
+    to: null,
+    goods: 1,
+    description: '新版包装印有本商标。',
+    files: ['packaging', 'invoice'],
+  },
 ];
 
 /** Goods for a demo mark that has none: the classification was not imported (a test database). */
@@ -99,11 +153,22 @@ const FALLBACK_GOODS: GoodsItem[] = [
 
 /** Two registered marks of the organisation with a few goods items each, by archive order. */
 async function demoMarks(db: Kysely<Database>, orgId: number): Promise<{ id: number; goods: GoodsItem[] }[]> {
-  const registered = db.selectFrom('brand_archives').select(['id', 'goods']).where('org_id', '=', orgId).where('reg_date', 'is not', null).orderBy('id').limit(2);
+  const registered = db
+    .selectFrom('brand_archives')
+    .select(['id', 'goods'])
+    .where('org_id', '=', orgId)
+    .where('reg_date', 'is not', null)
+    .orderBy('id')
+    .limit(2);
   const withGoods = await registered.where(sql<boolean>`jsonb_array_length(goods) between 2 and 6`).execute();
   if (withGoods.length === 2) return withGoods.map((m) => ({ id: m.id, goods: m.goods ?? [] }));
   const bare = await registered.where(sql<boolean>`jsonb_array_length(goods) = 0`).execute();
-  for (const mark of bare) await db.updateTable('brand_archives').set({ goods: JSON.stringify(FALLBACK_GOODS) }).where('id', '=', mark.id).execute();
+  for (const mark of bare)
+    await db
+      .updateTable('brand_archives')
+      .set({ goods: JSON.stringify(FALLBACK_GOODS) })
+      .where('id', '=', mark.id)
+      .execute();
   return bare.map((m) => ({ id: m.id, goods: FALLBACK_GOODS }));
 }
 
@@ -127,7 +192,15 @@ export async function seedDemoUseEvidence(db: Kysely<Database>): Promise<void> {
       const path = `${orgId}/${month}/${hash}.${file.extension}`;
       await db
         .insertInto('files')
-        .values({ org_id: orgId, uploader_id: uploader.id, path, original_name: file.name, content_type: MIME[file.extension], size: file.content.length, sha256: hash })
+        .values({
+          org_id: orgId,
+          uploader_id: uploader.id,
+          path,
+          original_name: file.name,
+          content_type: MIME[file.extension],
+          size: file.content.length,
+          sha256: hash,
+        })
         .onConflict((oc) => oc.columns(['org_id', 'path']).doNothing())
         .execute();
       paths.set(key, { fileName: file.name, filePath: path });
