@@ -34,6 +34,8 @@ const PAGE_LEVEL: Record<string, string> = {
   MarkProposalList: '商标详情页的提案卡片（/brandManage/brandRecord/recordDetail）',
   ProposalLinkAddress: '外部提案链接的地址列（/brand/caseList 的提案页签）',
   ProposalApprovalQueue: '工作台的待我审批（/deal）',
+  EvidenceCoverage: '整页的一件商标的使用证据覆盖（/brand/useEvidenceDetail），按地址中的商标打开',
+  EvidenceEditor: '整页的使用证据表单（/brand/aptitudeProveEdit），保存即写入证据',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {
