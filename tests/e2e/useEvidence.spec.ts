@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import JSZip from 'jszip';
 import { expect, test } from './serverPerWorker.js';
 import { callAsPage, openSignedIn } from './support.js';
 import { PDF } from './testFiles.js';
@@ -7,7 +9,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 /**
  * The issue's check in Chromium as a demo user: a mark whose coverage has gaps gets evidence
- * through the form until its coverage has none.
+ * through the form until its coverage has none; a 撤三答辩 case for it downloads the bundle.
  */
 test('evidence added through the form closes a mark’s coverage gaps', async ({ page }) => {
   await openSignedIn(page, 'corpAdmin', '/brand/useEvidence');
@@ -47,4 +49,13 @@ test('evidence added through the form closes a mark’s coverage gaps', async ({
   await expect(page.getByTestId('gap-count')).toHaveText('0');
   await expect(page.getByTestId('coverage-cell').filter({ hasText: '缺口' })).toHaveCount(0);
   await expect(page.getByRole('cell', { name: '三年期区域经销合同' })).toBeVisible();
+
+  // A 撤三答辩 case for the mark downloads its evidence as a bundle with the index sheet.
+  const defence = await callAsPage(page, 'caseManage.saveCase', { caseType: 'removeDefence', bizParam: { tmName: mark.tmName, brandId: mark.brandId } });
+  await page.goto(`/case/defenseRemove?caseNo=${defence.caseNo}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下载证据包' }).click();
+  const zip = await JSZip.loadAsync(await readFile((await (await download).path())!));
+  expect(Object.keys(zip.files)).toContain('证据目录.xlsx');
+  expect(Object.keys(zip.files).some((name) => name.endsWith('-经销合同.pdf'))).toBe(true);
 });
