@@ -160,6 +160,13 @@ export const operationRoutes = {
   'enterprise.groupManagement': {"id":"enterprise.groupManagement","method":"POST","path":"/enterPrise/groupManagement","silent":false,"transport":"json"},
   'enterprise.deleteGroup': {"id":"enterprise.deleteGroup","method":"POST","path":"/enterPrise/deleteGroup","silent":false,"transport":"json"},
   'enterprise.batchMove': {"id":"enterprise.batchMove","method":"POST","path":"/enterPrise/batchMove","silent":false,"transport":"json"},
+  'evidence.getLists': {"id":"evidence.getLists","method":"POST","path":"/evidence/getLists","silent":true,"transport":"json","paged":true},
+  'evidence.markCoverage': {"id":"evidence.markCoverage","method":"POST","path":"/evidence/markCoverage","silent":true,"transport":"json","paged":true},
+  'evidence.coverage': {"id":"evidence.coverage","method":"POST","path":"/evidence/coverage","silent":true,"transport":"json"},
+  'evidence.detail': {"id":"evidence.detail","method":"POST","path":"/evidence/detail","silent":true,"transport":"json"},
+  'evidence.save': {"id":"evidence.save","method":"POST","path":"/evidence/save","silent":false,"transport":"json"},
+  'evidence.delete': {"id":"evidence.delete","method":"POST","path":"/evidence/delete","silent":false,"transport":"json"},
+  'evidence.bundle': {"id":"evidence.bundle","method":"POST","path":"/evidence/bundle","silent":false,"transport":"file"},
   'fee.list': {"id":"fee.list","method":"POST","path":"/api/fee/list","silent":true,"transport":"json","paged":true},
   'fee.save': {"id":"fee.save","method":"POST","path":"/api/fee/save","silent":false,"transport":"json"},
   'fee.delete': {"id":"fee.delete","method":"POST","path":"/api/fee/delete","silent":false,"transport":"json"},
@@ -428,6 +435,13 @@ export interface OperationTypes {
   'enterprise.groupManagement': { request: T.EnterpriseGroupManagementRequest; response: T.EnterpriseGroupManagementResponse };
   'enterprise.deleteGroup': { request: T.EnterpriseDeleteGroupRequest; response: T.EnterpriseDeleteGroupResponse };
   'enterprise.batchMove': { request: T.EnterpriseBatchMoveRequest; response: T.EnterpriseBatchMoveResponse };
+  'evidence.getLists': { request: T.EvidenceGetListsRequest; response: T.EvidenceGetListsResponse };
+  'evidence.markCoverage': { request: T.EvidenceMarkCoverageRequest; response: T.EvidenceMarkCoverageResponse };
+  'evidence.coverage': { request: T.EvidenceCoverageRequest; response: T.EvidenceCoverageResponse };
+  'evidence.detail': { request: T.EvidenceDetailRequest; response: T.EvidenceDetailResponse };
+  'evidence.save': { request: T.EvidenceSaveRequest; response: T.EvidenceSaveResponse };
+  'evidence.delete': { request: T.EvidenceDeleteRequest; response: T.EvidenceDeleteResponse };
+  'evidence.bundle': { request: T.EvidenceBundleRequest; response: Blob };
   'fee.list': { request: T.FeeListRequest; response: T.FeeListResponse };
   'fee.save': { request: T.FeeSaveRequest; response: T.FeeSaveResponse };
   'fee.delete': { request: T.FeeDeleteRequest; response: T.FeeDeleteResponse };
@@ -1033,6 +1047,29 @@ export function createApiClient(call: OperationCaller) {
       /** 企业批量移动（POST /enterPrise/batchMove） */
       batchMove: (body: T.EnterpriseBatchMoveRequest, options?: CallOptions): Promise<T.EnterpriseBatchMoveResponse> =>
         call<T.EnterpriseBatchMoveResponse>(operationRoutes['enterprise.batchMove'], body, options),
+    },
+    evidence: {
+      /** 使用证据列表（POST /evidence/getLists） */
+      getLists: (body: T.EvidenceGetListsRequest = {}, options?: CallOptions): Promise<T.EvidenceGetListsResponse> =>
+        call<T.EvidenceGetListsResponse>(operationRoutes['evidence.getLists'], body, options),
+      /** 商标的证据覆盖（POST /evidence/markCoverage） */
+      markCoverage: (body: T.EvidenceMarkCoverageRequest = {}, options?: CallOptions): Promise<T.EvidenceMarkCoverageResponse> =>
+        call<T.EvidenceMarkCoverageResponse>(operationRoutes['evidence.markCoverage'], body, options),
+      /** 一件商标的证据覆盖（POST /evidence/coverage） */
+      coverage: (body: T.EvidenceCoverageRequest, options?: CallOptions): Promise<T.EvidenceCoverageResponse> =>
+        call<T.EvidenceCoverageResponse>(operationRoutes['evidence.coverage'], body, options),
+      /** 一件使用证据（POST /evidence/detail） */
+      detail: (body: T.EvidenceDetailRequest, options?: CallOptions): Promise<T.EvidenceDetailResponse> =>
+        call<T.EvidenceDetailResponse>(operationRoutes['evidence.detail'], body, options),
+      /** 保存使用证据（POST /evidence/save） */
+      save: (body: T.EvidenceSaveRequest, options?: CallOptions): Promise<T.EvidenceSaveResponse> =>
+        call<T.EvidenceSaveResponse>(operationRoutes['evidence.save'], body, options),
+      /** 删除使用证据（POST /evidence/delete） */
+      delete: (body: T.EvidenceDeleteRequest, options?: CallOptions): Promise<T.EvidenceDeleteResponse> =>
+        call<T.EvidenceDeleteResponse>(operationRoutes['evidence.delete'], body, options),
+      /** 下载证据包（POST /evidence/bundle） */
+      bundle: (body: T.EvidenceBundleRequest, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['evidence.bundle'], body, options),
     },
     fee: {
       /** 费用配置列表（POST /api/fee/list） */

@@ -46,6 +46,8 @@ export const COMPONENT_NAMES = [
   'EnterpriseGroupTree',
   'EnterpriseMoveButton',
   'EnterprisePictureUpload',
+  'EvidenceCoverage',
+  'EvidenceEditor',
   'ExportRecordStatus',
   'ExternalTool',
   'FieldDescriptions',

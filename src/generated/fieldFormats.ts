@@ -94,6 +94,12 @@ export const FIELD_FORMATS = {
     submittedAt: 'date-time',
     decidedAt: 'date-time',
   },
+  EvidenceCoverage: {
+    referenceDate: 'date',
+  },
+  EvidenceMarkCoverage: {
+    latestDate: 'date',
+  },
   FeePrice: {
     effectiveFrom: 'date',
     createdAt: 'date-time',
@@ -206,6 +212,12 @@ export const FIELD_FORMATS = {
   UploaderFiles: {
     lastUploadedAt: 'date-time',
   },
+  UseEvidence: {
+    dateFrom: 'date',
+    dateTo: 'date',
+    createdAt: 'date-time',
+    updatedAt: 'date-time',
+  },
   UserSummary: {
     lastLoginAt: 'date-time',
     createdAt: 'date-time',
@@ -274,6 +286,12 @@ export const FIELD_ENUM_TITLES = {
     state: { 'draft': '草稿', 'approving': '审批中', 'approved': '已通过', 'rejected': '已驳回', 'withdrawn': '已撤回' },
     source: { 'internal': '内部发起', 'link': '外部链接' },
   },
+  EvidenceCoverage: {
+    state: { 'complete': '完整', 'gaps': '有缺口', 'none': '无证据' },
+  },
+  EvidenceMarkCoverage: {
+    state: { 'complete': '完整', 'gaps': '有缺口', 'none': '无证据' },
+  },
   FeePrice: {
     feeItem: { 'agency': '代理费', 'official': '官费', 'sundry': '杂费' },
     currency: { 'CNY': '人民币', 'USD': '美元', 'EUR': '欧元', 'JPY': '日元', 'GBP': '英镑', 'HKD': '港币', 'AUD': '澳元', 'CAD': '加拿大元', 'CHF': '瑞士法郎', 'KRW': '韩元', 'SGD': '新加坡元' },
@@ -313,6 +331,9 @@ export const FIELD_ENUM_TITLES = {
   TrialApplication: {
     kind: { 'company': '企业', 'agency': '代理机构' },
     status: { 'pending': '待审核', 'approved': '已开通', 'rejected': '未通过' },
+  },
+  UseEvidence: {
+    evidenceType: { 'contract': '销售合同', 'invoice': '发票/报关单', 'advertising': '广告宣传', 'packaging': '包装/吊牌', 'shop': '店铺照片', 'sales': '销售记录', 'exhibition': '展会', 'online': '网店页面', 'other': '其他' },
   },
 } as const;
 

@@ -44,6 +44,8 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'designer.saveDraft': { problems: 'SchemaProblem' },
   'designer.validate': { problems: 'SchemaProblem' },
   'enterprise.getList': { groups: 'EnterpriseGroup', list: 'Enterprise' },
+  'evidence.getLists': { list: 'UseEvidence' },
+  'evidence.markCoverage': { list: 'EvidenceMarkCoverage' },
   'fee.list': { list: 'FeePrice' },
   'fee.officialList': { list: 'OfficialFee' },
   'fee.options': { caseTypes: 'ChoiceOption', feeItems: 'ChoiceOption', currencies: 'ChoiceOption', officialItems: 'ChoiceOption' },

@@ -6323,6 +6323,262 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/evidence-coverage.json",
+    "title": "EvidenceCoverage",
+    "description": "一件商标在基准日之前三年内的使用证据覆盖：三年按半年分为六段，每个商品项每段是否有证据（有则列出证据编号），没有的即撤三会发现的缺口。",
+    "type": "object",
+    "required": [
+      "brandId",
+      "tmName",
+      "appNo",
+      "regNo",
+      "tmCl",
+      "referenceDate",
+      "periods",
+      "goods",
+      "gapCount",
+      "state"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "brandId": {
+        "title": "商标",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "regNo": {
+        "title": "注册号",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "referenceDate": {
+        "title": "基准日",
+        "type": "string",
+        "format": "date",
+        "description": "撤三申请日（默认今天）：看它之前的三年"
+      },
+      "periods": {
+        "title": "时间段",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "label",
+            "from",
+            "to"
+          ],
+          "properties": {
+            "label": {
+              "title": "名称",
+              "type": "string"
+            },
+            "from": {
+              "title": "开始日期",
+              "type": "string",
+              "format": "date"
+            },
+            "to": {
+              "title": "结束日期",
+              "type": "string",
+              "format": "date"
+            }
+          }
+        }
+      },
+      "goods": {
+        "title": "商品",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "name",
+            "code",
+            "cells"
+          ],
+          "properties": {
+            "name": {
+              "title": "商品/服务名称",
+              "type": "string"
+            },
+            "code": {
+              "title": "类似群",
+              "type": "string"
+            },
+            "cells": {
+              "title": "各时间段",
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "covered",
+                  "evidenceIds"
+                ],
+                "properties": {
+                  "covered": {
+                    "title": "有证据",
+                    "type": "boolean"
+                  },
+                  "evidenceIds": {
+                    "title": "证据编号",
+                    "type": "array",
+                    "items": {
+                      "type": "integer",
+                      "maximum": 2147483647,
+                      "minimum": -2147483648
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "gapCount": {
+        "title": "缺口数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "state": {
+        "title": "覆盖状态",
+        "type": "string",
+        "enum": [
+          "complete",
+          "gaps",
+          "none"
+        ],
+        "x-enum-titles": [
+          "完整",
+          "有缺口",
+          "无证据"
+        ]
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/evidence-mark-coverage.json",
+    "title": "EvidenceMarkCoverage",
+    "description": "一件档案商标的使用证据覆盖情况（以今天为基准日的近三年）：商品项数、证据件数、缺口数与覆盖状态。",
+    "type": "object",
+    "required": [
+      "brandId",
+      "tmName",
+      "appNo",
+      "regNo",
+      "tmCl",
+      "tmStatus",
+      "goodsCount",
+      "evidenceCount",
+      "gapCount",
+      "state",
+      "latestDate"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "brandId": {
+        "title": "商标",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "regNo": {
+        "title": "注册号",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmStatus": {
+        "title": "商标状态",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "goodsCount": {
+        "title": "商品项数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "evidenceCount": {
+        "title": "证据件数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "gapCount": {
+        "title": "缺口数",
+        "type": "integer",
+        "description": "近三年中没有证据的商品 × 半年段",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "state": {
+        "title": "覆盖状态",
+        "type": "string",
+        "enum": [
+          "complete",
+          "gaps",
+          "none"
+        ],
+        "x-enum-titles": [
+          "完整",
+          "有缺口",
+          "无证据"
+        ]
+      },
+      "latestDate": {
+        "title": "最近证据日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/fee-price.json",
     "title": "FeePrice",
     "description": "费用配置的一条价格：本组织某案件类型在某国家/地区（或全部国家/地区）的一项费用，自生效日期起适用，直到同一项有更晚生效的价格。",
@@ -10398,6 +10654,133 @@ export const sharedSchemas: JsonSchema[] = [
         "items": {
           "$ref": "https://schemas.ipm.local/entities/uploaded-file.json"
         }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/use-evidence.json",
+    "title": "UseEvidence",
+    "description": "一件商标使用证据：所属的档案商标、证据名称与类型、日期或起止日期、证明的商品、说明与文件。",
+    "type": "object",
+    "required": [
+      "id",
+      "brandId",
+      "tmName",
+      "appNo",
+      "tmCl",
+      "title",
+      "evidenceType",
+      "dateFrom",
+      "dateTo",
+      "goods",
+      "description",
+      "files",
+      "createdAt",
+      "updatedAt"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "id": {
+        "title": "使用证据编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "brandId": {
+        "title": "商标",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmName": {
+        "title": "商标名称",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "title": {
+        "title": "证据名称",
+        "type": "string"
+      },
+      "evidenceType": {
+        "title": "证据类型",
+        "type": "string",
+        "enum": [
+          "contract",
+          "invoice",
+          "advertising",
+          "packaging",
+          "shop",
+          "sales",
+          "exhibition",
+          "online",
+          "other"
+        ],
+        "x-enum-titles": [
+          "销售合同",
+          "发票/报关单",
+          "广告宣传",
+          "包装/吊牌",
+          "店铺照片",
+          "销售记录",
+          "展会",
+          "网店页面",
+          "其他"
+        ]
+      },
+      "dateFrom": {
+        "title": "证据日期",
+        "type": "string",
+        "format": "date",
+        "description": "单一日期，或起止日期的开始"
+      },
+      "dateTo": {
+        "title": "截止日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "description": "有起止日期时的结束；单一日期时为 null"
+      },
+      "goods": {
+        "title": "证明的商品",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "description": {
+        "title": "说明",
+        "type": "string"
+      },
+      "files": {
+        "title": "文件",
+        "type": "array",
+        "items": {
+          "$ref": "https://schemas.ipm.local/entities/demand-file.json"
+        }
+      },
+      "createdAt": {
+        "title": "创建时间",
+        "type": "string",
+        "format": "date-time"
+      },
+      "updatedAt": {
+        "title": "更新时间",
+        "type": "string",
+        "format": "date-time"
       }
     }
   },
@@ -19313,6 +19696,460 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "evidence.getLists",
+    "domain": "evidence",
+    "name": "getLists",
+    "method": "POST",
+    "path": "/evidence/getLists",
+    "summary": "使用证据列表",
+    "description": "本组织的使用证据（给出商标时为该商标的），按证据类型、证明的商品、日期范围与关键词（证据名称、商标名称）筛选，日期最近的在前，分页。代理机构角色只看自己负责的商标的证据。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "keyword": {
+          "title": "关键词",
+          "type": "string",
+          "maxLength": 100
+        },
+        "evidenceType": {
+          "title": "证据类型",
+          "type": "string",
+          "enum": [
+            "contract",
+            "invoice",
+            "advertising",
+            "packaging",
+            "shop",
+            "sales",
+            "exhibition",
+            "online",
+            "other"
+          ]
+        },
+        "goods": {
+          "title": "证明的商品",
+          "type": "string",
+          "maxLength": 200
+        },
+        "dateStart": {
+          "title": "日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "dateEnd": {
+          "title": "日期止",
+          "type": "string",
+          "format": "date"
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "使用证据",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/use-evidence.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "evidence.markCoverage",
+    "domain": "evidence",
+    "name": "markCoverage",
+    "method": "POST",
+    "path": "/evidence/markCoverage",
+    "summary": "商标的证据覆盖",
+    "description": "档案商标及其近三年（以今天为基准日）的使用证据覆盖：按商标名称、类别、覆盖状态（完整、有缺口、无证据）、证据类型与证据日期筛选，分页；有证据的商标在前。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "tmName": {
+          "title": "商标名称",
+          "type": "string",
+          "maxLength": 100
+        },
+        "tmCl": {
+          "title": "类别",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 45
+        },
+        "state": {
+          "title": "覆盖状态",
+          "type": "string",
+          "enum": [
+            "complete",
+            "gaps",
+            "none"
+          ]
+        },
+        "evidenceType": {
+          "title": "证据类型",
+          "type": "string",
+          "enum": [
+            "contract",
+            "invoice",
+            "advertising",
+            "packaging",
+            "shop",
+            "sales",
+            "exhibition",
+            "online",
+            "other"
+          ],
+          "description": "只列有这种证据的商标"
+        },
+        "dateStart": {
+          "title": "证据日期起",
+          "type": "string",
+          "format": "date",
+          "description": "只列有这段时间内证据的商标"
+        },
+        "dateEnd": {
+          "title": "证据日期止",
+          "type": "string",
+          "format": "date"
+        },
+        "pageNo": {
+          "title": "页码",
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "maximum": 2147483647
+        },
+        "pageSize": {
+          "title": "每页条数",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count"
+      ],
+      "properties": {
+        "list": {
+          "title": "商标",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/evidence-mark-coverage.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "evidence.coverage",
+    "domain": "evidence",
+    "name": "coverage",
+    "method": "POST",
+    "path": "/evidence/coverage",
+    "summary": "一件商标的证据覆盖",
+    "description": "商标的商品项 × 基准日（撤三申请日，默认今天）之前三年的六个半年段：每格有没有证据、是哪些证据；没有证据的格子即缺口。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "brandId"
+      ],
+      "properties": {
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "referenceDate": {
+          "title": "基准日",
+          "type": "string",
+          "format": "date",
+          "description": "撤三申请日；不给时为今天"
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/evidence-coverage.json"
+    }
+  },
+  {
+    "id": "evidence.detail",
+    "domain": "evidence",
+    "name": "detail",
+    "method": "POST",
+    "path": "/evidence/detail",
+    "summary": "一件使用证据",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "使用证据",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/use-evidence.json"
+    }
+  },
+  {
+    "id": "evidence.save",
+    "domain": "evidence",
+    "name": "save",
+    "method": "POST",
+    "path": "/evidence/save",
+    "summary": "保存使用证据",
+    "description": "新增（无 id）或修改一件使用证据。商标须是本组织档案中当前用户可见的；证明的商品须是该商标的商品项；日期不能晚于今天，截止日期不早于开始日期；文件须是本组织上传的。任一不符整件拒绝，什么也不保存。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "brandId",
+        "title",
+        "evidenceType",
+        "dateFrom",
+        "goods"
+      ],
+      "properties": {
+        "id": {
+          "title": "使用证据",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "title": {
+          "title": "证据名称",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "evidenceType": {
+          "title": "证据类型",
+          "type": "string",
+          "enum": [
+            "contract",
+            "invoice",
+            "advertising",
+            "packaging",
+            "shop",
+            "sales",
+            "exhibition",
+            "online",
+            "other"
+          ]
+        },
+        "dateFrom": {
+          "title": "证据日期",
+          "type": "string",
+          "format": "date"
+        },
+        "dateTo": {
+          "title": "截止日期",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
+        "goods": {
+          "title": "证明的商品",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 200,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          }
+        },
+        "description": {
+          "title": "说明",
+          "type": "string",
+          "maxLength": 1000
+        },
+        "files": {
+          "title": "文件",
+          "type": "array",
+          "maxItems": 30,
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/demand-file.json"
+          }
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/use-evidence.json"
+    }
+  },
+  {
+    "id": "evidence.delete",
+    "domain": "evidence",
+    "name": "delete",
+    "method": "POST",
+    "path": "/evidence/delete",
+    "summary": "删除使用证据",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "使用证据",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "使用证据编号",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "evidence.bundle",
+    "domain": "evidence",
+    "name": "bundle",
+    "method": "POST",
+    "path": "/evidence/bundle",
+    "summary": "下载证据包",
+    "description": "一件商标的使用证据打成 .zip（撤三答辩用）：证据目录.xlsx（序号、证据名称、类型、日期、证明的商品、文件名）与各证据的文件，文件名以序号开头；可只取某些商品、某段时间的证据。没有符合的证据时拒绝。应答为文件本身。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "brandId"
+      ],
+      "properties": {
+        "brandId": {
+          "title": "商标",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "goods": {
+          "title": "证明的商品",
+          "type": "array",
+          "maxItems": 200,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          }
+        },
+        "dateStart": {
+          "title": "日期起",
+          "type": "string",
+          "format": "date"
+        },
+        "dateEnd": {
+          "title": "日期止",
+          "type": "string",
+          "format": "date"
+        }
+      }
+    },
+    "response": {
+      "type": "string",
+      "description": "zip 文件"
+    }
+  },
+  {
     "id": "fee.list",
     "domain": "fee",
     "name": "list",
@@ -26944,6 +27781,13 @@ export interface OperationTypes {
   'enterprise.groupManagement': { request: T.EnterpriseGroupManagementRequest; response: T.EnterpriseGroupManagementResponse; public: false; transport: 'json' };
   'enterprise.deleteGroup': { request: T.EnterpriseDeleteGroupRequest; response: T.EnterpriseDeleteGroupResponse; public: false; transport: 'json' };
   'enterprise.batchMove': { request: T.EnterpriseBatchMoveRequest; response: T.EnterpriseBatchMoveResponse; public: false; transport: 'json' };
+  'evidence.getLists': { request: T.EvidenceGetListsRequest; response: T.EvidenceGetListsResponse; public: false; transport: 'json' };
+  'evidence.markCoverage': { request: T.EvidenceMarkCoverageRequest; response: T.EvidenceMarkCoverageResponse; public: false; transport: 'json' };
+  'evidence.coverage': { request: T.EvidenceCoverageRequest; response: T.EvidenceCoverageResponse; public: false; transport: 'json' };
+  'evidence.detail': { request: T.EvidenceDetailRequest; response: T.EvidenceDetailResponse; public: false; transport: 'json' };
+  'evidence.save': { request: T.EvidenceSaveRequest; response: T.EvidenceSaveResponse; public: false; transport: 'json' };
+  'evidence.delete': { request: T.EvidenceDeleteRequest; response: T.EvidenceDeleteResponse; public: false; transport: 'json' };
+  'evidence.bundle': { request: T.EvidenceBundleRequest; response: T.EvidenceBundleResponse; public: false; transport: 'file' };
   'fee.list': { request: T.FeeListRequest; response: T.FeeListResponse; public: false; transport: 'json' };
   'fee.save': { request: T.FeeSaveRequest; response: T.FeeSaveResponse; public: false; transport: 'json' };
   'fee.delete': { request: T.FeeDeleteRequest; response: T.FeeDeleteResponse; public: false; transport: 'json' };

@@ -686,6 +686,23 @@ export interface EnterprisesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** 商标的使用证据：所属档案商标、证据名称与类型、日期（或起止日期）、证明的商品（该商标商品项的名称）、说明与文件。 (schemas/tables/evidence-items.json) */
+export interface EvidenceItemsTable {
+  id: Generated<number>;
+  org_id: number;
+  brand_id: number;
+  title: string;
+  evidence_type: 'contract' | 'invoice' | 'advertising' | 'packaging' | 'shop' | 'sales' | 'exhibition' | 'online' | 'other';
+  date_from: string;
+  date_to: string | null;
+  goods: ColumnType<string[], string | undefined, string>;
+  description: Generated<string>;
+  files: ColumnType<DemandFile[], string | undefined, string>;
+  created_by: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** 组织自己设置的外部检索工具地址（默认地址见 EXTERNAL_TOOLS）。 (schemas/tables/external-tool-addresses.json) */
 export interface ExternalToolAddressesTable {
   org_id: number;
@@ -1276,6 +1293,7 @@ export interface Database {
   enterprise_groups: EnterpriseGroupsTable;
   enterprise_ukey_codes: EnterpriseUkeyCodesTable;
   enterprises: EnterprisesTable;
+  evidence_items: EvidenceItemsTable;
   external_tool_addresses: ExternalToolAddressesTable;
   fee_prices: FeePricesTable;
   files: FilesTable;
@@ -1360,6 +1378,7 @@ export const TENANT_TABLES = [
   'enterprise_groups',
   'enterprise_ukey_codes',
   'enterprises',
+  'evidence_items',
   'external_tool_addresses',
   'fee_prices',
   'files',

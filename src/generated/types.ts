@@ -2862,6 +2862,137 @@ export interface Enterprise {
 }
 
 /**
+ * 一件商标在基准日之前三年内的使用证据覆盖：三年按半年分为六段，每个商品项每段是否有证据（有则列出证据编号），没有的即撤三会发现的缺口。
+ */
+export interface EvidenceCoverage {
+  /**
+   * 商标
+   */
+  brandId: number;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 注册号
+   */
+  regNo: string | null;
+  /**
+   * 类别
+   */
+  tmCl: number | null;
+  /**
+   * 基准日：撤三申请日（默认今天）：看它之前的三年
+   */
+  referenceDate: string;
+  /**
+   * 时间段
+   */
+  periods: {
+    /**
+     * 名称
+     */
+    label: string;
+    /**
+     * 开始日期
+     */
+    from: string;
+    /**
+     * 结束日期
+     */
+    to: string;
+  }[];
+  /**
+   * 商品
+   */
+  goods: {
+    /**
+     * 商品/服务名称
+     */
+    name: string;
+    /**
+     * 类似群
+     */
+    code: string;
+    /**
+     * 各时间段
+     */
+    cells: {
+      /**
+       * 有证据
+       */
+      covered: boolean;
+      /**
+       * 证据编号
+       */
+      evidenceIds: number[];
+    }[];
+  }[];
+  /**
+   * 缺口数
+   */
+  gapCount: number;
+  /**
+   * 覆盖状态：complete 完整，gaps 有缺口，none 无证据
+   */
+  state: "complete" | "gaps" | "none";
+}
+
+/**
+ * 一件档案商标的使用证据覆盖情况（以今天为基准日的近三年）：商品项数、证据件数、缺口数与覆盖状态。
+ */
+export interface EvidenceMarkCoverage {
+  /**
+   * 商标
+   */
+  brandId: number;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 注册号
+   */
+  regNo: string | null;
+  /**
+   * 类别
+   */
+  tmCl: number | null;
+  /**
+   * 商标状态
+   */
+  tmStatus: string | null;
+  /**
+   * 商品项数
+   */
+  goodsCount: number;
+  /**
+   * 证据件数
+   */
+  evidenceCount: number;
+  /**
+   * 缺口数：近三年中没有证据的商品 × 半年段
+   */
+  gapCount: number;
+  /**
+   * 覆盖状态：complete 完整，gaps 有缺口，none 无证据
+   */
+  state: "complete" | "gaps" | "none";
+  /**
+   * 最近证据日期
+   */
+  latestDate: string | null;
+}
+
+/**
  * 费用配置的一条价格：本组织某案件类型在某国家/地区（或全部国家/地区）的一项费用，自生效日期起适用，直到同一项有更晚生效的价格。
  */
 export interface FeePrice {
@@ -5215,6 +5346,69 @@ export interface UploaderFiles {
 }
 
 /**
+ * 一件商标使用证据：所属的档案商标、证据名称与类型、日期或起止日期、证明的商品、说明与文件。
+ */
+export interface UseEvidence {
+  /**
+   * 使用证据编号
+   */
+  id: number;
+  /**
+   * 商标
+   */
+  brandId: number;
+  /**
+   * 商标名称
+   */
+  tmName: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 类别
+   */
+  tmCl: number | null;
+  /**
+   * 证据名称
+   */
+  title: string;
+  /**
+   * 证据类型：contract 销售合同，invoice 发票/报关单，advertising 广告宣传，packaging 包装/吊牌，shop 店铺照片，sales 销售记录，exhibition 展会，online 网店页面，other 其他
+   */
+  evidenceType:
+    "contract" | "invoice" | "advertising" | "packaging" | "shop" | "sales" | "exhibition" | "online" | "other";
+  /**
+   * 证据日期：单一日期，或起止日期的开始
+   */
+  dateFrom: string;
+  /**
+   * 截止日期：有起止日期时的结束；单一日期时为 null
+   */
+  dateTo: string | null;
+  /**
+   * 证明的商品
+   */
+  goods: string[];
+  /**
+   * 说明
+   */
+  description: string;
+  /**
+   * 文件
+   */
+  files: DemandFile[];
+  /**
+   * 创建时间
+   */
+  createdAt: string;
+  /**
+   * 更新时间
+   */
+  updatedAt: string;
+}
+
+/**
  * 当前登录用户的信息（/homepage/getUserInfo 的 data）。
  */
 export interface UserInfo {
@@ -6013,6 +6207,10 @@ export interface EnterpriseMoveButtonProps {
 }
 
 export interface EnterprisePictureUploadProps {}
+
+export interface EvidenceCoverageProps {}
+
+export interface EvidenceEditorProps {}
 
 export interface ExportRecordStatusProps {
   /**
@@ -12587,6 +12785,209 @@ export interface EnterpriseBatchMoveResponse {
    */
   groupName: string;
 }
+
+export interface EvidenceGetListsRequest {
+  /**
+   * 商标
+   */
+  brandId?: number;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+  /**
+   * 证据类型
+   */
+  evidenceType?:
+    "contract" | "invoice" | "advertising" | "packaging" | "shop" | "sales" | "exhibition" | "online" | "other";
+  /**
+   * 证明的商品
+   */
+  goods?: string;
+  /**
+   * 日期起
+   */
+  dateStart?: string;
+  /**
+   * 日期止
+   */
+  dateEnd?: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface EvidenceGetListsResponse {
+  /**
+   * 使用证据
+   */
+  list: UseEvidence[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface EvidenceMarkCoverageRequest {
+  /**
+   * 商标名称
+   */
+  tmName?: string;
+  /**
+   * 类别
+   */
+  tmCl?: number;
+  /**
+   * 覆盖状态
+   */
+  state?: "complete" | "gaps" | "none";
+  /**
+   * 证据类型：只列有这种证据的商标
+   */
+  evidenceType?:
+    "contract" | "invoice" | "advertising" | "packaging" | "shop" | "sales" | "exhibition" | "online" | "other";
+  /**
+   * 证据日期起：只列有这段时间内证据的商标
+   */
+  dateStart?: string;
+  /**
+   * 证据日期止
+   */
+  dateEnd?: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+export interface EvidenceMarkCoverageResponse {
+  /**
+   * 商标
+   */
+  list: EvidenceMarkCoverage[];
+  /**
+   * 总条数
+   */
+  count: number;
+}
+
+export interface EvidenceCoverageRequest {
+  /**
+   * 商标
+   */
+  brandId: number;
+  /**
+   * 基准日：撤三申请日；不给时为今天
+   */
+  referenceDate?: string;
+}
+
+export type EvidenceCoverageResponse = EvidenceCoverage;
+
+export interface EvidenceDetailRequest {
+  /**
+   * 使用证据
+   */
+  id: number;
+}
+
+export type EvidenceDetailResponse = UseEvidence;
+
+export interface EvidenceSaveRequest {
+  /**
+   * 使用证据
+   */
+  id?: number;
+  /**
+   * 商标
+   */
+  brandId: number;
+  /**
+   * 证据名称
+   */
+  title: string;
+  /**
+   * 证据类型
+   */
+  evidenceType:
+    "contract" | "invoice" | "advertising" | "packaging" | "shop" | "sales" | "exhibition" | "online" | "other";
+  /**
+   * 证据日期
+   */
+  dateFrom: string;
+  /**
+   * 截止日期
+   */
+  dateTo?: string | null;
+  /**
+   * 证明的商品
+   *
+   * @minItems 1
+   * @maxItems 200
+   */
+  goods: [string, ...string[]];
+  /**
+   * 说明
+   */
+  description?: string;
+  /**
+   * 文件
+   *
+   * @maxItems 30
+   */
+  files?: DemandFile[];
+}
+
+export type EvidenceSaveResponse = UseEvidence;
+
+export interface EvidenceDeleteRequest {
+  /**
+   * 使用证据
+   */
+  id: number;
+}
+
+export interface EvidenceDeleteResponse {
+  /**
+   * 使用证据编号
+   */
+  id: number;
+}
+
+export interface EvidenceBundleRequest {
+  /**
+   * 商标
+   */
+  brandId: number;
+  /**
+   * 证明的商品
+   *
+   * @maxItems 200
+   */
+  goods?: string[];
+  /**
+   * 日期起
+   */
+  dateStart?: string;
+  /**
+   * 日期止
+   */
+  dateEnd?: string;
+}
+
+/**
+ * zip 文件
+ */
+export type EvidenceBundleResponse = string;
 
 export interface FeeListRequest {
   /**

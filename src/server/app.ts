@@ -10,6 +10,7 @@ import { sharedSchemas } from '../generated/routes.js';
 import type { ServerConfig } from './config.js';
 import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { prepareDatabase } from './prepareDatabase.js';
+import { restoreDemoEvidenceFiles } from './seed/useEvidence.js';
 import { installErrorHandling, notFoundBody } from './http/errorHandling.js';
 import { registerOperations } from './http/registerOperations.js';
 import { installOperationHooks } from './http/operationHooks.js';
@@ -75,6 +76,7 @@ import { demandHandlers } from './demand/demandHandlers.js';
 import { financeHandlers } from './finance/financeHandlers.js';
 import { licenseMatterHandlers } from './licences/licenseMatterHandlers.js';
 import { startLicenceReminderJob } from './licences/licenceReminders.js';
+import { evidenceHandlers } from './evidence/evidenceHandlers.js';
 import { startApprovalReminderJob } from './demand/demandReminders.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -119,6 +121,7 @@ const handlers: Handlers = {
   ...demandHandlers,
   ...financeHandlers,
   ...licenseMatterHandlers,
+  ...evidenceHandlers,
   ...calendarFeedHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,
@@ -192,6 +195,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     }),
   };
   await cleanAbandonedUploads(database.db, services.chunks, services.files);
+  if (config.seedDemo) await restoreDemoEvidenceFiles(database.db, services.files);
   await sealPlainChannelSecrets(database.db, services.credentials);
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(fastifyCookie);

@@ -14,6 +14,7 @@ import { seedDemoDemands } from './seed/demands.js';
 import { seedDemoFinance } from './seed/finance.js';
 import { seedDemoProposalType } from './seed/proposalTypeDemo.js';
 import { seedDemoLicences } from './seed/licences.js';
+import { seedDemoUseEvidence } from './seed/useEvidence.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
 /**
@@ -40,6 +41,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedDemoProposalType(db);
     await seedDemoFinance(db, config.schemasDir);
     await seedDemoLicences(db);
+    await seedDemoUseEvidence(db);
   }
   return classificationReady;
 }

@@ -122,6 +122,10 @@ const licenceWidgets = lazyComponents(() => import('../widgets/licences/index.js
   LicenceEditor: 'block',
   LicenceDetail: 'block',
 });
+const evidenceWidgets = lazyComponents(() => import('../widgets/evidence/index.js').then((m) => m.evidenceWidgets), {
+  EvidenceCoverage: 'block',
+  EvidenceEditor: 'block',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -154,6 +158,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...proposalWidgets,
   ...financeWidgets,
   ...licenceWidgets,
+  ...evidenceWidgets,
   ...designer,
   ...caseTypeBuilder,
 };

@@ -127,6 +127,7 @@ const REFERENCES: ReferenceRule[] = [
     where: () => "path like '%.png'",
     missing: (org) => `${org}/202601/${'0'.repeat(64)}.pdf`,
   },
+  { titles: ['使用证据'], table: 'evidence_items' },
   {
     titles: ['附件'],
     names: ['filePath'],

@@ -38,6 +38,8 @@ const PAGE_LEVEL: Record<string, string> = {
   ProposalApprovalQueue: '工作台的待我审批（/deal）',
   LicenceEditor: '整页的新增与编辑许可（/brand/addLicense），保存即写入许可',
   LicenceDetail: '整页的许可详情（/brand/detailLicense），按地址中的许可打开，可删除许可',
+  EvidenceCoverage: '整页的一件商标的使用证据覆盖（/brand/useEvidenceDetail），按地址中的商标打开',
+  EvidenceEditor: '整页的使用证据表单（/brand/aptitudeProveEdit），保存即写入证据',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

@@ -49,6 +49,7 @@ import * as demands from './migrations/0048_demands.js';
 import * as caseStageReminders from './migrations/0050_case_stage_reminders.js';
 import * as finance from './migrations/0054_finance.js';
 import * as licences from './migrations/0051_licences.js';
+import * as useEvidence from './migrations/0053_use_evidence.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0050_case_stage_reminders': caseStageReminders,
   '0054_finance': finance,
   '0051_licences': licences,
+  '0053_use_evidence': useEvidence,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -227,6 +227,17 @@ export function CaseMoves({
     }
   };
 
+  // A 撤三答辩 answers with the mark's evidence of use: its files and index, ready to file.
+  const evidenceMark = detail.caseType === 'removeDefence' && runtime.permissions.has('trademark') ? detail.bizParam.brandId : null;
+  const downloadEvidence = async (brandId: number) => {
+    runtime.notify('warning', '下载即将开始，请稍候');
+    try {
+      saveBlob(await runtime.callOperation('evidence.bundle', { brandId }), `${detail.caseNo}-使用证据.zip`);
+    } catch {
+      // The HTTP client showed why (no evidence yet, for one).
+    }
+  };
+
   const moves = (['confirmSubmission', 'supplyAppNo', 'setResult', 'changeSubmitType', 'resubmit'] as const).filter(can);
   return (
     <Space wrap data-testid="case-moves">
@@ -242,6 +253,7 @@ export function CaseMoves({
       ))}
       {can('withdraw') && <Button onClick={withdraw}>撤回</Button>}
       {filingForm && <Button onClick={() => void download()}>下载申请书</Button>}
+      {evidenceMark && <Button onClick={() => void downloadEvidence(evidenceMark)}>下载证据包</Button>}
       {can('delete') && (
         <Button danger onClick={remove}>
           删除
