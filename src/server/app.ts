@@ -72,6 +72,8 @@ import { officialRecognitionHandlers, officialRecognitionPreparers } from './off
 import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { demandHandlers } from './demand/demandHandlers.js';
+import { disputeHandlers } from './disputes/disputeHandlers.js';
+import { forwardHandlers } from './messages/forwardHandlers.js';
 import { startApprovalReminderJob } from './demand/demandReminders.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -114,6 +116,8 @@ const handlers: Handlers = {
   ...brandLabelsHandlers,
   ...caseManageHandlers,
   ...demandHandlers,
+  ...disputeHandlers,
+  ...forwardHandlers,
   ...calendarFeedHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,

@@ -47,6 +47,7 @@ import * as officialFeePrices from './migrations/0046_official_fee_prices.js';
 import * as letterListIndexes from './migrations/0047_letter_list_indexes.js';
 import * as demands from './migrations/0048_demands.js';
 import * as caseStageReminders from './migrations/0050_case_stage_reminders.js';
+import * as disputes from './migrations/0052_disputes.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0047_letter_list_indexes': letterListIndexes,
   '0048_demands': demands,
   '0050_case_stage_reminders': caseStageReminders,
+  '0052_disputes': disputes,
 };
 
 export const APP_ROLE = 'ipm_app';
