@@ -11,6 +11,7 @@ import { seedDemoFeePrices } from './seed/feePrices.js';
 import { seedDemoCases } from './seed/cases.js';
 import { seedCaseArchiveDemo } from './seed/caseArchiveDemo.js';
 import { seedDemoDemands } from './seed/demands.js';
+import { seedDemoDisputes } from './seed/disputes.js';
 import { seedDemoProposalType } from './seed/proposalTypeDemo.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
@@ -35,6 +36,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedDemoCases(db, config.schemasDir);
     await seedCaseArchiveDemo(db, config.schemasDir);
     await seedDemoDemands(db, config.schemasDir);
+    await seedDemoDisputes(db);
     await seedDemoProposalType(db);
   }
   return classificationReady;

@@ -50,6 +50,20 @@ describe.skipIf(skipThisDatabase)(`disputes (${dbKind})`, () => {
   const countOf = async (table: 'disputes' | 'dispute_letters' | 'dispute_cases') =>
     Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
+  it('shows both demo organisations their disputes, from their dispute cases and letters and the showcases', async () => {
+    for (const token of [admin, corp]) {
+      const { list, procedures } = await ok('dispute.list', { pageSize: 100 }, token);
+      expect(procedures.map((p) => p.key)).toEqual(['opposition', 'invalidation', 'cancellation', 'review']);
+      // An opposition we filed, a 撤三 against our mark with a deadline to answer, a decided invalidation.
+      expect(list.some((d) => d.procedure === 'opposition' && d.ourSide === 'applicant' && d.otherTmName)).toBe(true);
+      expect(list.some((d) => d.procedure === 'cancellation' && d.ourSide === 'respondent' && d.nextDeadline !== null)).toBe(true);
+      expect(list.some((d) => d.procedure === 'invalidation' && d.stage === 'decided' && d.rulingResult && d.outcome === 'favourable')).toBe(true);
+      // Some come from the demo's letters and cases and list them.
+      expect(list.some((d) => d.letterCount > 0)).toBe(true);
+      expect(list.some((d) => d.caseCount > 0)).toBe(true);
+    }
+  });
+
   it('registers and edits a dispute by hand, refusing what does not hold and saving nothing then', async () => {
     const m = await mark('admin', '青禾');
     const before = await countOf('disputes');
