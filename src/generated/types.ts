@@ -5687,6 +5687,20 @@ export interface DisplayTextProps {
   emptyText?: string;
 }
 
+export interface DisputeDetailProps {
+  /**
+   * 争议编号
+   */
+  id: number | string;
+}
+
+export interface DisputeProcedureCountsProps {
+  /**
+   * 页面查询：页面 x-queries 中声明的查询名
+   */
+  channel: string;
+}
+
 export interface DividerProps {
   /**
    * 文字位置
@@ -5872,6 +5886,29 @@ export interface FormLayoutProps {
 }
 
 export interface FormerNamesInputProps {}
+
+export interface ForwardButtonProps {
+  /**
+   * 对象类型：mark 商标、case 案件、letter 官文、demand 提案
+   */
+  kind: "mark" | "case" | "letter" | "demand";
+  /**
+   * 对象编号：商标档案、案件、官文或提案的编号（案件为内部编号 id）
+   */
+  objectId?: number | string;
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 链接样式：表格行中用小号链接样式
+   */
+  link?: boolean;
+  /**
+   * 案件编号：转发案件时可代替 objectId
+   */
+  caseNo?: string;
+}
 
 export interface GenericTableProps {
   /**
@@ -12676,9 +12713,13 @@ export interface ForwardForwardRequest {
    */
   kind: "mark" | "case" | "letter" | "demand";
   /**
-   * 转发的对象
+   * 转发的对象：商标档案、官文或提案的编号；案件也可用 caseNo 指明
    */
-  objectId: number;
+  objectId?: number;
+  /**
+   * 案件编号
+   */
+  caseNo?: string;
   /**
    * 用户
    *

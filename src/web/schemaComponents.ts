@@ -114,6 +114,13 @@ const proposalWidgets = lazyComponents(() => import('../widgets/proposals/index.
   ProposalLinkAddress: 'none',
   ProposalApprovalQueue: 'block',
 });
+const disputeWidgets = lazyComponents(() => import('../widgets/disputes/index.js').then((m) => m.disputeWidgets), {
+  DisputeProcedureCounts: 'block',
+  DisputeDetail: 'block',
+});
+const messageWidgets = lazyComponents(() => import('../widgets/messages/index.js').then((m) => m.messageWidgets), {
+  ForwardButton: 'inline',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -144,6 +151,8 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...mobileProposalWidgets,
   ...publicProposalWidgets,
   ...proposalWidgets,
+  ...disputeWidgets,
+  ...messageWidgets,
   ...designer,
   ...caseTypeBuilder,
 };

@@ -22,20 +22,19 @@ const KINDS: Record<Kind, { permission: string; label: string }> = {
 const LETTER_PAGES = { trademark: '/brand/filesAll', copyright: '/copyRight/officeFile' } as const;
 
 /** What is forwarded, as the sender may see it: its name in the message and the page it opens on. */
-async function forwardedObject(ctx: TenantContext, kind: Kind, id: number): Promise<{ name: string; link: string }> {
+async function forwardedObject(ctx: TenantContext, body: ForwardForwardRequest): Promise<{ name: string; link: string }> {
+  const { kind } = body;
   const { permission, label } = KINDS[kind];
   if (!ctx.session.permissions.has(permission)) throw forbidden(`没有查看该${label}的权限`);
+  if (body.objectId === undefined && !(kind === 'case' && body.caseNo)) throw badRequest(`转发的对象：请指明要转发的${label}`);
+  const id = body.objectId ?? 0;
   if (kind === 'mark') {
     const mark = await visibleMark(ctx.db, archiveViewer(ctx.session), id);
     return { name: `商标“${mark.tm_name || mark.app_no}”${mark.app_no ? `（${mark.app_no}）` : ''}`, link: `/brand/detail?id=${mark.id}` };
   }
   if (kind === 'case') {
-    const row = await ctx.db
-      .selectFrom('cases')
-      .select(['id', 'case_no', 'case_type', 'type_version_id', 'tm_name'])
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const query = ctx.db.selectFrom('cases').select(['id', 'case_no', 'case_type', 'type_version_id', 'tm_name']).where('deleted_at', 'is', null);
+    const row = await (body.objectId === undefined ? query.where('case_no', '=', body.caseNo!) : query.where('id', '=', id)).executeTakeFirst();
     if (!row) throw notFound('转发的案件不存在');
     const type = await caseTypeVersion(ctx.db, ctx.schemas, row.case_type, row.type_version_id);
     const page = type.routes.detail ?? type.routes.apply ?? '/brand/caseList';
@@ -43,7 +42,9 @@ async function forwardedObject(ctx: TenantContext, kind: Kind, id: number): Prom
   }
   if (kind === 'letter') {
     const reader = letterReader(ctx.session);
-    const row = await (await visibleLetters(ctx.db, reader, reader.businesses))
+    const row = await (
+      await visibleLetters(ctx.db, reader, reader.businesses)
+    )
       .select(['d.id', 'd.document_type', 'd.app_no', 'd.business'])
       .where('d.id', '=', id)
       .executeTakeFirst();
@@ -56,7 +57,7 @@ async function forwardedObject(ctx: TenantContext, kind: Kind, id: number): Prom
 
 /** A mark, case, letter or proposal sent to colleagues as a message with a note and a link to its page. */
 async function forward(ctx: TenantContext, body: ForwardForwardRequest): Promise<{ count: number }> {
-  const object = await forwardedObject(ctx, body.kind, body.objectId);
+  const object = await forwardedObject(ctx, body);
   const people = await ctx.db
     .selectFrom('users')
     .select(['id'])
@@ -77,7 +78,7 @@ async function forward(ctx: TenantContext, body: ForwardForwardRequest): Promise
     content: note || `${me.display_name}转发了${object.name}，请查看。`,
     link: object.link,
   });
-  await logOperation(ctx, 'forward.forward', { kind: body.kind, id: body.objectId, userIds: body.userIds });
+  await logOperation(ctx, 'forward.forward', { kind: body.kind, id: body.objectId ?? body.caseNo, userIds: body.userIds });
   return { count: people.length };
 }
 
