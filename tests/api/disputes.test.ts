@@ -48,7 +48,14 @@ describe.skipIf(skipThisDatabase)(`disputes (${dbKind})`, () => {
     return { id: row.id, appNo };
   }
   const countOf = async (table: 'disputes' | 'dispute_letters' | 'dispute_cases') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('shows both demo organisations their disputes, from their dispute cases and letters and the showcases', async () => {
     for (const token of [admin, corp]) {
@@ -68,10 +75,12 @@ describe.skipIf(skipThisDatabase)(`disputes (${dbKind})`, () => {
     const m = await mark('admin', '青禾');
     const before = await countOf('disputes');
     expect((await refusal('dispute.manage', { procedure: 'opposition', ourSide: 'applicant', otherParty: '某公司' })).message).toContain('我方商标');
-    expect((await refusal('dispute.manage', { procedure: 'opposition', ourSide: 'applicant', brandId: m.id, filedOn: '2026-05-01', ruledOn: '2026-04-01' })).message).toContain(
-      '裁定日期',
+    expect(
+      (await refusal('dispute.manage', { procedure: 'opposition', ourSide: 'applicant', brandId: m.id, filedOn: '2026-05-01', ruledOn: '2026-04-01' })).message,
+    ).toContain('裁定日期');
+    expect((await refusal('dispute.manage', { procedure: 'opposition', ourSide: 'applicant', brandId: m.id, letterIds: [2147483647] })).message).toContain(
+      '官文',
     );
-    expect((await refusal('dispute.manage', { procedure: 'opposition', ourSide: 'applicant', brandId: m.id, letterIds: [2147483647] })).message).toContain('官文');
     const wrongEnum = await server.post('/api/dispute/manage', { procedure: 'lawsuit', ourSide: 'applicant', ourTmName: 'x' }, admin);
     expect(wrongEnum.statusCode).toBe(422);
     expect(wrongEnum.json().subMessage ?? wrongEnum.json().message).toContain('程序');
@@ -100,7 +109,14 @@ describe.skipIf(skipThisDatabase)(`disputes (${dbKind})`, () => {
       nextDeadline: '2099-01-01',
       outcome: '',
     });
-    await ok('dispute.manage', { id, procedure: 'opposition', ourSide: 'applicant', stage: 'decided', rulingResult: '被异议商标不予注册', ruledOn: '2026-10-10' });
+    await ok('dispute.manage', {
+      id,
+      procedure: 'opposition',
+      ourSide: 'applicant',
+      stage: 'decided',
+      rulingResult: '被异议商标不予注册',
+      ruledOn: '2026-10-10',
+    });
     const edited = (await ok('dispute.detail', { id })).dispute;
     // The ruling's words give the outcome: the mark we opposed is refused.
     expect(edited).toMatchObject({ stage: 'decided', rulingResult: '被异议商标不予注册', ruledOn: '2026-10-10', outcome: 'favourable', otherTmName: '青和' });
@@ -112,7 +128,12 @@ describe.skipIf(skipThisDatabase)(`disputes (${dbKind})`, () => {
 
   it('starts a dispute from an answer notice, joins the ruling letter to it and takes the ruling', async () => {
     const m = await mark('admin', '星河');
-    const notice = await ok('officials.officialManage', { documentType: '异议答辩通知书', mediaAttributes: '纸质', brandDetail: [{ id: m.id, appNo: m.appNo }], receiveDate: today });
+    const notice = await ok('officials.officialManage', {
+      documentType: '异议答辩通知书',
+      mediaAttributes: '纸质',
+      brandDetail: [{ id: m.id, appNo: m.appNo }],
+      receiveDate: today,
+    });
     const found = (await ok('dispute.list', { brandId: m.id })).list;
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ procedure: 'opposition', ourSide: 'respondent', stage: 'answering', letterCount: 1, ourAppNo: m.appNo });
@@ -151,8 +172,17 @@ describe.skipIf(skipThisDatabase)(`disputes (${dbKind})`, () => {
     const detail = await ok('dispute.detail', { id: list[0]!.id });
     expect(detail.cases.map((c) => c.caseNo)).toEqual([saved.caseNo]);
     // Saving the case again keeps one dispute.
-    await ok('caseManage.saveCase', { caseNo: saved.caseNo, revision: saved.revision, bizParam: { brandId: m.id, tmName: '云杉', form: { opposingPartyName: '北京某贸易有限公司' } } });
-    await ok('officials.officialManage', { documentType: '提供注册商标使用证据通知书', mediaAttributes: '纸质', brandDetail: [{ id: m.id, appNo: m.appNo }], receiveDate: today });
+    await ok('caseManage.saveCase', {
+      caseNo: saved.caseNo,
+      revision: saved.revision,
+      bizParam: { brandId: m.id, tmName: '云杉', form: { opposingPartyName: '北京某贸易有限公司' } },
+    });
+    await ok('officials.officialManage', {
+      documentType: '提供注册商标使用证据通知书',
+      mediaAttributes: '纸质',
+      brandDetail: [{ id: m.id, appNo: m.appNo }],
+      receiveDate: today,
+    });
     const after = (await ok('dispute.list', { brandId: m.id })).list;
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ stage: 'answering', letterCount: 1, caseCount: 1 });

@@ -12,12 +12,22 @@ describe.skipIf(skipThisDatabase)(`forwarding to colleagues (${dbKind})`, () => 
     const staffId = await userIdOf(server, tokens.staff);
     const corpOrg = (await db.selectFrom('users').select('org_id').where('id', '=', staffId).executeTakeFirstOrThrow()).org_id;
     const mark = await db.selectFrom('brand_archives').select(['id', 'tm_name']).where('org_id', '=', corpOrg).orderBy('id').executeTakeFirstOrThrow();
-    const reply = await server.call('forward.forward', { kind: 'mark', objectId: mark.id, userIds: [staffId], note: '请看一下这件商标的续展' }, tokens.corpAdmin);
+    const reply = await server.call(
+      'forward.forward',
+      { kind: 'mark', objectId: mark.id, userIds: [staffId], note: '请看一下这件商标的续展' },
+      tokens.corpAdmin,
+    );
     expect(reply).toEqual({ count: 1 });
     const got = (await messagesOf(server, tokens.staff)).find((m) => m.link === `/brand/detail?id=${mark.id}`);
     expect(got).toMatchObject({ title: expect.stringContaining('赵主管转发给您'), content: '请看一下这件商标的续展', read: false });
 
-    const letter = await db.selectFrom('official_documents').select(['id']).where('org_id', '=', corpOrg).where('business', '=', 'trademark').orderBy('id').executeTakeFirstOrThrow();
+    const letter = await db
+      .selectFrom('official_documents')
+      .select(['id'])
+      .where('org_id', '=', corpOrg)
+      .where('business', '=', 'trademark')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await server.call('forward.forward', { kind: 'letter', objectId: letter.id, userIds: [staffId] }, tokens.corpAdmin);
     expect((await messagesOf(server, tokens.staff)).some((m) => m.link === `/brand/filesAll?letter=${letter.id}`)).toBe(true);
 
@@ -40,7 +50,15 @@ describe.skipIf(skipThisDatabase)(`forwarding to colleagues (${dbKind})`, () => 
     const agentId = await userIdOf(server, tokens.agent);
     const agencyOrg = (await db.selectFrom('users').select('org_id').where('id', '=', agentId).executeTakeFirstOrThrow()).org_id;
     const foreignMark = await db.selectFrom('brand_archives').select('id').where('org_id', '=', agencyOrg).orderBy('id').executeTakeFirstOrThrow();
-    const count = async () => Number((await db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('messages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
 
     const foreignObject = await server.send('forward.forward', { kind: 'mark', objectId: foreignMark.id, userIds: [staffId] }, tokens.corpAdmin);

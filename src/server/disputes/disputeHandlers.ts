@@ -38,7 +38,8 @@ async function manage(ctx: TenantContext, body: DisputeManageRequest): Promise<{
   if (brandId === null && !ourTmName && !ourAppNo) throw badRequest('我方商标：请选择档案中的商标，或填写我方商标名称或号码');
   const filedOn = body.filedOn === undefined ? (existing?.filed_on ?? null) : body.filedOn;
   const ruledOn = body.ruledOn === undefined ? (existing?.ruled_on ?? null) : body.ruledOn;
-  if (filedOn && ruledOn && String(ruledOn).slice(0, 10) < String(filedOn).slice(0, 10)) throw badRequest(`裁定日期 ${ruledOn} 早于提交日期 ${filedOn}，请核对`);
+  if (filedOn && ruledOn && String(ruledOn).slice(0, 10) < String(filedOn).slice(0, 10))
+    throw badRequest(`裁定日期 ${ruledOn} 早于提交日期 ${filedOn}，请核对`);
   const rulingResult = trimmed(body.rulingResult) ?? existing?.ruling_result ?? '';
   const outcome = body.outcome ?? (rulingResult && !existing?.outcome ? outcomeOf(body.procedure, body.ourSide, rulingResult) : (existing?.outcome ?? ''));
   const columns = {

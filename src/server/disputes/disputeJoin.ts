@@ -54,7 +54,10 @@ async function joinDispute(db: ScopedDb, f: DisputeFacts, link: { letterId?: num
   let dispute: Pick<DisputeRow, 'id' | 'org_id'>;
   if (found) {
     const procedure = found.procedure;
-    const ruled = f.ruling && f.ruling.result ? { ruling_result: f.ruling.result, ruled_on: f.ruling.on, outcome: outcomeOf(procedure, found.our_side, f.ruling.result) } : {};
+    const ruled =
+      f.ruling && f.ruling.result
+        ? { ruling_result: f.ruling.result, ruled_on: f.ruling.on, outcome: outcomeOf(procedure, found.our_side, f.ruling.result) }
+        : {};
     await db
       .updateTable('disputes')
       .set({
@@ -89,7 +92,9 @@ async function joinDispute(db: ScopedDb, f: DisputeFacts, link: { letterId?: num
         other_app_no: f.otherAppNo,
         stage: f.stage,
         filed_on: f.filedOn,
-        ...(f.ruling && f.ruling.result ? { ruling_result: f.ruling.result, ruled_on: f.ruling.on, outcome: outcomeOf(procedure, f.ourSide, f.ruling.result) } : {}),
+        ...(f.ruling && f.ruling.result
+          ? { ruling_result: f.ruling.result, ruled_on: f.ruling.on, outcome: outcomeOf(procedure, f.ourSide, f.ruling.result) }
+          : {}),
         created_by: f.createdBy,
       })
       .returning(['id', 'org_id'])

@@ -61,7 +61,11 @@ function summarySelect(db: ScopedDb) {
 type SummaryRow = DisputeRow & { next_deadline: string | null; letter_count: number | null; case_count: number | null };
 
 const day = (value: string | Date | null): string | null =>
-  value === null ? null : typeof value === 'string' ? value.slice(0, 10) : new Date(value.getTime() - value.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+  value === null
+    ? null
+    : typeof value === 'string'
+      ? value.slice(0, 10)
+      : new Date(value.getTime() - value.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
 function summaryOut(r: SummaryRow): DisputeSummary {
   return {
@@ -185,7 +189,12 @@ export async function disputeDetail(db: ScopedDb, id: number): Promise<DisputeDe
 }
 
 /** Adds letters and cases to a dispute; those already there stay. */
-export async function linkToDispute(db: ScopedDb, dispute: Pick<DisputeRow, 'id' | 'org_id'>, letterIds: readonly number[], caseIds: readonly number[]): Promise<void> {
+export async function linkToDispute(
+  db: ScopedDb,
+  dispute: Pick<DisputeRow, 'id' | 'org_id'>,
+  letterIds: readonly number[],
+  caseIds: readonly number[],
+): Promise<void> {
   if (letterIds.length > 0)
     await db
       .insertInto('dispute_letters')

@@ -27,7 +27,11 @@ async function fromCasesAndLetters(db: ScopedDb, orgId: number): Promise<void> {
         stage: decided ? 'decided' : row.filed_at ? 'filed' : 'preparing',
         filed_on: row.filed_at ? day(row.filed_at) : null,
         ...(decided
-          ? { ruling_result: row.result_note, ruled_on: day(row.updated_at), outcome: row.result === 'success' ? ('favourable' as const) : ('unfavourable' as const) }
+          ? {
+              ruling_result: row.result_note,
+              ruled_on: day(row.updated_at),
+              outcome: row.result === 'success' ? ('favourable' as const) : ('unfavourable' as const),
+            }
           : {}),
       })
       .where('id', '=', id)
