@@ -34,6 +34,9 @@ const PAGE_LEVEL: Record<string, string> = {
   MarkProposalList: '商标详情页的提案卡片（/brandManage/brandRecord/recordDetail）',
   ProposalLinkAddress: '外部提案链接的地址列（/brand/caseList 的提案页签）',
   ProposalApprovalQueue: '工作台的待我审批（/deal）',
+  DisputeProcedureCounts: '争议商标列表的各程序件数（/brand/disputeList）',
+  DisputeDetail: '争议商标列表行的详情抽屉（/brand/disputeList），按行的争议编号读取',
+  ForwardButton: '商标详情、案件页、官文列表行与提案页的转发（/brand/detail、/case/*、/brand/filesAll、/brandManage/case-detail），发送即给同事写消息',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {
