@@ -20072,7 +20072,7 @@ export const operationTable: OperationDefinition[] = [
     "method": "POST",
     "path": "/api/Forward",
     "summary": "转发给同事",
-    "description": "把一件商标、案件、官文或提案作为消息转发给本组织的同事：附言与指向该页面的链接。对象以 objectId 指明（案件也可用 caseNo），须是转发人可见的；收件人须是本组织未删除的用户；返回收到消息的人数。",
+    "description": "把一件商标、案件、官文或提案作为消息转发给本组织的同事：附言与指向该页面的链接。对象须是转发人可见的，收件人须是本组织未删除的用户；返回收到消息的人数。",
     "permission": "$signedIn",
     "silent": false,
     "readOnly": false,
@@ -20082,6 +20082,7 @@ export const operationTable: OperationDefinition[] = [
       "additionalProperties": false,
       "required": [
         "kind",
+        "objectId",
         "userIds"
       ],
       "properties": {
@@ -20102,16 +20103,10 @@ export const operationTable: OperationDefinition[] = [
         },
         "objectId": {
           "title": "转发的对象",
-          "type": "integer",
-          "minimum": 1,
-          "description": "商标档案、官文或提案的编号；案件也可用 caseNo 指明",
-          "maximum": 2147483647
-        },
-        "caseNo": {
-          "title": "案件编号",
           "type": "string",
-          "pattern": "^AJ\\d{13}$",
-          "maxLength": 15
+          "pattern": "^([1-9][0-9]{0,9}|AJ[0-9]{13})$",
+          "maxLength": 15,
+          "description": "商标档案、官文或提案的编号；案件为案件编号（AJ…）或其内部编号"
         },
         "userIds": {
           "title": "用户",

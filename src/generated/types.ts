@@ -5893,7 +5893,7 @@ export interface ForwardButtonProps {
    */
   kind: "mark" | "case" | "letter" | "demand";
   /**
-   * 对象编号：商标档案、案件、官文或提案的编号（案件为内部编号 id）
+   * 对象编号：商标档案、官文或提案的编号；案件写案件编号（AJ…）
    */
   objectId?: number | string;
   /**
@@ -5904,10 +5904,6 @@ export interface ForwardButtonProps {
    * 链接样式：表格行中用小号链接样式
    */
   link?: boolean;
-  /**
-   * 案件编号：转发案件时可代替 objectId
-   */
-  caseNo?: string;
 }
 
 export interface GenericTableProps {
@@ -12713,13 +12709,9 @@ export interface ForwardForwardRequest {
    */
   kind: "mark" | "case" | "letter" | "demand";
   /**
-   * 转发的对象：商标档案、官文或提案的编号；案件也可用 caseNo 指明
+   * 转发的对象：商标档案、官文或提案的编号；案件为案件编号（AJ…）或其内部编号
    */
-  objectId?: number;
-  /**
-   * 案件编号
-   */
-  caseNo?: string;
+  objectId: string;
   /**
    * 用户
    *

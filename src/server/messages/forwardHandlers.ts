@@ -1,6 +1,6 @@
 import type { ForwardForwardRequest } from '../../generated/types.js';
 import type { HandlersOf, TenantContext } from '../http/context.js';
-import { badRequest, forbidden, notFound } from '../http/apiError.js';
+import { ApiError, badRequest, forbidden, notFound } from '../http/apiError.js';
 import { notifyEvent } from '../notify/notifyEvent.js';
 import { logOperation } from '../accounts/operationLog.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
@@ -26,16 +26,19 @@ async function forwardedObject(ctx: TenantContext, body: ForwardForwardRequest):
   const { kind } = body;
   const { permission, label } = KINDS[kind];
   if (!ctx.session.permissions.has(permission)) throw forbidden(`没有查看该${label}的权限`);
-  if (body.objectId === undefined && !(kind === 'case' && body.caseNo)) throw badRequest(`转发的对象：请指明要转发的${label}`);
-  const id = body.objectId ?? 0;
+  const byCaseNo = kind === 'case' && body.objectId.startsWith('AJ');
+  if (!byCaseNo && !/^\d+$/.test(body.objectId)) throw badRequest(`转发的对象：${label}编号 ${body.objectId} 格式不对`);
+  const id = byCaseNo ? 0 : Number(body.objectId);
   if (kind === 'mark') {
-    const mark = await visibleMark(ctx.db, archiveViewer(ctx.session), id);
+    const mark = await visibleMark(ctx.db, archiveViewer(ctx.session), id).catch((err: unknown) => {
+      throw err instanceof ApiError && err.status === 404 ? notFound(`转发的对象：商标（编号 ${id}）不存在或无权查看`) : err;
+    });
     return { name: `商标“${mark.tm_name || mark.app_no}”${mark.app_no ? `（${mark.app_no}）` : ''}`, link: `/brand/detail?id=${mark.id}` };
   }
   if (kind === 'case') {
     const query = ctx.db.selectFrom('cases').select(['id', 'case_no', 'case_type', 'type_version_id', 'tm_name']).where('deleted_at', 'is', null);
-    const row = await (body.objectId === undefined ? query.where('case_no', '=', body.caseNo!) : query.where('id', '=', id)).executeTakeFirst();
-    if (!row) throw notFound('转发的案件不存在');
+    const row = await (byCaseNo ? query.where('case_no', '=', body.objectId) : query.where('id', '=', id)).executeTakeFirst();
+    if (!row) throw notFound(`转发的对象：案件 ${body.objectId} 不存在`);
     const type = await caseTypeVersion(ctx.db, ctx.schemas, row.case_type, row.type_version_id);
     const page = type.routes.detail ?? type.routes.apply ?? '/brand/caseList';
     return { name: `${type.title}案件 ${row.case_no}${row.tm_name ? `（${row.tm_name}）` : ''}`, link: `${page}?caseNo=${row.case_no}` };
@@ -48,10 +51,12 @@ async function forwardedObject(ctx: TenantContext, body: ForwardForwardRequest):
       .select(['d.id', 'd.document_type', 'd.app_no', 'd.business'])
       .where('d.id', '=', id)
       .executeTakeFirst();
-    if (!row) throw notFound('转发的官文不存在');
+    if (!row) throw notFound(`转发的对象：官文（编号 ${id}）不存在或无权查看`);
     return { name: `官文“${row.document_type}”${row.app_no ? `（${row.app_no}）` : ''}`, link: `${LETTER_PAGES[row.business]}?letter=${row.id}` };
   }
-  const demand = await visibleDemand(ctx.db, ctx.session, id);
+  const demand = await visibleDemand(ctx.db, ctx.session, id).catch((err: unknown) => {
+    throw err instanceof ApiError && err.status === 404 ? notFound(`转发的对象：提案（编号 ${id}）不存在或无权查看`) : err;
+  });
   return { name: `提案 ${demand.demand_no}“${demand.title}”`, link: `/brandManage/case-detail?id=${demand.id}` };
 }
 
@@ -78,7 +83,7 @@ async function forward(ctx: TenantContext, body: ForwardForwardRequest): Promise
     content: note || `${me.display_name}转发了${object.name}，请查看。`,
     link: object.link,
   });
-  await logOperation(ctx, 'forward.forward', { kind: body.kind, id: body.objectId ?? body.caseNo, userIds: body.userIds });
+  await logOperation(ctx, 'forward.forward', { kind: body.kind, id: body.objectId, userIds: body.userIds });
   return { count: people.length };
 }
 

@@ -190,7 +190,7 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
             </Button>
           )}
           {detail && <CaseMoves detail={detail} filingForm={schema.filingForm} onSubmit={submit} onDeleted={() => runtime.navigate(LIST)} />}
-          {detail && <ForwardButton kind="case" caseNo={detail.caseNo} />}
+          {detail && <ForwardButton kind="case" objectId={detail.caseNo} />}
           {!detail && canEdit && (
             <Button onClick={() => void submit()} disabled={saving}>
               提交

@@ -13,14 +13,14 @@ interface Values {
 const KIND_TITLES: Record<ForwardButtonProps['kind'], string> = { mark: '商标', case: '案件', letter: '官文', demand: '提案' };
 
 /** 转发: a mark, case, letter or proposal sent to colleagues as a message with a note and a link to its page. */
-export function ForwardButton({ kind, objectId, caseNo, label = '转发', link }: ForwardButtonProps) {
+export function ForwardButton({ kind, objectId, label = '转发', link }: ForwardButtonProps) {
   const runtime = useRuntime();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
-  const id = Number(objectId);
-  const named = Number.isInteger(id) && id > 0;
-  if (!named && !(kind === 'case' && caseNo)) return null;
+  const target = objectId === undefined || objectId === null ? '' : String(objectId).trim();
+  // An expression not yet resolved (a record still loading) gives nothing to forward.
+  if (!/^([1-9][0-9]{0,9}|AJ[0-9]{13})$/.test(target)) return null;
 
   const send = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -32,7 +32,7 @@ export function ForwardButton({ kind, objectId, caseNo, label = '转发', link }
     try {
       const reply = await runtime.callOperation('forward.forward', {
         kind,
-        ...(named ? { objectId: id } : { caseNo: caseNo! }),
+        objectId: target,
         userIds: [first, ...rest],
         ...(note ? { note } : {}),
       });
