@@ -60,8 +60,10 @@ export function outcomeOf(procedure: Procedure, ourSide: OurSide, ruling: string
   const text = ruling.replace(/\s/g, '');
   if (!text) return '';
   if (text.includes('部分')) return 'partial';
-  const markFalls = /不予注册|宣告无效|予以撤销|撤销该商标|驳回复审|维持驳回/.test(text) && !/不予撤销|予以核准注册/.test(text);
-  const markStands = /准予注册|予以核准|维持注册|予以维持|不予撤销|初步审定/.test(text);
+  // A request against a mark refused (驳回…请求) leaves it standing; in a review the request refused is ours, for our mark.
+  const requestRefused = /驳回.*(申请|请求)/.test(text);
+  const markStands = (procedure !== 'review' && requestRefused) || /准予注册|予以核准|维持注册|予以维持|不予撤销|初步审定/.test(text);
+  const markFalls = !markStands && (requestRefused || /不予注册|无效宣告|宣告无效|予以撤销|撤销该|维持驳回/.test(text));
   if (!markFalls && !markStands) return '';
   // In a review we asked for (驳回复审, 不予注册复审) the mark under review is ours.
   const attackedIsOurs = procedure === 'review' ? ourSide === 'applicant' : ourSide === 'respondent';
