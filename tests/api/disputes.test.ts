@@ -154,6 +154,14 @@ describe.skipIf(skipThisDatabase)(`disputes (${dbKind})`, () => {
     const detail = await ok('dispute.detail', { id: joined[0]!.id });
     expect(detail.letters.map((l) => l.documentType)).toEqual(['异议答辩通知书', '准予注册决定书']);
     expect(detail.letters[1]).toMatchObject({ rulingResult: '准予注册', disputedDate: '2026-11-01' });
+    // A new answer notice on the mark once that is decided is another dispute.
+    await ok('officials.officialManage', {
+      documentType: '异议答辩通知书',
+      mediaAttributes: '纸质',
+      brandDetail: [{ id: m.id, appNo: m.appNo }],
+      receiveDate: today,
+    });
+    expect((await ok('dispute.list', { brandId: m.id })).list.map((d) => d.stage).sort()).toEqual(['answering', 'decided']);
     // A letter that is no dispute makes none.
     const other = await mark('admin', '无争议');
     await ok('officials.officialManage', { documentType: '受理通知书', brandDetail: [{ id: other.id, appNo: other.appNo }], receiveDate: today });

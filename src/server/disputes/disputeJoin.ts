@@ -25,6 +25,8 @@ interface DisputeFacts {
   /** Numbers that may name either mark (a letter's application number). */
   anyAppNo: string;
   ruling: { result: string; on: string | null } | null;
+  /** Our side is certain (a case's type, an answer notice); a ruling may go to either side. */
+  sideKnown: boolean;
   createdBy: number | null;
 }
 
@@ -37,6 +39,9 @@ async function matchingDispute(db: ScopedDb, f: DisputeFacts): Promise<DisputeRo
   if (f.brandId === null && numbers.length === 0) return undefined;
   let q = db.selectFrom('disputes').selectAll().where('stage', '<>', 'closed');
   if (f.procedure) q = q.where('procedure', '=', f.procedure);
+  if (f.sideKnown) q = q.where('our_side', '=', f.ourSide);
+  // Only a ruling joins a dispute already decided; a new notice or case on the mark is a new dispute.
+  if (!f.ruling) q = q.where('stage', 'not in', ['decided', 'closed']);
   q = q.where((eb) =>
     eb.or([
       ...(f.brandId !== null ? [eb('brand_archive_id', '=', f.brandId)] : []),
@@ -136,6 +141,7 @@ export async function joinDisputeOfLetter(db: ScopedDb, letter: RecordedLetter):
       stage: kind.stage,
       filedOn: null,
       ruling: ruling && ruling.result ? ruling : null,
+      sideKnown: !kind.ruling,
       createdBy: letter.userId,
     },
     { letterId: letter.id },
@@ -175,6 +181,7 @@ export async function joinDisputeOfCase(db: ScopedDb, row: Selectable<CasesTable
       stage: 'preparing',
       filedOn: null,
       ruling: null,
+      sideKnown: true,
       createdBy: row.created_by,
     },
     { caseId: row.id },

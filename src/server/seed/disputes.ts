@@ -21,11 +21,14 @@ async function fromCasesAndLetters(db: ScopedDb, orgId: number): Promise<void> {
     if (id === null) continue;
     // What the case's own history says of the dispute: filed, and for a finished one its result.
     const decided = row.status === 'finished' && row.result !== null;
+    const filedOn = row.filed_at ? day(row.filed_at) : null;
+    // A ruling some four months after filing, and not after today.
+    const ruledOn = filedOn && addDays(filedOn, 120) < chinaToday() ? addDays(filedOn, 120) : chinaToday();
     await db
       .updateTable('disputes')
       .set({
         stage: decided ? 'decided' : row.filed_at ? 'filed' : 'preparing',
-        filed_on: row.filed_at ? day(row.filed_at) : null,
+        filed_on: filedOn,
         ...(decided
           ? {
               ruling_result: row.result_note,
