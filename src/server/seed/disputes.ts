@@ -32,7 +32,7 @@ async function fromCasesAndLetters(db: ScopedDb, orgId: number): Promise<void> {
         ...(decided
           ? {
               ruling_result: row.result_note,
-              ruled_on: day(row.updated_at),
+              ruled_on: ruledOn,
               outcome: row.result === 'success' ? ('favourable' as const) : ('unfavourable' as const),
             }
           : {}),
