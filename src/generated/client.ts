@@ -151,6 +151,10 @@ export const operationRoutes = {
   'designer.sample': {"id":"designer.sample","method":"POST","path":"/designer/sample","silent":true,"transport":"json"},
   'display.set': {"id":"display.set","method":"POST","path":"/userCustomDisplay/set","silent":true,"transport":"json"},
   'display.query': {"id":"display.query","method":"POST","path":"/userCustomDisplay/query","silent":true,"transport":"json"},
+  'dispute.list': {"id":"dispute.list","method":"POST","path":"/api/dispute/list","silent":true,"transport":"json"},
+  'dispute.detail': {"id":"dispute.detail","method":"POST","path":"/api/dispute/detail","silent":true,"transport":"json"},
+  'dispute.manage': {"id":"dispute.manage","method":"POST","path":"/api/dispute/manage","silent":false,"transport":"json"},
+  'dispute.delete': {"id":"dispute.delete","method":"POST","path":"/api/dispute/delete","silent":false,"transport":"json"},
   'enterprise.getList': {"id":"enterprise.getList","method":"POST","path":"/enterPrise/getList","silent":false,"transport":"json","paged":true},
   'enterprise.saveInfo': {"id":"enterprise.saveInfo","method":"POST","path":"/enterPrise/saveInfo","silent":false,"transport":"json"},
   'enterprise.getCompanyDetailInfo': {"id":"enterprise.getCompanyDetailInfo","method":"POST","path":"/enterPrise/getCompanyDetailInfo","silent":false,"transport":"json"},
@@ -193,6 +197,7 @@ export const operationRoutes = {
   'finance.requestInvoice': {"id":"finance.requestInvoice","method":"POST","path":"/api/finance/requestInvoice","silent":false,"transport":"json"},
   'finance.issueInvoice': {"id":"finance.issueInvoice","method":"POST","path":"/api/finance/issueInvoice","silent":false,"transport":"json"},
   'finance.export': {"id":"finance.export","method":"POST","path":"/api/finance/export","silent":false,"transport":"file"},
+  'forward.forward': {"id":"forward.forward","method":"POST","path":"/api/Forward","silent":false,"transport":"json"},
   'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false,"transport":"json","paged":true},
   'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false,"transport":"json"},
   'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false,"transport":"json"},
@@ -426,6 +431,10 @@ export interface OperationTypes {
   'designer.sample': { request: T.DesignerSampleRequest; response: T.DesignerSampleResponse };
   'display.set': { request: T.DisplaySetRequest; response: T.DisplaySetResponse };
   'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse };
+  'dispute.list': { request: T.DisputeListRequest; response: T.DisputeListResponse };
+  'dispute.detail': { request: T.DisputeDetailRequest; response: T.DisputeDetailResponse };
+  'dispute.manage': { request: T.DisputeManageRequest; response: T.DisputeManageResponse };
+  'dispute.delete': { request: T.DisputeDeleteRequest; response: T.DisputeDeleteResponse };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse };
   'enterprise.saveInfo': { request: T.EnterpriseSaveInfoRequest; response: T.EnterpriseSaveInfoResponse };
   'enterprise.getCompanyDetailInfo': { request: T.EnterpriseGetCompanyDetailInfoRequest; response: T.EnterpriseGetCompanyDetailInfoResponse };
@@ -468,6 +477,7 @@ export interface OperationTypes {
   'finance.requestInvoice': { request: T.FinanceRequestInvoiceRequest; response: T.FinanceRequestInvoiceResponse };
   'finance.issueInvoice': { request: T.FinanceIssueInvoiceRequest; response: T.FinanceIssueInvoiceResponse };
   'finance.export': { request: T.FinanceExportRequest; response: Blob };
+  'forward.forward': { request: T.ForwardForwardRequest; response: T.ForwardForwardResponse };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse };
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse };
@@ -1019,6 +1029,20 @@ export function createApiClient(call: OperationCaller) {
       query: (body: T.DisplayQueryRequest, options?: CallOptions): Promise<T.DisplayQueryResponse> =>
         call<T.DisplayQueryResponse>(operationRoutes['display.query'], body, options),
     },
+    dispute: {
+      /** 争议商标列表（POST /api/dispute/list） */
+      list: (body: T.DisputeListRequest = {}, options?: CallOptions): Promise<T.DisputeListResponse> =>
+        call<T.DisputeListResponse>(operationRoutes['dispute.list'], body, options),
+      /** 争议详情（POST /api/dispute/detail） */
+      detail: (body: T.DisputeDetailRequest, options?: CallOptions): Promise<T.DisputeDetailResponse> =>
+        call<T.DisputeDetailResponse>(operationRoutes['dispute.detail'], body, options),
+      /** 登记或修改争议（POST /api/dispute/manage） */
+      manage: (body: T.DisputeManageRequest, options?: CallOptions): Promise<T.DisputeManageResponse> =>
+        call<T.DisputeManageResponse>(operationRoutes['dispute.manage'], body, options),
+      /** 删除争议（POST /api/dispute/delete） */
+      delete: (body: T.DisputeDeleteRequest, options?: CallOptions): Promise<T.DisputeDeleteResponse> =>
+        call<T.DisputeDeleteResponse>(operationRoutes['dispute.delete'], body, options),
+    },
     enterprise: {
       /** 企业列表（POST /enterPrise/getList） */
       getList: (body: T.EnterpriseGetListRequest = {}, options?: CallOptions): Promise<T.EnterpriseGetListResponse> =>
@@ -1154,6 +1178,11 @@ export function createApiClient(call: OperationCaller) {
       /** 导出款项（POST /api/finance/export） */
       export: (body: T.FinanceExportRequest = {}, options?: CallOptions): Promise<Blob> =>
         call<Blob>(operationRoutes['finance.export'], body, options),
+    },
+    forward: {
+      /** 转发给同事（POST /api/Forward） */
+      forward: (body: T.ForwardForwardRequest, options?: CallOptions): Promise<T.ForwardForwardResponse> =>
+        call<T.ForwardForwardResponse>(operationRoutes['forward.forward'], body, options),
     },
     home: {
       /** 我的消息（POST /homepage/getMessageList） */

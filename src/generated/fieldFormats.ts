@@ -94,6 +94,17 @@ export const FIELD_FORMATS = {
     submittedAt: 'date-time',
     decidedAt: 'date-time',
   },
+  DisputeQuery: {
+    dateFrom: 'date',
+    dateTo: 'date',
+  },
+  DisputeSummary: {
+    filedOn: 'date',
+    deadline: 'date',
+    nextDeadline: 'date',
+    ruledOn: 'date',
+    updatedAt: 'date-time',
+  },
   EvidenceCoverage: {
     referenceDate: 'date',
   },
@@ -285,6 +296,13 @@ export const FIELD_ENUM_TITLES = {
   DemandSummary: {
     state: { 'draft': '草稿', 'approving': '审批中', 'approved': '已通过', 'rejected': '已驳回', 'withdrawn': '已撤回' },
     source: { 'internal': '内部发起', 'link': '外部链接' },
+  },
+  DisputeQuery: {
+    procedure: { 'opposition': '异议', 'invalidation': '无效宣告', 'cancellation': '撤销（撤三）', 'review': '复审' },
+    ourSide: { 'applicant': '我方为申请人', 'respondent': '我方为被申请人' },
+    stage: { 'preparing': '准备中', 'filed': '已提交', 'answering': '答辩/举证中', 'decided': '已裁定', 'closed': '已结案' },
+    outcome: { 'pending': '尚无结果', 'favourable': '对我方有利', 'unfavourable': '对我方不利', 'partial': '部分支持' },
+    dateField: { 'filedOn': '提交日期', 'deadline': '期限', 'ruledOn': '裁定日期' },
   },
   EvidenceCoverage: {
     state: { 'complete': '完整', 'gaps': '有缺口', 'none': '无证据' },

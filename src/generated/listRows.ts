@@ -43,6 +43,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'designer.getSchema': { versions: 'SchemaVersion' },
   'designer.saveDraft': { problems: 'SchemaProblem' },
   'designer.validate': { problems: 'SchemaProblem' },
+  'dispute.list': { list: 'DisputeSummary', procedures: 'CountBucket' },
   'enterprise.getList': { groups: 'EnterpriseGroup', list: 'Enterprise' },
   'evidence.getLists': { list: 'UseEvidence' },
   'evidence.markCoverage': { list: 'EvidenceMarkCoverage' },

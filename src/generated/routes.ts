@@ -6138,6 +6138,413 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/dispute-detail.json",
+    "title": "DisputeDetail",
+    "description": "一件争议：列表行的内容，加上它所依据的官文（类型、号码、收文日期、官方期限、处理状态、裁定结果）与案件（编号、类型、状态、阶段与阶段期限）。",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "dispute",
+      "letters",
+      "cases"
+    ],
+    "properties": {
+      "dispute": {
+        "$ref": "https://schemas.ipm.local/entities/dispute-summary.json"
+      },
+      "letters": {
+        "title": "官文",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "documentType",
+            "appNo",
+            "receiveDate",
+            "officalLimit",
+            "status",
+            "rulingResult",
+            "disputedDate"
+          ],
+          "properties": {
+            "id": {
+              "title": "官文",
+              "type": "integer",
+              "maximum": 2147483647,
+              "minimum": -2147483648
+            },
+            "documentType": {
+              "title": "文件类型",
+              "type": "string"
+            },
+            "appNo": {
+              "title": "申请号",
+              "type": "string"
+            },
+            "receiveDate": {
+              "title": "收文日期",
+              "type": "string",
+              "format": "date"
+            },
+            "officalLimit": {
+              "title": "官方期限",
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date"
+            },
+            "status": {
+              "title": "处理状态",
+              "type": "integer",
+              "maximum": 2147483647,
+              "minimum": -2147483648
+            },
+            "rulingResult": {
+              "title": "裁定结果",
+              "type": "string"
+            },
+            "disputedDate": {
+              "title": "裁定日期",
+              "type": "string"
+            }
+          }
+        }
+      },
+      "cases": {
+        "title": "案件",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "caseNo",
+            "caseType",
+            "status",
+            "stage",
+            "stageDeadline"
+          ],
+          "properties": {
+            "id": {
+              "title": "关联案件",
+              "type": "integer",
+              "maximum": 2147483647,
+              "minimum": -2147483648
+            },
+            "caseNo": {
+              "title": "案件编号",
+              "type": "string"
+            },
+            "caseType": {
+              "title": "案件类型",
+              "type": "string"
+            },
+            "status": {
+              "title": "案件状态",
+              "type": "string"
+            },
+            "stage": {
+              "title": "阶段",
+              "type": "string"
+            },
+            "stageDeadline": {
+              "title": "阶段期限",
+              "type": [
+                "string",
+                "null"
+              ],
+              "format": "date"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/dispute-query.json",
+    "title": "DisputeQuery",
+    "description": "争议商标列表的查询条件：程序、我方地位、阶段、结果、对方当事人、商标（名称或号码）、日期范围与分页。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "procedure": {
+        "title": "程序",
+        "enum": [
+          "opposition",
+          "invalidation",
+          "cancellation",
+          "review"
+        ],
+        "x-enum-titles": [
+          "异议",
+          "无效宣告",
+          "撤销（撤三）",
+          "复审"
+        ]
+      },
+      "ourSide": {
+        "title": "我方地位",
+        "enum": [
+          "applicant",
+          "respondent"
+        ],
+        "x-enum-titles": [
+          "我方为申请人",
+          "我方为被申请人"
+        ]
+      },
+      "stage": {
+        "title": "阶段",
+        "enum": [
+          "preparing",
+          "filed",
+          "answering",
+          "decided",
+          "closed"
+        ],
+        "x-enum-titles": [
+          "准备中",
+          "已提交",
+          "答辩/举证中",
+          "已裁定",
+          "已结案"
+        ]
+      },
+      "outcome": {
+        "title": "结果",
+        "enum": [
+          "pending",
+          "favourable",
+          "unfavourable",
+          "partial"
+        ],
+        "x-enum-titles": [
+          "尚无结果",
+          "对我方有利",
+          "对我方不利",
+          "部分支持"
+        ]
+      },
+      "otherParty": {
+        "title": "对方当事人",
+        "type": "string",
+        "maxLength": 100
+      },
+      "keyword": {
+        "title": "商标",
+        "type": "string",
+        "maxLength": 100,
+        "description": "我方或对方商标的名称、申请号/注册号"
+      },
+      "brandId": {
+        "title": "商标档案",
+        "type": "integer",
+        "minimum": 1,
+        "description": "只看这件档案商标的争议",
+        "maximum": 2147483647
+      },
+      "dateField": {
+        "title": "日期类型",
+        "enum": [
+          "filedOn",
+          "deadline",
+          "ruledOn"
+        ],
+        "x-enum-titles": [
+          "提交日期",
+          "期限",
+          "裁定日期"
+        ],
+        "description": "默认提交日期"
+      },
+      "dateFrom": {
+        "title": "开始日期",
+        "type": "string",
+        "format": "date"
+      },
+      "dateTo": {
+        "title": "结束日期",
+        "type": "string",
+        "format": "date"
+      },
+      "pageNo": {
+        "title": "页码",
+        "type": "integer",
+        "minimum": 1,
+        "default": 1,
+        "maximum": 2147483647
+      },
+      "pageSize": {
+        "title": "每页条数",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 20
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/dispute-summary.json",
+    "title": "DisputeSummary",
+    "description": "争议商标列表的一行：程序与我方地位、我方商标、对方与对方商标、阶段、期限（手填期限与关联官文、案件的最近未了期限中较早者）、结果与裁定日期、关联官文与案件的件数。",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "procedure",
+      "ourSide",
+      "brandId",
+      "ourTmName",
+      "ourAppNo",
+      "otherParty",
+      "otherTmName",
+      "otherAppNo",
+      "stage",
+      "filedOn",
+      "deadline",
+      "nextDeadline",
+      "outcome",
+      "rulingResult",
+      "ruledOn",
+      "remark",
+      "letterCount",
+      "caseCount",
+      "updatedAt"
+    ],
+    "properties": {
+      "id": {
+        "title": "争议",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "procedure": {
+        "title": "程序",
+        "enum": [
+          "opposition",
+          "invalidation",
+          "cancellation",
+          "review"
+        ]
+      },
+      "ourSide": {
+        "title": "我方地位",
+        "enum": [
+          "applicant",
+          "respondent"
+        ]
+      },
+      "brandId": {
+        "title": "商标",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "ourTmName": {
+        "title": "我方商标",
+        "type": "string"
+      },
+      "ourAppNo": {
+        "title": "我方申请号/注册号",
+        "type": "string"
+      },
+      "otherParty": {
+        "title": "对方当事人",
+        "type": "string"
+      },
+      "otherTmName": {
+        "title": "对方商标",
+        "type": "string"
+      },
+      "otherAppNo": {
+        "title": "对方申请号/注册号",
+        "type": "string"
+      },
+      "stage": {
+        "title": "阶段",
+        "enum": [
+          "preparing",
+          "filed",
+          "answering",
+          "decided",
+          "closed"
+        ]
+      },
+      "filedOn": {
+        "title": "提交日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "deadline": {
+        "title": "手填期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "nextDeadline": {
+        "title": "期限",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "outcome": {
+        "title": "结果",
+        "enum": [
+          "",
+          "favourable",
+          "unfavourable",
+          "partial"
+        ]
+      },
+      "rulingResult": {
+        "title": "裁定结果",
+        "type": "string"
+      },
+      "ruledOn": {
+        "title": "裁定日期",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "remark": {
+        "title": "备注",
+        "type": "string"
+      },
+      "letterCount": {
+        "title": "官文数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "caseCount": {
+        "title": "案件数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "updatedAt": {
+        "title": "更新时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/enterprise-group.json",
     "title": "EnterpriseGroup",
     "description": "企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。",
@@ -18949,6 +19356,303 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "dispute.list",
+    "domain": "dispute",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/dispute/list",
+    "summary": "争议商标列表",
+    "description": "本组织的争议（异议、无效宣告、撤销、复审），按程序、我方地位、阶段、结果、对方当事人、商标与日期范围筛选，分页，期限最近的在前、没有期限的按更新时间；procedures 为其余条件下各程序的件数（不看程序条件）。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/dispute-query.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "procedures"
+      ],
+      "properties": {
+        "list": {
+          "title": "争议",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/dispute-summary.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "procedures": {
+          "title": "各程序件数",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/count-bucket.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "dispute.detail",
+    "domain": "dispute",
+    "name": "detail",
+    "method": "POST",
+    "path": "/api/dispute/detail",
+    "summary": "争议详情",
+    "description": "一件争议与它所依据的官文、案件。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "争议",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/dispute-detail.json"
+    }
+  },
+  {
+    "id": "dispute.manage",
+    "domain": "dispute",
+    "name": "manage",
+    "method": "POST",
+    "path": "/api/dispute/manage",
+    "summary": "登记或修改争议",
+    "description": "没有 id 时登记一件争议，有 id 时修改它；letterIds、caseIds 为要加入的官文与案件（已关联的保留）。我方商标须选档案商标或填写名称、号码之一。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "procedure",
+        "ourSide"
+      ],
+      "properties": {
+        "id": {
+          "title": "争议",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "procedure": {
+          "title": "程序",
+          "enum": [
+            "opposition",
+            "invalidation",
+            "cancellation",
+            "review"
+          ],
+          "x-enum-titles": [
+            "异议",
+            "无效宣告",
+            "撤销（撤三）",
+            "复审"
+          ]
+        },
+        "ourSide": {
+          "title": "我方地位",
+          "enum": [
+            "applicant",
+            "respondent"
+          ],
+          "x-enum-titles": [
+            "我方为申请人",
+            "我方为被申请人"
+          ]
+        },
+        "brandId": {
+          "title": "商标",
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": 1,
+          "maximum": 2147483647
+        },
+        "ourTmName": {
+          "title": "我方商标",
+          "type": "string",
+          "maxLength": 100
+        },
+        "ourAppNo": {
+          "title": "我方申请号/注册号",
+          "type": "string",
+          "maxLength": 30
+        },
+        "otherParty": {
+          "title": "对方当事人",
+          "type": "string",
+          "maxLength": 200
+        },
+        "otherTmName": {
+          "title": "对方商标",
+          "type": "string",
+          "maxLength": 100
+        },
+        "otherAppNo": {
+          "title": "对方申请号/注册号",
+          "type": "string",
+          "maxLength": 30
+        },
+        "stage": {
+          "title": "阶段",
+          "enum": [
+            "preparing",
+            "filed",
+            "answering",
+            "decided",
+            "closed"
+          ],
+          "x-enum-titles": [
+            "准备中",
+            "已提交",
+            "答辩/举证中",
+            "已裁定",
+            "已结案"
+          ]
+        },
+        "filedOn": {
+          "title": "提交日期",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
+        "deadline": {
+          "title": "手填期限",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
+        "outcome": {
+          "title": "结果",
+          "enum": [
+            "",
+            "favourable",
+            "unfavourable",
+            "partial"
+          ],
+          "x-enum-titles": [
+            "尚无结果",
+            "对我方有利",
+            "对我方不利",
+            "部分支持"
+          ]
+        },
+        "rulingResult": {
+          "title": "裁定结果",
+          "type": "string",
+          "maxLength": 200
+        },
+        "ruledOn": {
+          "title": "裁定日期",
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date"
+        },
+        "remark": {
+          "title": "备注",
+          "type": "string",
+          "maxLength": 500
+        },
+        "letterIds": {
+          "title": "官文",
+          "type": "array",
+          "maxItems": 50,
+          "uniqueItems": true,
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "caseIds": {
+          "title": "关联案件",
+          "type": "array",
+          "maxItems": 50,
+          "uniqueItems": true,
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "争议",
+          "type": "integer"
+        }
+      }
+    }
+  },
+  {
+    "id": "dispute.delete",
+    "domain": "dispute",
+    "name": "delete",
+    "method": "POST",
+    "path": "/api/dispute/delete",
+    "summary": "删除争议",
+    "description": "删除争议记录（官文与案件本身不受影响）。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "争议",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "null"
+    }
+  },
+  {
     "id": "enterprise.getList",
     "domain": "enterprise",
     "name": "getList",
@@ -21616,6 +22320,82 @@ export const operationTable: OperationDefinition[] = [
     "response": {
       "type": "string",
       "description": "xlsx 文件"
+    }
+  },
+  {
+    "id": "forward.forward",
+    "domain": "forward",
+    "name": "forward",
+    "method": "POST",
+    "path": "/api/Forward",
+    "summary": "转发给同事",
+    "description": "把一件商标、案件、官文或提案作为消息转发给本组织的同事：附言与指向该页面的链接。对象须是转发人可见的，收件人须是本组织未删除的用户；返回收到消息的人数。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "kind",
+        "objectId",
+        "userIds"
+      ],
+      "properties": {
+        "kind": {
+          "title": "转发的对象类型",
+          "enum": [
+            "mark",
+            "case",
+            "letter",
+            "demand"
+          ],
+          "x-enum-titles": [
+            "商标",
+            "案件",
+            "官文",
+            "提案"
+          ]
+        },
+        "objectId": {
+          "title": "转发的对象",
+          "type": "string",
+          "pattern": "^([1-9][0-9]{0,9}|AJ[0-9]{13})$",
+          "maxLength": 15,
+          "description": "商标档案、官文或提案的编号；案件为案件编号（AJ…）或其内部编号"
+        },
+        "userIds": {
+          "title": "用户",
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "uniqueItems": true,
+          "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "note": {
+          "title": "附言",
+          "type": "string",
+          "maxLength": 500
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "count"
+      ],
+      "properties": {
+        "count": {
+          "title": "收件人数",
+          "type": "integer"
+        }
+      }
     }
   },
   {
@@ -27772,6 +28552,10 @@ export interface OperationTypes {
   'designer.sample': { request: T.DesignerSampleRequest; response: T.DesignerSampleResponse; public: false; transport: 'json' };
   'display.set': { request: T.DisplaySetRequest; response: T.DisplaySetResponse; public: false; transport: 'json' };
   'display.query': { request: T.DisplayQueryRequest; response: T.DisplayQueryResponse; public: false; transport: 'json' };
+  'dispute.list': { request: T.DisputeListRequest; response: T.DisputeListResponse; public: false; transport: 'json' };
+  'dispute.detail': { request: T.DisputeDetailRequest; response: T.DisputeDetailResponse; public: false; transport: 'json' };
+  'dispute.manage': { request: T.DisputeManageRequest; response: T.DisputeManageResponse; public: false; transport: 'json' };
+  'dispute.delete': { request: T.DisputeDeleteRequest; response: T.DisputeDeleteResponse; public: false; transport: 'json' };
   'enterprise.getList': { request: T.EnterpriseGetListRequest; response: T.EnterpriseGetListResponse; public: false; transport: 'json' };
   'enterprise.saveInfo': { request: T.EnterpriseSaveInfoRequest; response: T.EnterpriseSaveInfoResponse; public: false; transport: 'json' };
   'enterprise.getCompanyDetailInfo': { request: T.EnterpriseGetCompanyDetailInfoRequest; response: T.EnterpriseGetCompanyDetailInfoResponse; public: false; transport: 'json' };
@@ -27814,6 +28598,7 @@ export interface OperationTypes {
   'finance.requestInvoice': { request: T.FinanceRequestInvoiceRequest; response: T.FinanceRequestInvoiceResponse; public: false; transport: 'json' };
   'finance.issueInvoice': { request: T.FinanceIssueInvoiceRequest; response: T.FinanceIssueInvoiceResponse; public: false; transport: 'json' };
   'finance.export': { request: T.FinanceExportRequest; response: T.FinanceExportResponse; public: false; transport: 'file' };
+  'forward.forward': { request: T.ForwardForwardRequest; response: T.ForwardForwardResponse; public: false; transport: 'json' };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false; transport: 'json' };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse; public: false; transport: 'json' };
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse; public: false; transport: 'json' };

@@ -639,6 +639,48 @@ export interface DisplayPreferencesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 争议所依据的案件（保存争议类案件时自动加入，或手工关联）。 (schemas/tables/dispute-cases.json) */
+export interface DisputeCasesTable {
+  org_id: number;
+  dispute_id: number;
+  case_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** 争议所依据的官文（登记争议类官文时自动加入，或手工关联）。 (schemas/tables/dispute-letters.json) */
+export interface DisputeLettersTable {
+  org_id: number;
+  dispute_id: number;
+  document_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** 争议商标：异议、无效宣告、撤销（撤三）与复审，我方为申请人或被申请人；我方商标（档案商标或仅有号码）、对方与对方商标、阶段、递交日期、手填期限、裁定结果与日期、备注。由官文与案件自动建立或手工登记。 (schemas/tables/disputes.json) */
+export interface DisputesTable {
+  id: Generated<number>;
+  org_id: number;
+  procedure: 'opposition' | 'invalidation' | 'cancellation' | 'review';
+  our_side: 'applicant' | 'respondent';
+  /** 我方的档案商标；合并商标时随之移到保留的商标 */
+  brand_archive_id: number | null;
+  our_tm_name: Generated<string>;
+  our_app_no: Generated<string>;
+  other_party: Generated<string>;
+  other_tm_name: Generated<string>;
+  other_app_no: Generated<string>;
+  stage: Generated<'preparing' | 'filed' | 'answering' | 'decided' | 'closed'>;
+  filed_on: string | null;
+  /** 手填的期限；显示的期限取它与关联官文、案件的最近期限 */
+  deadline: string | null;
+  outcome: Generated<'' | 'favourable' | 'unfavourable' | 'partial'>;
+  ruling_result: Generated<string>;
+  ruled_on: string | null;
+  remark: Generated<string>;
+  created_by: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** 企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。 (schemas/entities/enterprise-group.json) */
 export interface EnterpriseGroupsTable {
   name: string;
@@ -1290,6 +1332,9 @@ export interface Database {
   demands: DemandsTable;
   departments: DepartmentsTable;
   display_preferences: DisplayPreferencesTable;
+  dispute_cases: DisputeCasesTable;
+  dispute_letters: DisputeLettersTable;
+  disputes: DisputesTable;
   enterprise_groups: EnterpriseGroupsTable;
   enterprise_ukey_codes: EnterpriseUkeyCodesTable;
   enterprises: EnterprisesTable;
@@ -1375,6 +1420,9 @@ export const TENANT_TABLES = [
   'demands',
   'departments',
   'display_preferences',
+  'dispute_cases',
+  'dispute_letters',
+  'disputes',
   'enterprise_groups',
   'enterprise_ukey_codes',
   'enterprises',

@@ -2766,6 +2766,219 @@ export interface Department {
 }
 
 /**
+ * 一件争议：列表行的内容，加上它所依据的官文（类型、号码、收文日期、官方期限、处理状态、裁定结果）与案件（编号、类型、状态、阶段与阶段期限）。
+ */
+export interface DisputeDetail {
+  dispute: DisputeSummary;
+  /**
+   * 官文
+   */
+  letters: {
+    /**
+     * 官文
+     */
+    id: number;
+    /**
+     * 文件类型
+     */
+    documentType: string;
+    /**
+     * 申请号
+     */
+    appNo: string;
+    /**
+     * 收文日期
+     */
+    receiveDate: string;
+    /**
+     * 官方期限
+     */
+    officalLimit: string | null;
+    /**
+     * 处理状态
+     */
+    status: number;
+    /**
+     * 裁定结果
+     */
+    rulingResult: string;
+    /**
+     * 裁定日期
+     */
+    disputedDate: string;
+  }[];
+  /**
+   * 案件
+   */
+  cases: {
+    /**
+     * 关联案件
+     */
+    id: number;
+    /**
+     * 案件编号
+     */
+    caseNo: string;
+    /**
+     * 案件类型
+     */
+    caseType: string;
+    /**
+     * 案件状态
+     */
+    status: string;
+    /**
+     * 阶段
+     */
+    stage: string;
+    /**
+     * 阶段期限
+     */
+    stageDeadline: string | null;
+  }[];
+}
+
+/**
+ * 争议商标列表的查询条件：程序、我方地位、阶段、结果、对方当事人、商标（名称或号码）、日期范围与分页。
+ */
+export interface DisputeQuery {
+  /**
+   * 程序：opposition 异议，invalidation 无效宣告，cancellation 撤销（撤三），review 复审
+   */
+  procedure?: "opposition" | "invalidation" | "cancellation" | "review";
+  /**
+   * 我方地位：applicant 我方为申请人，respondent 我方为被申请人
+   */
+  ourSide?: "applicant" | "respondent";
+  /**
+   * 阶段：preparing 准备中，filed 已提交，answering 答辩/举证中，decided 已裁定，closed 已结案
+   */
+  stage?: "preparing" | "filed" | "answering" | "decided" | "closed";
+  /**
+   * 结果：pending 尚无结果，favourable 对我方有利，unfavourable 对我方不利，partial 部分支持
+   */
+  outcome?: "pending" | "favourable" | "unfavourable" | "partial";
+  /**
+   * 对方当事人
+   */
+  otherParty?: string;
+  /**
+   * 商标：我方或对方商标的名称、申请号/注册号
+   */
+  keyword?: string;
+  /**
+   * 商标档案：只看这件档案商标的争议
+   */
+  brandId?: number;
+  /**
+   * 日期类型：默认提交日期；filedOn 提交日期，deadline 期限，ruledOn 裁定日期
+   */
+  dateField?: "filedOn" | "deadline" | "ruledOn";
+  /**
+   * 开始日期
+   */
+  dateFrom?: string;
+  /**
+   * 结束日期
+   */
+  dateTo?: string;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+/**
+ * 争议商标列表的一行：程序与我方地位、我方商标、对方与对方商标、阶段、期限（手填期限与关联官文、案件的最近未了期限中较早者）、结果与裁定日期、关联官文与案件的件数。
+ */
+export interface DisputeSummary {
+  /**
+   * 争议
+   */
+  id: number;
+  /**
+   * 程序
+   */
+  procedure: "opposition" | "invalidation" | "cancellation" | "review";
+  /**
+   * 我方地位
+   */
+  ourSide: "applicant" | "respondent";
+  /**
+   * 商标
+   */
+  brandId: number | null;
+  /**
+   * 我方商标
+   */
+  ourTmName: string;
+  /**
+   * 我方申请号/注册号
+   */
+  ourAppNo: string;
+  /**
+   * 对方当事人
+   */
+  otherParty: string;
+  /**
+   * 对方商标
+   */
+  otherTmName: string;
+  /**
+   * 对方申请号/注册号
+   */
+  otherAppNo: string;
+  /**
+   * 阶段
+   */
+  stage: "preparing" | "filed" | "answering" | "decided" | "closed";
+  /**
+   * 提交日期
+   */
+  filedOn: string | null;
+  /**
+   * 手填期限
+   */
+  deadline: string | null;
+  /**
+   * 期限
+   */
+  nextDeadline: string | null;
+  /**
+   * 结果
+   */
+  outcome: "" | "favourable" | "unfavourable" | "partial";
+  /**
+   * 裁定结果
+   */
+  rulingResult: string;
+  /**
+   * 裁定日期
+   */
+  ruledOn: string | null;
+  /**
+   * 备注
+   */
+  remark: string;
+  /**
+   * 官文数
+   */
+  letterCount: number;
+  /**
+   * 案件数
+   */
+  caseCount: number;
+  /**
+   * 更新时间
+   */
+  updatedAt: string;
+}
+
+/**
  * 企业分组及其下的企业（/enterPrise/getList 的嵌套结构）。
  */
 export interface EnterpriseGroup {
@@ -6161,6 +6374,20 @@ export interface DisplayTextProps {
   emptyText?: string;
 }
 
+export interface DisputeDetailProps {
+  /**
+   * 争议编号
+   */
+  id: number | string;
+}
+
+export interface DisputeProcedureCountsProps {
+  /**
+   * 页面查询：页面 x-queries 中声明的查询名
+   */
+  channel: string;
+}
+
 export interface DividerProps {
   /**
    * 文字位置
@@ -6426,6 +6653,25 @@ export interface FormLayoutProps {
 }
 
 export interface FormerNamesInputProps {}
+
+export interface ForwardButtonProps {
+  /**
+   * 对象类型：mark 商标、case 案件、letter 官文、demand 提案
+   */
+  kind: "mark" | "case" | "letter" | "demand";
+  /**
+   * 对象编号：商标档案、官文或提案的编号；案件写案件编号（AJ…）
+   */
+  objectId?: number | string;
+  /**
+   * 按钮文字
+   */
+  label?: string;
+  /**
+   * 链接样式：表格行中用小号链接样式
+   */
+  link?: boolean;
+}
 
 export interface GenericTableProps {
   /**
@@ -12441,6 +12687,127 @@ export interface DisplayQueryRequest {
 
 export type DisplayQueryResponse = string | null;
 
+export type DisputeListRequest = DisputeQuery;
+
+export interface DisputeListResponse {
+  /**
+   * 争议
+   */
+  list: DisputeSummary[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 各程序件数
+   */
+  procedures: CountBucket[];
+}
+
+export interface DisputeDetailRequest {
+  /**
+   * 争议
+   */
+  id: number;
+}
+
+export type DisputeDetailResponse = DisputeDetail;
+
+export interface DisputeManageRequest {
+  /**
+   * 争议
+   */
+  id?: number;
+  /**
+   * 程序：opposition 异议，invalidation 无效宣告，cancellation 撤销（撤三），review 复审
+   */
+  procedure: "opposition" | "invalidation" | "cancellation" | "review";
+  /**
+   * 我方地位：applicant 我方为申请人，respondent 我方为被申请人
+   */
+  ourSide: "applicant" | "respondent";
+  /**
+   * 商标
+   */
+  brandId?: number | null;
+  /**
+   * 我方商标
+   */
+  ourTmName?: string;
+  /**
+   * 我方申请号/注册号
+   */
+  ourAppNo?: string;
+  /**
+   * 对方当事人
+   */
+  otherParty?: string;
+  /**
+   * 对方商标
+   */
+  otherTmName?: string;
+  /**
+   * 对方申请号/注册号
+   */
+  otherAppNo?: string;
+  /**
+   * 阶段：preparing 准备中，filed 已提交，answering 答辩/举证中，decided 已裁定，closed 已结案
+   */
+  stage?: "preparing" | "filed" | "answering" | "decided" | "closed";
+  /**
+   * 提交日期
+   */
+  filedOn?: string | null;
+  /**
+   * 手填期限
+   */
+  deadline?: string | null;
+  /**
+   * 结果： 尚无结果，favourable 对我方有利，unfavourable 对我方不利，partial 部分支持
+   */
+  outcome?: "" | "favourable" | "unfavourable" | "partial";
+  /**
+   * 裁定结果
+   */
+  rulingResult?: string;
+  /**
+   * 裁定日期
+   */
+  ruledOn?: string | null;
+  /**
+   * 备注
+   */
+  remark?: string;
+  /**
+   * 官文
+   *
+   * @maxItems 50
+   */
+  letterIds?: number[];
+  /**
+   * 关联案件
+   *
+   * @maxItems 50
+   */
+  caseIds?: number[];
+}
+
+export interface DisputeManageResponse {
+  /**
+   * 争议
+   */
+  id: number;
+}
+
+export interface DisputeDeleteRequest {
+  /**
+   * 争议
+   */
+  id: number;
+}
+
+export type DisputeDeleteResponse = null;
+
 export interface EnterpriseGetListRequest {
   /**
    * 展开为一层
@@ -13574,6 +13941,35 @@ export type FinanceExportRequest = FinanceQuery;
  * xlsx 文件
  */
 export type FinanceExportResponse = string;
+
+export interface ForwardForwardRequest {
+  /**
+   * 转发的对象类型：mark 商标，case 案件，letter 官文，demand 提案
+   */
+  kind: "mark" | "case" | "letter" | "demand";
+  /**
+   * 转发的对象：商标档案、官文或提案的编号；案件为案件编号（AJ…）或其内部编号
+   */
+  objectId: string;
+  /**
+   * 用户
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  userIds: [number, ...number[]];
+  /**
+   * 附言
+   */
+  note?: string;
+}
+
+export interface ForwardForwardResponse {
+  /**
+   * 收件人数
+   */
+  count: number;
+}
 
 export interface HomeGetMessageListRequest {
   /**

@@ -77,6 +77,8 @@ import { financeHandlers } from './finance/financeHandlers.js';
 import { licenseMatterHandlers } from './licences/licenseMatterHandlers.js';
 import { startLicenceReminderJob } from './licences/licenceReminders.js';
 import { evidenceHandlers } from './evidence/evidenceHandlers.js';
+import { disputeHandlers } from './disputes/disputeHandlers.js';
+import { forwardHandlers } from './messages/forwardHandlers.js';
 import { startApprovalReminderJob } from './demand/demandReminders.js';
 import { backgroundJobs } from './jobs/backgroundJobs.js';
 import { FileStore } from './files/fileStore.js';
@@ -122,6 +124,8 @@ const handlers: Handlers = {
   ...financeHandlers,
   ...licenseMatterHandlers,
   ...evidenceHandlers,
+  ...disputeHandlers,
+  ...forwardHandlers,
   ...calendarFeedHandlers,
   ...tmSearchHandlers,
   ...brandImportHandlers,

@@ -12,6 +12,7 @@ import { seedDemoCases } from './seed/cases.js';
 import { seedCaseArchiveDemo } from './seed/caseArchiveDemo.js';
 import { seedDemoDemands } from './seed/demands.js';
 import { seedDemoFinance } from './seed/finance.js';
+import { seedDemoDisputes } from './seed/disputes.js';
 import { seedDemoProposalType } from './seed/proposalTypeDemo.js';
 import { seedDemoLicences } from './seed/licences.js';
 import { seedDemoUseEvidence } from './seed/useEvidence.js';
@@ -38,6 +39,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedDemoCases(db, config.schemasDir);
     await seedCaseArchiveDemo(db, config.schemasDir);
     await seedDemoDemands(db, config.schemasDir);
+    await seedDemoDisputes(db);
     await seedDemoProposalType(db);
     await seedDemoFinance(db, config.schemasDir);
     await seedDemoLicences(db);

@@ -126,6 +126,13 @@ const evidenceWidgets = lazyComponents(() => import('../widgets/evidence/index.j
   EvidenceCoverage: 'block',
   EvidenceEditor: 'block',
 });
+const disputeWidgets = lazyComponents(() => import('../widgets/disputes/index.js').then((m) => m.disputeWidgets), {
+  DisputeProcedureCounts: 'block',
+  DisputeDetail: 'block',
+});
+const messageWidgets = lazyComponents(() => import('../widgets/messages/index.js').then((m) => m.messageWidgets), {
+  ForwardButton: 'inline',
+});
 const designer = lazyComponents(() => import('../designer/SchemaDesigner.js').then((m) => ({ SchemaDesigner: m.SchemaDesigner })), {
   SchemaDesigner: 'block',
 });
@@ -159,6 +166,8 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...financeWidgets,
   ...licenceWidgets,
   ...evidenceWidgets,
+  ...disputeWidgets,
+  ...messageWidgets,
   ...designer,
   ...caseTypeBuilder,
 };

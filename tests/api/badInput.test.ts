@@ -115,6 +115,9 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['版本'], names: ['version'], table: 'release_notes', column: 'version', shared: true, missing: () => '9.9.9' },
   { titles: ['提案'], table: 'demands' },
   { titles: ['许可'], table: 'licences' },
+  { titles: ['争议'], table: 'disputes' },
+  // What 转发 names is a mark when the kind is 商标, the first kind.
+  { titles: ['转发的对象'], names: ['objectId'], table: 'brand_archives', column: 'id::text', missing: () => '2147483647' },
   { titles: ['审批步骤'], table: 'demand_steps' },
   { titles: ['方案'], table: 'demand_schemes' },
   { titles: ['外部链接'], table: 'demand_links' },
@@ -148,7 +151,7 @@ const NOT_REFERENCES: Record<string, string> = {
 };
 
 /** The shared schemas whose fields are conditions of a query: a condition naming another organisation's row selects nothing. */
-const QUERY_CONDITIONS = ['https://schemas.ipm.local/entities/brand-archive-query.json'];
+const QUERY_CONDITIONS = ['https://schemas.ipm.local/entities/brand-archive-query.json', 'https://schemas.ipm.local/entities/dispute-query.json'];
 
 const ID_LIKE = /^(id|ids|key|path)$|Ids?$|Path$/;
 

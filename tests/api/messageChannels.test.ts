@@ -89,7 +89,17 @@ describe.skipIf(skipThisDatabase)(`message channels: e-mail and group robots (${
 
   it('starts with messages in the product only, and refuses e-mail or a robot that is not set up', async () => {
     const { channels, settings } = await server.call('messageSettings.get', {}, admin);
-    expect(channels.map((c) => c.label)).toEqual(['期限提醒', '新官文', '待审批', '审批结果', '提案抄送', '评论与提及', '案件阶段变化', '批量任务完成']);
+    expect(channels.map((c) => c.label)).toEqual([
+      '期限提醒',
+      '新官文',
+      '待审批',
+      '审批结果',
+      '提案抄送',
+      '评论与提及',
+      '同事转发',
+      '案件阶段变化',
+      '批量任务完成',
+    ]);
     expect(channels.every((c) => c.inApp && !c.email && !c.webhook)).toBe(true);
     expect(settings).toMatchObject({ smtpHost: null, smtpPasswordSet: false, webhookUrl: null });
     const event = { event: 'batchTaskFinished' as const, inApp: true, email: true, webhook: false, copyUserIds: [] };

@@ -23,7 +23,7 @@ test('an administrator sets the mail server, turns e-mail on for an event and a 
     await openSignedIn(page, 'corpAdmin', '/system/message');
     const events = page.locator('.ipm-generic-table').filter({ hasText: '各事件的通知方式' });
     // Every event but the test message.
-    await expect(events.locator('tbody tr.ant-table-row')).toHaveCount(8);
+    await expect(events.locator('tbody tr.ant-table-row')).toHaveCount(9);
     const batch = events.locator('tbody tr.ant-table-row').filter({ hasText: '批量任务完成' });
 
     // E-mail needs a mail server first.

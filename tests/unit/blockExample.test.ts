@@ -40,6 +40,9 @@ const PAGE_LEVEL: Record<string, string> = {
   LicenceDetail: '整页的许可详情（/brand/detailLicense），按地址中的许可打开，可删除许可',
   EvidenceCoverage: '整页的一件商标的使用证据覆盖（/brand/useEvidenceDetail），按地址中的商标打开',
   EvidenceEditor: '整页的使用证据表单（/brand/aptitudeProveEdit），保存即写入证据',
+  DisputeProcedureCounts: '争议商标列表的各程序件数（/brand/disputeList）',
+  DisputeDetail: '争议商标列表行的详情抽屉（/brand/disputeList），按行的争议编号读取',
+  ForwardButton: '商标详情、案件页、官文列表行与提案页的转发（/brand/detail、/case/*、/brand/filesAll、/brandManage/case-detail），发送即给同事写消息',
 };
 
 function componentsIn(node: unknown, found = new Set<string>()): Set<string> {

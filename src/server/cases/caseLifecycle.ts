@@ -12,6 +12,7 @@ import { caseDetail } from './caseReads.js';
 import { addTrend, caseByNo, chinaDay, enterStage, nextCaseNo, requireRevision, writeCaseParts, type CaseRow } from './caseStore.js';
 import { actionTitles, caseTypeVersion, currentCaseType, stageTitle, statusTitle, type CaseAction, type CaseType } from './caseTypes.js';
 import { initialStatus, requireTransition, stageForStatus } from './caseWorkflow.js';
+import { joinDisputeOfCase } from '../disputes/disputeJoin.js';
 
 export type SaveBody = OperationTypes['caseManage.saveCase']['request'];
 
@@ -163,6 +164,8 @@ export async function saveCase(ctx: CaseContext, body: SaveBody): Promise<CaseDe
     await addTrend(db, row, session.userId, 'create', `新建${type.title}案件`);
   }
   await syncCaseFeeRecords(db, row, type.title, lines, new Map(items.map((i) => [i.appCountry, i.countryName || i.appCountry])), session.userId);
+  // A dispute-type case (异议、无效宣告、撤三、复审) starts or joins its dispute in the same transaction.
+  await joinDisputeOfCase(db, row);
   await logOperation(ctx, existing ? 'caseManage.updateCase' : 'caseManage.saveCase', { caseNo: row.case_no, caseType: row.case_type, revision: row.revision });
   return caseDetail(db, type, row, session, feeTable, lines);
 }

@@ -50,6 +50,7 @@ import * as caseStageReminders from './migrations/0050_case_stage_reminders.js';
 import * as finance from './migrations/0054_finance.js';
 import * as licences from './migrations/0051_licences.js';
 import * as useEvidence from './migrations/0053_use_evidence.js';
+import * as disputes from './migrations/0052_disputes.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0054_finance': finance,
   '0051_licences': licences,
   '0053_use_evidence': useEvidence,
+  '0052_disputes': disputes,
 };
 
 export const APP_ROLE = 'ipm_app';

@@ -22,6 +22,7 @@ import { StatusTag, statusColor } from './CaseStatusTag.js';
 import { useRefreshCases } from './refreshCases.js';
 import { askTiedMarks } from './askTiedMarks.js';
 import './cases.css';
+import { ForwardButton } from '../messages/index.js';
 
 const CASE_NO = /^AJ[0-9]{13}$/;
 const TYPE_NAME = /^[a-z][A-Za-z0-9]*$/;
@@ -189,6 +190,7 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
             </Button>
           )}
           {detail && <CaseMoves detail={detail} filingForm={schema.filingForm} onSubmit={submit} onDeleted={() => runtime.navigate(LIST)} />}
+          {detail && <ForwardButton kind="case" objectId={detail.caseNo} />}
           {!detail && canEdit && (
             <Button onClick={() => void submit()} disabled={saving}>
               提交

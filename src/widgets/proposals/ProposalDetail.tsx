@@ -23,6 +23,7 @@ import { ProposalTrends } from './ProposalTrends.js';
 import { uploadedFilesOf } from './proposalFiles.js';
 import { proposalListPath, proposalPath } from './proposalLook.js';
 import './proposals.css';
+import { ForwardButton } from '../messages/index.js';
 
 const TYPE_NAME = /^[a-z][A-Za-z0-9]*$/;
 const at = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '--');
@@ -181,7 +182,12 @@ function ProposalView({ detail, onEdit }: { detail: DemandDetail; onEdit: () => 
             {detail.round > 1 && <Tag bordered={false}>第 {detail.round} 轮</Tag>}
           </Space>
         }
-        extra={<ProposalActions detail={detail} onEdit={onEdit} />}
+        extra={
+          <Space wrap>
+            <ForwardButton kind="demand" objectId={detail.id} />
+            <ProposalActions detail={detail} onEdit={onEdit} />
+          </Space>
+        }
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} data-testid="proposal-info">
           <Descriptions.Item label="提案编号">{detail.demandNo}</Descriptions.Item>

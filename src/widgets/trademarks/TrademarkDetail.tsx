@@ -16,6 +16,7 @@ import { SimilarGoodsButton } from './SimilarGoodsButton.js';
 import { classText, detailPath, markName } from './trademarkText.js';
 import { detailValues } from './trademarkDetailValues.js';
 import './trademarks.css';
+import { ForwardButton } from '../messages/index.js';
 
 /** The form whose sections the detail shows: schemas/forms/trademark-detail.json, or the organisation's published version. */
 export const TRADEMARK_DETAIL_FORM = 'trademarkDetail';
@@ -104,6 +105,7 @@ export function TrademarkDetail({ id, appNo, tmCl, variant = 'mark', children }:
               <Button onClick={() => runtime.navigate(detailPath(record.id))}>商标详情</Button>
             )}
             <SimilarGoodsButton record={record} />
+            <ForwardButton kind="mark" objectId={record.id} />
             <TrademarkEditButton record={record} mode="edit" label="编辑" primary />
           </Space>
         }
