@@ -199,7 +199,10 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     }),
   };
   await cleanAbandonedUploads(database.db, services.chunks, services.files);
-  if (config.seedDemo) await restoreDemoEvidenceFiles(database.db, services.files);
+  // The demo's evidence files are written beside its rows; a file store that is down must not stop the start.
+  if (config.seedDemo) {
+    await restoreDemoEvidenceFiles(database.db, services.files).catch((err: unknown) => app.log.warn({ err }, '演示使用证据的文件未能写入文件存储'));
+  }
   await sealPlainChannelSecrets(database.db, services.credentials);
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(fastifyCookie);
