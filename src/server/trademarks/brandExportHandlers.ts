@@ -53,13 +53,18 @@ async function recordOf(ctx: TenantContext, id: number): Promise<BrandExportReco
   if (!row) throw notFound('导出记录不存在');
   const jobs = backgroundJobs(ctx.system);
   if (row.status === 'running' && !jobs.isRunning(jobKey(id))) {
-    // Left running by a server that stopped: it will never finish.
-    await ctx.db
+    // Left running by a server that stopped: it will never finish. The job may also have just finished
+    // after the row was read: the update only takes a row still running, else the finished row is read again.
+    const stopped = await ctx.db
       .updateTable('brand_exports')
       .set({ status: 'failed', message: '导出因服务重启而中断，请重新导出', finished_at: new Date() })
       .where('id', '=', id)
-      .execute();
-    row = { ...row, status: 'failed', message: '导出因服务重启而中断，请重新导出' };
+      .where('status', '=', 'running')
+      .returning('id')
+      .executeTakeFirst();
+    row = stopped
+      ? { ...row, status: 'failed', message: '导出因服务重启而中断，请重新导出' }
+      : await (await visibleExports(ctx)).where('brand_exports.id', '=', id).executeTakeFirstOrThrow();
   }
   return toRecord(row, jobs.progress(jobKey(id)));
 }
