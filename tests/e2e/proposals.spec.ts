@@ -95,7 +95,13 @@ async function decide(page: Page, decision: '同意' | '驳回', comment: string
   const dialog = page.getByRole('dialog', { name: decision });
   await dialog.getByLabel(decision === '同意' ? '审批意见' : '驳回理由').fill(comment);
   await dialog.getByRole('button', { name: decision === '同意' ? /确\s*定/ : /驳\s*回/ }).click();
-  await expect(page.locator('.ant-message').getByText(decision === '同意' ? '已同意' : '已驳回')).toBeVisible();
+  // Two decisions in a row leave the first one's toast showing a moment longer: the newest is this one's.
+  await expect(
+    page
+      .locator('.ant-message')
+      .getByText(decision === '同意' ? '已同意' : '已驳回')
+      .last(),
+  ).toBeVisible();
   await expect(dialog).toHaveCount(0);
 }
 
