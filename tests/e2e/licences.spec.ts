@@ -18,7 +18,9 @@ test('a licence added through the page is found in the list and on its mark', as
   const marks = await callAsPage(page, 'brandArchives.queryBrandPage', { pageNo: 1, pageSize: 100 });
   let mark: (typeof marks.list)[number] | undefined;
   for (const candidate of marks.list.filter((m) => m.regNo && m.tmName && m.goodsItems.filter((g) => g.mark !== 2).length >= 2)) {
-    if ((await callAsPage(page, 'brandArchives.queryBrandPage', { regNo: candidate.regNo!, pageNo: 1, pageSize: 2 })).count === 1) {
+    const byRegNo = await callAsPage(page, 'brandArchives.queryBrandPage', { regNo: candidate.regNo!, pageNo: 1, pageSize: 2 });
+    const byAppNo = await callAsPage(page, 'brandArchives.queryBrandPage', { appNo: candidate.appNo, pageNo: 1, pageSize: 2 });
+    if (byRegNo.count === 1 && byAppNo.count === 1) {
       mark = candidate;
       break;
     }
@@ -72,7 +74,7 @@ test('a licence added through the page is found in the list and on its mark', as
   await expect(row).toContainText('有效');
 
   // The mark's page lists it, linking to the licence.
-  await navigateInApp(page, `/brandManage/brandRecord/recordDetail?id=${mark.id}`);
+  await page.goto(`/brandManage/brandRecord/recordDetail?id=${mark.id}`);
   const onMark = page.locator('.ant-table-row:visible', { hasText: licensee });
   await expect(onMark).toContainText(licensedText);
   await onMark.getByRole('link', { name: licensee }).click();

@@ -91,8 +91,12 @@ async function nodeStates(page: Page): Promise<Record<string, string>> {
 
 /** The approver's 同意 or 驳回 on the proposal page, with a comment. */
 async function decide(page: Page, decision: '同意' | '驳回', comment: string): Promise<void> {
-  await header(page).getByRole('button', { name: decision }).click();
   const dialog = page.getByRole('dialog', { name: decision });
+  // Right after a decision the header draws again with the next step: a click it swallowed is made again.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await header(page).getByRole('button', { name: decision }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await dialog.getByLabel(decision === '同意' ? '审批意见' : '驳回理由').fill(comment);
   await dialog.getByRole('button', { name: decision === '同意' ? /确\s*定/ : /驳\s*回/ }).click();
   // Two decisions in a row leave the first one's toast showing a moment longer: the newest is this one's.
