@@ -70,6 +70,10 @@ test('the personal centre changes the name and the password, checking the confir
   await inputs.nth(2).fill('Staff@2026');
   await password.getByRole('button', { name: '修改密码' }).click();
   await expect(page.getByText('密码已修改，其他设备上的登录已退出')).toHaveCount(2);
+  // And the demo name, which other tests look for (an @mention of 陈员工, say).
+  await profile.getByRole('textbox').fill('陈员工');
+  await profile.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByTestId('current-user')).toHaveText('陈员工');
 });
 
 test('the phone number changes only after a code is sent', async ({ page }) => {
