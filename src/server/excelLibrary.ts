@@ -7,3 +7,11 @@ export function excelLibrary(): Promise<typeof ExcelJS> {
   loading ??= import('exceljs').then((module) => module.default);
   return loading;
 }
+
+/** A sheet of a table: its columns, the header row in bold. */
+export function addTableSheet(workbook: ExcelJS.Workbook, name: string, columns: Partial<ExcelJS.Column>[]): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet(name);
+  sheet.columns = columns;
+  sheet.getRow(1).font = { bold: true };
+  return sheet;
+}

@@ -11,7 +11,7 @@ import {
   type ChartNode,
 } from '../../src/widgets/proposals/flowChartLayout.js';
 import { mentionedIds } from '../../src/widgets/proposals/mentions.js';
-import { demandFilesOf, uploadedFilesOf } from '../../src/widgets/proposals/proposalFiles.js';
+import { storedFilesOf as demandFilesOf, uploadedFilesOf } from '../../src/runtime/upload/storedFiles.js';
 import { newProposalPath, proposalListPath, proposalPath } from '../../src/widgets/proposals/proposalLook.js';
 
 const approver = (id: number, userName: string, decision: ChartNode['approvers'][number]['decision']): ChartNode['approvers'][number] => ({

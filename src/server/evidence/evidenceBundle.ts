@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { FIELD_ENUM_TITLES } from '../../generated/fieldFormats.js';
-import { excelLibrary } from '../excelLibrary.js';
+import { addTableSheet, excelLibrary } from '../excelLibrary.js';
 import type { FileStore } from '../files/fileStore.js';
 import type { EvidenceRow } from './evidenceStore.js';
 
@@ -23,16 +23,14 @@ export async function evidenceBundle(files: FileStore, evidence: readonly Eviden
   const zip = new JSZip();
   const Excel = await excelLibrary();
   const workbook = new Excel.Workbook();
-  const sheet = workbook.addWorksheet('证据目录');
-  sheet.columns = [
+  const sheet = addTableSheet(workbook, '证据目录', [
     { header: '序号', key: 'no', width: 6 },
     { header: '证据名称', key: 'title', width: 30 },
     { header: '类型', key: 'type', width: 12 },
     { header: '日期', key: 'date', width: 24 },
     { header: '证明的商品', key: 'goods', width: 40 },
     { header: '文件名', key: 'files', width: 50 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   const used = new Set<string>();
   for (const [index, item] of evidence.entries()) {
     const no = String(index + 1).padStart(2, '0');

@@ -1,5 +1,5 @@
 import type { FinanceRecord } from '../../generated/types.js';
-import { excelLibrary } from '../excelLibrary.js';
+import { addTableSheet, excelLibrary } from '../excelLibrary.js';
 import { fromCents, toCents } from '../../shared/financeMoney.js';
 
 /** Records one export may hold. */
@@ -13,8 +13,7 @@ const INVOICE_STATE = { none: '未申请', requested: '已申请', issued: '已�
 export async function financeWorkbook(records: readonly FinanceRecord[], invoiceNos: ReadonlyMap<number, string>): Promise<Buffer> {
   const Excel = await excelLibrary();
   const workbook = new Excel.Workbook();
-  const sheet = workbook.addWorksheet('款项');
-  sheet.columns = [
+  const sheet = addTableSheet(workbook, '款项', [
     { header: '款项编号', key: 'recordNo', width: 18 },
     { header: '款项名称', key: 'title', width: 28 },
     { header: '案件编号', key: 'caseNo', width: 18 },
@@ -32,8 +31,7 @@ export async function financeWorkbook(records: readonly FinanceRecord[], invoice
     { header: '付款期限', key: 'dueDate', width: 12 },
     { header: '发票状态', key: 'invoiceState', width: 8 },
     { header: '发票号码', key: 'invoiceNo', width: 14 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   const totals = new Map<string, { client: string; currency: string; total: number; received: number; outstanding: number }>();
   for (const r of records) {
     sheet.addRow({
@@ -52,15 +50,13 @@ export async function financeWorkbook(records: readonly FinanceRecord[], invoice
     sum.outstanding += toCents(r.outstanding);
     totals.set(key, sum);
   }
-  const summary = workbook.addWorksheet('按客户合计');
-  summary.columns = [
+  const summary = addTableSheet(workbook, '按客户合计', [
     { header: '客户', key: 'client', width: 28 },
     { header: '币种', key: 'currency', width: 6 },
     { header: '应收合计', key: 'total', width: 14 },
     { header: '已收', key: 'received', width: 14 },
     { header: '未收', key: 'outstanding', width: 14 },
-  ];
-  summary.getRow(1).font = { bold: true };
+  ]);
   for (const sum of totals.values()) {
     summary.addRow({ ...sum, total: fromCents(sum.total), received: fromCents(sum.received), outstanding: fromCents(sum.outstanding) });
   }

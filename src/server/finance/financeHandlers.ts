@@ -9,7 +9,7 @@ import { CaseTitles } from '../cases/caseReads.js';
 import { countryCatalog } from '../countries/countryCatalog.js';
 import { chinaToday, addDays } from '../../shared/trademarkDates.js';
 import { fromCents, toCents } from '../../shared/financeMoney.js';
-import { nextRecordNo, recordById, recordConditions, recordOut, recordRows } from './financeStore.js';
+import { nextRecordNo, receivedOf, recordById, recordConditions, recordOut, recordRows, totalOf } from './financeStore.js';
 import { financeWorkbook, MAX_EXPORT } from './financeExport.js';
 
 /** Days a published record is due in when it was given no due date. */
@@ -100,18 +100,15 @@ export const financeHandlers: HandlersOf<'finance'> = {
       base.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute(),
       countRows(base),
       counted
-        .select((eb) => [
-          sql<number>`count(*) filter (where r.state = 'draft')::int`.as('draft'),
-          sql<number>`count(*) filter (where r.state = 'published')::int`.as('published'),
-          sql<number>`count(*) filter (where r.state = 'published' and (${eb
-            .selectFrom('finance_payments as p')
-            .select(sql`coalesce(sum(p.amount), 0)`.as('s'))
-            .whereRef('p.record_id', '=', 'r.id')}) < r.official_fees + r.agency_fees + r.sundry_fees)::int`.as('unpaid'),
-          sql<number>`count(*) filter (where r.state = 'published' and r.due_date < ${today}::date and (${eb
-            .selectFrom('finance_payments as p')
-            .select(sql`coalesce(sum(p.amount), 0)`.as('s'))
-            .whereRef('p.record_id', '=', 'r.id')}) < r.official_fees + r.agency_fees + r.sundry_fees)::int`.as('overdue'),
-        ])
+        .select((eb) => {
+          const owed = sql<boolean>`r.state = 'published' and (${receivedOf(eb)}) < ${totalOf}`;
+          return [
+            sql<number>`count(*) filter (where r.state = 'draft')::int`.as('draft'),
+            sql<number>`count(*) filter (where r.state = 'published')::int`.as('published'),
+            sql<number>`count(*) filter (where ${owed})::int`.as('unpaid'),
+            sql<number>`count(*) filter (where ${owed} and r.due_date < ${today}::date)::int`.as('overdue'),
+          ];
+        })
         .executeTakeFirstOrThrow(),
       typeTitles(ctx),
     ]);
@@ -371,17 +368,9 @@ export const financeHandlers: HandlersOf<'finance'> = {
       );
     }
     const titles = await typeTitles(ctx);
-    const rows = (await base.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute()).map((r) => recordOut(r, titles, today));
-    const invoiceNos = new Map(
-      (
-        await ctx.db
-          .selectFrom('finance_records')
-          .select(['id', 'invoice'])
-          .where('invoice_state', '=', 'issued')
-          .where('id', 'in', rows.map((r) => r.id).concat([0]))
-          .execute()
-      ).map((r) => [r.id, r.invoice?.invoiceNo ?? '']),
-    );
+    const stored = await base.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute();
+    const rows = stored.map((r) => recordOut(r, titles, today));
+    const invoiceNos = new Map(stored.map((r) => [r.id, r.invoice?.invoiceNo ?? '']));
     const content = await financeWorkbook(rows, invoiceNos);
     return {
       stream: Readable.from([content]),

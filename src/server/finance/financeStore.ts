@@ -23,13 +23,13 @@ export async function nextRecordNo(db: ScopedDb, orgId: number, day: string): Pr
 type RecordScope = ExpressionBuilder<Database & { r: Database['finance_records'] }, 'r'>;
 
 /** What a record has been paid, summed from its payments. */
-const receivedOf = (eb: RecordScope) =>
+export const receivedOf = (eb: RecordScope) =>
   eb
     .selectFrom('finance_payments as p')
     .select(sql<string>`coalesce(sum(p.amount), 0)`.as('s'))
     .whereRef('p.record_id', '=', 'r.id');
 
-const totalOf = sql<string>`(r.official_fees + r.agency_fees + r.sundry_fees)`;
+export const totalOf = sql<string>`(r.official_fees + r.agency_fees + r.sundry_fees)`;
 
 /** The records, with what each concerns and has received, for the rows of a list or a detail. */
 export function recordRows(db: ScopedDb) {

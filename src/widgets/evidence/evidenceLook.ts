@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { DemandFile, UploadedFile, UseEvidence } from '../../generated/types.js';
+import type { UseEvidence } from '../../generated/types.js';
 import { FIELD_ENUM_TITLES } from '../../generated/fieldFormats.js';
 
 export const EVIDENCE_TYPE_TITLES = FIELD_ENUM_TITLES.UseEvidence.evidenceType as Record<UseEvidence['evidenceType'], string>;
@@ -19,21 +19,7 @@ export const editorPath = (query: { id?: number; brandId?: number }) =>
 export const evidenceDate = (e: Pick<UseEvidence, 'dateFrom' | 'dateTo'>) =>
   e.dateTo && e.dateTo !== e.dateFrom ? `${e.dateFrom} 至 ${e.dateTo}` : e.dateFrom;
 
-const downloadUrl = (path: string) => `/api/file/download?path=${encodeURIComponent(path)}`;
-
-/** An evidence item's files as the upload block holds them. */
-export const uploadedFilesOf = (files: readonly DemandFile[]): UploadedFile[] =>
-  files.map((f, index) => ({
-    uid: `${index}-${f.filePath}`,
-    name: f.fileName,
-    size: 0,
-    type: '',
-    url: downloadUrl(f.filePath),
-    path: f.filePath,
-    status: 'done',
-  }));
-
-export const evidenceFilesOf = (files: readonly UploadedFile[]): DemandFile[] => files.map((f) => ({ fileName: f.name, filePath: f.path }));
+export { storedFilesOf as evidenceFilesOf, uploadedFilesOf } from '../../runtime/upload/storedFiles.js';
 
 /** After evidence changed: every cached evidence reply (coverage, lists) is asked again. */
 export function useRefreshEvidence(): () => Promise<void> {

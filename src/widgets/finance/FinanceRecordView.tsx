@@ -7,13 +7,12 @@ import { useRuntime } from '../../runtime/runtimeContext.js';
 import { confirmOptions, type ConfirmSpec } from '../../runtime/confirmDialog.js';
 import { matchesCondition, type RowCondition } from '../../runtime/blocks/table/rowCondition.js';
 import { SchemaOverlay, type OverlaySpec } from '../../runtime/blocks/SchemaOverlay.js';
+import { fileDownloadUrl } from '../../runtime/upload/storedFiles.js';
 import { CaseLink } from './financeLinks.js';
 import { INVOICE_STATE, money, payStateTag, STATE_TAG } from './financeLook.js';
 import './finance.css';
 
 type Action = NonNullable<FinanceRecordViewProps['actions']>[number];
-
-const downloadUrl = (path: string) => `/api/file/download?path=${encodeURIComponent(path)}`;
 
 /** The buttons of the record its fields allow, among those the user's role may use. */
 function actionsFor(record: FinanceRecord, actions: readonly Action[], permissions: ReadonlySet<string>): Action[] {
@@ -154,7 +153,7 @@ export function FinanceRecordView({ id, actions = [] }: FinanceRecordViewProps) 
             <Descriptions.Item label="开票日期">{invoice.issuedOn ?? '--'}</Descriptions.Item>
             <Descriptions.Item label="发票文件">
               {invoice.file ? (
-                <a href={downloadUrl(invoice.file.path)} target="_blank" rel="noreferrer">
+                <a href={fileDownloadUrl(invoice.file.path)} target="_blank" rel="noreferrer">
                   {invoice.file.name}
                 </a>
               ) : (

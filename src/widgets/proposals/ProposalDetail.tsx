@@ -20,7 +20,7 @@ import { ProposalMarkList } from './ProposalMarksField.js';
 import { StateTag } from './ProposalListCells.js';
 import { ProposalSchemes } from './ProposalSchemes.js';
 import { ProposalTrends } from './ProposalTrends.js';
-import { uploadedFilesOf } from './proposalFiles.js';
+import { uploadedFilesOf } from '../../runtime/upload/storedFiles.js';
 import { proposalListPath, proposalPath } from './proposalLook.js';
 import './proposals.css';
 import { ForwardButton } from '../messages/index.js';

@@ -12,7 +12,7 @@ import { AttachmentUpload } from '../../runtime/components/AttachmentUpload.js';
 import { formProblems, problemText, type FormNode } from '../../shared/formRules.js';
 import { ProposalMarksField, markOf } from './ProposalMarksField.js';
 import './proposals.css';
-import { demandFilesOf, uploadedFilesOf } from './proposalFiles.js';
+import { storedFilesOf as demandFilesOf, uploadedFilesOf } from '../../runtime/upload/storedFiles.js';
 import { useRefreshProposals } from './refreshProposals.js';
 
 const TITLE_MAX = 100;

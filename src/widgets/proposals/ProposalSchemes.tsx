@@ -6,7 +6,7 @@ import type { UploadedFile } from '../../generated/types.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { AttachmentUpload } from '../../runtime/components/AttachmentUpload.js';
-import { demandFilesOf, uploadedFilesOf } from './proposalFiles.js';
+import { storedFilesOf as demandFilesOf, uploadedFilesOf } from '../../runtime/upload/storedFiles.js';
 import { useRefreshProposals } from './refreshProposals.js';
 
 interface SchemeValues {
