@@ -193,6 +193,10 @@ export const FIELD_FORMATS = {
   ReleaseNote: {
     publishedAt: 'date-time',
   },
+  ReportFilter: {
+    dateFrom: 'date',
+    dateTo: 'date',
+  },
   SchemaVersion: {
     createdAt: 'date-time',
   },

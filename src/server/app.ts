@@ -74,6 +74,7 @@ import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { demandHandlers } from './demand/demandHandlers.js';
 import { financeHandlers } from './finance/financeHandlers.js';
+import { reportsHandlers } from './reports/reportsHandlers.js';
 import { licenseMatterHandlers } from './licences/licenseMatterHandlers.js';
 import { startLicenceReminderJob } from './licences/licenceReminders.js';
 import { evidenceHandlers } from './evidence/evidenceHandlers.js';
@@ -122,6 +123,7 @@ const handlers: Handlers = {
   ...caseManageHandlers,
   ...demandHandlers,
   ...financeHandlers,
+  ...reportsHandlers,
   ...licenseMatterHandlers,
   ...evidenceHandlers,
   ...disputeHandlers,
