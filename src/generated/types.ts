@@ -9023,6 +9023,8 @@ export interface RelatedMarksPreselectProps {
 
 export interface ReleaseLogDialogProps {}
 
+export interface ReportBoardProps {}
+
 export interface ResetProps {
   [k: string]: unknown;
 }

@@ -118,6 +118,9 @@ const financeWidgets = lazyComponents(() => import('../widgets/finance/index.js'
   FinanceRecordView: 'block',
   FinanceTotals: 'block',
 });
+const reportWidgets = lazyComponents(() => import('../widgets/reports/index.js').then((m) => m.reportWidgets), {
+  ReportBoard: 'block',
+});
 const licenceWidgets = lazyComponents(() => import('../widgets/licences/index.js').then((m) => m.licenceWidgets), {
   LicenceEditor: 'block',
   LicenceDetail: 'block',
@@ -164,6 +167,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...publicProposalWidgets,
   ...proposalWidgets,
   ...financeWidgets,
+  ...reportWidgets,
   ...licenceWidgets,
   ...evidenceWidgets,
   ...disputeWidgets,

@@ -46,7 +46,8 @@ describe.skipIf(skipThisDatabase)(`reports (${dbKind})`, () => {
     expect(named.length).toBeGreaterThan(0);
     expect(report.byApplicant.length).toBeLessThanOrEqual(11);
     for (const bucket of named.slice(0, 3)) expect(bucket.count).toBe(await archiveCount({ applicant: bucket.key, searchType: 1 }));
-    for (const groups of [report.byStatus, report.byClass, report.byCountry, report.byApplicant]) expect(groups.reduce((s, b) => s + b.count, 0)).toBe(report.total);
+    for (const groups of [report.byStatus, report.byClass, report.byCountry, report.byApplicant])
+      expect(groups.reduce((s, b) => s + b.count, 0)).toBe(report.total);
 
     // Filtered: the same conditions the list takes.
     const cls = Number(report.byClass.find((b) => b.key)!.key);
@@ -88,9 +89,15 @@ describe.skipIf(skipThisDatabase)(`reports (${dbKind})`, () => {
     // Two of the organisation's cases fall due this month and in three months.
     const db = server.database.db;
     const org = (await db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_id;
-    const ids = (await db.selectFrom('cases').select('id').where('org_id', '=', org).where('deleted_at', 'is', null).orderBy('id').limit(2).execute()).map((c) => c.id);
+    const ids = (await db.selectFrom('cases').select('id').where('org_id', '=', org).where('deleted_at', 'is', null).orderBy('id').limit(2).execute()).map(
+      (c) => c.id,
+    );
     await db.updateTable('cases').set({ stage_deadline: today }).where('id', '=', ids[0]!).execute();
-    await db.updateTable('cases').set({ stage_deadline: addMonths(first, 3) }).where('id', '=', ids[1]!).execute();
+    await db
+      .updateTable('cases')
+      .set({ stage_deadline: addMonths(first, 3) })
+      .where('id', '=', ids[1]!)
+      .execute();
     const { list } = await server.call('reports.deadlines', {}, admin);
     expect(list).toHaveLength(12);
     expect(list[0]!.month).toBe(today.slice(0, 7));
@@ -149,7 +156,18 @@ describe.skipIf(skipThisDatabase)(`reports (${dbKind})`, () => {
     }
     expect(report.byMonth.reduce((s, m) => s + m.count, 0)).toBe(report.byType.reduce((s, t) => s + t.count, 0));
     const last = report.byMonth[report.byMonth.length - 1]!;
-    const inMonth = await server.call('demand.getDemandList', { view: 'all', state: ['approved', 'rejected'], dateField: 'decidedAt', dateFrom: `${last.key}-01`, dateTo: addDays(addMonths(`${last.key}-01`, 1), -1), pageSize: 1 }, admin);
+    const inMonth = await server.call(
+      'demand.getDemandList',
+      {
+        view: 'all',
+        state: ['approved', 'rejected'],
+        dateField: 'decidedAt',
+        dateFrom: `${last.key}-01`,
+        dateTo: addDays(addMonths(`${last.key}-01`, 1), -1),
+        pageSize: 1,
+      },
+      admin,
+    );
     expect(last.count).toBe(inMonth.count);
   });
 
@@ -195,7 +213,7 @@ describe.skipIf(skipThisDatabase)(`reports (${dbKind})`, () => {
     const cls = await server.send('reports.years', { tmCl: 46 }, admin);
     expect(cls.statusCode).toBe(422);
     expect(message(cls)).toContain('类别');
-    const report = await server.send('reports.export', { report: 'sales' }, admin);
+    const report = await server.post('/api/report/export', { report: 'sales' }, admin);
     expect(report.statusCode).toBe(422);
     expect(message(report)).toContain('报表');
   });
@@ -208,7 +226,12 @@ describe.skipIf(skipThisDatabase)(`reports (${dbKind})`, () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['按状态', '按类别', '按国家地区', '按申请人', '条件']);
-    const rows = (name: string) => workbook.getWorksheet(name)!.getSheetValues().slice(2).map((r) => (r as ExcelJS.CellValue[]).slice(1));
+    const rows = (name: string) =>
+      workbook
+        .getWorksheet(name)!
+        .getSheetValues()
+        .slice(2)
+        .map((r) => (r as ExcelJS.CellValue[]).slice(1));
     expect(rows('按状态')).toEqual(report.byStatus.map((b) => [b.label, b.count]));
     expect(rows('按申请人')).toEqual(report.byApplicant.map((b) => [b.label, b.count]));
     expect(rows('条件')).toEqual([['类别', '第 25 类']]);

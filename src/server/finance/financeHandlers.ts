@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import type { FinanceRecord, FinanceTotal } from '../../generated/types.js';
+import type { FinanceRecord } from '../../generated/types.js';
 import type { HandlersOf, TenantContext } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/apiError.js';
 import { countRows, pageWindow } from '../db/paging.js';

@@ -18,7 +18,13 @@ export const REPORTS: Record<ReportName, { title: string; permission: { key: str
   fees: { title: '款项按月份与客户', permission: { key: 'finance', label: '财务管理' }, filters: ['dateFrom', 'dateTo', 'countryCode'] },
 };
 
-const FILTER_TITLES: Record<keyof ReportFilter, string> = { dateFrom: '开始日期', dateTo: '结束日期', applicant: '申请人', tmCl: '类别', countryCode: '国家/地区' };
+const FILTER_TITLES: Record<keyof ReportFilter, string> = {
+  dateFrom: '开始日期',
+  dateTo: '结束日期',
+  applicant: '申请人',
+  tmCl: '类别',
+  countryCode: '国家/地区',
+};
 
 type Sheet = { name: string; columns: Partial<ExcelJS.Column>[]; rows: readonly object[] };
 
@@ -143,7 +149,8 @@ export async function reportWorkbook(ctx: TenantContext, report: ReportName, fil
     { header: '值', key: 'value', width: 30 },
   ]);
   const used = REPORTS[report].filters.filter((k) => filter[k] !== undefined);
-  const shown = (k: keyof ReportFilter) => (k === 'countryCode' ? countryCatalog().get(String(filter[k]))?.name : k === 'tmCl' ? `第 ${filter[k]} 类` : String(filter[k]));
+  const shown = (k: keyof ReportFilter) =>
+    k === 'countryCode' ? countryCatalog().get(String(filter[k]))?.name : k === 'tmCl' ? `第 ${filter[k]} 类` : String(filter[k]);
   conditions.addRows(used.length ? used.map((k) => ({ title: FILTER_TITLES[k], value: shown(k) })) : [{ title: '（无）', value: '' }]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -4,7 +4,8 @@ import { countryCatalog } from '../countries/countryCatalog.js';
 
 /** Refuses a filter that could only answer nothing by mistake: a range backwards, a country no one has. */
 export function checkFilter(filter: ReportFilter): ReportFilter {
-  if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) throw badRequest(`开始日期（${filter.dateFrom}）不能晚于结束日期（${filter.dateTo}）`);
+  if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo)
+    throw badRequest(`开始日期（${filter.dateFrom}）不能晚于结束日期（${filter.dateTo}）`);
   if (filter.countryCode && !countryCatalog().has(filter.countryCode)) throw badRequest(`国家/地区代码“${filter.countryCode}”不存在`);
   return { ...filter, applicant: filter.applicant?.trim() || undefined };
 }

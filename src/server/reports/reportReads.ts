@@ -35,7 +35,12 @@ const countryLabel = (code: string) => (code ? (countryCatalog().get(code)?.name
 const monthLabel = (month: string) => `${month.slice(0, 4)} 年 ${Number(month.slice(5, 7))} 月`;
 
 /** Sums cells by one of their keys, largest first unless `order` says otherwise. */
-function bucketsBy<C extends { n: number }>(cells: readonly C[], key: (c: C) => string, label: (key: string) => string, order?: (a: string, b: string) => number): ReportBucket[] {
+function bucketsBy<C extends { n: number }>(
+  cells: readonly C[],
+  key: (c: C) => string,
+  label: (key: string) => string,
+  order?: (a: string, b: string) => number,
+): ReportBucket[] {
   const sums = new Map<string, number>();
   for (const c of cells) sums.set(key(c), (sums.get(key(c)) ?? 0) + c.n);
   const rows = [...sums].map(([k, count]) => ({ key: k, label: label(k), count }));
@@ -67,8 +72,17 @@ export async function portfolioReport(ctx: TenantContext, filter: ReportFilter):
   const classKey = (c: { int_cls: number | null }) => (c.int_cls === null ? '' : String(c.int_cls));
   return {
     total,
-    byStatus: bucketsBy(cells, (c) => c.tm_status ?? '', (k) => k || '未填状态'),
-    byClass: bucketsBy(cells, classKey, (k) => classLabel(k ? Number(k) : null), (a, b) => (a ? Number(a) : 99) - (b ? Number(b) : 99)),
+    byStatus: bucketsBy(
+      cells,
+      (c) => c.tm_status ?? '',
+      (k) => k || '未填状态',
+    ),
+    byClass: bucketsBy(
+      cells,
+      classKey,
+      (k) => classLabel(k ? Number(k) : null),
+      (a, b) => (a ? Number(a) : 99) - (b ? Number(b) : 99),
+    ),
     byCountry: bucketsBy(cells, (c) => c.country_code ?? '', countryLabel),
     byApplicant: rest > 0 ? [...named, { key: OTHER_KEY, label: '其他', count: rest }] : named,
   };
@@ -79,7 +93,8 @@ export async function yearsReport(ctx: TenantContext, filter: ReportFilter): Pro
   const viewer = archiveViewer(ctx.session);
   const base = archiveQueryOf(filter);
   const perYear = async (column: 'reg_date' | 'private_end_date') => {
-    const range = column === 'reg_date' ? { regDateStart: filter.dateFrom, regDateEnd: filter.dateTo } : { privateEndStart: filter.dateFrom, privateEndEnd: filter.dateTo };
+    const range =
+      column === 'reg_date' ? { regDateStart: filter.dateFrom, regDateEnd: filter.dateTo } : { privateEndStart: filter.dateFrom, privateEndEnd: filter.dateTo };
     const matching = await filterArchive(ctx.db, ctx.db.selectFrom('brand_archives'), { ...base, ...range }, viewer);
     const year = sql<number>`extract(year from ${sql.ref(`brand_archives.${column}`)})::int`;
     return matching
@@ -119,7 +134,9 @@ export async function deadlinesReport(ctx: TenantContext): Promise<ReportDeadlin
   const caseCounts = new Map<string, number>();
   if (withLetters) {
     const month = sql<string>`to_char(d.official_limit, 'YYYY-MM')`;
-    const rows = await (await visibleLetters(ctx.db, reader, ['trademark']))
+    const rows = await (
+      await visibleLetters(ctx.db, reader, ['trademark'])
+    )
       .where('d.status', '=', STATUS_PENDING)
       .where('d.official_limit', '>=', from)
       .where('d.official_limit', '<=', to)
@@ -151,7 +168,11 @@ export async function casesReport(ctx: TenantContext, filter: ReportFilter): Pro
     .groupBy(['c.case_type', 'c.stage'])
     .execute();
   const titles = await CaseTitles.load(ctx.db, ctx.schemas);
-  const byType = bucketsBy(rows, (r) => r.case_type, (k) => titles.type(k));
+  const byType = bucketsBy(
+    rows,
+    (r) => r.case_type,
+    (k) => titles.type(k),
+  );
   const rank = new Map(byType.map((t, i) => [t.key, i]));
   const byStage: ReportCaseStage[] = rows
     .map((r) => ({ caseType: r.case_type, typeTitle: titles.type(r.case_type), stage: r.stage, stageTitle: titles.stage(r.case_type, r.stage), count: r.n }))
@@ -184,8 +205,14 @@ export async function approvalsReport(ctx: TenantContext, filter: ReportFilter):
     sql<string>`(percentile_cont(0.5) within group (order by ${days}))::float8`.as('median'),
   ] as const;
   const [types, months, titles] = await Promise.all([
-    decided.select([sql<string>`d.type_name`.as('key'), ...measures]).groupBy('d.type_name').execute(),
-    decided.select([month.as('key'), ...measures]).groupBy(month).execute(),
+    decided
+      .select([sql<string>`d.type_name`.as('key'), ...measures])
+      .groupBy('d.type_name')
+      .execute(),
+    decided
+      .select([month.as('key'), ...measures])
+      .groupBy(month)
+      .execute(),
     proposalTypeTitles(ctx.db, ctx.schemas),
   ]);
   const out = (r: (typeof types)[number], label: string): ReportApprovalTime => ({
