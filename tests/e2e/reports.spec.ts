@@ -57,4 +57,11 @@ test('the reports open from the workbench, draw every chart, follow the filters 
   expect(data.suggestedFilename()).toBe('商标档案：按状态.xlsx');
   const rows = await sheetRows(await data.path());
   expect(rows).toEqual([['状态', '商标数'], ...narrowed.byStatus.map((b) => [b.label, String(b.count)])]);
+
+  // A role without finance sees the other areas' charts and none of the fees.
+  await openSignedIn(page, 'staff', '/biAnalyse');
+  await expect(page.getByTestId('chart-cases').locator('canvas')).toHaveCount(1);
+  await expect(page.getByTestId('chart-status').locator('canvas')).toHaveCount(1);
+  await expect(page.getByTestId('chart-fee-month')).toHaveCount(0);
+  await expect(page.getByTestId('chart-fee-client')).toHaveCount(0);
 });

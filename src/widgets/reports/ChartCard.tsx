@@ -10,7 +10,7 @@ import { EChart } from './EChart.js';
 /** The filters each report takes, as the page says them. */
 export const FILTERS_OF: Record<ReportsExportRequest['report'], string> = {
   portfolio: '适用筛选：申请日期、申请人、类别、国家/地区',
-  years: '适用筛选：日期范围（注册日期、专用权截止日期）、申请人、类别、国家/地区',
+  years: '适用筛选：注册/到期日期、申请人、类别、国家/地区',
   deadlines: '不受筛选条件影响：从今天起 12 个月',
   cases: '适用筛选：创建日期、国家/地区',
   approvals: '适用筛选：决定日期',

@@ -3,6 +3,8 @@ import type { ChartOption } from './echartsCore.js';
 
 const tooltipAxis = { trigger: 'axis', axisPointer: { type: 'shadow' } } as const;
 const grid = { left: 8, right: 16, top: 36, bottom: 8, containLabel: true } as const;
+/** Few groups would otherwise draw bars as wide as the chart. */
+const BAR_MAX_WIDTH = 48;
 
 /** Shares of a whole: one slice per group. */
 export function pieOption(buckets: readonly ReportBucket[]): ChartOption {
@@ -35,11 +37,28 @@ export function barOption(buckets: readonly ReportBucket[], name: string, horizo
     grid,
     xAxis: horizontal ? { type: 'value' } : category,
     yAxis: horizontal ? category : { type: 'value' },
-    series: [{ type: 'bar', name, data: horizontal ? [...values].reverse() : values, label: { show: true, position: horizontal ? 'right' : 'top' } }],
+    series: [
+      {
+        type: 'bar',
+        barMaxWidth: BAR_MAX_WIDTH,
+        name,
+        data: horizontal ? [...values].reverse() : values,
+        label: { show: true, position: horizontal ? 'right' : 'top' },
+      },
+    ],
   };
 }
 
-export function yearsOption(years: readonly ReportYear[]): ChartOption {
+/** Every year from the first to the last, a year with nothing at zero, so the axis reads as time. */
+export function everyYear(years: readonly ReportYear[]): ReportYear[] {
+  if (years.length === 0) return [];
+  const first = years[0]!.year;
+  const last = years[years.length - 1]!.year;
+  return Array.from({ length: last - first + 1 }, (_, i) => years.find((y) => y.year === first + i) ?? { year: first + i, registered: 0, expiring: 0 });
+}
+
+export function yearsOption(given: readonly ReportYear[]): ChartOption {
+  const years = everyYear(given);
   return {
     tooltip: tooltipAxis,
     legend: { top: 0 },
@@ -47,8 +66,8 @@ export function yearsOption(years: readonly ReportYear[]): ChartOption {
     xAxis: { type: 'category', data: years.map((y) => String(y.year)) },
     yAxis: { type: 'value' },
     series: [
-      { type: 'bar', name: '注册', data: years.map((y) => y.registered) },
-      { type: 'bar', name: '到期', data: years.map((y) => y.expiring) },
+      { type: 'bar', barMaxWidth: BAR_MAX_WIDTH, name: '注册', data: years.map((y) => y.registered) },
+      { type: 'bar', barMaxWidth: BAR_MAX_WIDTH, name: '到期', data: years.map((y) => y.expiring) },
     ],
   };
 }
@@ -64,7 +83,7 @@ export function deadlinesOption(months: readonly ReportDeadlineMonth[]): ChartOp
     grid,
     xAxis: { type: 'category', data: months.map((m) => m.label) },
     yAxis: { type: 'value', minInterval: 1 },
-    series: series.map((s) => ({ type: 'bar', stack: 'due', name: s.name, data: months.map((m) => m[s.key] ?? 0) })),
+    series: series.map((s) => ({ type: 'bar', barMaxWidth: BAR_MAX_WIDTH, stack: 'due', name: s.name, data: months.map((m) => m[s.key] ?? 0) })),
   };
 }
 
@@ -79,6 +98,7 @@ export function caseStagesOption(types: readonly ReportBucket[], stages: readonl
     yAxis: { type: 'value', minInterval: 1 },
     series: stageTitles.map((title) => ({
       type: 'bar',
+      barMaxWidth: BAR_MAX_WIDTH,
       stack: 'stage',
       name: title,
       data: types.map((t) => stages.filter((s) => s.caseType === t.key && s.stageTitle === title).reduce((n, s) => n + s.count, 0)),
@@ -95,8 +115,8 @@ export function approvalOption(rows: readonly ReportApprovalTime[], kind: 'bar' 
     xAxis: { type: 'category', data: rows.map((r) => r.label) },
     yAxis: { type: 'value', name: '天' },
     series: [
-      { type: kind, name: '平均天数', data: rows.map((r) => r.avgDays) },
-      { type: kind, name: '中位天数', data: rows.map((r) => r.medianDays) },
+      { type: kind, barMaxWidth: BAR_MAX_WIDTH, name: '平均天数', data: rows.map((r) => r.avgDays) },
+      { type: kind, barMaxWidth: BAR_MAX_WIDTH, name: '中位天数', data: rows.map((r) => r.medianDays) },
     ],
   };
 }
@@ -115,6 +135,7 @@ export function feesOption(totals: readonly FinanceTotal[], top?: number): Chart
     yAxis: { type: 'value' },
     series: currencies.map((currency) => ({
       type: 'bar',
+      barMaxWidth: BAR_MAX_WIDTH,
       name: `应收合计（${currency}）`,
       data: shown.map((label) => totals.find((t) => t.label === label && t.currency === currency)?.total ?? 0),
     })),
