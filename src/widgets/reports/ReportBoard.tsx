@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Col, Row, Typography } from 'antd';
+import { Col, Empty, Row, Typography } from 'antd';
 import type { ReportFilter } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useOperation } from '../../runtime/useOperation.js';
@@ -153,6 +153,9 @@ export function ReportBoard() {
   const { permissions } = useRuntime();
   const [filter, setFilter] = useState<ReportFilter>({});
   const can = useMemo(() => (key: string) => permissions.has(key), [permissions]);
+  if (!['trademark', 'caseManage', 'demand', 'finance'].some(can)) {
+    return <Empty className="report-board" description="您的角色没有商标、案件、提案或财务权限，没有可查看的报表" />;
+  }
   return (
     <div className="report-board" data-testid="report-board">
       <ReportFilterBar value={filter} onChange={setFilter} />
