@@ -56,6 +56,12 @@ describe.skipIf(skipThisDatabase)(`reports (${dbKind})`, () => {
     const filtered = await server.call('reports.portfolio', { tmCl: cls, countryCode: country, applicant }, admin);
     expect(filtered.total).toBe(await archiveCount({ tmCl: [cls], countryCode: [country], applicant }));
     expect(filtered.total).toBeLessThan(report.total);
+    const byApplicantText = await server.call('reports.portfolio', { applicant }, admin);
+    expect(byApplicantText.total).toBe(await archiveCount({ applicant }));
+    for (const bucket of byApplicantText.byStatus) expect(bucket.count).toBe(await archiveCount({ applicant, tmStatus: [bucket.key] }));
+    for (const bucket of byApplicantText.byApplicant.filter((b) => b.key !== '$other').slice(0, 2))
+      expect(bucket.count).toBe(await archiveCount({ applicant: bucket.key, searchType: 1 }));
+    expect(byApplicantText.byApplicant.reduce((s, b) => s + b.count, 0)).toBe(byApplicantText.total);
     const ranged = await server.call('reports.portfolio', { dateFrom: '2020-01-01', dateTo: '2023-12-31' }, admin);
     expect(ranged.total).toBe(await archiveCount({ appDateStart: '2020-01-01', appDateEnd: '2023-12-31' }));
   });
@@ -81,6 +87,14 @@ describe.skipIf(skipThisDatabase)(`reports (${dbKind})`, () => {
       expect(y.registered).toBe(await archiveCount({ tmCl: [Number(cls)], regDateStart: `${y.year}-01-01`, regDateEnd: `${y.year}-12-31` }));
     }
     expect(narrowed.every((y) => y.year >= 2015 && y.year <= 2030)).toBe(true);
+    // An applicant's text is looked up once for both dates.
+    const applicant = (await server.call('reports.portfolio', {}, admin)).byApplicant[0]!.key.slice(0, 2);
+    const { list: theirs } = await server.call('reports.years', { applicant, dateFrom: '2010-01-01', dateTo: '2035-12-31' }, admin);
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const y of theirs) {
+      expect(y.registered, String(y.year)).toBe(await archiveCount({ applicant, regDateStart: `${y.year}-01-01`, regDateEnd: `${y.year}-12-31` }));
+      expect(y.expiring, String(y.year)).toBe(await archiveCount({ applicant, privateEndStart: `${y.year}-01-01`, privateEndEnd: `${y.year}-12-31` }));
+    }
   });
 
   it('counts the coming twelve months’ deadlines as the letter and case lists do', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type {
+  BrandArchiveQuery,
   ReportApprovalTime,
   ReportBucket,
   ReportCaseStage,
@@ -13,8 +14,8 @@ import type {
 } from '../../generated/types.js';
 import type { TenantContext } from '../http/context.js';
 import { forbidden } from '../http/apiError.js';
-import { filterArchive } from '../trademarks/archiveFilter.js';
-import { archiveViewer } from '../trademarks/archiveViewer.js';
+import { archiveConditions, filterArchive } from '../trademarks/archiveFilter.js';
+import { archiveViewer, type ArchiveViewer } from '../trademarks/archiveViewer.js';
 import { CaseTitles, filteredCases } from '../cases/caseReads.js';
 import { letterReader, visibleLetters } from '../officials/letterAccess.js';
 import { STATUS_PENDING } from '../officials/letterList.js';
@@ -47,68 +48,111 @@ function bucketsBy<C extends { n: number }>(
   return rows.sort(order ? (a, b) => order(a.key, b.key) : (a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
+/** Whether the query narrows the marks by a looked-up text (an id function): then each statement would call it again. */
+const looksUpText = (query: BrandArchiveQuery, viewer: ArchiveViewer) => archiveConditions(query, viewer).some((c) => c.kind === 'idLookup');
+
+interface PortfolioCell {
+  tm_status: string | null;
+  int_cls: number | null;
+  country_code: string | null;
+  applicant_cn: string | null;
+  by_applicant: number;
+  n: number;
+}
+
 /**
- * The archive as its list sees it for this user, by status, class, country and applicant. Status, class
- * and country come from one grouped statement as the archive's header statistics do; the applicants
- * from a second, cut to the first ten with the rest summed.
+ * The archive as its list sees it for this user, by status, class, country and applicant. Unnarrowed, two
+ * grouped statements each read one index alone, in parallel (status, class and country as the archive's
+ * header statistics, migration 0023; applicants, migration 0056). Narrowed by a looked-up text, one
+ * statement with both groupings (GROUPING SETS) calls the lookup once. Applicants are cut to the first ten,
+ * the rest summed as 其他.
  */
 export async function portfolioReport(ctx: TenantContext, filter: ReportFilter): Promise<ReportsPortfolioResponse> {
-  const query = { ...archiveQueryOf(filter), appDateStart: filter.dateFrom, appDateEnd: filter.dateTo };
+  const query: BrandArchiveQuery = { ...archiveQueryOf(filter), appDateStart: filter.dateFrom, appDateEnd: filter.dateTo };
   const viewer = archiveViewer(ctx.session);
   const matching = await filterArchive(ctx.db, ctx.db.selectFrom('brand_archives'), query, viewer);
-  const cells = await matching
-    .select(['brand_archives.tm_status', 'brand_archives.int_cls', 'brand_archives.country_code', sql<number>`count(*)::int`.as('n')])
-    .groupBy(['brand_archives.tm_status', 'brand_archives.int_cls', 'brand_archives.country_code'])
-    .execute();
-  const applicants = await matching
-    .select([sql<string>`coalesce(brand_archives.applicant_cn, '')`.as('applicant'), sql<number>`count(*)::int`.as('n')])
-    .groupBy(sql`coalesce(brand_archives.applicant_cn, '')`)
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy(sql`coalesce(brand_archives.applicant_cn, '')`)
-    .execute();
-  const total = cells.reduce((s, c) => s + c.n, 0);
-  const named = applicants.slice(0, TOP_APPLICANTS).map((a) => ({ key: a.applicant, label: a.applicant || '未填申请人', count: a.n }));
-  const rest = applicants.slice(TOP_APPLICANTS).reduce((s, a) => s + a.n, 0);
+  let cells: PortfolioCell[];
+  if (looksUpText(query, viewer)) {
+    cells = await matching
+      .select([
+        'brand_archives.tm_status',
+        'brand_archives.int_cls',
+        'brand_archives.country_code',
+        'brand_archives.applicant_cn',
+        sql<number>`grouping(brand_archives.applicant_cn)`.as('grouped'),
+        sql<number>`count(*)::int`.as('n'),
+      ])
+      .groupBy(sql`grouping sets ((brand_archives.tm_status, brand_archives.int_cls, brand_archives.country_code), (brand_archives.applicant_cn))`)
+      .execute()
+      // grouping() is 1 for the set without the applicant.
+      .then((rows) => rows.map(({ grouped, ...r }) => ({ ...r, by_applicant: grouped === 0 ? 1 : 0 })));
+  } else {
+    const [statuses, applicants] = [
+      await matching
+        .select(['brand_archives.tm_status', 'brand_archives.int_cls', 'brand_archives.country_code', sql<number>`count(*)::int`.as('n')])
+        .groupBy(['brand_archives.tm_status', 'brand_archives.int_cls', 'brand_archives.country_code'])
+        .execute(),
+      await matching
+        .select(['brand_archives.applicant_cn', sql<number>`count(*)::int`.as('n')])
+        .groupBy('brand_archives.applicant_cn')
+        .execute(),
+    ];
+    cells = [
+      ...statuses.map((r) => ({ ...r, applicant_cn: null, by_applicant: 0 })),
+      ...applicants.map((r) => ({ tm_status: null, int_cls: null, country_code: null, ...r, by_applicant: 1 })),
+    ];
+  }
+  const grouped = cells.filter((c) => c.by_applicant === 0);
+  const perApplicant = bucketsBy(
+    cells.filter((c) => c.by_applicant === 1),
+    (c) => c.applicant_cn ?? '',
+    (k) => k || '未填申请人',
+  );
+  const total = grouped.reduce((s, c) => s + c.n, 0);
+  const rest = perApplicant.slice(TOP_APPLICANTS).reduce((s, a) => s + a.count, 0);
   const classKey = (c: { int_cls: number | null }) => (c.int_cls === null ? '' : String(c.int_cls));
   return {
     total,
     byStatus: bucketsBy(
-      cells,
+      grouped,
       (c) => c.tm_status ?? '',
       (k) => k || '未填状态',
     ),
     byClass: bucketsBy(
-      cells,
+      grouped,
       classKey,
       (k) => classLabel(k ? Number(k) : null),
       (a, b) => (a ? Number(a) : 99) - (b ? Number(b) : 99),
     ),
-    byCountry: bucketsBy(cells, (c) => c.country_code ?? '', countryLabel),
-    byApplicant: rest > 0 ? [...named, { key: OTHER_KEY, label: '其他', count: rest }] : named,
+    byCountry: bucketsBy(grouped, (c) => c.country_code ?? '', countryLabel),
+    byApplicant: rest > 0 ? [...perApplicant.slice(0, TOP_APPLICANTS), { key: OTHER_KEY, label: '其他', count: rest }] : perApplicant.slice(0, TOP_APPLICANTS),
   };
 }
 
-/** Marks registered per year of their registration date, and expiring per year of their exclusive-use end. */
+/**
+ * Marks registered per year of their registration date, and expiring per year of their exclusive-use end,
+ * each within the filter's date range: one grouped statement per date, which reads that date's index alone
+ * when nothing else narrows the marks.
+ */
 export async function yearsReport(ctx: TenantContext, filter: ReportFilter): Promise<ReportYear[]> {
   const viewer = archiveViewer(ctx.session);
   const base = archiveQueryOf(filter);
+  const regYear = sql<number | null>`extract(year from brand_archives.reg_date)::int`;
+  const endYear = sql<number | null>`extract(year from brand_archives.private_end_date)::int`;
+  const years = new Map<number, ReportYear>();
+  const at = (year: number) => years.get(year) ?? years.set(year, { year, registered: 0, expiring: 0 }).get(year)!;
   const perYear = async (column: 'reg_date' | 'private_end_date') => {
     const range =
       column === 'reg_date' ? { regDateStart: filter.dateFrom, regDateEnd: filter.dateTo } : { privateEndStart: filter.dateFrom, privateEndEnd: filter.dateTo };
-    const matching = await filterArchive(ctx.db, ctx.db.selectFrom('brand_archives'), { ...base, ...range }, viewer);
-    const year = sql<number>`extract(year from ${sql.ref(`brand_archives.${column}`)})::int`;
-    return matching
+    const year = column === 'reg_date' ? regYear : endYear;
+    return (await filterArchive(ctx.db, ctx.db.selectFrom('brand_archives'), { ...base, ...range }, viewer))
       .select([year.as('year'), sql<number>`count(*)::int`.as('n')])
       .where(`brand_archives.${column}`, 'is not', null)
       .groupBy(year)
       .execute();
   };
-  const registered = await perYear('reg_date');
-  const expiring = await perYear('private_end_date');
-  const years = new Map<number, ReportYear>();
-  const at = (year: number) => years.get(year) ?? years.set(year, { year, registered: 0, expiring: 0 }).get(year)!;
-  for (const r of registered) at(r.year).registered = r.n;
-  for (const r of expiring) at(r.year).expiring = r.n;
+  for (const r of await perYear('reg_date')) at(r.year!).registered = r.n;
+  for (const r of await perYear('private_end_date')) at(r.year!).expiring = r.n;
   return [...years.values()].sort((a, b) => a.year - b.year);
 }
 
