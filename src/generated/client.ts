@@ -204,7 +204,8 @@ export const operationRoutes = {
   'home.todoList': {"id":"home.todoList","method":"POST","path":"/api/todo-list","silent":true,"transport":"json","paged":true},
   'home.completeTodo': {"id":"home.completeTodo","method":"POST","path":"/api/todo-complete","silent":false,"transport":"json"},
   'home.reopenTodo': {"id":"home.reopenTodo","method":"POST","path":"/api/todo-reopen","silent":false,"transport":"json"},
-  'licenseMatter.list': {"id":"licenseMatter.list","method":"POST","path":"/license-matter/list","silent":true,"transport":"json","paged":true},
+  'licenseMatter.list': {"id":"licenseMatter.list","method":"POST","path":"/license-matter/list","silent":true,"transport":"json"},
+  'licenseMatter.export': {"id":"licenseMatter.export","method":"POST","path":"/license-matter/export","silent":false,"transport":"file"},
   'licenseMatter.detail': {"id":"licenseMatter.detail","method":"POST","path":"/license-matter/detail","silent":true,"transport":"json"},
   'licenseMatter.save': {"id":"licenseMatter.save","method":"POST","path":"/license-matter/save","silent":false,"transport":"json"},
   'licenseMatter.delete': {"id":"licenseMatter.delete","method":"POST","path":"/license-matter/delete","silent":false,"transport":"json"},
@@ -485,6 +486,7 @@ export interface OperationTypes {
   'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse };
   'home.reopenTodo': { request: T.HomeReopenTodoRequest; response: T.HomeReopenTodoResponse };
   'licenseMatter.list': { request: T.LicenseMatterListRequest; response: T.LicenseMatterListResponse };
+  'licenseMatter.export': { request: T.LicenseMatterExportRequest; response: Blob };
   'licenseMatter.detail': { request: T.LicenseMatterDetailRequest; response: T.LicenseMatterDetailResponse };
   'licenseMatter.save': { request: T.LicenseMatterSaveRequest; response: T.LicenseMatterSaveResponse };
   'licenseMatter.delete': { request: T.LicenseMatterDeleteRequest; response: T.LicenseMatterDeleteResponse };
@@ -1208,6 +1210,9 @@ export function createApiClient(call: OperationCaller) {
       /** 许可列表（POST /license-matter/list） */
       list: (body: T.LicenseMatterListRequest = {}, options?: CallOptions): Promise<T.LicenseMatterListResponse> =>
         call<T.LicenseMatterListResponse>(operationRoutes['licenseMatter.list'], body, options),
+      /** 导出许可（POST /license-matter/export） */
+      export: (body: T.LicenseMatterExportRequest = {}, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['licenseMatter.export'], body, options),
       /** 许可详情（POST /license-matter/detail） */
       detail: (body: T.LicenseMatterDetailRequest, options?: CallOptions): Promise<T.LicenseMatterDetailResponse> =>
         call<T.LicenseMatterDetailResponse>(operationRoutes['licenseMatter.detail'], body, options),

@@ -138,6 +138,10 @@ export const FIELD_FORMATS = {
     createdAt: 'date-time',
     updatedAt: 'date-time',
   },
+  LicenceQuery: {
+    endFrom: 'date',
+    endTo: 'date',
+  },
   LoginResult: {
     expiresAt: 'date-time',
   },

@@ -815,6 +815,16 @@ export const FIELD_TITLES = {
     intCls: "类别",
     licenseGoods: "许可商品/服务",
   },
+  LicenceQuery: {
+    pageNo: "页码",
+    pageSize: "每页条数",
+    party: "许可人/被许可人",
+    tmName: "商标名称或号码",
+    licenceType: "许可类型",
+    state: "状态",
+    endFrom: "截止日期起",
+    endTo: "截止日期止",
+  },
   LoginResult: {
     token: "令牌",
     expiresAt: "过期时间",

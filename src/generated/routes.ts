@@ -7857,6 +7857,67 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/licence-query.json",
+    "title": "LicenceQuery",
+    "description": "许可列表与导出的条件：许可人或被许可人、商标、许可类型、状态、截止日期范围与分页（导出不分页）。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "pageNo": {
+        "title": "页码",
+        "type": "integer",
+        "minimum": 1,
+        "default": 1,
+        "maximum": 2147483647
+      },
+      "pageSize": {
+        "title": "每页条数",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 10
+      },
+      "party": {
+        "title": "许可人/被许可人",
+        "type": "string",
+        "maxLength": 100
+      },
+      "tmName": {
+        "title": "商标名称或号码",
+        "type": "string",
+        "maxLength": 100
+      },
+      "licenceType": {
+        "title": "许可类型",
+        "type": "string",
+        "enum": [
+          "exclusive",
+          "sole",
+          "ordinary"
+        ]
+      },
+      "state": {
+        "title": "状态",
+        "type": "string",
+        "enum": [
+          "valid",
+          "expiring",
+          "expired"
+        ]
+      },
+      "endFrom": {
+        "title": "截止日期起",
+        "type": "string",
+        "format": "date"
+      },
+      "endTo": {
+        "title": "截止日期止",
+        "type": "string",
+        "format": "date"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/licence.json",
     "title": "Licence",
     "description": "一份商标使用许可：许可人与被许可人、许可的商标及其商品、许可类型（独占/排他/普通）、地域、期限、许可使用费、许可备案案件与其状态。state 按今天（北京时间）与截止日计算：已到期、30 天内到期为即将到期、其余为有效。",
@@ -22656,62 +22717,7 @@ export const operationTable: OperationDefinition[] = [
     "readOnly": true,
     "transport": "json",
     "request": {
-      "type": "object",
-      "additionalProperties": false,
-      "properties": {
-        "pageNo": {
-          "title": "页码",
-          "type": "integer",
-          "minimum": 1,
-          "default": 1,
-          "maximum": 2147483647
-        },
-        "pageSize": {
-          "title": "每页条数",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 100,
-          "default": 10
-        },
-        "party": {
-          "title": "许可人/被许可人",
-          "type": "string",
-          "maxLength": 100
-        },
-        "tmName": {
-          "title": "商标名称或号码",
-          "type": "string",
-          "maxLength": 100
-        },
-        "licenceType": {
-          "title": "许可类型",
-          "type": "string",
-          "enum": [
-            "exclusive",
-            "sole",
-            "ordinary"
-          ]
-        },
-        "state": {
-          "title": "状态",
-          "type": "string",
-          "enum": [
-            "valid",
-            "expiring",
-            "expired"
-          ]
-        },
-        "endFrom": {
-          "title": "截止日期起",
-          "type": "string",
-          "format": "date"
-        },
-        "endTo": {
-          "title": "截止日期止",
-          "type": "string",
-          "format": "date"
-        }
-      }
+      "$ref": "https://schemas.ipm.local/entities/licence-query.json"
     },
     "response": {
       "type": "object",
@@ -22748,6 +22754,26 @@ export const operationTable: OperationDefinition[] = [
           "type": "integer"
         }
       }
+    }
+  },
+  {
+    "id": "licenseMatter.export",
+    "domain": "licenseMatter",
+    "name": "export",
+    "method": "POST",
+    "path": "/license-matter/export",
+    "summary": "导出许可",
+    "description": "按与列表相同的条件导出许可为 .xlsx（许可商标、许可人、被许可人、许可类型、许可地域、开始与截止日期、状态、剩余天数、许可使用费、备案案件与状态、承办人、备注），最多 10,000 份；第二张表每件许可商标一行，列出被许可使用的商品/服务。应答为文件本身。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/licence-query.json"
+    },
+    "response": {
+      "type": "string",
+      "description": "xlsx 文件"
     }
   },
   {
@@ -28606,6 +28632,7 @@ export interface OperationTypes {
   'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse; public: false; transport: 'json' };
   'home.reopenTodo': { request: T.HomeReopenTodoRequest; response: T.HomeReopenTodoResponse; public: false; transport: 'json' };
   'licenseMatter.list': { request: T.LicenseMatterListRequest; response: T.LicenseMatterListResponse; public: false; transport: 'json' };
+  'licenseMatter.export': { request: T.LicenseMatterExportRequest; response: T.LicenseMatterExportResponse; public: false; transport: 'file' };
   'licenseMatter.detail': { request: T.LicenseMatterDetailRequest; response: T.LicenseMatterDetailResponse; public: false; transport: 'json' };
   'licenseMatter.save': { request: T.LicenseMatterSaveRequest; response: T.LicenseMatterSaveResponse; public: false; transport: 'json' };
   'licenseMatter.delete': { request: T.LicenseMatterDeleteRequest; response: T.LicenseMatterDeleteResponse; public: false; transport: 'json' };

@@ -3706,6 +3706,44 @@ export interface LicenceMark {
 }
 
 /**
+ * 许可列表与导出的条件：许可人或被许可人、商标、许可类型、状态、截止日期范围与分页（导出不分页）。
+ */
+export interface LicenceQuery {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 许可人/被许可人
+   */
+  party?: string;
+  /**
+   * 商标名称或号码
+   */
+  tmName?: string;
+  /**
+   * 许可类型
+   */
+  licenceType?: "exclusive" | "sole" | "ordinary";
+  /**
+   * 状态
+   */
+  state?: "valid" | "expiring" | "expired";
+  /**
+   * 截止日期起
+   */
+  endFrom?: string;
+  /**
+   * 截止日期止
+   */
+  endTo?: string;
+}
+
+/**
  * 一份商标使用许可：许可人与被许可人、许可的商标及其商品、许可类型（独占/排他/普通）、地域、期限、许可使用费、许可备案案件与其状态。state 按今天（北京时间）与截止日计算：已到期、30 天内到期为即将到期、其余为有效。
  */
 export interface Licence {
@@ -14065,40 +14103,7 @@ export interface HomeReopenTodoRequest {
 
 export type HomeReopenTodoResponse = null;
 
-export interface LicenseMatterListRequest {
-  /**
-   * 页码
-   */
-  pageNo?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 许可人/被许可人
-   */
-  party?: string;
-  /**
-   * 商标名称或号码
-   */
-  tmName?: string;
-  /**
-   * 许可类型
-   */
-  licenceType?: "exclusive" | "sole" | "ordinary";
-  /**
-   * 状态
-   */
-  state?: "valid" | "expiring" | "expired";
-  /**
-   * 截止日期起
-   */
-  endFrom?: string;
-  /**
-   * 截止日期止
-   */
-  endTo?: string;
-}
+export type LicenseMatterListRequest = LicenceQuery;
 
 export interface LicenseMatterListResponse {
   /**
@@ -14122,6 +14127,13 @@ export interface LicenseMatterListResponse {
    */
   expired: number;
 }
+
+export type LicenseMatterExportRequest = LicenceQuery;
+
+/**
+ * xlsx 文件
+ */
+export type LicenseMatterExportResponse = string;
 
 export interface LicenseMatterDetailRequest {
   /**

@@ -72,6 +72,10 @@ test('a licence added through the page is found in the list and on its mark', as
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('排他许可');
   await expect(row).toContainText('有效');
+  // The export downloads the licences the filter shows.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^导\s*出$/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 
   // The mark's page lists it, linking to the licence.
   await page.goto(`/brandManage/brandRecord/recordDetail?id=${mark.id}`);

@@ -38,6 +38,21 @@ export function onLetterRecorded(listener: LetterListener): void {
   if (!listeners.includes(listener)) listeners.push(listener);
 }
 
+/** What a domain does when a recorded letter is changed (its type, mark, number or details), in the same transaction. */
+export type LetterChangeListener = (db: ScopedDb, letter: RecordedLetter) => Promise<void>;
+
+const changeListeners: LetterChangeListener[] = [];
+
+/** Lets a domain follow a letter's later changes (the disputes domain moves the letter to the dispute it now belongs to). */
+export function onLetterChanged(listener: LetterChangeListener): void {
+  if (!changeListeners.includes(listener)) changeListeners.push(listener);
+}
+
+/** Tells the listeners that a letter was changed. */
+export async function letterChanged(db: ScopedDb, letter: RecordedLetter): Promise<void> {
+  for (const listener of changeListeners) await listener(db, letter);
+}
+
 /** What a letter's type and dates give as its official deadline, and how. */
 export interface LetterDeadline {
   officalLimit: string | null;
