@@ -201,6 +201,19 @@ describe.skipIf(skipThisDatabase)(`upload and recognise official letters (${dbKi
     expect(answeredMeanwhile).toBeGreaterThan(0);
   }, 180_000);
 
+  it('reads a scanned PDF, a page with no text layer, by OCR', async () => {
+    const pdf = await printer.scannedPdf(acceptanceLetter('72000009', 'TMZC72000009ZCSL01'));
+    const started = dataOf('officialRecognition.distinguish', await distinguish('扫描的受理通知书.pdf', pdf));
+    expect(started.state).toBe('2');
+    let reply: OfficialRecognition = started;
+    const deadline = Date.now() + 120_000;
+    while (reply.state === '2' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      reply = dataOf('officialRecognition.progress', await shared.server.send('officialRecognition.progress', { taskId: started.taskId }, shared.tokens.admin));
+    }
+    expect(reply).toMatchObject({ state: '1', type: '受理通知书', brandNo: '72000009', sendDate: '2024-11-02' });
+  }, 180_000);
+
   it('reports a picture with no writing', async () => {
     const started = dataOf('officialRecognition.distinguish', await distinguish('空白.png', PNG_BLANK));
     let reply: OfficialRecognition = started;
