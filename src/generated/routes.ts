@@ -23964,6 +23964,18 @@ export const operationTable: OperationDefinition[] = [
               "applyStatus": {
                 "title": "更新商标状态",
                 "type": "boolean"
+              },
+              "markName": {
+                "title": "商标名称",
+                "description": "官文上的商标名称（版权官文为作品或软件名称），没有关联档案商标时列表显示它",
+                "type": "string",
+                "maxLength": 200
+              },
+              "applicant": {
+                "title": "申请人",
+                "description": "官文上的申请人（版权官文为著作权人）",
+                "type": "string",
+                "maxLength": 200
               }
             }
           }

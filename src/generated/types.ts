@@ -14649,6 +14649,14 @@ export interface OfficialRecognitionSaveRequest {
        * 更新商标状态
        */
       applyStatus?: boolean;
+      /**
+       * 商标名称：官文上的商标名称（版权官文为作品或软件名称），没有关联档案商标时列表显示它
+       */
+      markName?: string;
+      /**
+       * 申请人：官文上的申请人（版权官文为著作权人）
+       */
+      applicant?: string;
     },
     ...{
       /**
@@ -14691,6 +14699,14 @@ export interface OfficialRecognitionSaveRequest {
        * 更新商标状态
        */
       applyStatus?: boolean;
+      /**
+       * 商标名称：官文上的商标名称（版权官文为作品或软件名称），没有关联档案商标时列表显示它
+       */
+      markName?: string;
+      /**
+       * 申请人：官文上的申请人（版权官文为著作权人）
+       */
+      applicant?: string;
     }[]
   ];
 }

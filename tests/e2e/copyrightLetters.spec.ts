@@ -50,9 +50,12 @@ test('copyright letters: a zip of the copyright centre’s letters recognised on
   await search(serialNo);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('著作权登记补正通知书');
+  // The software's name the letter printed stands where a trademark letter shows its mark.
+  await expect(rows.first()).toContainText('星辰日化会员管理系统');
   await search(registrationNo);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('作品登记证书');
+  await expect(rows.first()).toContainText('花语商城小程序');
   expect((await callAsPage(page, 'officials.officialList', { keyword: serialNo })).count).toBe(0);
   const found = async (appNo: string) => (await callAsPage(page, 'officials.officialList', { keyword: appNo, business: 'copyright' })).list;
   const copyrightLetters = [...(await found(serialNo)), ...(await found(registrationNo))];

@@ -132,6 +132,10 @@ export const officialRecognitionHandlers: HandlersOf<'officialRecognition'> = {
           ...(item.dispatchNo?.trim() ? { dispatchNo: item.dispatchNo } : {}),
           ...(item.deliveryMethod ? { deliveryMethod: item.deliveryMethod } : {}),
           ...(item.brandId !== undefined ? { brandId: item.brandId } : {}),
+          details: {
+            ...(item.markName?.trim() ? { tmName: item.markName.trim() } : {}),
+            ...(item.applicant?.trim() ? { applicant: item.applicant.trim() } : {}),
+          },
         });
         if (item.applyStatus) await applyLetterStatus(ctx, viewer, recorded.id);
         ids.push(recorded.id);
