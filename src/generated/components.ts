@@ -70,7 +70,7 @@ export const COMPONENT_NAMES = [
   'LetterDeadlineCell',
   'LetterProposalButton',
   'LicenceDetail',
-  'LicenceEditor',
+  'LicensedMarksField',
   'MarkCaseList',
   'MarkPicker',
   'MarkProposalList',

@@ -8120,7 +8120,16 @@ export interface LetterProposalButtonProps {
 
 export interface LicenceDetailProps {}
 
-export interface LicenceEditorProps {}
+export interface LicensedMarksFieldProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 预先加入的商标：页面地址中商标档案编号的参数名，如 brandId
+   */
+  presetFromQuery?: string;
+}
 
 export interface MarkCaseListProps {
   /**
@@ -8413,7 +8422,7 @@ export interface OperationFormProps {
     [k: string]: "base64";
   };
   /**
-   * 固定附加字段：如 {"encryptionType": "base64"}
+   * 固定附加字段：如 {"encryptionType": "base64"}；可用表达式，如编辑时的 {"id": "{{$query.id ? Number($query.id) : null}}"}，值为空的不发送
    */
   extra?: {
     [k: string]: unknown;
@@ -8454,6 +8463,12 @@ export interface OperationFormProps {
      * 路径：应答中的对象，如 settings；不写为整个应答
      */
     path?: string;
+    /**
+     * 请求：读取时发送的内容，可用表达式，如 {"id": "{{$query.id ? Number($query.id) : null}}"}；其中有值为空时不读取（如新建时地址里没有 id）
+     */
+    body?: {
+      [k: string]: unknown;
+    };
   };
 }
 

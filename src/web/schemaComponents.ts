@@ -119,7 +119,7 @@ const financeWidgets = lazyComponents(() => import('../widgets/finance/index.js'
   FinanceTotals: 'block',
 });
 const licenceWidgets = lazyComponents(() => import('../widgets/licences/index.js').then((m) => m.licenceWidgets), {
-  LicenceEditor: 'block',
+  LicensedMarksField: 'field',
   LicenceDetail: 'block',
 });
 const evidenceWidgets = lazyComponents(() => import('../widgets/evidence/index.js').then((m) => m.evidenceWidgets), {
