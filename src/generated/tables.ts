@@ -855,7 +855,7 @@ export interface GazetteHitsTable {
   goods_note: Generated<string>;
   /** 双方共有或按区分表注释类似的类似群 */
   groups: Generated<string[]>;
-  score: number;
+  score: ColumnType<string, number | string, number | string>;
   prelim_date: string;
   announcement_issue: Generated<string>;
   deadline: string;

@@ -6859,6 +6859,53 @@ export interface ForwardButtonProps {
   link?: boolean;
 }
 
+export interface GazetteDeadlineCellProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface GazetteMarkCellProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 哪一方：theirs 对方（公告商标），own 我方商标
+   */
+  side?: "theirs" | "own";
+}
+
+export interface GazetteProposalActionProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface GazetteReasonsCellProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface GazetteRunPanelProps {
+  /**
+   * 比对权限：可“立即比对”的权限键，默认 userManagement
+   */
+  runPermission?: string;
+}
+
 export interface GenericTableProps {
   /**
    * 接口：取行数据的接口标识；请求自动附加 pageNo、pageSize

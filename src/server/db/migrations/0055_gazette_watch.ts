@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       reasons text[] not null,
       goods_note text not null default '',
       groups text[] not null default '{}',
-      score real not null,
+      score numeric(5, 3) not null,
       prelim_date date not null,
       announcement_issue text not null default '',
       deadline date not null,
