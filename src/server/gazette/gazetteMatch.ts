@@ -8,6 +8,10 @@ import { CONTAINS_THRESHOLD_CJK, NAME_THRESHOLD, PINYIN_THRESHOLD } from '../tra
 import { addDays, addMonths, chinaToday } from '../../shared/trademarkDates.js';
 import { conflictReasons, goodsConflict, goodsGroups, nearHashPairs, oppositionDeadline } from '../../shared/gazette/gazetteRules.js';
 import type { GoodsEntry } from '../../shared/goodsGroups.js';
+import { registerMergeReference } from '../trademarks/mergeRegistry.js';
+
+// A merged mark's hits move to the kept mark; one the kept mark already has for the same publication is dropped.
+registerMergeReference({ table: 'gazette_hits', column: 'brand_id', uniqueWith: ['register_id'] });
 
 /** Publications matched per transaction: the window's trigram index is built for each such slice. */
 const SLICE = 5000;

@@ -105,7 +105,7 @@ export function goodsConflict(own: GoodsSide, theirs: GoodsSide, similarGroups: 
 }
 
 /** The 类似群 codes of a goods list, deleted items left out. */
-export function goodsGroups(goods: readonly { code: string; mark?: number }[], deletedMark = 2): string[] {
+export function goodsGroups(goods: readonly { code: string; name?: string; mark?: number }[], deletedMark = 2): string[] {
   return [...new Set(goods.filter((g) => g.mark !== deletedMark && /^\d{4}$/.test(g.code)).map((g) => g.code))];
 }
 
