@@ -256,7 +256,15 @@ describe.skipIf(skipThisDatabase)(`bad input to every operation (${dbKind})`, ()
       .executeTakeFirstOrThrow();
     await db()
       .insertInto('gazette_hits')
-      .values({ org_id: org, register_id: published.id, brand_id: mark.id, reasons: ['字形相近'], score: 0.7, prelim_date: '2030-01-01', deadline: '2030-04-01' })
+      .values({
+        org_id: org,
+        register_id: published.id,
+        brand_id: mark.id,
+        reasons: ['字形相近'],
+        score: 0.7,
+        prelim_date: '2030-01-01',
+        deadline: '2030-04-01',
+      })
       .execute();
     await backgroundJobs(db()).settle();
   }

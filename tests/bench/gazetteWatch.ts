@@ -62,7 +62,16 @@ function markMaker(seed: number) {
   return (appNo: string, prelim: string | null, applicant: string): Row => {
     const n = name();
     const cls = 1 + Math.floor(random() * 45);
-    return { app_no: appNo, int_cls: cls, tm_name: n, tm_name_pinyin: namePinyin(n), applicant_cn: applicant, prelim_date: prelim, goods: goods(cls), logo_hash: hash() };
+    return {
+      app_no: appNo,
+      int_cls: cls,
+      tm_name: n,
+      tm_name_pinyin: namePinyin(n),
+      applicant_cn: applicant,
+      prelim_date: prelim,
+      goods: goods(cls),
+      logo_hash: hash(),
+    };
   };
 }
 
@@ -76,7 +85,13 @@ async function insertRegister(db: Kysely<Database>, rows: Row[]): Promise<void> 
 }
 
 /** The register and the organisation's marks, once; the sizes found when already written. */
-async function seedOnce(db: Kysely<Database>, orgId: number, week: number, own: number, today: string): Promise<{ register: number; week: number; own: number }> {
+async function seedOnce(
+  db: Kysely<Database>,
+  orgId: number,
+  week: number,
+  own: number,
+  today: string,
+): Promise<{ register: number; week: number; own: number }> {
   const have = await sql<{ n: number }>`select count(*)::int as n from tm_register where app_no like 'GW%'`.execute(db);
   if (have.rows[0]!.n === 0) {
     const make = markMaker(38);

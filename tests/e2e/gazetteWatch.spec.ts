@@ -35,7 +35,11 @@ test('a conflicting publication is found in the gazette watch and turned into an
 
   // Dismissing asks first and can be undone.
   await row.getByRole('button', { name: '忽略' }).click();
-  await page.getByRole('dialog').filter({ hasText: '确定忽略这条命中吗？' }).getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '确定忽略这条命中吗？' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(row).toContainText('已忽略');
   await row.getByRole('button', { name: '恢复' }).click();
   await expect(row).toContainText('待处理');

@@ -46,7 +46,10 @@ describe('gazette watch: same or similar goods', () => {
     ['1912', new Set(['0205'])],
   ]);
   it('takes a shared similar group, then groups the classification calls similar, then the same class when either has no groups', () => {
-    expect(goodsConflict({ cls: 3, groups: ['0306', '0302'] }, { cls: 3, groups: ['0302', '0301'] }, notes)).toEqual({ groups: ['0302'], note: '类似群 0302 相同' });
+    expect(goodsConflict({ cls: 3, groups: ['0306', '0302'] }, { cls: 3, groups: ['0302', '0301'] }, notes)).toEqual({
+      groups: ['0302'],
+      note: '类似群 0302 相同',
+    });
     expect(goodsConflict({ cls: 2, groups: ['0205'] }, { cls: 19, groups: ['1912'] }, notes)).toEqual({
       groups: ['0205', '1912'],
       note: '类似群 0205 与 1912 按区分表注释类似',
@@ -58,7 +61,14 @@ describe('gazette watch: same or similar goods', () => {
     expect(goodsConflict({ cls: 3, groups: ['0306'] }, { cls: 3, groups: ['0301'] }, notes)).toBeNull();
   });
   it('reads the groups of the goods still in force', () => {
-    expect(goodsGroups([{ code: '0306', name: '化妆品' }, { code: '0301', name: '洗衣粉', mark: 2 }, { code: '0306', name: '香水' }, { code: '', name: '自定义' }])).toEqual(['0306']);
+    expect(
+      goodsGroups([
+        { code: '0306', name: '化妆品' },
+        { code: '0301', name: '洗衣粉', mark: 2 },
+        { code: '0306', name: '香水' },
+        { code: '', name: '自定义' },
+      ]),
+    ).toEqual(['0306']);
   });
 });
 
@@ -103,10 +113,11 @@ describe('gazette watch: near logos without comparing every pair', () => {
       return { key: i, hash: String(hash) };
     });
     const full = [];
-    for (const l of left) for (const r of right) {
-      const d = hammingDistance(hashHalves(l.hash), hashHalves(r.hash));
-      if (d <= 7) full.push(`${l.key}:${r.key}:${d}`);
-    }
+    for (const l of left)
+      for (const r of right) {
+        const d = hammingDistance(hashHalves(l.hash), hashHalves(r.hash));
+        if (d <= 7) full.push(`${l.key}:${r.key}:${d}`);
+      }
     const fast = nearHashPairs(left, right).map((p) => `${p.left}:${p.right}:${p.distance}`);
     expect(fast.sort()).toEqual(full.sort());
     expect(full.length).toBeGreaterThan(20);

@@ -388,8 +388,7 @@ export const demandHandlers: HandlersOf<'demand'> = {
         .executeTakeFirst();
       if (already) throw conflict(`这份官文已在提案 ${row.demand_no} 中`);
     } else {
-      const title =
-        body.title?.trim() || `${letter.document_type}${letter.tm_name ? `（${letter.tm_name}）` : letter.app_no ? `（${letter.app_no}）` : ''}`;
+      const title = body.title?.trim() || `${letter.document_type}${letter.tm_name ? `（${letter.tm_name}）` : letter.app_no ? `（${letter.app_no}）` : ''}`;
       row = await startDraftProposal(ctx.db, ctx.schemas, ctx.session, body.typeName!, title, {
         officialId: letter.id,
         letterType: letter.document_type,

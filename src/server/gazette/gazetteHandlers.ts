@@ -167,8 +167,28 @@ async function runOut(ctx: TenantContext): Promise<GazetteRun> {
 /** A hit as stored, for a change: refused in Chinese when the caller cannot see it. */
 async function storedHit(ctx: TenantContext, id: number) {
   const row = await visibleHits(ctx)
-    .select(['h.id', 'h.state', 'h.deadline', 'h.demand_id', 'h.brand_id', 'h.register_id', 'h.reasons', 'h.goods_note', 'h.prelim_date', 'h.announcement_issue'])
-    .select(['r.tm_name', 'r.app_no', 'r.reg_no', 'r.int_cls', 'r.applicant_cn', 'b.tm_name as own_tm_name', 'b.app_no as own_app_no', 'b.int_cls as own_int_cls'])
+    .select([
+      'h.id',
+      'h.state',
+      'h.deadline',
+      'h.demand_id',
+      'h.brand_id',
+      'h.register_id',
+      'h.reasons',
+      'h.goods_note',
+      'h.prelim_date',
+      'h.announcement_issue',
+    ])
+    .select([
+      'r.tm_name',
+      'r.app_no',
+      'r.reg_no',
+      'r.int_cls',
+      'r.applicant_cn',
+      'b.tm_name as own_tm_name',
+      'b.app_no as own_app_no',
+      'b.int_cls as own_int_cls',
+    ])
     .where('h.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(`公告监测命中（编号 ${id}）不存在或无权查看`);

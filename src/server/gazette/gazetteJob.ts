@@ -8,7 +8,6 @@ import { organisationsToMatch, runGazetteMatch } from './gazetteMatch.js';
 /** How often the register's new publications are matched when the server is not told otherwise: hourly. */
 export const GAZETTE_INTERVAL_MS = 60 * 60_000;
 
-
 /**
  * Each organisation in turn, as a background job of its own, so the page shows its progress and a
  * run started by hand (立即比对) is never run twice at once.

@@ -120,7 +120,12 @@ export async function runGazetteMatch(system: Kysely<Database>, orgId: number, p
           const pub = theirs.get(c.registerId);
           if (!mark || !pub) continue;
           // Our own filing is no conflict: the same register mark, the same application or the same applicant.
-          if (mark.register_id === pub.id || (mark.app_no !== '' && mark.app_no === pub.app_no) || (mark.applicant_cn !== '' && mark.applicant_cn === pub.applicant_cn)) continue;
+          if (
+            mark.register_id === pub.id ||
+            (mark.app_no !== '' && mark.app_no === pub.app_no) ||
+            (mark.applicant_cn !== '' && mark.applicant_cn === pub.applicant_cn)
+          )
+            continue;
           const { reasons, score } = conflictReasons({
             ownName: mark.tm_name,
             theirName: pub.tm_name,
@@ -131,7 +136,11 @@ export async function runGazetteMatch(system: Kysely<Database>, orgId: number, p
             logoDistance: c.logoDistance,
           });
           if (reasons.length === 0) continue;
-          const goods = goodsConflict({ cls: mark.int_cls, groups: goodsGroups(mark.goods) }, { cls: pub.int_cls, groups: goodsGroups(pub.goods) }, similarGroups);
+          const goods = goodsConflict(
+            { cls: mark.int_cls, groups: goodsGroups(mark.goods) },
+            { cls: pub.int_cls, groups: goodsGroups(pub.goods) },
+            similarGroups,
+          );
           if (!goods) continue;
           const deadline = oppositionDeadline(pub.prelim_date, calendar).date;
           if (deadline < today) continue;
@@ -176,12 +185,9 @@ export async function runGazetteMatch(system: Kysely<Database>, orgId: number, p
     if (progress) progress.percent = 100;
     return { checked: checkedPublications, added };
   } catch (err) {
-    await inOrg((db) =>
-      db
-        .updateTable('gazette_runs')
-        .set({ state: 'failed', finished_at: new Date(), message: '比对未完成，请稍后重试' })
-        .execute(),
-    ).catch(() => undefined);
+    await inOrg((db) => db.updateTable('gazette_runs').set({ state: 'failed', finished_at: new Date(), message: '比对未完成，请稍后重试' }).execute()).catch(
+      () => undefined,
+    );
     throw err;
   }
 }
@@ -266,6 +272,8 @@ async function publications(db: ScopedDb, candidates: readonly Candidate[]): Pro
 
 /** Every organisation with marks of its own, matched one after another (the periodic run). */
 export async function organisationsToMatch(system: Kysely<Database>): Promise<number[]> {
-  const rows = await sql<{ id: number }>`select o.id from organisations o where exists (select 1 from brand_archives a where a.org_id = o.id) order by o.id`.execute(system);
+  const rows = await sql<{
+    id: number;
+  }>`select o.id from organisations o where exists (select 1 from brand_archives a where a.org_id = o.id) order by o.id`.execute(system);
   return rows.rows.map((r) => r.id);
 }

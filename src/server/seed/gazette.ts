@@ -85,11 +85,18 @@ export async function seedDemoGazette(db: Kysely<Database>): Promise<boolean> {
       // The same near-name on goods of another class: no conflict.
       if (k % 5 === 1) {
         const cls = mark.int_cls === 45 ? 44 : 45;
-        marks.push(publication(serial++, soundAlike(mark.tm_name), cls, [{ code: `${cls}01`, name: cls === 45 ? '法律服务' : '医疗服务' }], published, APPLICANTS[0]!));
+        marks.push(
+          publication(serial++, soundAlike(mark.tm_name), cls, [{ code: `${cls}01`, name: cls === 45 ? '法律服务' : '医疗服务' }], published, APPLICANTS[0]!),
+        );
       }
     }
   }
-  for (let i = 0; i < marks.length; i += 200) await db.insertInto('tm_register').values(marks.slice(i, i + 200).map(registerRow)).onConflict((oc) => oc.doNothing()).execute();
+  for (let i = 0; i < marks.length; i += 200)
+    await db
+      .insertInto('tm_register')
+      .values(marks.slice(i, i + 200).map(registerRow))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   for (const org of orgs) await runGazetteMatch(db, org.id);
   return true;
 }

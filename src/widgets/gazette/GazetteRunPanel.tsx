@@ -57,8 +57,8 @@ export function GazetteRunPanel({ runPermission = 'userManagement' }: GazetteRun
       description={
         <Space direction="vertical" size={4} style={{ width: '100%' }}>
           <Typography.Text type="secondary">
-            新公告的商标按名称、读音与图形同本组织的商标比对，并要求商品在同一或类似的类似群；每条命中列出近似理由、公告期号与日期，以及自公告之日起
-            3 个月的异议期限（节假日顺延，剩余 15 天以内标红）。可对命中发起异议提案，或忽略。每小时自动比对一次。
+            新公告的商标按名称、读音与图形同本组织的商标比对，并要求商品在同一或类似的类似群；每条命中列出近似理由、公告期号与日期，以及自公告之日起 3
+            个月的异议期限（节假日顺延，剩余 15 天以内标红）。可对命中发起异议提案，或忽略。每小时自动比对一次。
           </Typography.Text>
           {running ? (
             <Space style={{ width: '100%' }}>
