@@ -115,6 +115,13 @@ async function seedOnce(
                     ${col('applicant_cn')}::text[], ${col('goods')}::text[], ${col('logo_hash')}::bigint[]) as t(a, c, n, p, ap, g, h)`.execute(db);
     }
   }
+  // One publication in twenty of the week made from one of our marks (its name with more after it, on its goods), as near-names are filed.
+  const planted = await sql<{ n: number }>`select count(*)::int as n from tm_register where app_no like 'GP%'`.execute(db);
+  if (planted.rows[0]!.n === 0) {
+    await sql`insert into tm_register (app_no, int_cls, tm_name, tm_name_pinyin, applicant_cn, prelim_date, goods, tm_status, updated_at)
+      select 'GP' || a.id, a.int_cls, a.tm_name || '优选', a.tm_name_pinyin || 'youxuan', '仿冒者有限公司', ${today}::date - (a.id % 7), a.goods, '初审公告', now() - interval '30 days'
+      from brand_archives a where a.org_id = ${orgId} and a.app_no like 'OWN%' and a.id % 5 = 0`.execute(db);
+  }
   const sizes = await sql<{ register: number; week: number; own: number }>`select
       (select count(*)::int from tm_register) as register,
       (select count(*)::int from tm_register where prelim_date > ${addDays(today, -7)}) as week,
@@ -137,6 +144,8 @@ export async function benchGazetteWatch(): Promise<void> {
     const sizes = await seedOnce(db, org, week, ownCount, today);
     reportUpkeep(await runStatisticsUpkeep(db));
     console.log(`公告库：${sizes.register} 件，其中近 7 天公告 ${sizes.week} 件；本组织商标 ${sizes.own} 件`);
+    // Marks written long before the timed runs, as a real archive's are: a later run looks only at what changed since.
+    await sql`update brand_archives set updated_at = now() - interval '30 days' where org_id = ${org} and app_no like 'OWN%'`.execute(db);
     await sql`delete from gazette_hits where org_id = ${org}`.execute(db);
     await sql`delete from gazette_runs where org_id = ${org}`.execute(db);
 

@@ -96,7 +96,8 @@ async function hitsOut(ctx: TenantContext, ids: readonly number[] | null, query:
     ]);
   q = ids ? q.where('h.id', 'in', ids) : q.where(filtered(query, today));
   const rows = await q.orderBy('h.deadline').orderBy('h.id').limit(page.limit).offset(page.offset).execute();
-  const calendar = await workCalendar(ctx.system);
+  // In the request's transaction: on the embedded database a second connection would wait for this one.
+  const calendar = await workCalendar(ctx.db);
   return rows.map((r): GazetteHit => {
     const prelim = day(r.prelim_date);
     const deadline = day(r.deadline);
