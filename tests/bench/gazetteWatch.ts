@@ -146,6 +146,7 @@ export async function benchGazetteWatch(): Promise<void> {
     console.log(`公告库：${sizes.register} 件，其中近 7 天公告 ${sizes.week} 件；本组织商标 ${sizes.own} 件`);
     // Marks written long before the timed runs, as a real archive's are: a later run looks only at what changed since.
     await sql`update brand_archives set updated_at = now() - interval '30 days' where org_id = ${org} and app_no like 'OWN%'`.execute(db);
+    await sql`update tm_register set updated_at = now() - interval '30 days' where app_no like 'GN%'`.execute(db);
     await sql`delete from gazette_hits where org_id = ${org}`.execute(db);
     await sql`delete from gazette_runs where org_id = ${org}`.execute(db);
 
@@ -158,9 +159,9 @@ export async function benchGazetteWatch(): Promise<void> {
       return seconds;
     };
     const first = await timed('首次比对（异议期内的全部公告 × 全部商标）');
-    const hits = await sql<{ n: number; reasons: string }>`select count(*)::int as n, string_agg(distinct r, '、') as reasons
-      from gazette_hits, unnest(reasons) r where org_id = ${org}`.execute(db);
-    console.log(`  命中 ${hits.rows[0]!.n} 条理由：${hits.rows[0]!.reasons ?? '--'}`);
+    const hits = await sql<{ reason: string; n: number }>`select r as reason, count(*)::int as n
+      from gazette_hits, unnest(reasons) r where org_id = ${org} group by r order by n desc`.execute(db);
+    console.log(`  命中的理由：${hits.rows.map((h) => `${h.reason} ${h.n}`).join('，') || '--'}`);
     await timed('再次比对（没有新公告）');
     const more = markMaker(Date.now() % 100_000);
     await insertRegister(

@@ -23,8 +23,12 @@ test('a conflicting publication is found in the gazette watch and turned into an
   const bar = page.locator('.ipm-filter-bar').first();
   await bar.getByPlaceholder('名称、申请号或申请人').fill(hit.appNo);
   await bar.getByRole('button', { name: /查\s*询/ }).click();
-  const row = table.locator('tbody tr.ant-table-row').filter({ hasText: hit.appNo });
-  await expect(row).toHaveCount(1);
+  // A publication may conflict with several of our marks (the archive holds duplicates too): the row of this hit, in the list's order.
+  const same = (await callAsPage(page, 'gazette.list', { keyword: hit.appNo, pageSize: 100 })).list;
+  const rows = table.locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(same.length);
+  const at = same.findIndex((h) => h.id === hit.id);
+  const row = rows.nth(at);
   await expect(row.getByTestId('gazette-their-mark')).toContainText(hit.tmName);
   await expect(row.getByTestId('gazette-own-mark')).toContainText(hit.ownTmName);
   await expect(row.getByTestId('gazette-reasons')).toContainText(hit.reasons[0]!);
@@ -59,7 +63,8 @@ test('a conflicting publication is found in the gazette watch and turned into an
   await navigateInApp(page, '/brand/riskGg');
   await bar.getByPlaceholder('名称、申请号或申请人').fill(hit.appNo);
   await bar.getByRole('button', { name: /查\s*询/ }).click();
-  const after = table.locator('tbody tr.ant-table-row').filter({ hasText: hit.appNo });
+  await expect(rows).toHaveCount(same.length);
+  const after = rows.nth(at);
   await expect(after.getByTestId('gazette-proposal-link')).toBeVisible();
   await expect(after.getByTestId('gazette-start-proposal')).toHaveCount(0);
   await expect(after).toContainText('已发起异议');
