@@ -112,6 +112,11 @@ describe.skipIf(skipThisDatabase)(`gazette watch (${dbKind})`, () => {
     expect(found[0]!.deadlineSteps[0]).toContain('商标法第三十三条');
     expect(found[0]!.daysLeft).toBeGreaterThan(60);
     expect(found[0]!.urgent).toBe(false);
+    // Within so many days of its deadline, or not.
+    const within = async (days: number) => (await server.call('gazette.list', { keyword: '澜', daysLeft: days }, admin)).list.map((h) => h.appNo);
+    expect(await within(120)).toEqual(['66100001']);
+    expect(await within(7)).toEqual([]);
+    expect((await server.call('gazette.list', { keyword: '澜', tmCl: 9 }, admin)).count).toBe(0);
   });
 
   it('adds nothing on a second run, and finds a publication added later, by name or by logo', async () => {
