@@ -123,7 +123,7 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['外部链接'], table: 'demand_links' },
   { titles: ['款项'], table: 'finance_records' },
   { titles: ['命中'], table: 'gazette_hits' },
-  { titles: ['我方商标'], table: 'brand_archives' },
+  { titles: ['我方商标'], names: ['brandId'], table: 'brand_archives' },
   {
     titles: ['发票文件'],
     names: ['path'],
