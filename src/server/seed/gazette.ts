@@ -71,7 +71,7 @@ export async function seedDemoGazette(db: Kysely<Database>): Promise<boolean> {
     const seen = new Set<string>();
     const picked = own.filter((m) => {
       const key = `${m.tm_name}|${m.int_cls}`;
-      if (seen.has(key) || (m.goods as GoodsEntry[]).length === 0) return false;
+      if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
