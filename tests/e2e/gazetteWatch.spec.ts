@@ -58,10 +58,13 @@ test('a conflicting publication is found in the gazette watch and turned into an
   const id = Number(new URL(page.url()).searchParams.get('id'));
   await page.getByRole('button', { name: '保存草稿' }).click();
   await expect(page.getByText('提案已保存')).toBeVisible();
+  // The editor has closed (it keeps the page while it has unsaved changes).
+  await expect(page.locator('.proposal-page:visible').getByRole('button', { name: /编\s*辑/ })).toBeVisible();
 
   // Back on the watch, the hit shows its proposal instead of the button.
   await navigateInApp(page, '/brand/riskGg');
-  await bar.getByPlaceholder('名称、申请号或申请人').fill(hit.appNo);
+  await expect(page).toHaveURL(/\/brand\/riskGg$/);
+  await bar.getByPlaceholder('名称、申请号或申请人').fill(hit.appNo, { timeout: 20_000 });
   await bar.getByRole('button', { name: /查\s*询/ }).click();
   await expect(rows).toHaveCount(same.length);
   const after = rows.nth(at);
