@@ -24,8 +24,13 @@ type State = GazetteHit['state'];
 
 const STATE_TEXT: Record<State, string> = { new: '待处理', proposal: '已发起异议', dismissed: '已忽略', expired: '已过异议期' };
 
-/** The state a person sees: a hit whose opposition period has ended is 已过异议期 unless an opposition was started. */
-const shownState = (today: string) => sql<State>`case when h.state = 'proposal' then 'proposal' when h.deadline < ${today} then 'expired' else h.state end`;
+/**
+ * The state a person sees: a hit whose opposition period has ended is 已过异议期 unless an opposition was
+ * started; one whose proposal has since been deleted is waiting again.
+ */
+const shownState = (today: string) =>
+  sql<State>`case when h.state = 'proposal' and h.demand_id is not null then 'proposal' when h.deadline < ${today} then 'expired'
+    when h.state = 'proposal' then 'new' else h.state end`;
 
 /** The organisation's hits the caller may see: an agency user only those on the marks they are responsible for. */
 function visibleHits(ctx: TenantContext) {
@@ -233,7 +238,7 @@ export const gazetteHandlers: HandlersOf<'gazette'> = {
 
   'gazette.dismiss': async (body, ctx) => {
     const row = await storedHit(ctx, body.id);
-    if (row.state === 'proposal') throw conflict('已对这件公告商标发起异议提案，不能忽略');
+    if (row.state === 'proposal' && row.demand_id !== null) throw conflict('已对这件公告商标发起异议提案，不能忽略');
     if (row.state !== 'dismissed') {
       await ctx.db.updateTable('gazette_hits').set({ state: 'dismissed', updated_at: new Date() }).where('id', '=', row.id).execute();
       await logOperation(ctx, 'gazette.dismiss', { id: row.id, tmName: row.tm_name });
