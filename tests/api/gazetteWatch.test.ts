@@ -180,6 +180,12 @@ describe.skipIf(skipThisDatabase)(`gazette watch (${dbKind})`, () => {
     expect(listed).toMatchObject({ state: 'proposal', demandId: started.demandId });
     expect(await refused('startProposal', { id: hit.id }, 409, admin)).toContain('已对这件公告商标发起异议提案');
     expect(await refused('dismiss', { id: hit.id }, 409, admin)).toContain('不能忽略');
+
+    // The draft deleted: the hit waits again, and a new proposal can be started from it.
+    await server.call('demand.delDemand', { id: started.demandId }, admin);
+    expect((await hits('澜醒'))[0]).toMatchObject({ state: 'new', demandId: null });
+    const again = await server.call('gazette.startProposal', { id: hit.id }, admin);
+    expect(again.demandId).not.toBe(started.demandId);
   });
 
   it('keeps hits to their organisation and refuses unknown ones in Chinese', async () => {
