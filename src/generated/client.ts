@@ -198,6 +198,12 @@ export const operationRoutes = {
   'finance.issueInvoice': {"id":"finance.issueInvoice","method":"POST","path":"/api/finance/issueInvoice","silent":false,"transport":"json"},
   'finance.export': {"id":"finance.export","method":"POST","path":"/api/finance/export","silent":false,"transport":"file"},
   'forward.forward': {"id":"forward.forward","method":"POST","path":"/api/Forward","silent":false,"transport":"json"},
+  'gazette.list': {"id":"gazette.list","method":"POST","path":"/api/gazette/list","silent":false,"transport":"json"},
+  'gazette.run': {"id":"gazette.run","method":"POST","path":"/api/gazette/run","silent":false,"transport":"json"},
+  'gazette.runStatus': {"id":"gazette.runStatus","method":"POST","path":"/api/gazette/runStatus","silent":true,"transport":"json"},
+  'gazette.dismiss': {"id":"gazette.dismiss","method":"POST","path":"/api/gazette/dismiss","silent":false,"transport":"json"},
+  'gazette.restore': {"id":"gazette.restore","method":"POST","path":"/api/gazette/restore","silent":false,"transport":"json"},
+  'gazette.startProposal': {"id":"gazette.startProposal","method":"POST","path":"/api/gazette/startProposal","silent":false,"transport":"json"},
   'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false,"transport":"json","paged":true},
   'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false,"transport":"json"},
   'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false,"transport":"json"},
@@ -479,6 +485,12 @@ export interface OperationTypes {
   'finance.issueInvoice': { request: T.FinanceIssueInvoiceRequest; response: T.FinanceIssueInvoiceResponse };
   'finance.export': { request: T.FinanceExportRequest; response: Blob };
   'forward.forward': { request: T.ForwardForwardRequest; response: T.ForwardForwardResponse };
+  'gazette.list': { request: T.GazetteListRequest; response: T.GazetteListResponse };
+  'gazette.run': { request: T.GazetteRunRequest; response: T.GazetteRunResponse };
+  'gazette.runStatus': { request: T.GazetteRunStatusRequest; response: T.GazetteRunStatusResponse };
+  'gazette.dismiss': { request: T.GazetteDismissRequest; response: T.GazetteDismissResponse };
+  'gazette.restore': { request: T.GazetteRestoreRequest; response: T.GazetteRestoreResponse };
+  'gazette.startProposal': { request: T.GazetteStartProposalRequest; response: T.GazetteStartProposalResponse };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse };
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse };
@@ -1185,6 +1197,26 @@ export function createApiClient(call: OperationCaller) {
       /** 转发给同事（POST /api/Forward） */
       forward: (body: T.ForwardForwardRequest, options?: CallOptions): Promise<T.ForwardForwardResponse> =>
         call<T.ForwardForwardResponse>(operationRoutes['forward.forward'], body, options),
+    },
+    gazette: {
+      /** 公告监测命中列表（POST /api/gazette/list） */
+      list: (body: T.GazetteListRequest = {}, options?: CallOptions): Promise<T.GazetteListResponse> =>
+        call<T.GazetteListResponse>(operationRoutes['gazette.list'], body, options),
+      /** 立即比对（POST /api/gazette/run） */
+      run: (body: T.GazetteRunRequest = {}, options?: CallOptions): Promise<T.GazetteRunResponse> =>
+        call<T.GazetteRunResponse>(operationRoutes['gazette.run'], body, options),
+      /** 比对进度（POST /api/gazette/runStatus） */
+      runStatus: (body: T.GazetteRunStatusRequest = {}, options?: CallOptions): Promise<T.GazetteRunStatusResponse> =>
+        call<T.GazetteRunStatusResponse>(operationRoutes['gazette.runStatus'], body, options),
+      /** 忽略命中（POST /api/gazette/dismiss） */
+      dismiss: (body: T.GazetteDismissRequest, options?: CallOptions): Promise<T.GazetteDismissResponse> =>
+        call<T.GazetteDismissResponse>(operationRoutes['gazette.dismiss'], body, options),
+      /** 恢复命中（POST /api/gazette/restore） */
+      restore: (body: T.GazetteRestoreRequest, options?: CallOptions): Promise<T.GazetteRestoreResponse> =>
+        call<T.GazetteRestoreResponse>(operationRoutes['gazette.restore'], body, options),
+      /** 发起异议提案（POST /api/gazette/startProposal） */
+      startProposal: (body: T.GazetteStartProposalRequest, options?: CallOptions): Promise<T.GazetteStartProposalResponse> =>
+        call<T.GazetteStartProposalResponse>(operationRoutes['gazette.startProposal'], body, options),
     },
     home: {
       /** 我的消息（POST /homepage/getMessageList） */

@@ -3575,6 +3575,192 @@ export interface FinanceTotal {
 }
 
 /**
+ * 公告监测的一条命中：初步审定公告的商标（对方）与本组织的一件商标（我方）近似且商品类似，附理由、公告期号与日期、异议期限（公告之日起 3 个月，节假日顺延）与剩余天数。
+ */
+export interface GazetteHit {
+  /**
+   * 命中编号
+   */
+  id: number;
+  /**
+   * 公告商标编号
+   */
+  registerId: number;
+  /**
+   * 对方商标
+   */
+  tmName: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 类别
+   */
+  tmCl: number;
+  /**
+   * 申请人
+   */
+  applicant: string;
+  /**
+   * 商标图样
+   */
+  logoUrl: string | null;
+  /**
+   * 公告期号
+   */
+  announcementIssue: string;
+  /**
+   * 公告日期
+   */
+  prelimDate: string;
+  /**
+   * 异议期限
+   */
+  deadline: string;
+  /**
+   * 期限的计算
+   */
+  deadlineSteps: string[];
+  /**
+   * 剩余天数
+   */
+  daysLeft: number;
+  /**
+   * 紧急：剩余 15 天以内
+   */
+  urgent: boolean;
+  /**
+   * 我方商标编号
+   */
+  brandId: number;
+  /**
+   * 我方商标
+   */
+  ownTmName: string;
+  /**
+   * 我方申请号
+   */
+  ownAppNo: string;
+  /**
+   * 我方类别
+   */
+  ownTmCl: number | null;
+  /**
+   * 我方图样
+   */
+  ownLogoUrl: string | null;
+  /**
+   * 近似理由
+   */
+  reasons: string[];
+  /**
+   * 商品类似
+   */
+  goodsNote: string;
+  /**
+   * 类似群
+   */
+  groups: string[];
+  /**
+   * 近似度
+   */
+  score: number;
+  /**
+   * 状态：new 待处理，proposal 已发起异议，dismissed 已忽略，expired 已过异议期
+   */
+  state: "new" | "proposal" | "dismissed" | "expired";
+  /**
+   * 状态说明
+   */
+  stateText: string;
+  /**
+   * 异议提案
+   */
+  demandId: number | null;
+  /**
+   * 提案编号
+   */
+  demandNo: string | null;
+  /**
+   * 发现时间
+   */
+  createdAt: string;
+}
+
+/**
+ * 公告监测命中的条件：我方商标、对方商标（名称、申请号或注册号）、类别、近似理由、状态、剩余天数与分页；按异议期限从近到远排列。
+ */
+export interface GazetteQuery {
+  /**
+   * 我方商标
+   */
+  brandId?: number;
+  /**
+   * 对方商标：对方商标的名称、申请号或申请人
+   */
+  keyword?: string;
+  /**
+   * 类别
+   */
+  tmCl?: number;
+  /**
+   * 近似理由
+   */
+  reason?: "名称相同" | "读音相同" | "读音相近" | "字形相近" | "包含我方商标" | "图形近似";
+  /**
+   * 状态：待处理、已发起异议与已忽略只含异议期未过的命中；new 待处理，proposal 已发起异议，dismissed 已忽略，expired 已过异议期
+   */
+  state?: "new" | "proposal" | "dismissed" | "expired";
+  /**
+   * 剩余天数：异议期限在这么多天之内（含）
+   */
+  daysLeft?: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+/**
+ * 本组织公告比对的进度：是否正在比对、完成的百分比，最近一次比对的时间、比对的公告数与新发现的命中。
+ */
+export interface GazetteRun {
+  /**
+   * 状态：idle 空闲，running 正在比对，failed 失败
+   */
+  state: "idle" | "running" | "failed";
+  /**
+   * 进度
+   */
+  percent: number;
+  /**
+   * 比对的公告数
+   */
+  checked: number;
+  /**
+   * 新发现
+   */
+  added: number;
+  /**
+   * 开始时间
+   */
+  startedAt: string | null;
+  /**
+   * 完成时间
+   */
+  finishedAt: string | null;
+  /**
+   * 说明
+   */
+  message: string;
+}
+
+/**
  * 按类似群归并的商品项：name 为以全角分号“；”连接的商品名称，deleted 列出其中已删减的名称（标记 2）。
  */
 export interface GoodsGroup {
@@ -6709,6 +6895,53 @@ export interface ForwardButtonProps {
    * 链接样式：表格行中用小号链接样式
    */
   link?: boolean;
+}
+
+export interface GazetteDeadlineCellProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface GazetteMarkCellProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 哪一方：theirs 对方（公告商标），own 我方商标
+   */
+  side?: "theirs" | "own";
+}
+
+export interface GazetteProposalActionProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface GazetteReasonsCellProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface GazetteRunPanelProps {
+  /**
+   * 比对权限：可“立即比对”的权限键，默认 userManagement
+   */
+  runPermission?: string;
 }
 
 export interface GenericTableProps {
@@ -14022,6 +14255,89 @@ export interface ForwardForwardResponse {
    * 收件人数
    */
   count: number;
+}
+
+export type GazetteListRequest = GazetteQuery;
+
+export interface GazetteListResponse {
+  /**
+   * 命中
+   */
+  list: GazetteHit[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 各状态条数
+   */
+  counts: {
+    /**
+     * 待处理
+     */
+    new: number;
+    /**
+     * 已发起异议
+     */
+    proposal: number;
+    /**
+     * 已忽略
+     */
+    dismissed: number;
+    /**
+     * 已过异议期
+     */
+    expired: number;
+  };
+}
+
+export interface GazetteRunRequest {}
+
+export type GazetteRunResponse = GazetteRun;
+
+export interface GazetteRunStatusRequest {}
+
+export type GazetteRunStatusResponse = GazetteRun;
+
+export interface GazetteDismissRequest {
+  /**
+   * 命中
+   */
+  id: number;
+}
+
+export type GazetteDismissResponse = GazetteHit;
+
+export interface GazetteRestoreRequest {
+  /**
+   * 命中
+   */
+  id: number;
+}
+
+export type GazetteRestoreResponse = GazetteHit;
+
+export interface GazetteStartProposalRequest {
+  /**
+   * 命中
+   */
+  id: number;
+}
+
+export interface GazetteStartProposalResponse {
+  hit: GazetteHit;
+  /**
+   * 提案
+   */
+  demandId: number;
+  /**
+   * 提案编号
+   */
+  demandNo: string;
+  /**
+   * 可编辑
+   */
+  canEdit: boolean;
 }
 
 export interface HomeGetMessageListRequest {

@@ -118,6 +118,13 @@ const financeWidgets = lazyComponents(() => import('../widgets/finance/index.js'
   FinanceRecordView: 'block',
   FinanceTotals: 'block',
 });
+const gazetteWidgets = lazyComponents(() => import('../widgets/gazette/index.js').then((m) => m.gazetteWidgets), {
+  GazetteMarkCell: 'none',
+  GazetteDeadlineCell: 'none',
+  GazetteReasonsCell: 'none',
+  GazetteProposalAction: 'none',
+  GazetteRunPanel: 'block',
+});
 const licenceWidgets = lazyComponents(() => import('../widgets/licences/index.js').then((m) => m.licenceWidgets), {
   LicensedMarksField: 'field',
   LicenceDetail: 'block',
@@ -164,6 +171,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...publicProposalWidgets,
   ...proposalWidgets,
   ...financeWidgets,
+  ...gazetteWidgets,
   ...licenceWidgets,
   ...evidenceWidgets,
   ...disputeWidgets,

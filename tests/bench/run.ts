@@ -10,9 +10,10 @@
  *   7. the case list at 100,000 cases on PostgreSQL (caseList.ts);
  *   8. a case page with 45 classes of goods in Chromium (casePage.ts);
  *   9. recognising uploaded letters: a text PDF, and a scanned page by OCR (letterRecognition.ts);
- *  10. the letters list at 200,000 letters on PostgreSQL (letterList.ts).
+ *  10. the letters list at 200,000 letters on PostgreSQL (letterList.ts);
+ *  11. the gazette watch: a week's publications (20,000) matched against 5,000 own marks on PostgreSQL (gazetteWatch.ts).
  * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive`, `-- archive-page`, `-- load`, `-- cases`,
- * `-- case-page`, `-- recognition` or `-- letters` runs one part;
+ * `-- case-page`, `-- recognition`, `-- letters` or `-- gazette` runs one part;
  * `-- browser table` or `-- browser form` one half of the browser part; `-- archive-page menu` or
  * `-- archive-page rows` one half of the archive page, `--load N` with N busy processes beside it.
  */
@@ -26,6 +27,7 @@ import { benchCaseList } from './caseList.js';
 import { benchCasePage } from './casePage.js';
 import { benchLetterRecognition } from './letterRecognition.js';
 import { benchLetterList } from './letterList.js';
+import { benchGazetteWatch } from './gazetteWatch.js';
 
 const only = process.argv[2];
 if (!only || only === 'startup') {
@@ -67,4 +69,8 @@ if (!only || only === 'recognition') {
 if (!only || only === 'letters') {
   console.log('== 官文列表（PostgreSQL，20 万件）==');
   await benchLetterList();
+}
+if (!only || only === 'gazette') {
+  console.log('== 公告监测（PostgreSQL，一周 2 万件公告 × 5,000 件商标）==');
+  await benchGazetteWatch();
 }

@@ -42,6 +42,11 @@ const PAGE_LEVEL: Record<string, string> = {
   EvidenceEditor: '整页的使用证据表单（/brand/aptitudeProveEdit），保存即写入证据',
   DisputeProcedureCounts: '争议商标列表的各程序件数（/brand/disputeList）',
   DisputeDetail: '争议商标列表行的详情抽屉（/brand/disputeList），按行的争议编号读取',
+  GazetteRunPanel: '公告监测页顶部的说明与立即比对（/brand/riskGg），比对即写入本组织的命中',
+  GazetteMarkCell: '公告监测列表的商标列（/brand/riskGg）',
+  GazetteDeadlineCell: '公告监测列表的异议期限列（/brand/riskGg）',
+  GazetteReasonsCell: '公告监测列表的近似理由列（/brand/riskGg）',
+  GazetteProposalAction: '公告监测列表行上的发起异议（/brand/riskGg），点击即新建异议提案',
   ForwardButton: '商标详情、案件页、官文列表行与提案页的转发（/brand/detail、/case/*、/brand/filesAll、/brandManage/case-detail），发送即给同事写消息',
 };
 
