@@ -198,13 +198,20 @@ export const operationRoutes = {
   'finance.issueInvoice': {"id":"finance.issueInvoice","method":"POST","path":"/api/finance/issueInvoice","silent":false,"transport":"json"},
   'finance.export': {"id":"finance.export","method":"POST","path":"/api/finance/export","silent":false,"transport":"file"},
   'forward.forward': {"id":"forward.forward","method":"POST","path":"/api/Forward","silent":false,"transport":"json"},
+  'gazette.list': {"id":"gazette.list","method":"POST","path":"/api/gazette/list","silent":false,"transport":"json"},
+  'gazette.run': {"id":"gazette.run","method":"POST","path":"/api/gazette/run","silent":false,"transport":"json"},
+  'gazette.runStatus': {"id":"gazette.runStatus","method":"POST","path":"/api/gazette/runStatus","silent":true,"transport":"json"},
+  'gazette.dismiss': {"id":"gazette.dismiss","method":"POST","path":"/api/gazette/dismiss","silent":false,"transport":"json"},
+  'gazette.restore': {"id":"gazette.restore","method":"POST","path":"/api/gazette/restore","silent":false,"transport":"json"},
+  'gazette.startProposal': {"id":"gazette.startProposal","method":"POST","path":"/api/gazette/startProposal","silent":false,"transport":"json"},
   'home.getMessageList': {"id":"home.getMessageList","method":"POST","path":"/homepage/getMessageList","silent":false,"transport":"json","paged":true},
   'home.setMessageRead': {"id":"home.setMessageRead","method":"POST","path":"/homepage/setMessageRead","silent":false,"transport":"json"},
   'home.getGroupInfo': {"id":"home.getGroupInfo","method":"POST","path":"/homepage/getGroupInfo","silent":false,"transport":"json"},
   'home.todoList': {"id":"home.todoList","method":"POST","path":"/api/todo-list","silent":true,"transport":"json","paged":true},
   'home.completeTodo': {"id":"home.completeTodo","method":"POST","path":"/api/todo-complete","silent":false,"transport":"json"},
   'home.reopenTodo': {"id":"home.reopenTodo","method":"POST","path":"/api/todo-reopen","silent":false,"transport":"json"},
-  'licenseMatter.list': {"id":"licenseMatter.list","method":"POST","path":"/license-matter/list","silent":true,"transport":"json","paged":true},
+  'licenseMatter.list': {"id":"licenseMatter.list","method":"POST","path":"/license-matter/list","silent":true,"transport":"json"},
+  'licenseMatter.export': {"id":"licenseMatter.export","method":"POST","path":"/license-matter/export","silent":false,"transport":"file"},
   'licenseMatter.detail': {"id":"licenseMatter.detail","method":"POST","path":"/license-matter/detail","silent":true,"transport":"json"},
   'licenseMatter.save': {"id":"licenseMatter.save","method":"POST","path":"/license-matter/save","silent":false,"transport":"json"},
   'licenseMatter.delete': {"id":"licenseMatter.delete","method":"POST","path":"/license-matter/delete","silent":false,"transport":"json"},
@@ -485,6 +492,12 @@ export interface OperationTypes {
   'finance.issueInvoice': { request: T.FinanceIssueInvoiceRequest; response: T.FinanceIssueInvoiceResponse };
   'finance.export': { request: T.FinanceExportRequest; response: Blob };
   'forward.forward': { request: T.ForwardForwardRequest; response: T.ForwardForwardResponse };
+  'gazette.list': { request: T.GazetteListRequest; response: T.GazetteListResponse };
+  'gazette.run': { request: T.GazetteRunRequest; response: T.GazetteRunResponse };
+  'gazette.runStatus': { request: T.GazetteRunStatusRequest; response: T.GazetteRunStatusResponse };
+  'gazette.dismiss': { request: T.GazetteDismissRequest; response: T.GazetteDismissResponse };
+  'gazette.restore': { request: T.GazetteRestoreRequest; response: T.GazetteRestoreResponse };
+  'gazette.startProposal': { request: T.GazetteStartProposalRequest; response: T.GazetteStartProposalResponse };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse };
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse };
@@ -492,6 +505,7 @@ export interface OperationTypes {
   'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse };
   'home.reopenTodo': { request: T.HomeReopenTodoRequest; response: T.HomeReopenTodoResponse };
   'licenseMatter.list': { request: T.LicenseMatterListRequest; response: T.LicenseMatterListResponse };
+  'licenseMatter.export': { request: T.LicenseMatterExportRequest; response: Blob };
   'licenseMatter.detail': { request: T.LicenseMatterDetailRequest; response: T.LicenseMatterDetailResponse };
   'licenseMatter.save': { request: T.LicenseMatterSaveRequest; response: T.LicenseMatterSaveResponse };
   'licenseMatter.delete': { request: T.LicenseMatterDeleteRequest; response: T.LicenseMatterDeleteResponse };
@@ -1198,6 +1212,26 @@ export function createApiClient(call: OperationCaller) {
       forward: (body: T.ForwardForwardRequest, options?: CallOptions): Promise<T.ForwardForwardResponse> =>
         call<T.ForwardForwardResponse>(operationRoutes['forward.forward'], body, options),
     },
+    gazette: {
+      /** 公告监测命中列表（POST /api/gazette/list） */
+      list: (body: T.GazetteListRequest = {}, options?: CallOptions): Promise<T.GazetteListResponse> =>
+        call<T.GazetteListResponse>(operationRoutes['gazette.list'], body, options),
+      /** 立即比对（POST /api/gazette/run） */
+      run: (body: T.GazetteRunRequest = {}, options?: CallOptions): Promise<T.GazetteRunResponse> =>
+        call<T.GazetteRunResponse>(operationRoutes['gazette.run'], body, options),
+      /** 比对进度（POST /api/gazette/runStatus） */
+      runStatus: (body: T.GazetteRunStatusRequest = {}, options?: CallOptions): Promise<T.GazetteRunStatusResponse> =>
+        call<T.GazetteRunStatusResponse>(operationRoutes['gazette.runStatus'], body, options),
+      /** 忽略命中（POST /api/gazette/dismiss） */
+      dismiss: (body: T.GazetteDismissRequest, options?: CallOptions): Promise<T.GazetteDismissResponse> =>
+        call<T.GazetteDismissResponse>(operationRoutes['gazette.dismiss'], body, options),
+      /** 恢复命中（POST /api/gazette/restore） */
+      restore: (body: T.GazetteRestoreRequest, options?: CallOptions): Promise<T.GazetteRestoreResponse> =>
+        call<T.GazetteRestoreResponse>(operationRoutes['gazette.restore'], body, options),
+      /** 发起异议提案（POST /api/gazette/startProposal） */
+      startProposal: (body: T.GazetteStartProposalRequest, options?: CallOptions): Promise<T.GazetteStartProposalResponse> =>
+        call<T.GazetteStartProposalResponse>(operationRoutes['gazette.startProposal'], body, options),
+    },
     home: {
       /** 我的消息（POST /homepage/getMessageList） */
       getMessageList: (body: T.HomeGetMessageListRequest = {}, options?: CallOptions): Promise<T.HomeGetMessageListResponse> =>
@@ -1222,6 +1256,9 @@ export function createApiClient(call: OperationCaller) {
       /** 许可列表（POST /license-matter/list） */
       list: (body: T.LicenseMatterListRequest = {}, options?: CallOptions): Promise<T.LicenseMatterListResponse> =>
         call<T.LicenseMatterListResponse>(operationRoutes['licenseMatter.list'], body, options),
+      /** 导出许可（POST /license-matter/export） */
+      export: (body: T.LicenseMatterExportRequest = {}, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['licenseMatter.export'], body, options),
       /** 许可详情（POST /license-matter/detail） */
       detail: (body: T.LicenseMatterDetailRequest, options?: CallOptions): Promise<T.LicenseMatterDetailResponse> =>
         call<T.LicenseMatterDetailResponse>(operationRoutes['licenseMatter.detail'], body, options),

@@ -132,11 +132,24 @@ export const FIELD_FORMATS = {
     publishedAt: 'date-time',
     createdAt: 'date-time',
   },
+  GazetteHit: {
+    prelimDate: 'date',
+    deadline: 'date',
+    createdAt: 'date-time',
+  },
+  GazetteRun: {
+    startedAt: 'date-time',
+    finishedAt: 'date-time',
+  },
   Licence: {
     startDate: 'date',
     endDate: 'date',
     createdAt: 'date-time',
     updatedAt: 'date-time',
+  },
+  LicenceQuery: {
+    endFrom: 'date',
+    endTo: 'date',
   },
   LoginResult: {
     expiresAt: 'date-time',
@@ -328,6 +341,15 @@ export const FIELD_ENUM_TITLES = {
     state: { 'draft': '未发布', 'published': '已发布' },
     payState: { 'unpaid': '未收款', 'partial': '部分收款', 'paid': '已收清' },
     invoiceState: { 'none': '未申请', 'requested': '已申请', 'issued': '已开具' },
+  },
+  GazetteHit: {
+    state: { 'new': '待处理', 'proposal': '已发起异议', 'dismissed': '已忽略', 'expired': '已过异议期' },
+  },
+  GazetteQuery: {
+    state: { 'new': '待处理', 'proposal': '已发起异议', 'dismissed': '已忽略', 'expired': '已过异议期' },
+  },
+  GazetteRun: {
+    state: { 'idle': '空闲', 'running': '正在比对', 'failed': '失败' },
   },
   MessageSettings: {
     webhookKind: { 'wecom': '企业微信', 'dingtalk': '钉钉', 'feishu': '飞书' },

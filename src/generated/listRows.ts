@@ -53,6 +53,7 @@ export const LIST_ROWS: Readonly<Record<string, Readonly<Record<string, keyof ty
   'file.listByUploader': { list: 'UploaderFiles' },
   'finance.list': { list: 'FinanceRecord', counts: 'CountBucket' },
   'finance.totals': { list: 'FinanceTotal' },
+  'gazette.list': { list: 'GazetteHit' },
   'home.getMessageList': { list: 'Message' },
   'home.todoList': { list: 'Todo' },
   'licenseMatter.list': { list: 'Licence' },

@@ -7632,6 +7632,349 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/gazette-hit.json",
+    "title": "GazetteHit",
+    "description": "公告监测的一条命中：初步审定公告的商标（对方）与本组织的一件商标（我方）近似且商品类似，附理由、公告期号与日期、异议期限（公告之日起 3 个月，节假日顺延）与剩余天数。",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "id",
+      "registerId",
+      "tmName",
+      "appNo",
+      "tmCl",
+      "applicant",
+      "logoUrl",
+      "announcementIssue",
+      "prelimDate",
+      "deadline",
+      "deadlineSteps",
+      "daysLeft",
+      "urgent",
+      "brandId",
+      "ownTmName",
+      "ownAppNo",
+      "ownTmCl",
+      "ownLogoUrl",
+      "reasons",
+      "goodsNote",
+      "groups",
+      "score",
+      "state",
+      "stateText",
+      "demandId",
+      "demandNo",
+      "createdAt"
+    ],
+    "properties": {
+      "id": {
+        "title": "命中编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "registerId": {
+        "title": "公告商标编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "tmName": {
+        "title": "对方商标",
+        "type": "string"
+      },
+      "appNo": {
+        "title": "申请号",
+        "type": "string"
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "applicant": {
+        "title": "申请人",
+        "type": "string"
+      },
+      "logoUrl": {
+        "title": "商标图样",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "announcementIssue": {
+        "title": "公告期号",
+        "type": "string"
+      },
+      "prelimDate": {
+        "title": "公告日期",
+        "type": "string",
+        "format": "date"
+      },
+      "deadline": {
+        "title": "异议期限",
+        "type": "string",
+        "format": "date"
+      },
+      "deadlineSteps": {
+        "title": "期限的计算",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "daysLeft": {
+        "title": "剩余天数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "urgent": {
+        "title": "紧急",
+        "type": "boolean",
+        "description": "剩余 15 天以内"
+      },
+      "brandId": {
+        "title": "我方商标编号",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "ownTmName": {
+        "title": "我方商标",
+        "type": "string"
+      },
+      "ownAppNo": {
+        "title": "我方申请号",
+        "type": "string"
+      },
+      "ownTmCl": {
+        "title": "我方类别",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "ownLogoUrl": {
+        "title": "我方图样",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "reasons": {
+        "title": "近似理由",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "goodsNote": {
+        "title": "商品类似",
+        "type": "string"
+      },
+      "groups": {
+        "title": "类似群",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "score": {
+        "title": "近似度",
+        "type": "number"
+      },
+      "state": {
+        "title": "状态",
+        "enum": [
+          "new",
+          "proposal",
+          "dismissed",
+          "expired"
+        ],
+        "x-enum-titles": [
+          "待处理",
+          "已发起异议",
+          "已忽略",
+          "已过异议期"
+        ]
+      },
+      "stateText": {
+        "title": "状态说明",
+        "type": "string"
+      },
+      "demandId": {
+        "title": "异议提案",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "demandNo": {
+        "title": "提案编号",
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "title": "发现时间",
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/gazette-query.json",
+    "title": "GazetteQuery",
+    "description": "公告监测命中的条件：我方商标、对方商标（名称、申请号或注册号）、类别、近似理由、状态、剩余天数与分页；按异议期限从近到远排列。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "brandId": {
+        "title": "我方商标",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647
+      },
+      "keyword": {
+        "title": "对方商标",
+        "type": "string",
+        "maxLength": 100,
+        "description": "对方商标的名称、申请号或申请人"
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 45
+      },
+      "reason": {
+        "title": "近似理由",
+        "enum": [
+          "名称相同",
+          "读音相同",
+          "读音相近",
+          "字形相近",
+          "包含我方商标",
+          "图形近似"
+        ]
+      },
+      "state": {
+        "title": "状态",
+        "enum": [
+          "new",
+          "proposal",
+          "dismissed",
+          "expired"
+        ],
+        "x-enum-titles": [
+          "待处理",
+          "已发起异议",
+          "已忽略",
+          "已过异议期"
+        ],
+        "description": "待处理、已发起异议与已忽略只含异议期未过的命中"
+      },
+      "daysLeft": {
+        "title": "剩余天数",
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 120,
+        "description": "异议期限在这么多天之内（含）"
+      },
+      "pageNo": {
+        "title": "页码",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100000,
+        "default": 1
+      },
+      "pageSize": {
+        "title": "每页条数",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 20
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/gazette-run.json",
+    "title": "GazetteRun",
+    "description": "本组织公告比对的进度：是否正在比对、完成的百分比，最近一次比对的时间、比对的公告数与新发现的命中。",
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "state",
+      "percent",
+      "checked",
+      "added",
+      "startedAt",
+      "finishedAt",
+      "message"
+    ],
+    "properties": {
+      "state": {
+        "title": "状态",
+        "enum": [
+          "idle",
+          "running",
+          "failed"
+        ],
+        "x-enum-titles": [
+          "空闲",
+          "正在比对",
+          "失败"
+        ]
+      },
+      "percent": {
+        "title": "进度",
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      },
+      "checked": {
+        "title": "比对的公告数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "added": {
+        "title": "新发现",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "startedAt": {
+        "title": "开始时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "finishedAt": {
+        "title": "完成时间",
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "message": {
+        "title": "说明",
+        "type": "string"
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/goods-group.json",
     "title": "GoodsGroup",
     "description": "按类似群归并的商品项：name 为以全角分号“；”连接的商品名称，deleted 列出其中已删减的名称（标记 2）。",
@@ -7853,6 +8196,67 @@ export const sharedSchemas: JsonSchema[] = [
         "items": {
           "$ref": "https://schemas.ipm.local/entities/goods-item.json"
         }
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/licence-query.json",
+    "title": "LicenceQuery",
+    "description": "许可列表与导出的条件：许可人或被许可人、商标、许可类型、状态、截止日期范围与分页（导出不分页）。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "pageNo": {
+        "title": "页码",
+        "type": "integer",
+        "minimum": 1,
+        "default": 1,
+        "maximum": 2147483647
+      },
+      "pageSize": {
+        "title": "每页条数",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 10
+      },
+      "party": {
+        "title": "许可人/被许可人",
+        "type": "string",
+        "maxLength": 100
+      },
+      "tmName": {
+        "title": "商标名称或号码",
+        "type": "string",
+        "maxLength": 100
+      },
+      "licenceType": {
+        "title": "许可类型",
+        "type": "string",
+        "enum": [
+          "exclusive",
+          "sole",
+          "ordinary"
+        ]
+      },
+      "state": {
+        "title": "状态",
+        "type": "string",
+        "enum": [
+          "valid",
+          "expiring",
+          "expired"
+        ]
+      },
+      "endFrom": {
+        "title": "截止日期起",
+        "type": "string",
+        "format": "date"
+      },
+      "endTo": {
+        "title": "截止日期止",
+        "type": "string",
+        "format": "date"
       }
     }
   },
@@ -22629,6 +23033,232 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "gazette.list",
+    "domain": "gazette",
+    "name": "list",
+    "method": "POST",
+    "path": "/api/gazette/list",
+    "summary": "公告监测命中列表",
+    "description": "初步审定公告中与本组织商标近似（名称、读音或图形）且商品类似的商标，按异议期限从近到远；counts 为同样条件下（不含状态）待处理、已发起异议、已忽略与已过异议期的条数。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/gazette-query.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list",
+        "count",
+        "counts"
+      ],
+      "properties": {
+        "list": {
+          "title": "命中",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/gazette-hit.json"
+          }
+        },
+        "count": {
+          "title": "总条数",
+          "type": "integer"
+        },
+        "counts": {
+          "title": "各状态条数",
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "new",
+            "proposal",
+            "dismissed",
+            "expired"
+          ],
+          "properties": {
+            "new": {
+              "title": "待处理",
+              "type": "integer"
+            },
+            "proposal": {
+              "title": "已发起异议",
+              "type": "integer"
+            },
+            "dismissed": {
+              "title": "已忽略",
+              "type": "integer"
+            },
+            "expired": {
+              "title": "已过异议期",
+              "type": "integer"
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "gazette.run",
+    "domain": "gazette",
+    "name": "run",
+    "method": "POST",
+    "path": "/api/gazette/run",
+    "summary": "立即比对",
+    "description": "在后台把上次比对之后新增或更新的公告（及上次之后新增或修改的我方商标与全部异议期内的公告）与本组织的商标比对；正在比对时不再开始，返回当前进度。以 gazette.runStatus 查询进度。",
+    "permission": "userManagement",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/gazette-run.json"
+    }
+  },
+  {
+    "id": "gazette.runStatus",
+    "domain": "gazette",
+    "name": "runStatus",
+    "method": "POST",
+    "path": "/api/gazette/runStatus",
+    "summary": "比对进度",
+    "description": "本组织公告比对的状态、进度与最近一次的结果。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {}
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/gazette-run.json"
+    }
+  },
+  {
+    "id": "gazette.dismiss",
+    "domain": "gazette",
+    "name": "dismiss",
+    "method": "POST",
+    "path": "/api/gazette/dismiss",
+    "summary": "忽略命中",
+    "description": "把一条待处理的命中标为已忽略；已发起异议的不能忽略。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "命中",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/gazette-hit.json"
+    }
+  },
+  {
+    "id": "gazette.restore",
+    "domain": "gazette",
+    "name": "restore",
+    "method": "POST",
+    "path": "/api/gazette/restore",
+    "summary": "恢复命中",
+    "description": "把已忽略的命中恢复为待处理。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "命中",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "$ref": "https://schemas.ipm.local/entities/gazette-hit.json"
+    }
+  },
+  {
+    "id": "gazette.startProposal",
+    "domain": "gazette",
+    "name": "startProposal",
+    "method": "POST",
+    "path": "/api/gazette/startProposal",
+    "summary": "发起异议提案",
+    "description": "以命中新建一个异议提案（objectionProposal）的草稿：对方商标名称、申请号、类别、申请人、公告期号与日期，引证的我方商标与事实和理由预先填好，我方商标列入提案；命中记住这个提案。异议期已过、已忽略或已发起的命中不能再发起。",
+    "permission": "demand",
+    "silent": false,
+    "readOnly": false,
+    "transport": "json",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "title": "命中",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647
+        }
+      }
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "hit",
+        "demandId",
+        "demandNo",
+        "canEdit"
+      ],
+      "properties": {
+        "hit": {
+          "$ref": "https://schemas.ipm.local/entities/gazette-hit.json"
+        },
+        "demandId": {
+          "title": "提案",
+          "type": "integer"
+        },
+        "demandNo": {
+          "title": "提案编号",
+          "type": "string"
+        },
+        "canEdit": {
+          "title": "可编辑",
+          "type": "boolean"
+        }
+      }
+    }
+  },
+  {
     "id": "home.getMessageList",
     "domain": "home",
     "name": "getMessageList",
@@ -22886,62 +23516,7 @@ export const operationTable: OperationDefinition[] = [
     "readOnly": true,
     "transport": "json",
     "request": {
-      "type": "object",
-      "additionalProperties": false,
-      "properties": {
-        "pageNo": {
-          "title": "页码",
-          "type": "integer",
-          "minimum": 1,
-          "default": 1,
-          "maximum": 2147483647
-        },
-        "pageSize": {
-          "title": "每页条数",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 100,
-          "default": 10
-        },
-        "party": {
-          "title": "许可人/被许可人",
-          "type": "string",
-          "maxLength": 100
-        },
-        "tmName": {
-          "title": "商标名称或号码",
-          "type": "string",
-          "maxLength": 100
-        },
-        "licenceType": {
-          "title": "许可类型",
-          "type": "string",
-          "enum": [
-            "exclusive",
-            "sole",
-            "ordinary"
-          ]
-        },
-        "state": {
-          "title": "状态",
-          "type": "string",
-          "enum": [
-            "valid",
-            "expiring",
-            "expired"
-          ]
-        },
-        "endFrom": {
-          "title": "截止日期起",
-          "type": "string",
-          "format": "date"
-        },
-        "endTo": {
-          "title": "截止日期止",
-          "type": "string",
-          "format": "date"
-        }
-      }
+      "$ref": "https://schemas.ipm.local/entities/licence-query.json"
     },
     "response": {
       "type": "object",
@@ -22978,6 +23553,26 @@ export const operationTable: OperationDefinition[] = [
           "type": "integer"
         }
       }
+    }
+  },
+  {
+    "id": "licenseMatter.export",
+    "domain": "licenseMatter",
+    "name": "export",
+    "method": "POST",
+    "path": "/license-matter/export",
+    "summary": "导出许可",
+    "description": "按与列表相同的条件导出许可为 .xlsx（许可商标、许可人、被许可人、许可类型、许可地域、开始与截止日期、状态、剩余天数、许可使用费、备案案件与状态、承办人、备注），最多 10,000 份；第二张表每件许可商标一行，列出被许可使用的商品/服务。应答为文件本身。",
+    "permission": "trademark",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/licence-query.json"
+    },
+    "response": {
+      "type": "string",
+      "description": "xlsx 文件"
     }
   },
   {
@@ -24168,6 +24763,18 @@ export const operationTable: OperationDefinition[] = [
               "applyStatus": {
                 "title": "更新商标状态",
                 "type": "boolean"
+              },
+              "markName": {
+                "title": "商标名称",
+                "description": "官文上的商标名称（版权官文为作品或软件名称），没有关联档案商标时列表显示它",
+                "type": "string",
+                "maxLength": 200
+              },
+              "applicant": {
+                "title": "申请人",
+                "description": "官文上的申请人（版权官文为著作权人）",
+                "type": "string",
+                "maxLength": 200
               }
             }
           }
@@ -29127,6 +29734,12 @@ export interface OperationTypes {
   'finance.issueInvoice': { request: T.FinanceIssueInvoiceRequest; response: T.FinanceIssueInvoiceResponse; public: false; transport: 'json' };
   'finance.export': { request: T.FinanceExportRequest; response: T.FinanceExportResponse; public: false; transport: 'file' };
   'forward.forward': { request: T.ForwardForwardRequest; response: T.ForwardForwardResponse; public: false; transport: 'json' };
+  'gazette.list': { request: T.GazetteListRequest; response: T.GazetteListResponse; public: false; transport: 'json' };
+  'gazette.run': { request: T.GazetteRunRequest; response: T.GazetteRunResponse; public: false; transport: 'json' };
+  'gazette.runStatus': { request: T.GazetteRunStatusRequest; response: T.GazetteRunStatusResponse; public: false; transport: 'json' };
+  'gazette.dismiss': { request: T.GazetteDismissRequest; response: T.GazetteDismissResponse; public: false; transport: 'json' };
+  'gazette.restore': { request: T.GazetteRestoreRequest; response: T.GazetteRestoreResponse; public: false; transport: 'json' };
+  'gazette.startProposal': { request: T.GazetteStartProposalRequest; response: T.GazetteStartProposalResponse; public: false; transport: 'json' };
   'home.getMessageList': { request: T.HomeGetMessageListRequest; response: T.HomeGetMessageListResponse; public: false; transport: 'json' };
   'home.setMessageRead': { request: T.HomeSetMessageReadRequest; response: T.HomeSetMessageReadResponse; public: false; transport: 'json' };
   'home.getGroupInfo': { request: T.HomeGetGroupInfoRequest; response: T.HomeGetGroupInfoResponse; public: false; transport: 'json' };
@@ -29134,6 +29747,7 @@ export interface OperationTypes {
   'home.completeTodo': { request: T.HomeCompleteTodoRequest; response: T.HomeCompleteTodoResponse; public: false; transport: 'json' };
   'home.reopenTodo': { request: T.HomeReopenTodoRequest; response: T.HomeReopenTodoResponse; public: false; transport: 'json' };
   'licenseMatter.list': { request: T.LicenseMatterListRequest; response: T.LicenseMatterListResponse; public: false; transport: 'json' };
+  'licenseMatter.export': { request: T.LicenseMatterExportRequest; response: T.LicenseMatterExportResponse; public: false; transport: 'file' };
   'licenseMatter.detail': { request: T.LicenseMatterDetailRequest; response: T.LicenseMatterDetailResponse; public: false; transport: 'json' };
   'licenseMatter.save': { request: T.LicenseMatterSaveRequest; response: T.LicenseMatterSaveResponse; public: false; transport: 'json' };
   'licenseMatter.delete': { request: T.LicenseMatterDeleteRequest; response: T.LicenseMatterDeleteResponse; public: false; transport: 'json' };

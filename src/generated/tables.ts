@@ -843,6 +843,41 @@ export interface FinanceRecordsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** 公告监测的命中：初步审定公告的商标与本组织的一件商标名称、读音或图形近似且商品类似；每个组织、公告商标与我方商标一行。 (schemas/tables/gazette-hits.json) */
+export interface GazetteHitsTable {
+  id: Generated<number>;
+  org_id: number;
+  register_id: number;
+  brand_id: number;
+  /** 近似的理由：名称相同、读音相同、字形相近、图形近似…… */
+  reasons: string[];
+  /** 商品类似的理由，如 第 3 类类似群 0306 */
+  goods_note: Generated<string>;
+  /** 双方共有或按区分表注释类似的类似群 */
+  groups: Generated<string[]>;
+  score: ColumnType<string, number | string, number | string>;
+  prelim_date: string;
+  announcement_issue: Generated<string>;
+  deadline: string;
+  state: Generated<'new' | 'dismissed' | 'proposal'>;
+  demand_id: Generated<number | null>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** 每个组织的公告比对进度：已比对到的公告库与商标档案的时间点，最近一次比对的状态与结果。 (schemas/tables/gazette-runs.json) */
+export interface GazetteRunsTable {
+  org_id: number;
+  register_mark: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  archive_mark: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  state: Generated<'idle' | 'running' | 'failed'>;
+  started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  checked: Generated<number>;
+  added: Generated<number>;
+  message: Generated<string>;
+}
+
 /** 许可涉及的档案商标，及被许可的商品/服务（JSON 文本，规范中的 licenseGoods）。 (schemas/tables/licence-marks.json) */
 export interface LicenceMarksTable {
   org_id: number;
@@ -1345,6 +1380,8 @@ export interface Database {
   finance_counters: FinanceCountersTable;
   finance_payments: FinancePaymentsTable;
   finance_records: FinanceRecordsTable;
+  gazette_hits: GazetteHitsTable;
+  gazette_runs: GazetteRunsTable;
   licence_marks: LicenceMarksTable;
   licence_reminders: LicenceRemindersTable;
   licences: LicencesTable;
@@ -1433,6 +1470,8 @@ export const TENANT_TABLES = [
   'finance_counters',
   'finance_payments',
   'finance_records',
+  'gazette_hits',
+  'gazette_runs',
   'licence_marks',
   'licence_reminders',
   'licences',

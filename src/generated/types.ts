@@ -3575,6 +3575,192 @@ export interface FinanceTotal {
 }
 
 /**
+ * 公告监测的一条命中：初步审定公告的商标（对方）与本组织的一件商标（我方）近似且商品类似，附理由、公告期号与日期、异议期限（公告之日起 3 个月，节假日顺延）与剩余天数。
+ */
+export interface GazetteHit {
+  /**
+   * 命中编号
+   */
+  id: number;
+  /**
+   * 公告商标编号
+   */
+  registerId: number;
+  /**
+   * 对方商标
+   */
+  tmName: string;
+  /**
+   * 申请号
+   */
+  appNo: string;
+  /**
+   * 类别
+   */
+  tmCl: number;
+  /**
+   * 申请人
+   */
+  applicant: string;
+  /**
+   * 商标图样
+   */
+  logoUrl: string | null;
+  /**
+   * 公告期号
+   */
+  announcementIssue: string;
+  /**
+   * 公告日期
+   */
+  prelimDate: string;
+  /**
+   * 异议期限
+   */
+  deadline: string;
+  /**
+   * 期限的计算
+   */
+  deadlineSteps: string[];
+  /**
+   * 剩余天数
+   */
+  daysLeft: number;
+  /**
+   * 紧急：剩余 15 天以内
+   */
+  urgent: boolean;
+  /**
+   * 我方商标编号
+   */
+  brandId: number;
+  /**
+   * 我方商标
+   */
+  ownTmName: string;
+  /**
+   * 我方申请号
+   */
+  ownAppNo: string;
+  /**
+   * 我方类别
+   */
+  ownTmCl: number | null;
+  /**
+   * 我方图样
+   */
+  ownLogoUrl: string | null;
+  /**
+   * 近似理由
+   */
+  reasons: string[];
+  /**
+   * 商品类似
+   */
+  goodsNote: string;
+  /**
+   * 类似群
+   */
+  groups: string[];
+  /**
+   * 近似度
+   */
+  score: number;
+  /**
+   * 状态：new 待处理，proposal 已发起异议，dismissed 已忽略，expired 已过异议期
+   */
+  state: "new" | "proposal" | "dismissed" | "expired";
+  /**
+   * 状态说明
+   */
+  stateText: string;
+  /**
+   * 异议提案
+   */
+  demandId: number | null;
+  /**
+   * 提案编号
+   */
+  demandNo: string | null;
+  /**
+   * 发现时间
+   */
+  createdAt: string;
+}
+
+/**
+ * 公告监测命中的条件：我方商标、对方商标（名称、申请号或注册号）、类别、近似理由、状态、剩余天数与分页；按异议期限从近到远排列。
+ */
+export interface GazetteQuery {
+  /**
+   * 我方商标
+   */
+  brandId?: number;
+  /**
+   * 对方商标：对方商标的名称、申请号或申请人
+   */
+  keyword?: string;
+  /**
+   * 类别
+   */
+  tmCl?: number;
+  /**
+   * 近似理由
+   */
+  reason?: "名称相同" | "读音相同" | "读音相近" | "字形相近" | "包含我方商标" | "图形近似";
+  /**
+   * 状态：待处理、已发起异议与已忽略只含异议期未过的命中；new 待处理，proposal 已发起异议，dismissed 已忽略，expired 已过异议期
+   */
+  state?: "new" | "proposal" | "dismissed" | "expired";
+  /**
+   * 剩余天数：异议期限在这么多天之内（含）
+   */
+  daysLeft?: number;
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+}
+
+/**
+ * 本组织公告比对的进度：是否正在比对、完成的百分比，最近一次比对的时间、比对的公告数与新发现的命中。
+ */
+export interface GazetteRun {
+  /**
+   * 状态：idle 空闲，running 正在比对，failed 失败
+   */
+  state: "idle" | "running" | "failed";
+  /**
+   * 进度
+   */
+  percent: number;
+  /**
+   * 比对的公告数
+   */
+  checked: number;
+  /**
+   * 新发现
+   */
+  added: number;
+  /**
+   * 开始时间
+   */
+  startedAt: string | null;
+  /**
+   * 完成时间
+   */
+  finishedAt: string | null;
+  /**
+   * 说明
+   */
+  message: string;
+}
+
+/**
  * 按类似群归并的商品项：name 为以全角分号“；”连接的商品名称，deleted 列出其中已删减的名称（标记 2）。
  */
 export interface GoodsGroup {
@@ -3703,6 +3889,44 @@ export interface LicenceMark {
    * 许可商品/服务
    */
   licenseGoods: GoodsItem[];
+}
+
+/**
+ * 许可列表与导出的条件：许可人或被许可人、商标、许可类型、状态、截止日期范围与分页（导出不分页）。
+ */
+export interface LicenceQuery {
+  /**
+   * 页码
+   */
+  pageNo?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 许可人/被许可人
+   */
+  party?: string;
+  /**
+   * 商标名称或号码
+   */
+  tmName?: string;
+  /**
+   * 许可类型
+   */
+  licenceType?: "exclusive" | "sole" | "ordinary";
+  /**
+   * 状态
+   */
+  state?: "valid" | "expiring" | "expired";
+  /**
+   * 截止日期起
+   */
+  endFrom?: string;
+  /**
+   * 截止日期止
+   */
+  endTo?: string;
 }
 
 /**
@@ -6817,6 +7041,53 @@ export interface ForwardButtonProps {
   link?: boolean;
 }
 
+export interface GazetteDeadlineCellProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface GazetteMarkCellProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 哪一方：theirs 对方（公告商标），own 我方商标
+   */
+  side?: "theirs" | "own";
+}
+
+export interface GazetteProposalActionProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface GazetteReasonsCellProps {
+  /**
+   * 命中：公告监测列表（gazette.list）的一行
+   */
+  record?: {
+    [k: string]: unknown;
+  };
+}
+
+export interface GazetteRunPanelProps {
+  /**
+   * 比对权限：可“立即比对”的权限键，默认 userManagement
+   */
+  runPermission?: string;
+}
+
 export interface GenericTableProps {
   /**
    * 接口：取行数据的接口标识；请求自动附加 pageNo、pageSize
@@ -8226,7 +8497,16 @@ export interface LetterProposalButtonProps {
 
 export interface LicenceDetailProps {}
 
-export interface LicenceEditorProps {}
+export interface LicensedMarksFieldProps {
+  /**
+   * 占位文字
+   */
+  placeholder?: string;
+  /**
+   * 预先加入的商标：页面地址中商标档案编号的参数名，如 brandId
+   */
+  presetFromQuery?: string;
+}
 
 export interface MarkCaseListProps {
   /**
@@ -8519,7 +8799,7 @@ export interface OperationFormProps {
     [k: string]: "base64";
   };
   /**
-   * 固定附加字段：如 {"encryptionType": "base64"}
+   * 固定附加字段：如 {"encryptionType": "base64"}；可用表达式，如编辑时的 {"id": "{{$query.id ? Number($query.id) : null}}"}，值为空的不发送
    */
   extra?: {
     [k: string]: unknown;
@@ -8560,6 +8840,12 @@ export interface OperationFormProps {
      * 路径：应答中的对象，如 settings；不写为整个应答
      */
     path?: string;
+    /**
+     * 请求：读取时发送的内容，可用表达式，如 {"id": "{{$query.id ? Number($query.id) : null}}"}；其中有值为空时不读取（如新建时地址里没有 id）
+     */
+    body?: {
+      [k: string]: unknown;
+    };
   };
 }
 
@@ -14117,6 +14403,89 @@ export interface ForwardForwardResponse {
   count: number;
 }
 
+export type GazetteListRequest = GazetteQuery;
+
+export interface GazetteListResponse {
+  /**
+   * 命中
+   */
+  list: GazetteHit[];
+  /**
+   * 总条数
+   */
+  count: number;
+  /**
+   * 各状态条数
+   */
+  counts: {
+    /**
+     * 待处理
+     */
+    new: number;
+    /**
+     * 已发起异议
+     */
+    proposal: number;
+    /**
+     * 已忽略
+     */
+    dismissed: number;
+    /**
+     * 已过异议期
+     */
+    expired: number;
+  };
+}
+
+export interface GazetteRunRequest {}
+
+export type GazetteRunResponse = GazetteRun;
+
+export interface GazetteRunStatusRequest {}
+
+export type GazetteRunStatusResponse = GazetteRun;
+
+export interface GazetteDismissRequest {
+  /**
+   * 命中
+   */
+  id: number;
+}
+
+export type GazetteDismissResponse = GazetteHit;
+
+export interface GazetteRestoreRequest {
+  /**
+   * 命中
+   */
+  id: number;
+}
+
+export type GazetteRestoreResponse = GazetteHit;
+
+export interface GazetteStartProposalRequest {
+  /**
+   * 命中
+   */
+  id: number;
+}
+
+export interface GazetteStartProposalResponse {
+  hit: GazetteHit;
+  /**
+   * 提案
+   */
+  demandId: number;
+  /**
+   * 提案编号
+   */
+  demandNo: string;
+  /**
+   * 可编辑
+   */
+  canEdit: boolean;
+}
+
 export interface HomeGetMessageListRequest {
   /**
    * 页码
@@ -14211,40 +14580,7 @@ export interface HomeReopenTodoRequest {
 
 export type HomeReopenTodoResponse = null;
 
-export interface LicenseMatterListRequest {
-  /**
-   * 页码
-   */
-  pageNo?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 许可人/被许可人
-   */
-  party?: string;
-  /**
-   * 商标名称或号码
-   */
-  tmName?: string;
-  /**
-   * 许可类型
-   */
-  licenceType?: "exclusive" | "sole" | "ordinary";
-  /**
-   * 状态
-   */
-  state?: "valid" | "expiring" | "expired";
-  /**
-   * 截止日期起
-   */
-  endFrom?: string;
-  /**
-   * 截止日期止
-   */
-  endTo?: string;
-}
+export type LicenseMatterListRequest = LicenceQuery;
 
 export interface LicenseMatterListResponse {
   /**
@@ -14268,6 +14604,13 @@ export interface LicenseMatterListResponse {
    */
   expired: number;
 }
+
+export type LicenseMatterExportRequest = LicenceQuery;
+
+/**
+ * xlsx 文件
+ */
+export type LicenseMatterExportResponse = string;
 
 export interface LicenseMatterDetailRequest {
   /**
@@ -14783,6 +15126,14 @@ export interface OfficialRecognitionSaveRequest {
        * 更新商标状态
        */
       applyStatus?: boolean;
+      /**
+       * 商标名称：官文上的商标名称（版权官文为作品或软件名称），没有关联档案商标时列表显示它
+       */
+      markName?: string;
+      /**
+       * 申请人：官文上的申请人（版权官文为著作权人）
+       */
+      applicant?: string;
     },
     ...{
       /**
@@ -14825,6 +15176,14 @@ export interface OfficialRecognitionSaveRequest {
        * 更新商标状态
        */
       applyStatus?: boolean;
+      /**
+       * 商标名称：官文上的商标名称（版权官文为作品或软件名称），没有关联档案商标时列表显示它
+       */
+      markName?: string;
+      /**
+       * 申请人：官文上的申请人（版权官文为著作权人）
+       */
+      applicant?: string;
     }[]
   ];
 }

@@ -77,6 +77,8 @@ import { financeHandlers } from './finance/financeHandlers.js';
 import { reportsHandlers } from './reports/reportsHandlers.js';
 import { licenseMatterHandlers } from './licences/licenseMatterHandlers.js';
 import { startLicenceReminderJob } from './licences/licenceReminders.js';
+import { gazetteHandlers } from './gazette/gazetteHandlers.js';
+import { GAZETTE_INTERVAL_MS, startGazetteJob } from './gazette/gazetteJob.js';
 import { evidenceHandlers } from './evidence/evidenceHandlers.js';
 import { disputeHandlers } from './disputes/disputeHandlers.js';
 import { forwardHandlers } from './messages/forwardHandlers.js';
@@ -124,6 +126,7 @@ const handlers: Handlers = {
   ...demandHandlers,
   ...financeHandlers,
   ...reportsHandlers,
+  ...gazetteHandlers,
   ...licenseMatterHandlers,
   ...evidenceHandlers,
   ...disputeHandlers,
@@ -151,6 +154,8 @@ export interface ServerOptions {
   sms?: SmsGateway;
   /** How often due custom-field and letter-deadline reminders are sent (default a minute; 0 never, for tests that run it themselves). */
   reminderIntervalMs?: number;
+  /** How often the gazette watch matches new publications (default hourly; 0 never). */
+  gazetteIntervalMs?: number;
   /** The reminder jobs' and the outbox's clock. */
   clock?: () => Date;
   /** Handlers in place of the built-in ones, by operation id: a test wraps one to see the context it is called in. */
@@ -268,6 +273,10 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
     app.log.error({ err }, '发送许可到期提醒失败'),
   );
 
+  const stopGazette = startGazetteJob(database.db, options.gazetteIntervalMs ?? GAZETTE_INTERVAL_MS, options.clock ?? (() => new Date()), (err) =>
+    app.log.error({ err }, '公告监测比对失败'),
+  );
+
   const stopOutbox = startPeriodicJob(
     () => deliverDueMessages(database.db, services.credentials, (options.clock ?? (() => new Date()))()),
     config.outboxIntervalMs,
@@ -309,6 +318,7 @@ export async function buildServer(config: ServerConfig, options: ServerOptions =
       await stopCaseStageReminders();
       await stopApprovalReminders();
       await stopLicenceReminders();
+      await stopGazette();
       await stopOutbox();
       await stopStatisticsUpkeep();
       await services.batchWorker.stop();

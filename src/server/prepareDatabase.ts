@@ -16,6 +16,7 @@ import { seedDemoDisputes } from './seed/disputes.js';
 import { seedDemoProposalType } from './seed/proposalTypeDemo.js';
 import { seedDemoLicences } from './seed/licences.js';
 import { seedDemoUseEvidence } from './seed/useEvidence.js';
+import { seedDemoGazette } from './seed/gazette.js';
 import { prepareClassification } from './classification/prepareClassification.js';
 
 /**
@@ -44,6 +45,7 @@ export async function prepareDatabase(db: Kysely<Database>, config: ServerConfig
     await seedDemoFinance(db, config.schemasDir);
     await seedDemoLicences(db);
     await seedDemoUseEvidence(db);
+    await seedDemoGazette(db);
   }
   return classificationReady;
 }

@@ -6,7 +6,7 @@ export interface ParsedLetter {
   type?: OfficialTypeEntry;
   /** 发文编号: the letter's own number, the natural key that refuses the same letter twice. */
   dispatchNo?: string;
-  /** 申请号 / 注册号 (Madrid: G followed by digits). */
+  /** 申请号 / 注册号 (Madrid: G followed by digits); of a copyright letter its 登记号, or the application's 流水号. */
   appNo?: string;
   /** 发文日期 as yyyy-MM-dd. */
   sendDate?: string;
@@ -34,6 +34,7 @@ const LABELS = [
   '地址',
   '邮编',
   '登记号',
+  '流水号',
   '作品名称',
   '软件名称',
   '著作权人',
@@ -136,7 +137,23 @@ function sendDateOf(text: string): string | undefined {
 /** A trademark application or registration number: digits, or a Madrid G number. */
 const APP_NO = /^(G?\d{5,12})/i;
 
-function appNoOf(text: string): string | undefined {
+/**
+ * The copyright centre's numbers: a software registration 2025SR0123456, a work's registration
+ * 国作登字-2025-F-00012345, an application's 流水号 2025R11L0123456.
+ */
+const COPYRIGHT_NO = /^(\d{4}SR\d{5,8}|国作登字-\d{4}-[A-Z]-\d{6,8}|\d{4}R\d{2}[A-Z]\d{5,8})/i;
+
+function copyrightNoOf(text: string): string | undefined {
+  for (const label of ['登记号', '流水号', '申请号']) {
+    const value = labelledValue(text, [label]);
+    const m = value ? COPYRIGHT_NO.exec(value.replace(/\s+/g, '')) : null;
+    if (m) return m[1].toUpperCase();
+  }
+  return undefined;
+}
+
+function appNoOf(text: string, business?: LetterBusiness): string | undefined {
+  if (business === 'copyright') return copyrightNoOf(text);
   const value = labelledValue(text, ['申请/注册号', '申请号', '注册号', '国际注册号', '商标注册号', '登记号']);
   const m = value ? APP_NO.exec(value.replace(/\s+/g, '')) : null;
   if (m) return m[1].toUpperCase();
@@ -172,7 +189,7 @@ export function parseLetterText(raw: string, catalog: readonly OfficialTypeEntry
   if (type) parsed.type = type;
   const dispatchNo = dispatchNoOf(text);
   if (dispatchNo) parsed.dispatchNo = dispatchNo;
-  const appNo = appNoOf(text);
+  const appNo = appNoOf(text, business ?? type?.business);
   if (appNo) parsed.appNo = appNo;
   const sendDate = sendDateOf(text);
   if (sendDate) parsed.sendDate = sendDate;

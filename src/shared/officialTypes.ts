@@ -40,3 +40,12 @@ export function findOfficialType(catalog: readonly OfficialTypeEntry[], name: st
   const ofBusiness = business ? catalog.filter((entry) => entry.business === business) : catalog;
   return ofBusiness.find((entry) => entry.label === wanted) ?? ofBusiness.find((entry) => entry.keywords.includes(wanted));
 }
+
+/**
+ * How a letter of this type is taken to have been delivered when nobody said: electronically,
+ * unless its type has a deadline rule for paper delivery only (the copyright centre posts its
+ * letters), so that a letter asking an answer never goes without its deadline.
+ */
+export function defaultDeliveryMethod(entry: Pick<OfficialTypeEntry, 'electronicDelivery' | 'paperDelivery'>): '电子' | '纸质' {
+  return !entry.electronicDelivery.trim() && entry.paperDelivery.trim() ? '纸质' : '电子';
+}

@@ -121,8 +121,15 @@ const financeWidgets = lazyComponents(() => import('../widgets/finance/index.js'
 const reportWidgets = lazyComponents(() => import('../widgets/reports/index.js').then((m) => m.reportWidgets), {
   ReportBoard: 'block',
 });
+const gazetteWidgets = lazyComponents(() => import('../widgets/gazette/index.js').then((m) => m.gazetteWidgets), {
+  GazetteMarkCell: 'none',
+  GazetteDeadlineCell: 'none',
+  GazetteReasonsCell: 'none',
+  GazetteProposalAction: 'none',
+  GazetteRunPanel: 'block',
+});
 const licenceWidgets = lazyComponents(() => import('../widgets/licences/index.js').then((m) => m.licenceWidgets), {
-  LicenceEditor: 'block',
+  LicensedMarksField: 'field',
   LicenceDetail: 'block',
 });
 const evidenceWidgets = lazyComponents(() => import('../widgets/evidence/index.js').then((m) => m.evidenceWidgets), {
@@ -168,6 +175,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...proposalWidgets,
   ...financeWidgets,
   ...reportWidgets,
+  ...gazetteWidgets,
   ...licenceWidgets,
   ...evidenceWidgets,
   ...disputeWidgets,

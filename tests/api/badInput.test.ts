@@ -122,6 +122,8 @@ const REFERENCES: ReferenceRule[] = [
   { titles: ['方案'], table: 'demand_schemes' },
   { titles: ['外部链接'], table: 'demand_links' },
   { titles: ['款项'], table: 'finance_records' },
+  { titles: ['命中'], table: 'gazette_hits' },
+  { titles: ['我方商标'], names: ['brandId'], table: 'brand_archives' },
   {
     titles: ['发票文件'],
     names: ['path'],
@@ -245,6 +247,25 @@ describe.skipIf(skipThisDatabase)(`bad input to every operation (${dbKind})`, ()
     );
     await db().insertInto('enterprise_groups').values({ org_id: org, name: '核对分组' }).execute();
     await server.call('fee.officialSave', { item: 'renewal', effectiveFrom: '2030-01-01', paper: 500, source: '核对' }, token);
+    // A gazette hit of the organisation's first mark, for the calls that name one.
+    const mark = await db().selectFrom('brand_archives').select('id').where('org_id', '=', org).orderBy('id').executeTakeFirstOrThrow();
+    const published = await db()
+      .insertInto('tm_register')
+      .values({ app_no: `GZ${org}`, int_cls: 9, tm_name: `核对公告${org}`, tm_status: '初审公告', prelim_date: '2030-01-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('gazette_hits')
+      .values({
+        org_id: org,
+        register_id: published.id,
+        brand_id: mark.id,
+        reasons: ['字形相近'],
+        score: 0.7,
+        prelim_date: '2030-01-01',
+        deadline: '2030-04-01',
+      })
+      .execute();
     await backgroundJobs(db()).settle();
   }
 

@@ -194,6 +194,15 @@ describe.skipIf(skipThisDatabase)(`a mark's official documents (${dbKind})`, () 
     expect(certificate).toMatchObject({ officalLimit: '2024-06-01', deadlineBasis: [expect.objectContaining({ text: expect.stringContaining('手工填写') })] });
     const [stored] = await db.selectFrom('official_documents').select('document_type').where('id', '=', alias.id).execute();
     expect(stored!.document_type).toBe('驳回通知书');
+    // The copyright centre posts its letters: a correction notice recorded without a delivery method is taken as posted, so its 30 days count.
+    const posted = await ok(
+      'brandOfficials.addOfficialDocument',
+      { business: 'copyright', documentType: '著作权登记补正通知书', appNo: '2024R11L0000123', receiveDate: '2024-06-03' },
+      admin,
+    );
+    expect(posted.officalLimit).toBe('2024-07-03');
+    const [postedRow] = await db.selectFrom('official_documents').select('delivery_method').where('id', '=', posted.id).execute();
+    expect(postedRow!.delivery_method).toBe('纸质');
   });
 
   it('refuses a letter it cannot count or has already, storing nothing', async () => {

@@ -40,6 +40,20 @@ describe.skipIf(skipThisDatabase)(`demo proposals (${dbKind})`, () => {
     expect(chart.nodes.find((n) => n.id === 'deptHead')).toMatchObject({ state: 'rejected', toAdmins: true });
   });
 
+  it('dates every node of an approved proposal’s chart in the order the flow passed them', async () => {
+    const { server, tokens } = shared;
+    const approved = (await server.call('demand.getDemandList', { state: ['approved'] }, tokens.corpAdmin)).list[0]!;
+    const chart = await server.call('demand.demandFlowChart', { id: approved.id }, tokens.corpAdmin);
+    const times = chart.path.map((id) => chart.nodes.find((n) => n.id === id)!.enteredAt);
+    expect(times.every((t) => t !== null)).toBe(true);
+    // To the minute, as the chart shows them.
+    const minutes = times.map((t) => t!.slice(0, 16));
+    expect([...minutes].sort()).toEqual(minutes);
+    const start = Date.parse(times[0]!);
+    // The demo's proposals were submitted days ago, the start with them.
+    expect(Date.now() - start).toBeGreaterThan(24 * 3600 * 1000);
+  });
+
   it('shows staff only what they take part in', async () => {
     const { server, tokens } = shared;
     const agentSees = await server.call('demand.getDemandList', { pageSize: 100 }, tokens.agent);

@@ -197,6 +197,63 @@ describe.skipIf(skipThisDatabase)(`disputes (${dbKind})`, () => {
     expect(after[0]!.nextDeadline).not.toBeNull();
   });
 
+  it('follows a letter corrected afterwards: the ruling changed, the type no longer a dispute', async () => {
+    const m = await mark('admin', '松涛');
+    const notice = await ok('officials.officialManage', {
+      documentType: '异议答辩通知书',
+      mediaAttributes: '纸质',
+      brandDetail: [{ id: m.id, appNo: m.appNo }],
+      receiveDate: today,
+    });
+    const ruling = await ok('officials.officialManage', {
+      documentType: '不予注册决定书',
+      mediaAttributes: '纸质',
+      brandDetail: [{ id: m.id, appNo: m.appNo }],
+      receiveDate: today,
+      disputedDate: '2026-10-20',
+      rulingResult: '不予注册',
+    });
+    expect((await ok('dispute.list', { brandId: m.id })).list[0]).toMatchObject({ stage: 'decided', rulingResult: '不予注册', outcome: 'unfavourable' });
+    // The ruling was misread: corrected on the letter, the dispute takes the corrected one.
+    await ok('officials.officialManage', {
+      id: ruling.ids[0]!,
+      documentType: '不予注册决定书',
+      mediaAttributes: '纸质',
+      brandDetail: [{ id: m.id, appNo: m.appNo }],
+      receiveDate: today,
+      disputedDate: '2026-10-21',
+      rulingResult: '准予注册',
+    });
+    const corrected = (await ok('dispute.list', { brandId: m.id })).list;
+    expect(corrected).toHaveLength(1);
+    expect(corrected[0]).toMatchObject({ rulingResult: '准予注册', ruledOn: '2026-10-21', outcome: 'favourable', letterCount: 2 });
+    // The notice was in truth an acceptance notice: it leaves the dispute.
+    await ok('officials.officialManage', {
+      id: notice.ids[0]!,
+      documentType: '受理通知书',
+      mediaAttributes: '纸质',
+      brandDetail: [{ id: m.id, appNo: m.appNo }],
+      receiveDate: today,
+    });
+    const detail = await ok('dispute.detail', { id: corrected[0]!.id });
+    expect(detail.letters.map((l) => l.documentType)).toEqual(['不予注册决定书']);
+  });
+
+  it('moves a dispute on with its case: filed, then decided with the case’s result', async () => {
+    const m = await mark('admin', '竹影');
+    const saved = await ok('caseManage.saveCase', {
+      caseType: 'removeDefence',
+      bizParam: { brandId: m.id, tmName: '竹影', form: { opposingPartyName: '上海某商贸有限公司' } },
+    });
+    expect((await ok('dispute.list', { brandId: m.id })).list[0]).toMatchObject({ stage: 'preparing', filedOn: null });
+    // Submitted elsewhere (the form's completeness is the cases' own test): the filing is confirmed here.
+    await db.updateTable('cases').set({ status: 'pending' }).where('case_no', '=', saved.caseNo).execute();
+    await ok('caseManage.confirmSubmissionCase', { caseNo: saved.caseNo, filedDate: '2026-11-02' });
+    expect((await ok('dispute.list', { brandId: m.id })).list[0]).toMatchObject({ stage: 'filed', filedOn: '2026-11-02' });
+    await ok('caseManage.setCaseResultValue', { caseNo: saved.caseNo, result: 'failure', resultNote: '撤销注册' });
+    expect((await ok('dispute.list', { brandId: m.id })).list[0]).toMatchObject({ stage: 'decided', rulingResult: '撤销注册', outcome: 'unfavourable' });
+  });
+
   it('refuses another organisation’s dispute and deletes one', async () => {
     const m = await mark('admin', '松石');
     const { id } = await ok('dispute.manage', { procedure: 'invalidation', ourSide: 'respondent', brandId: m.id, otherParty: '某某' });

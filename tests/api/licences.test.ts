@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueLicenceReminders } from '../../src/server/licences/licenceReminders.js';
 import { addDays, chinaToday } from '../../src/shared/trademarkDates.js';
 import type { LicenseMatterSaveRequest } from '../../src/generated/types.js';
+import { readXlsx } from './support/xlsx.js';
 import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 
 const GOODS = [
@@ -204,6 +205,24 @@ describe.skipIf(skipThisDatabase)(`licences (${dbKind})`, () => {
       agent,
     );
     expect((await server.call('licenseMatter.list', { party }, agent)).list.map((l) => l.id)).toEqual([agents.id]);
+
+    // The export holds what the list holds under the same conditions, each licensed mark's goods on the second sheet.
+    const exported = async (query: Record<string, string>, token: string) => {
+      const file = await server.app.inject({ method: 'POST', url: '/license-matter/export', payload: query, headers: { token } });
+      expect(file.statusCode).toBe(200);
+      return { licences: await readXlsx(file.rawPayload), goods: await readXlsx(file.rawPayload, 1) };
+    };
+    const everything = await exported({ party }, admin);
+    expect(everything.licences[0]!.slice(0, 4)).toEqual(['许可商标', '许可人', '被许可人', '许可类型']);
+    const listed = (await server.call('licenseMatter.list', { party }, admin)).list;
+    expect(everything.licences.slice(1).map((r) => [r[2], r[3], r[6], r[7]])).toEqual(
+      listed.map((l) => [l.licensee, l.licenceTypeTitle, l.endDate, l.stateTitle]),
+    );
+    expect(everything.goods.length - 1).toBe(listed.reduce((n, l) => n + l.marks.length, 0));
+    expect(everything.goods.slice(1).find((r) => r[5] === party && r[7]?.includes('咖啡'))).toBeDefined();
+    expect((await exported({ party, state: 'expiring' }, admin)).licences.slice(1).map((r) => r[7])).toEqual(['即将到期']);
+    expect((await exported({ party }, agent)).licences.slice(1).map((r) => r[1])).toEqual(['代理']);
+    expect((await exported({ party }, corp)).licences).toHaveLength(1);
     for (const l of [valid, expiring, expired, agents]) await server.call('licenseMatter.delete', { id: l.id }, admin);
   });
 

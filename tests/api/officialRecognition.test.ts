@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import JSZip from 'jszip';
 import { dataOf, dbKind, sharedTestServer, skipThisDatabase } from './support/testServer.js';
 import { EXE, multipart } from './support/multipart.js';
@@ -138,6 +141,25 @@ describe.skipIf(skipThisDatabase)(`upload and recognise official letters (${dbKi
     return reply.json().subMessage as string;
   };
 
+  it('keeps none of a zip refused partway: the letters stored before the broken entry are removed from the store', async () => {
+    const first = Buffer.from(`%PDF-1.4 unique letter ${Date.now()}`);
+    const zip = new JSZip();
+    zip.file('官文/一.pdf', first);
+    zip.file('官文/二.pdf', Buffer.from('%PDF-1.4 '.repeat(2000)));
+    const content = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    // The second entry's deflate stream starts with a reserved block type: it cannot be unpacked.
+    const second = content.indexOf(Buffer.from('官文/二.pdf')) - 30;
+    const nameLength = content.readUInt16LE(second + 26);
+    const extraLength = content.readUInt16LE(second + 28);
+    content[second + 30 + nameLength + extraLength] = 0xff;
+    const reply = await upload('/brandDetai/officialDecompression', '官文.zip', content);
+    expect(reply.statusCode, reply.body).toBe(422);
+    expect(reply.json().subMessage).toBe('压缩包中的文件“官文/二.pdf”无法解压，压缩包可能已损坏');
+    const sha = createHash('sha256').update(first).digest('hex');
+    const stored = await readdir(join(shared.server.services.files.localDir, String(orgId)), { recursive: true }).catch(() => [] as string[]);
+    expect(stored.filter((f) => String(f).includes(sha))).toEqual([]);
+  });
+
   it('refuses a zip bomb, a path that escapes, a zip inside, too many files and a zip that is not one', async () => {
     const filesBefore = await shared.server.database.db
       .selectFrom('files')
@@ -177,6 +199,19 @@ describe.skipIf(skipThisDatabase)(`upload and recognise official letters (${dbKi
     expect(reply).toMatchObject({ state: '1', type: '驳回通知书', brandNo: '71230004', sendDate: '2025-03-14', markName: '蓝鲸优选' });
     expect(reply.dispatchNo).toBe('TMZC71230004BHTZ01');
     expect(answeredMeanwhile).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('reads a scanned PDF, a page with no text layer, by OCR', async () => {
+    const pdf = await printer.scannedPdf(acceptanceLetter('72000009', 'TMZC72000009ZCSL01'));
+    const started = dataOf('officialRecognition.distinguish', await distinguish('扫描的受理通知书.pdf', pdf));
+    expect(started.state).toBe('2');
+    let reply: OfficialRecognition = started;
+    const deadline = Date.now() + 120_000;
+    while (reply.state === '2' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      reply = dataOf('officialRecognition.progress', await shared.server.send('officialRecognition.progress', { taskId: started.taskId }, shared.tokens.admin));
+    }
+    expect(reply).toMatchObject({ state: '1', type: '受理通知书', brandNo: '72000009', sendDate: '2024-11-02' });
   }, 180_000);
 
   it('reports a picture with no writing', async () => {

@@ -175,7 +175,8 @@ describe.skipIf(skipThisDatabase)(`proposals from draft to cases (${dbKind})`, (
     const { server, tokens } = shared;
     const small = await server.call(
       'demand.demandManagement',
-      { typeName: 'registrationProposal', title: '小预算注册', formData: registrationForm(3000, '花语') },
+      // As the page sends it: no picture uploaded is an empty list, which the case's handler fills in later.
+      { typeName: 'registrationProposal', title: '小预算注册', formData: { ...registrationForm(3000, '花语'), markImage: [] } },
       tokens.staff,
     );
     await server.call('demand.submitForApproval', { id: small.id }, tokens.staff);
@@ -188,6 +189,7 @@ describe.skipIf(skipThisDatabase)(`proposals from draft to cases (${dbKind})`, (
     await server.call('demand.submitForApproval', { id: small.id }, tokens.staff);
     const done = await server.call('demand.demandApproval', { id: small.id, decision: 'approve' }, tokens.corpAdmin);
     expect(done.state).toBe('approved');
+    expect(done.cases).toHaveLength(1);
     const chart = await server.call('demand.demandFlowChart', { id: small.id }, tokens.corpAdmin);
     expect(chart.path).toEqual(['start', 'deptHead', 'budgetFork', 'copyHead', 'end']);
     expect(chart.nodes.find((n) => n.id === 'leaders')!.state).toBe('skipped');

@@ -31,11 +31,19 @@ test('a licence added through the page is found in the list and on its mark', as
 
   await page.getByText('＋ 新增许可').click();
   await expect(page).toHaveURL(/\/brand\/addLicense$/);
-  const editor = page.getByTestId('licence-editor');
-  await editor.getByLabel('许可人', { exact: true }).fill(mark.applicant || '许可方有限公司');
-  await editor.getByLabel('被许可人', { exact: true }).fill(licensee);
+  const editor = page.locator('form').filter({ has: page.getByTestId('licence-mark-search') });
+  await expect(page.locator('.ant-card-head-title', { hasText: '新增许可' })).toBeVisible();
+  // Saving an empty form sends nothing and names what is missing.
+  await editor.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(editor.getByText('请输入许可人')).toBeVisible();
+  await expect(editor.getByText('请至少添加一件许可的商标')).toBeVisible();
+  const item = (label: string) =>
+    editor.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\*?\\s*${label}\\s*[:：]?$`) }) });
+  await item('许可人')
+    .locator('input')
+    .fill(mark.applicant || '许可方有限公司');
+  await item('被许可人').locator('input').fill(licensee);
   await editor.getByText('排他许可', { exact: true }).click();
-  await editor.getByPlaceholder('开始日期').click();
   await editor.getByPlaceholder('开始日期').fill('2026-01-01');
   await editor.getByPlaceholder('开始日期').press('Enter');
   await editor.getByPlaceholder('截止日期').fill('2028-12-31');
@@ -50,7 +58,7 @@ test('a licence added through the page is found in the list and on its mark', as
   await expect(card.getByText(`已选 ${goods.length} / ${goods.length} 项`)).toBeVisible();
   await card.getByRole('checkbox').first().uncheck();
   await expect(card.getByText(`已选 ${goods.length - 1} / ${goods.length} 项`)).toBeVisible();
-  await editor.getByRole('button', { name: '保 存' }).click();
+  await editor.getByRole('button', { name: /^保\s*存$/ }).click();
 
   // The licence's page.
   await expect(page).toHaveURL(/\/brand\/detailLicense\?id=\d+/);
@@ -65,6 +73,18 @@ test('a licence added through the page is found in the list and on its mark', as
   await expect(detail.getByRole('cell', { name: licensedText })).toBeVisible();
   await expect(detail.getByText('未备案')).toBeVisible();
 
+  // Edited: the form opens with what was saved, the goods as chosen; a new territory is saved.
+  await detail.getByRole('button', { name: /^编\s*辑$/ }).click();
+  await expect(page).toHaveURL(/\/brand\/addLicense\?id=\d+/);
+  await expect(page.locator('.ant-card-head-title', { hasText: '编辑许可' })).toBeVisible();
+  await expect(item('被许可人').locator('input')).toHaveValue(licensee);
+  await expect(editor.getByTestId('licence-mark').getByText(`已选 ${goods.length - 1} / ${goods.length} 项`)).toBeVisible();
+  await item('许可地域').locator('input').fill('浙江省');
+  await editor.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page).toHaveURL(/\/brand\/detailLicense\?id=\d+/);
+  await expect(detail.getByText('浙江省')).toBeVisible();
+  await expect(detail.getByRole('cell', { name: licensedText })).toBeVisible();
+
   // The list, filtered by the licensee.
   await navigateInApp(page, '/brand/license');
   await page.getByLabel('许可人/被许可人').fill(licensee);
@@ -72,6 +92,10 @@ test('a licence added through the page is found in the list and on its mark', as
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('排他许可');
   await expect(row).toContainText('有效');
+  // The export downloads the licences the filter shows.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^导\s*出$/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 
   // The mark's page lists it, linking to the licence.
   await page.goto(`/brandManage/brandRecord/recordDetail?id=${mark.id}`);

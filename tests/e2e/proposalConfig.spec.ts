@@ -1,46 +1,8 @@
-import { expect, test, type Locator, type Page } from './serverPerWorker.js';
+import { expect, test } from './serverPerWorker.js';
 import { callAsPage, openSignedIn } from './support.js';
+import { designerCard, clickConnectorBelow, drawConnector, inspector, panelField, pickPerson, problems, section } from './proposalSupport.js';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
-
-const section = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-const card = (page: Page, id: string) => page.getByTestId(`flow-node-${id}`);
-const inspector = (page: Page) => page.getByLabel('节点设置');
-const problems = (page: Page) => page.locator('.ipm-flow-section .ipm-case-problems');
-
-/** The input of a Formily form item in the designer's property panel, by its label. */
-function panelField(panel: Locator, label: string): Locator {
-  return panel
-    .locator('.ant-formily-item')
-    .filter({ has: panel.page().locator('.ant-formily-item-label-content', { hasText: new RegExp(`^\\*?${label}$`) }) })
-    .locator('input, textarea')
-    .first();
-}
-
-/** Chooses a colleague in the person search of the side panel. */
-async function pickPerson(page: Page, name: string) {
-  await inspector(page).locator('.ipm-person-search').click();
-  await page.keyboard.type(name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
-  await expect(inspector(page).locator('.ipm-person-search')).toContainText(name);
-}
-
-/** Clicks the connector leaving a card, just below the card (further down the line holds the insert button). */
-async function clickConnectorBelow(page: Page, nodeId: string) {
-  const handle = (await card(page, nodeId).locator('.react-flow__handle-bottom').boundingBox())!;
-  await page.mouse.click(handle.x + handle.width / 2, handle.y + handle.height + 6);
-}
-
-/** Draws a connector by dragging from one card's lower handle to another's upper handle. */
-async function drawConnector(page: Page, from: string, to: string) {
-  const start = (await card(page, from).locator('.react-flow__handle-bottom').boundingBox())!;
-  const end = (await card(page, to).locator('.react-flow__handle-top').boundingBox())!;
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x + 20, start.y + 40, { steps: 5 });
-  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 10 });
-  await page.mouse.up();
-}
 
 test('an admin builds a proposal type: its form, an approval flow with a budget branch to a countersign and a copy-to node, and publishes it', async ({
   page,
@@ -72,16 +34,16 @@ test('an admin builds a proposal type: its form, an approval flow with a budget 
 
   // A new type starts with the smallest flow that can be published.
   await section(page, '审批流程').click();
-  await expect(card(page, 'start')).toContainText('发起人');
-  await expect(card(page, 'superior')).toContainText('发起人的直属上级');
-  await expect(card(page, 'end')).toBeVisible();
+  await expect(designerCard(page, 'start')).toContainText('发起人');
+  await expect(designerCard(page, 'superior')).toContainText('发起人的直属上级');
+  await expect(designerCard(page, 'end')).toBeVisible();
   await expect(problems(page)).toContainText('流程完整');
 
   // After the superior, a fork: the palette puts it on the superior's way out, with a conditional branch and 其他情况.
-  await card(page, 'superior').click();
+  await designerCard(page, 'superior').click();
   await page.getByRole('button', { name: '添加条件分支' }).click();
-  await expect(card(page, 'branch1')).toBeVisible();
-  await expect(card(page, 'approver1')).toContainText('请设置审批人');
+  await expect(designerCard(page, 'branch1')).toBeVisible();
+  await expect(designerCard(page, 'approver1')).toContainText('请设置审批人');
   await expect(problems(page)).toContainText('审批节点“审批人”没有设置审批人');
   await expect(problems(page)).toContainText('的分支“条件 1”没有设置条件');
   await expect(section(page, '审批流程')).toContainText('2');
@@ -104,17 +66,17 @@ test('an admin builds a proposal type: its form, an approval flow with a budget 
   await expect(page.locator('.ipm-flow-branch').filter({ hasText: '其他情况' })).toBeVisible();
 
   // Its approver: two named colleagues who must both approve.
-  await card(page, 'approver1').click();
+  await designerCard(page, 'approver1').click();
   await inspector(page).getByLabel('节点名称').fill('总监会签');
   await pickPerson(page, '李代理');
   await pickPerson(page, '孙欣');
   await inspector(page).getByText('会签（须全部同意）').click();
-  await expect(card(page, 'approver1')).toContainText('李代理、孙欣');
-  await expect(card(page, 'approver1')).toContainText('会签');
+  await expect(designerCard(page, 'approver1')).toContainText('李代理、孙欣');
+  await expect(designerCard(page, 'approver1')).toContainText('会签');
 
   // Then a copy to the administrators' role.
   await page.getByRole('button', { name: '添加抄送人' }).click();
-  await expect(card(page, 'copy1')).toBeVisible();
+  await expect(designerCard(page, 'copy1')).toBeVisible();
   await inspector(page).getByLabel('节点名称').fill('抄送法务');
   await inspector(page)
     .locator('.ant-select')
@@ -122,7 +84,7 @@ test('an admin builds a proposal type: its form, an approval flow with a budget 
     .click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '管理员' }).click();
   await page.keyboard.press('Escape');
-  await expect(card(page, 'copy1')).toContainText('角色：管理员');
+  await expect(designerCard(page, 'copy1')).toContainText('角色：管理员');
   await expect(problems(page)).toContainText('流程完整');
   await expect(section(page, '审批流程').locator('.ant-badge-count')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('approval-flow.png') });
@@ -133,7 +95,7 @@ test('an admin builds a proposal type: its form, an approval flow with a budget 
   await expect(inspector(page)).toContainText('抄送法务 → 结束');
   await page.keyboard.press('Delete');
   await expect(problems(page)).toContainText('抄送节点“抄送法务”之后没有连到任何节点');
-  await expect(card(page, 'copy1')).toHaveClass(/has-problem/);
+  await expect(designerCard(page, 'copy1')).toHaveClass(/has-problem/);
   await expect(section(page, '审批流程')).toContainText('2');
   await page.screenshot({ path: testInfo.outputPath('approval-flow-dangling.png') });
   await page.keyboard.press('Control+z');
@@ -144,7 +106,7 @@ test('an admin builds a proposal type: its form, an approval flow with a budget 
   // Drawn again from the card's handle to the end: the problem is gone.
   await drawConnector(page, 'copy1', 'end');
   await expect(problems(page)).toContainText('流程完整');
-  await expect(card(page, 'copy1')).not.toHaveClass(/has-problem/);
+  await expect(designerCard(page, 'copy1')).not.toHaveClass(/has-problem/);
 
   await page.getByRole('button', { name: '发布' }).click();
   await page

@@ -78,6 +78,50 @@ export function registrationCertificateLetter(appNo = '60123456'): LetterFixture
   };
 }
 
+/** The copyright centre's request to correct a software registration application, by its 流水号. */
+export function copyrightCorrectionLetter(serialNo = '2025R11L0123456'): LetterFixture {
+  return {
+    type: 'copyrightCorrection',
+    dispatchNo: '',
+    appNo: serialNo,
+    sendDate: '2025-06-03',
+    markName: '星辰日化会员管理系统',
+    applicant: '星辰日化股份有限公司',
+    lines: [
+      '中国版权保护中心',
+      '计算机软件著作权登记补正通知书',
+      `流水号：${serialNo}`,
+      '软件名称：星辰日化会员管理系统',
+      '著作权人：星辰日化股份有限公司',
+      '经审查，你方提交的登记申请材料存在以下问题：源程序鉴别材料页眉未标注软件名称及版本号。',
+      '请自收到本通知之日起30日内补正，期满未补正的，视为撤回申请。',
+      '发文日期：2025年06月03日',
+    ],
+  };
+}
+
+/** The copyright centre's software registration certificate. */
+export function copyrightCertificateLetter(registrationNo = '2025SR0456789'): LetterFixture {
+  return {
+    type: 'copyrightCertificate',
+    dispatchNo: '',
+    appNo: registrationNo,
+    sendDate: '2025-07-15',
+    markName: '花语商城小程序',
+    applicant: '星辰日化股份有限公司',
+    lines: [
+      '中华人民共和国国家版权局',
+      '计算机软件著作权登记证书',
+      `登记号：${registrationNo}`,
+      '软件名称：花语商城小程序',
+      '著作权人：星辰日化股份有限公司',
+      '开发完成日期：2025年03月01日',
+      '权利取得方式：原始取得',
+      '发文日期：2025年07月15日',
+    ],
+  };
+}
+
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -31,6 +31,18 @@ export class LetterPrinter {
     }
   }
 
+  /** A scanned PDF: the page's picture printed as a PDF page, with no text layer, as a scanner makes it. */
+  async scannedPdf(letter: LetterFixture): Promise<Buffer> {
+    const picture = (await this.scan(letter)).toString('base64');
+    const page = await this.page();
+    try {
+      await page.setContent(`<!doctype html><html><body style="margin:0"><img style="width:100%" src="data:image/png;base64,${picture}"></body></html>`);
+      return await page.pdf({ format: 'A4', printBackground: true });
+    } finally {
+      await page.close();
+    }
+  }
+
   async close(): Promise<void> {
     if (this.browser) await (await this.browser).close();
   }

@@ -63,6 +63,27 @@ describe('reading a CNIPA letter', () => {
     expect(parsed.sendDate).toBeUndefined();
   });
 
+  it('reads the copyright centre’s numbers: a software or work registration number, or the application’s 流水号', () => {
+    const correction = parseLetterText(
+      [
+        '中国版权保护中心',
+        '著作权登记补正通知书',
+        '流水号：2025R11L0123456',
+        '软件名称：星辰日化会员管理系统',
+        '著作权人：星辰日化股份有限公司',
+        '发文日期：2025年06月03日',
+      ].join('\n'),
+      catalog,
+      'copyright',
+    );
+    expect(correction).toMatchObject({ appNo: '2025R11L0123456', sendDate: '2025-06-03', markName: '星辰日化会员管理系统', applicant: '星辰日化股份有限公司' });
+    expect(correction.type?.value).toBe('copyrightCorrection');
+    expect(parseLetterText('计算机软件著作权登记证书\n登记号：2025sr0456789\n软件名称：花语商城', catalog).appNo).toBe('2025SR0456789');
+    expect(parseLetterText('作品登记证书\n登记号：国作登字-2025-F-00012345\n作品名称：星辰花语', catalog, 'copyright').appNo).toBe('国作登字-2025-F-00012345');
+    // A trademark number is no copyright number.
+    expect(parseLetterText('著作权登记补正通知书\n申请号：71234567', catalog, 'copyright').appNo).toBeUndefined();
+  });
+
   it('keeps to the business asked for: 补正通知书 of the copyright centre', () => {
     expect(findLetterType('著作权登记补正通知书', catalog, 'copyright')?.value).toBe('copyrightCorrection');
     expect(findLetterType('计算机软件著作权登记证书', catalog, 'copyright')?.value).toBe('copyrightCertificate');

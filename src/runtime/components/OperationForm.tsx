@@ -25,7 +25,10 @@ export function OperationForm(props: OperationFormProps) {
   const runtime = useRuntime();
   const [busy, setBusy] = useState(false);
   const load = props.load;
-  const { data: saved } = useNamedOperation<unknown>(load?.operation ?? '', load ? {} : null);
+  // A load whose request names nothing yet (a new record: no id in the address) reads nothing.
+  const loadBody = load?.body ?? {};
+  const loadReady = load !== undefined && Object.values(loadBody).every((v) => v !== null && v !== undefined && v !== '' && !Number.isNaN(v));
+  const { data: saved } = useNamedOperation<unknown>(load?.operation ?? '', loadReady ? loadBody : null);
 
   // The saved values fill the section's fields, as they stand after each read.
   useEffect(() => {
@@ -53,7 +56,9 @@ export function OperationForm(props: OperationFormProps) {
     }
     setBusy(true);
     try {
-      const result = await runtime.callNamedOperation(operation, { ...encodeValues(values, encode), ...extra });
+      // A fixed field left empty by its expression (no id when adding) is not sent.
+      const fixed = Object.fromEntries(Object.entries(extra ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+      const result = await runtime.callNamedOperation(operation, { ...encodeValues(values, encode), ...fixed });
       if (successMessage) runtime.notify('success', successMessage);
       if (resetOnSuccess) await Promise.all(fields.map((f) => f.reset({ forceClear: true, validate: false })));
       if (refresh.length > 0) await mutate((key) => Array.isArray(key) && refresh.includes(key[0] as string));

@@ -12,7 +12,7 @@ import { caseDetail } from './caseReads.js';
 import { addTrend, caseByNo, chinaDay, enterStage, nextCaseNo, requireRevision, writeCaseParts, type CaseRow } from './caseStore.js';
 import { actionTitles, caseTypeVersion, currentCaseType, stageTitle, statusTitle, type CaseAction, type CaseType } from './caseTypes.js';
 import { initialStatus, requireTransition, stageForStatus } from './caseWorkflow.js';
-import { joinDisputeOfCase } from '../disputes/disputeJoin.js';
+import { followCaseInDisputes, joinDisputeOfCase } from '../disputes/disputeJoin.js';
 
 export type SaveBody = OperationTypes['caseManage.saveCase']['request'];
 
@@ -249,5 +249,6 @@ export async function moveCase(ctx: TenantContext, caseNo: string, action: CaseA
     .executeTakeFirstOrThrow();
   const moved = move.to === current.status ? '' : `，状态“${statusTitle(type, current.status)}”→“${statusTitle(type, move.to)}”`;
   await addTrend(db, row, session.userId, action, `${options.trend}${moved}`);
+  await followCaseInDisputes(db, row);
   return { row, type };
 }

@@ -100,7 +100,7 @@ export async function tiedMarksLeftBehind(db: ScopedDb, type: CaseType, row: Cas
 }
 
 /** The similar groups the classification's notes name across groups and classes (groupsNamedSimilar). */
-async function crossReferencedGroups(db: ScopedDb): Promise<Map<string, Set<string>>> {
+export async function crossReferencedGroups(db: ScopedDb): Promise<Map<string, Set<string>>> {
   const noted = await db.selectFrom('classification_groups').select(['group_no', 'remark']).where('remark', '~', '[0-9]{4}').execute();
   const known = await db.selectFrom('classification_groups').select('group_no').execute();
   return similarGroupMap([...noted, ...known.map((g) => ({ group_no: g.group_no, remark: '' }))]);

@@ -48,6 +48,7 @@ import * as letterListIndexes from './migrations/0047_letter_list_indexes.js';
 import * as demands from './migrations/0048_demands.js';
 import * as caseStageReminders from './migrations/0050_case_stage_reminders.js';
 import * as finance from './migrations/0054_finance.js';
+import * as gazetteWatch from './migrations/0055_gazette_watch.js';
 import * as licences from './migrations/0051_licences.js';
 import * as useEvidence from './migrations/0053_use_evidence.js';
 import * as reportIndexes from './migrations/0056_report_indexes.js';
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0048_demands': demands,
   '0050_case_stage_reminders': caseStageReminders,
   '0054_finance': finance,
+  '0055_gazette_watch': gazetteWatch,
   '0051_licences': licences,
   '0053_use_evidence': useEvidence,
   '0052_disputes': disputes,

@@ -114,7 +114,8 @@ async function plannedCases(db: ScopedDb, schemas: SchemaLibrary, row: DemandRow
     const values: CaseFormValues = {};
     for (const [caseField, proposalField] of Object.entries(spec.fields)) {
       const value = fieldValue(data, proposalField);
-      if (value !== undefined && value !== null && value !== '') values[caseField] = structuredClone(value);
+      // An empty list (no picture uploaded, no file) is missing like an empty text: the handler fills it in.
+      if (value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)) values[caseField] = structuredClone(value);
     }
     if (values.brandId === undefined && markIds.length > 0) values.brandId = markIds[0];
     if (values.relatedBrandIds === undefined && markIds.length > 1) values.relatedBrandIds = markIds.slice(1);

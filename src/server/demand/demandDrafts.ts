@@ -1,11 +1,12 @@
 import type { DemandFile } from '../../generated/types.js';
 import { fieldValue } from '../../shared/approvalFlow/flowWalk.js';
-import { formFieldTitles } from '../../shared/approvalFlow/formFields.js';
+import { formFieldNames, formFieldTitles } from '../../shared/approvalFlow/formFields.js';
 import { formProblems, problemText, type FormNode } from '../../shared/formRules.js';
 import type { ScopedDb } from '../db/tenantScope.js';
 import { badRequest } from '../http/apiError.js';
 import { addTrend, nextDemandNo, type DemandRow } from './demandStore.js';
-import type { ProposalType } from './demandTypes.js';
+import type { SchemaLibrary } from '../schemas/schemaLibrary.js';
+import { currentProposalType, type ProposalType } from './demandTypes.js';
 
 /** The most a proposal's form data may hold, as JSON text. */
 const FORM_DATA_LIMIT = 200_000;
@@ -102,5 +103,36 @@ export async function insertDemand(db: ScopedDb, orgId: number, draft: NewDemand
     'create',
     draft.source === 'link' ? `经外部链接提交${draft.type.title}（联系人 ${draft.contact?.name ?? ''}）` : `新建${draft.type.title}`,
   );
+  return row;
+}
+
+/**
+ * A draft proposal started from another record (a letter, a gazette hit): of the type in effect now,
+ * its form filled with those of `prefill`'s values that are the form's own fields and that its rules
+ * take (a value it refuses is left for the submitter to fill), and `brandIds` listed as its marks.
+ */
+export async function startDraftProposal(
+  db: ScopedDb,
+  schemas: SchemaLibrary,
+  owner: { orgId: number; userId: number },
+  typeName: string,
+  title: string,
+  prefill: Record<string, unknown>,
+  brandIds: readonly number[] = [],
+): Promise<DemandRow> {
+  const type = await currentProposalType(db, schemas, typeName);
+  const fields = formFieldNames(type.form as FormNode);
+  const formData: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(prefill)) {
+    if (value === undefined || !fields.has(name)) continue;
+    try {
+      checkFormData(type, { [name]: value }, false);
+      formData[name] = value;
+    } catch {
+      // left empty for the submitter to fill
+    }
+  }
+  const row = await insertDemand(db, owner.orgId, { type, title: title.slice(0, 100), formData, files: [], submitterId: owner.userId, source: 'internal' });
+  if (brandIds.length > 0) await setMarks(db, row, brandIds);
   return row;
 }

@@ -17,13 +17,11 @@ import { fieldLabeller } from '../http/fieldLabels.js';
 import { examinePicture, pictureColumns } from '../trademarks/logoSearch.js';
 import { letterReader, visibleLetters } from '../officials/letterAccess.js';
 import { addDays } from '../../shared/trademarkDates.js';
-import { formFieldNames } from '../../shared/approvalFlow/formFields.js';
-import type { FormNode } from '../../shared/formRules.js';
 import { activeOf } from './approverRules.js';
 import { SEE_ALL, STATE_TITLES, addParticipants, addTrend, demandLink, iso, userNames, visibleDemand, visibleTo, type DemandRow } from './demandStore.js';
 import { availableProposalTypes, currentProposalType, demandTypeOut, proposalTypeVersion } from './demandTypes.js';
 import { demandDetail, demandSummaries, flowChart } from './demandReads.js';
-import { checkFiles, checkFormData, checkMarks, insertDemand, setMarks } from './demandDrafts.js';
+import { checkFiles, checkFormData, checkMarks, insertDemand, setMarks, startDraftProposal } from './demandDrafts.js';
 import { decideDemand, reassignStep, submitDemand, withdrawDemand } from './demandEngine.js';
 import { LINK_FORGED, limitPublicCalls, limitSubmissions, limitUploads, linkOut, openLink } from './demandLinks.js';
 
@@ -390,9 +388,8 @@ export const demandHandlers: HandlersOf<'demand'> = {
         .executeTakeFirst();
       if (already) throw conflict(`这份官文已在提案 ${row.demand_no} 中`);
     } else {
-      const type = await currentProposalType(ctx.db, ctx.schemas, body.typeName!);
-      const fields = formFieldNames(type.form as FormNode);
-      const prefill: Record<string, unknown> = {
+      const title = body.title?.trim() || `${letter.document_type}${letter.tm_name ? `（${letter.tm_name}）` : letter.app_no ? `（${letter.app_no}）` : ''}`;
+      row = await startDraftProposal(ctx.db, ctx.schemas, ctx.session, body.typeName!, title, {
         officialId: letter.id,
         letterType: letter.document_type,
         appNo: letter.app_no,
@@ -400,21 +397,7 @@ export const demandHandlers: HandlersOf<'demand'> = {
         officialDeadline: letter.official_limit ? String(letter.official_limit).slice(0, 10) : undefined,
         tmName: letter.tm_name ?? undefined,
         brandId: letter.brand_archive_id ?? undefined,
-      };
-      // Only the form's own fields, and only values its rules take (a letter type the form does not list is left to the submitter).
-      const formData: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(prefill)) {
-        if (value === undefined || !fields.has(name)) continue;
-        try {
-          checkFormData(type, { [name]: value }, false);
-          formData[name] = value;
-        } catch {
-          // left empty for the submitter to fill
-        }
-      }
-      const title =
-        body.title?.trim() || `${letter.document_type}${letter.tm_name ? `（${letter.tm_name}）` : letter.app_no ? `（${letter.app_no}）` : ''}`.slice(0, 100);
-      row = await insertDemand(ctx.db, ctx.session.orgId, { type, title, formData, files: [], submitterId: ctx.session.userId, source: 'internal' });
+      });
     }
     await ctx.db.insertInto('demand_letters').values({ org_id: row.org_id, demand_id: row.id, document_id: letter.id, added_by: ctx.session.userId }).execute();
     if (letter.brand_archive_id !== null) {

@@ -2,9 +2,10 @@ import type { CaseState } from '../../generated/types.js';
 import type { CasesTable } from '../db/tables.js';
 import type { Selectable } from 'kysely';
 import type { ScopedDb } from '../db/tenantScope.js';
-import { onLetterRecorded, type RecordedLetter } from '../trademarks/officialDocumentRecord.js';
+import { onLetterChanged, onLetterRecorded, type RecordedLetter } from '../trademarks/officialDocumentRecord.js';
 import { CASE_DISPUTES, LETTER_DISPUTES, outcomeOf, type OurSide, type Procedure, type Stage } from './disputeRules.js';
 import { linkToDispute, type DisputeRow } from './disputeStore.js';
+import { chinaToday } from '../../shared/trademarkDates.js';
 
 const STAGE_ORDER: Stage[] = ['preparing', 'filed', 'answering', 'decided', 'closed'];
 const later = (a: Stage, b: Stage): Stage => (STAGE_ORDER.indexOf(b) > STAGE_ORDER.indexOf(a) ? b : a);
@@ -192,3 +193,64 @@ onLetterRecorded(async ({ db }, letter): Promise<CaseState[]> => {
   await joinDisputeOfLetter(db, letter);
   return [];
 });
+
+/**
+ * A letter changed after it was recorded leaves the dispute it was joined to and joins the one its
+ * type, mark and ruling now point to (often the same, with the corrected ruling); a letter no longer
+ * of a dispute type joins none. The dispute it left keeps what was typed into it.
+ */
+export async function followLetterChange(db: ScopedDb, letter: RecordedLetter): Promise<number | null> {
+  await db.deleteFrom('dispute_letters').where('document_id', '=', letter.id).execute();
+  return joinDisputeOfLetter(db, letter);
+}
+
+onLetterChanged(async (db, letter) => {
+  await followLetterChange(db, letter);
+});
+
+/** The dispute stage a case's status stands for: filed once filed, decided when finished, closed when withdrawn. */
+function stageOfCase(row: Pick<Selectable<CasesTable>, 'status' | 'filed_at'>): Stage {
+  if (row.status === 'withdrawn') return 'closed';
+  if (row.status === 'finished') return 'decided';
+  if (row.filed_at !== null || ['filed', 'accepted', 'reviewing'].includes(row.status)) return 'filed';
+  return 'preparing';
+}
+
+/**
+ * A dispute case that moved (filed, finished with its result, withdrawn) moves its open disputes on:
+ * the stage never goes back, the filing date is filled in when unknown, and a result registered on
+ * the case becomes the dispute's result unless a ruling letter already gave one.
+ */
+export async function followCaseInDisputes(db: ScopedDb, row: Selectable<CasesTable>): Promise<void> {
+  if (!CASE_DISPUTES[row.case_type]) return;
+  const disputes = await db
+    .selectFrom('disputes')
+    .innerJoin('dispute_cases as dc', 'dc.dispute_id', 'disputes.id')
+    .selectAll('disputes')
+    .where('dc.case_id', '=', row.id)
+    .where('disputes.stage', '<>', 'closed')
+    .execute();
+  const target = stageOfCase(row);
+  const filedOn = row.filed_at ? chinaToday(new Date(row.filed_at)) : null;
+  for (const d of disputes) {
+    const result = row.result === 'success' ? '成功' : row.result === 'failure' ? '失败' : '';
+    const ruled =
+      target === 'decided' && !d.ruling_result && result
+        ? {
+            ruling_result: row.result_note?.trim() || `案件结果：${result}`,
+            ruled_on: chinaToday(),
+            outcome: row.result === 'success' ? ('favourable' as const) : ('unfavourable' as const),
+          }
+        : {};
+    await db
+      .updateTable('disputes')
+      .set({
+        stage: later(d.stage, target),
+        ...(!d.filed_on && filedOn ? { filed_on: filedOn } : {}),
+        ...ruled,
+        updated_at: new Date(),
+      })
+      .where('id', '=', d.id)
+      .execute();
+  }
+}

@@ -1,12 +1,14 @@
+import { Readable } from 'node:stream';
 import type { HandlersOf } from '../http/context.js';
 import { badRequest } from '../http/apiError.js';
-import { containsPattern } from '../db/likePattern.js';
 import { countRows, pageWindow } from '../db/paging.js';
 import { archiveViewer } from '../trademarks/archiveViewer.js';
 import { visibleMark, visibleMarksForChange } from '../trademarks/visibleMarks.js';
 import { chinaToday } from '../../shared/trademarkDates.js';
 import type { GoodsItem } from '../../generated/types.js';
-import { FILING_CASE_TYPES, licencesOf, markLicences, stateCondition, visibleLicence, visibleTo, type LicenceState } from './licenceStore.js';
+import { licencesSelectedBy } from './licenceQuery.js';
+import { licenceWorkbook, MAX_EXPORT } from './licenceExport.js';
+import { FILING_CASE_TYPES, licencesOf, markLicences, stateCondition, visibleLicence, type LicenceState } from './licenceStore.js';
 
 const STATES: LicenceState[] = ['valid', 'expiring', 'expired'];
 
@@ -16,24 +18,7 @@ export const licenseMatterHandlers: HandlersOf<'licenseMatter'> = {
     const today = chinaToday();
     const { limit, offset } = pageWindow(body);
     // Every condition but the state: the state counts are taken under these.
-    let base = ctx.db.selectFrom('licences as l').where(visibleTo(viewer));
-    const party = body.party?.trim();
-    if (party) base = base.where((eb) => eb.or([eb('l.licensor', 'ilike', containsPattern(party)), eb('l.licensee', 'ilike', containsPattern(party))]));
-    const mark = body.tmName?.trim();
-    if (mark)
-      base = base.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('licence_marks as fm')
-            .innerJoin('brand_archives as fb', 'fb.id', 'fm.brand_id')
-            .select('fm.brand_id')
-            .whereRef('fm.licence_id', '=', 'l.id')
-            .where((w) => w.or([w('fb.tm_name', 'ilike', containsPattern(mark)), w('fb.app_no', '=', mark), w('fb.reg_no', '=', mark)])),
-        ),
-      );
-    if (body.licenceType) base = base.where('l.licence_type', '=', body.licenceType);
-    if (body.endFrom) base = base.where('l.end_date', '>=', body.endFrom);
-    if (body.endTo) base = base.where('l.end_date', '<=', body.endTo);
+    const base = licencesSelectedBy(ctx.db, viewer, body);
     const counts = await Promise.all(STATES.map((s) => countRows(base.where(stateCondition(s, today)).select('l.id'))));
     const chosen = body.state ? base.where(stateCondition(body.state, today)) : base;
     const [rows, count] = await Promise.all([
@@ -46,6 +31,26 @@ export const licenseMatterHandlers: HandlersOf<'licenseMatter'> = {
       valid: counts[0]!,
       expiring: counts[1]!,
       expired: counts[2]!,
+    };
+  },
+
+  'licenseMatter.export': async (body, ctx) => {
+    const today = chinaToday();
+    const base = licencesSelectedBy(ctx.db, archiveViewer(ctx.session), body);
+    const chosen = body.state ? base.where(stateCondition(body.state, today)) : base;
+    const total = await countRows(chosen.select('l.id'));
+    if (total > MAX_EXPORT) {
+      throw badRequest(
+        `符合条件的许可超过 ${MAX_EXPORT.toLocaleString('en-US')} 份，一次最多导出 ${MAX_EXPORT.toLocaleString('en-US')} 份，请缩小截止日期范围或加上其他条件`,
+      );
+    }
+    const rows = await chosen.selectAll('l').orderBy('l.end_date').orderBy('l.id', 'desc').execute();
+    const content = await licenceWorkbook(await licencesOf(ctx.db, ctx.schemas, rows));
+    return {
+      stream: Readable.from([content]),
+      size: content.length,
+      fileName: `商标许可-${today.replace(/-/g, '')}.xlsx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     };
   },
 

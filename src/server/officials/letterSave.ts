@@ -2,7 +2,7 @@ import type { OfficialDocumentDetails, OfficialsOfficialManageRequest } from '..
 import type { TenantContext } from '../http/context.js';
 import { badRequest } from '../http/apiError.js';
 import type { LetterBusiness } from '../../shared/officialTypes.js';
-import { letterDeadline, recordOfficialDocument, refuseLateHandling, refuseRecordedDispatchNo } from '../trademarks/officialDocumentRecord.js';
+import { letterChanged, letterDeadline, recordOfficialDocument, refuseLateHandling, refuseRecordedDispatchNo } from '../trademarks/officialDocumentRecord.js';
 import { saveBrand } from '../trademarks/brandSave.js';
 import { registrationTermEnd } from '../../shared/deadlines/terms.js';
 import { visibleMark } from '../trademarks/visibleMarks.js';
@@ -95,6 +95,16 @@ export async function saveLetter(ctx: TenantContext, reader: LetterReader, body:
       })
       .where('id', '=', id!)
       .execute();
+    await letterChanged(ctx.db, {
+      id: id!,
+      orgId: ctx.session.orgId,
+      userId: ctx.session.userId,
+      brandId,
+      documentType: deadline.documentType,
+      appNo: mark.appNo.trim(),
+      receiveDate: dates.receiveDate,
+      officalLimit: deadline.officalLimit,
+    });
     ids = [id!];
   }
   if (body.updateBrandInfo) await writeBackToMark(ctx, reader, body.updateBrandInfo);

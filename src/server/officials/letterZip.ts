@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, pipeline, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { MB } from '../../shared/uploadPurposes.js';
 
@@ -85,7 +85,17 @@ export function openLetterZip(bytes: Buffer): Promise<{ letters: ZipLetter[]; cl
           fileName,
           size: entry.uncompressedSize,
           open: () =>
-            new Promise<Readable>((res, rej) => zip.openReadStream(entry, (e, stream) => (e || !stream ? rej(new ZipRefused(ZIP_CORRUPT)) : res(stream)))),
+            new Promise<Readable>((res, rej) =>
+              zip.openReadStream(entry, (e, stream) => {
+                if (e || !stream) return rej(new ZipRefused(ZIP_CORRUPT));
+                // yauzl emits a broken entry's inflate error a tick later, perhaps before the reader listens. Carried into
+                // `out` as the reason it was destroyed, the error waits for the reader however late it comes, and stops no process.
+                const out = new PassThrough();
+                out.on('error', () => undefined);
+                pipeline(stream, out, () => undefined);
+                res(out);
+              }),
+            ),
         });
         zip.readEntry();
       });

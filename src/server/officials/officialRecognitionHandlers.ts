@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { OfficialRecognition } from '../../generated/types.js';
+import type { Database } from '../db/tables.js';
 import type { LetterBusiness } from '../../shared/officialTypes.js';
 import { UPLOAD_PURPOSES, officialTypeMessage } from '../../shared/uploadPurposes.js';
 import { OVERSEAS_NAME_MESSAGE, parseOverseasLetterName } from '../../shared/overseasLetterName.js';
@@ -130,6 +132,10 @@ export const officialRecognitionHandlers: HandlersOf<'officialRecognition'> = {
           ...(item.dispatchNo?.trim() ? { dispatchNo: item.dispatchNo } : {}),
           ...(item.deliveryMethod ? { deliveryMethod: item.deliveryMethod } : {}),
           ...(item.brandId !== undefined ? { brandId: item.brandId } : {}),
+          details: {
+            ...(item.markName?.trim() ? { tmName: item.markName.trim() } : {}),
+            ...(item.applicant?.trim() ? { applicant: item.applicant.trim() } : {}),
+          },
         });
         if (item.applyStatus) await applyLetterStatus(ctx, viewer, recorded.id);
         ids.push(recorded.id);
@@ -155,7 +161,7 @@ export const officialRecognitionPreparers: Preparers = {
     return prepareLetter(files, name, extension, stored);
   },
 
-  'officialRecognition.decompress': async (_body, { upload, files, session }) => {
+  'officialRecognition.decompress': async (_body, { upload, files, session, system }) => {
     const mismatch = await contentMismatch('zip', upload!.stored.head);
     const zipBytes = mismatch ? Buffer.alloc(0) : await files.read(upload!.stored.path);
     // The zip itself is not kept: its letters are, each as a file of its own.
@@ -169,6 +175,7 @@ export const officialRecognitionPreparers: Preparers = {
       throw err;
     }
     const out: PreparedLetter[] = [];
+    const saved: string[] = [];
     try {
       for (const entry of zip.letters) {
         const extension = extensionOf(entry.fileName);
@@ -187,11 +194,32 @@ export const officialRecognitionPreparers: Preparers = {
         } catch {
           throw badRequest(`压缩包中的文件“${entry.entryPath}”无法解压，压缩包可能已损坏`);
         }
+        saved.push(stored.path);
         out.push(await prepareLetter(files, entry.fileName, extension, stored));
       }
+    } catch (err) {
+      // A zip refused partway keeps none of its letters: the files stored so far go, unless the same bytes are already someone's file.
+      await discardUnrecorded(system, files, session.orgId, saved);
+      throw err;
     } finally {
       zip.close();
     }
     return out;
   },
 };
+
+/** Removes stored files no file row names (the organisation's own paths only). */
+async function discardUnrecorded(system: Kysely<Database>, files: FileStore, orgId: number, paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const known = new Set(
+    (
+      await system
+        .selectFrom('files')
+        .select('path')
+        .where('org_id', '=', orgId)
+        .where('path', 'in', [...new Set(paths)])
+        .execute()
+    ).map((f) => f.path),
+  );
+  for (const path of new Set(paths)) if (!known.has(path)) await files.discard(path).catch(() => undefined);
+}

@@ -153,6 +153,13 @@ class DemoOrg {
     await sql`update demand_rounds set submitted_at = submitted_at - ${shift} + interval '1 hour', ended_at = ended_at - ${shift} + interval '3 hours' where demand_id = ${row.id}`.execute(
       this.db,
     );
+    // The nodes a round passed carry their time in its path: the start with the submission, the rest with the decisions before them.
+    await sql`update demand_rounds set path = coalesce((
+        select jsonb_agg(case when e.p ? 'at' then jsonb_set(e.p, '{at}', to_jsonb(to_char(
+          ((e.p->>'at')::timestamptz - ${shift} + case when e.ord = 1 then interval '1 hour' else interval '2 hours' end) at time zone 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) else e.p end order by e.ord)
+        from jsonb_array_elements(path) with ordinality as e(p, ord)), '[]'::jsonb)
+      where demand_id = ${row.id}`.execute(this.db);
     await sql`update demand_steps set entered_at = case when state = 'waiting' then now() - ${`${waitingHours} hours`}::interval else entered_at - ${shift} + interval '1 hour' end,
       decided_at = decided_at - ${shift} + interval '2 hours' where demand_id = ${row.id}`.execute(this.db);
     await sql`update demand_step_approvers set created_at = created_at - ${shift} + interval '1 hour', decided_at = decided_at - ${shift} + interval '2 hours'

@@ -46,7 +46,7 @@ export async function loadGoodsPool(db: Kysely<Database>): Promise<GoodsPool> {
 }
 
 /** A generated mark as a register row; its logo is its name's design, its hash computed from that design's pixels. */
-function registerRow(mark: GeneratedMark) {
+export function registerRow(mark: GeneratedMark) {
   const design = logoDesignOf(mark.tm_name);
   return {
     ...mark,

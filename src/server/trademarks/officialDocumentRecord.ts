@@ -7,8 +7,8 @@ import { visibleMark } from './visibleMarks.js';
 import { badRequest, conflict } from '../http/apiError.js';
 import { officialTypeCatalog } from '../officials/officialTypeCatalog.js';
 import { workCalendar } from '../officials/workCalendarStore.js';
-import { findOfficialType } from '../../shared/officialTypes.js';
-import { LetterDatesProblem, officialDeadline } from '../../shared/deadlines/officialDeadline.js';
+import { defaultDeliveryMethod, findOfficialType } from '../../shared/officialTypes.js';
+import { LetterDatesProblem, officialDeadline, type DeliveryMethod } from '../../shared/deadlines/officialDeadline.js';
 import { chinaToday } from '../../shared/trademarkDates.js';
 
 /** A letter just recorded, as other domains hear of it. */
@@ -38,6 +38,21 @@ export function onLetterRecorded(listener: LetterListener): void {
   if (!listeners.includes(listener)) listeners.push(listener);
 }
 
+/** What a domain does when a recorded letter is changed (its type, mark, number or details), in the same transaction. */
+export type LetterChangeListener = (db: ScopedDb, letter: RecordedLetter) => Promise<void>;
+
+const changeListeners: LetterChangeListener[] = [];
+
+/** Lets a domain follow a letter's later changes (the disputes domain moves the letter to the dispute it now belongs to). */
+export function onLetterChanged(listener: LetterChangeListener): void {
+  if (!changeListeners.includes(listener)) changeListeners.push(listener);
+}
+
+/** Tells the listeners that a letter was changed. */
+export async function letterChanged(db: ScopedDb, letter: RecordedLetter): Promise<void> {
+  for (const listener of changeListeners) await listener(db, letter);
+}
+
 /** What a letter's type and dates give as its official deadline, and how. */
 export interface LetterDeadline {
   officalLimit: string | null;
@@ -56,9 +71,10 @@ export async function letterDeadline(
     BrandOfficialsAddOfficialDocumentRequest,
     'documentType' | 'business' | 'deliveryMethod' | 'sendDate' | 'receiveDate' | 'receiptProven' | 'officalLimit'
   >,
-): Promise<LetterDeadline & { documentType: string }> {
+): Promise<LetterDeadline & { documentType: string; deliveryMethod: DeliveryMethod }> {
   const entry = findOfficialType(await officialTypeCatalog(db, schemas), letter.documentType, letter.business ?? 'trademark');
   if (!entry) throw badRequest(`当前官文类型不存在，请重新选择或联系客服添加：${letter.documentType.trim()}`);
+  const deliveryMethod = letter.deliveryMethod ?? defaultDeliveryMethod(entry);
   const today = chinaToday();
   if (letter.receiveDate > today) throw badRequest(`收文日期 ${letter.receiveDate} 晚于今天，请核对`);
   if (letter.sendDate && letter.sendDate > letter.receiveDate) throw badRequest(`发文日期 ${letter.sendDate} 晚于收文日期 ${letter.receiveDate}，请核对`);
@@ -66,21 +82,22 @@ export async function letterDeadline(
     const counted = officialDeadline(
       entry,
       {
-        deliveryMethod: letter.deliveryMethod ?? '电子',
+        deliveryMethod,
         sendDate: letter.sendDate ?? null,
         receiveDate: letter.receiveDate,
         receiptProven: letter.receiptProven ?? false,
       },
       await workCalendar(db),
     );
-    if (counted) return { documentType: entry.label, officalLimit: counted.date, deadlineBasis: counted.steps };
+    if (counted) return { documentType: entry.label, deliveryMethod, officalLimit: counted.date, deadlineBasis: counted.steps };
   } catch (err) {
     if (err instanceof LetterDatesProblem) throw badRequest(err.message);
     throw err;
   }
-  if (!letter.officalLimit) return { documentType: entry.label, officalLimit: null, deadlineBasis: null };
+  if (!letter.officalLimit) return { documentType: entry.label, deliveryMethod, officalLimit: null, deadlineBasis: null };
   return {
     documentType: entry.label,
+    deliveryMethod,
     officalLimit: letter.officalLimit,
     deadlineBasis: [{ kind: 'base', date: letter.officalLimit, text: `官方期限按官文所载手工填写（${entry.label}在目录中没有期限规则）` }],
   };
@@ -161,7 +178,7 @@ export async function recordOfficialDocument(
     if (!ofCase) throw badRequest(`关联案件不存在：编号 ${request.caseId}`);
   }
   const file = await letterFile(db, request.fileId);
-  const { documentType, ...deadline } = await letterDeadline({ db, schemas }, request);
+  const { documentType, deliveryMethod, ...deadline } = await letterDeadline({ db, schemas }, request);
   refuseLateHandling(request.handlingLimit, deadline.officalLimit);
   if (mark?.app_date && request.receiveDate < mark.app_date) throw badRequest(`收文日期 ${request.receiveDate} 早于商标的申请日期 ${mark.app_date}，请核对`);
   await refuseRecordedDispatchNo(db, dispatchNo);
@@ -179,7 +196,7 @@ export async function recordOfficialDocument(
         app_no: appNo,
         send_date: request.sendDate ?? null,
         receive_date: request.receiveDate,
-        delivery_method: request.deliveryMethod ?? '电子',
+        delivery_method: deliveryMethod,
         receipt_proven: request.receiptProven ?? false,
         official_limit: deadline.officalLimit,
         deadline_basis: deadline.deadlineBasis ? JSON.stringify(deadline.deadlineBasis) : null,

@@ -148,6 +148,8 @@ export function RecognitionUploader({ business = 'trademark', pollMs = 1000 }: R
         dispatchNo: r.dispatchNo.trim(),
         business,
         applyStatus: r.applyStatus,
+        ...(r.result.markName ? { markName: r.result.markName } : {}),
+        ...(r.result.applicant ? { applicant: r.result.applicant } : {}),
         ...(r.result.brandId && r.appNo.trim() === r.result.brandNo ? { brandId: r.result.brandId } : {}),
       }));
       const [first, ...rest] = items;

@@ -11,12 +11,12 @@ export async function xlsxOf(headers: string[], rows: (string | number | Date | 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** The rows of the first sheet of an .xlsx file as text. */
-export async function readXlsx(content: Buffer): Promise<string[][]> {
+/** The rows of one sheet of an .xlsx file (the first unless told) as text. */
+export async function readXlsx(content: Buffer, sheet = 0): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(content as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => {
+  workbook.worksheets[sheet]!.eachRow((row) => {
     const values = (row.values as ExcelJS.CellValue[]).slice(1);
     rows.push(Array.from(values, (v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v))));
   });
