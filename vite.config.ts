@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 /** Modules kept out of the shared lazy chunk: each domain's widgets, and the large libraries only one part uses. */
-const LOADED_APART = /[\\/](src[\\/]widgets|node_modules[\\/](monaco-editor|pdfjs-dist|quill|@dnd-kit))[\\/]/;
+const LOADED_APART = /[\\/](src[\\/]widgets|node_modules[\\/](monaco-editor|pdfjs-dist|quill|@dnd-kit|echarts|zrender))[\\/]/;
 
 export default defineConfig({
   root,

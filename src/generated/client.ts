@@ -249,6 +249,13 @@ export const operationRoutes = {
   'operationLog.operations': {"id":"operationLog.operations","method":"POST","path":"/userManage/operateLogOperations","silent":true,"transport":"json"},
   'operationLog.export': {"id":"operationLog.export","method":"POST","path":"/userManage/exportOperateLog","silent":false,"transport":"file"},
   'person.getUserList': {"id":"person.getUserList","method":"POST","path":"/brandArchives/getUserList","silent":true,"transport":"json","paged":true},
+  'reports.portfolio': {"id":"reports.portfolio","method":"POST","path":"/api/report/portfolio","silent":true,"transport":"json"},
+  'reports.years': {"id":"reports.years","method":"POST","path":"/api/report/years","silent":true,"transport":"json"},
+  'reports.deadlines': {"id":"reports.deadlines","method":"POST","path":"/api/report/deadlines","silent":true,"transport":"json"},
+  'reports.cases': {"id":"reports.cases","method":"POST","path":"/api/report/cases","silent":true,"transport":"json"},
+  'reports.approvals': {"id":"reports.approvals","method":"POST","path":"/api/report/approvals","silent":true,"transport":"json"},
+  'reports.fees': {"id":"reports.fees","method":"POST","path":"/api/report/fees","silent":true,"transport":"json"},
+  'reports.export': {"id":"reports.export","method":"POST","path":"/api/report/export","silent":false,"transport":"file"},
   'role.list': {"id":"role.list","method":"POST","path":"/api/role/list","silent":true,"transport":"json","paged":true},
   'role.permissionTree': {"id":"role.permissionTree","method":"POST","path":"/api/role/permissionList","silent":true,"transport":"json"},
   'role.save': {"id":"role.save","method":"POST","path":"/api/roleManagement","silent":false,"transport":"json"},
@@ -536,6 +543,13 @@ export interface OperationTypes {
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse };
   'operationLog.export': { request: T.OperationLogExportRequest; response: Blob };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse };
+  'reports.portfolio': { request: T.ReportsPortfolioRequest; response: T.ReportsPortfolioResponse };
+  'reports.years': { request: T.ReportsYearsRequest; response: T.ReportsYearsResponse };
+  'reports.deadlines': { request: T.ReportsDeadlinesRequest; response: T.ReportsDeadlinesResponse };
+  'reports.cases': { request: T.ReportsCasesRequest; response: T.ReportsCasesResponse };
+  'reports.approvals': { request: T.ReportsApprovalsRequest; response: T.ReportsApprovalsResponse };
+  'reports.fees': { request: T.ReportsFeesRequest; response: T.ReportsFeesResponse };
+  'reports.export': { request: T.ReportsExportRequest; response: Blob };
   'role.list': { request: T.RoleListRequest; response: T.RoleListResponse };
   'role.permissionTree': { request: T.RolePermissionTreeRequest; response: T.RolePermissionTreeResponse };
   'role.save': { request: T.RoleSaveRequest; response: T.RoleSaveResponse };
@@ -1372,6 +1386,29 @@ export function createApiClient(call: OperationCaller) {
       /** 搜索本组织人员（POST /brandArchives/getUserList） */
       getUserList: (body: T.PersonGetUserListRequest, options?: CallOptions): Promise<T.PersonGetUserListResponse> =>
         call<T.PersonGetUserListResponse>(operationRoutes['person.getUserList'], body, options),
+    },
+    reports: {
+      /** 商标档案构成（POST /api/report/portfolio） */
+      portfolio: (body: T.ReportsPortfolioRequest = {}, options?: CallOptions): Promise<T.ReportsPortfolioResponse> =>
+        call<T.ReportsPortfolioResponse>(operationRoutes['reports.portfolio'], body, options),
+      /** 逐年注册与到期（POST /api/report/years） */
+      years: (body: T.ReportsYearsRequest = {}, options?: CallOptions): Promise<T.ReportsYearsResponse> =>
+        call<T.ReportsYearsResponse>(operationRoutes['reports.years'], body, options),
+      /** 未来 12 个月的期限（POST /api/report/deadlines） */
+      deadlines: (body: T.ReportsDeadlinesRequest = {}, options?: CallOptions): Promise<T.ReportsDeadlinesResponse> =>
+        call<T.ReportsDeadlinesResponse>(operationRoutes['reports.deadlines'], body, options),
+      /** 案件类型与阶段（POST /api/report/cases） */
+      cases: (body: T.ReportsCasesRequest = {}, options?: CallOptions): Promise<T.ReportsCasesResponse> =>
+        call<T.ReportsCasesResponse>(operationRoutes['reports.cases'], body, options),
+      /** 提案审批用时（POST /api/report/approvals） */
+      approvals: (body: T.ReportsApprovalsRequest = {}, options?: CallOptions): Promise<T.ReportsApprovalsResponse> =>
+        call<T.ReportsApprovalsResponse>(operationRoutes['reports.approvals'], body, options),
+      /** 款项按月份与客户（POST /api/report/fees） */
+      fees: (body: T.ReportsFeesRequest = {}, options?: CallOptions): Promise<T.ReportsFeesResponse> =>
+        call<T.ReportsFeesResponse>(operationRoutes['reports.fees'], body, options),
+      /** 导出报表数据（POST /api/report/export） */
+      export: (body: T.ReportsExportRequest, options?: CallOptions): Promise<Blob> =>
+        call<Blob>(operationRoutes['reports.export'], body, options),
     },
     role: {
       /** 角色列表（POST /api/role/list） */

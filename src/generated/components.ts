@@ -117,6 +117,7 @@ export const COMPONENT_NAMES = [
   'RecognitionUploader',
   'RelatedMarksPreselect',
   'ReleaseLogDialog',
+  'ReportBoard',
   'Reset',
   'ResponsiveGrid',
   'Result',

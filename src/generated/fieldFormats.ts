@@ -206,6 +206,10 @@ export const FIELD_FORMATS = {
   ReleaseNote: {
     publishedAt: 'date-time',
   },
+  ReportFilter: {
+    dateFrom: 'date',
+    dateTo: 'date',
+  },
   SchemaVersion: {
     createdAt: 'date-time',
   },

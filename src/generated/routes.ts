@@ -10497,6 +10497,236 @@ export const sharedSchemas: JsonSchema[] = [
     }
   },
   {
+    "$id": "https://schemas.ipm.local/entities/report-approval-time.json",
+    "title": "ReportApprovalTime",
+    "description": "一组已有最终决定（通过或驳回）的提案从提交到决定所用的天数：件数、平均与中位数。",
+    "type": "object",
+    "required": [
+      "key",
+      "label",
+      "count",
+      "approved",
+      "rejected",
+      "avgDays",
+      "medianDays"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "key": {
+        "title": "分组",
+        "type": "string",
+        "description": "提案类型或决定月份 YYYY-MM"
+      },
+      "label": {
+        "title": "名称",
+        "type": "string"
+      },
+      "count": {
+        "title": "件数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "approved": {
+        "title": "通过",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "rejected": {
+        "title": "驳回",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "avgDays": {
+        "title": "平均天数",
+        "type": "number"
+      },
+      "medianDays": {
+        "title": "中位天数",
+        "type": "number"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/report-bucket.json",
+    "title": "ReportBucket",
+    "description": "报表中的一组：分组的值、显示名称与条数。",
+    "type": "object",
+    "required": [
+      "key",
+      "label",
+      "count"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "key": {
+        "title": "分组",
+        "type": "string",
+        "description": "状态、类别、国家代码、申请人等；“其他”为 $other，无值为空"
+      },
+      "label": {
+        "title": "名称",
+        "type": "string"
+      },
+      "count": {
+        "title": "条数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/report-case-stage.json",
+    "title": "ReportCaseStage",
+    "description": "某一案件类型处在某一阶段的案件数。",
+    "type": "object",
+    "required": [
+      "caseType",
+      "typeTitle",
+      "stage",
+      "stageTitle",
+      "count"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "caseType": {
+        "title": "案件类型",
+        "type": "string"
+      },
+      "typeTitle": {
+        "title": "案件类型名称",
+        "type": "string"
+      },
+      "stage": {
+        "title": "阶段",
+        "type": "string"
+      },
+      "stageTitle": {
+        "title": "阶段名称",
+        "type": "string"
+      },
+      "count": {
+        "title": "案件数",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/report-deadline-month.json",
+    "title": "ReportDeadlineMonth",
+    "description": "未来一个月内到期的期限：待处理官文的官方期限与未结案件当前阶段的办理期限；没有相应权限时为 null。",
+    "type": "object",
+    "required": [
+      "month",
+      "label",
+      "letters",
+      "cases"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "month": {
+        "title": "月份",
+        "type": "string",
+        "description": "YYYY-MM"
+      },
+      "label": {
+        "title": "名称",
+        "type": "string"
+      },
+      "letters": {
+        "title": "官文期限",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "cases": {
+        "title": "案件期限",
+        "type": [
+          "integer",
+          "null"
+        ],
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/report-filter.json",
+    "title": "ReportFilter",
+    "description": "报表的共同筛选条件：日期范围、申请人、类别与国家/地区；每张图只用其中适用的几项（见各调用的说明）。",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "dateFrom": {
+        "title": "开始日期",
+        "type": "string",
+        "format": "date"
+      },
+      "dateTo": {
+        "title": "结束日期",
+        "type": "string",
+        "format": "date"
+      },
+      "applicant": {
+        "title": "申请人",
+        "type": "string",
+        "maxLength": 100,
+        "description": "申请人名称包含的文字"
+      },
+      "tmCl": {
+        "title": "类别",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 45
+      },
+      "countryCode": {
+        "title": "国家/地区",
+        "type": "string",
+        "pattern": "^[A-Z0-9]{2,3}$"
+      }
+    }
+  },
+  {
+    "$id": "https://schemas.ipm.local/entities/report-year.json",
+    "title": "ReportYear",
+    "description": "一年中注册的商标数（注册日期在该年）与专用权到期的商标数（专用权截止日期在该年）。",
+    "type": "object",
+    "required": [
+      "year",
+      "registered",
+      "expiring"
+    ],
+    "additionalProperties": false,
+    "properties": {
+      "year": {
+        "title": "年份",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "registered": {
+        "title": "注册",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      },
+      "expiring": {
+        "title": "到期",
+        "type": "integer",
+        "maximum": 2147483647,
+        "minimum": -2147483648
+      }
+    }
+  },
+  {
     "$id": "https://schemas.ipm.local/entities/role-summary.json",
     "title": "RoleSummary",
     "description": "角色列表中的一行：角色与使用它的在职用户数。",
@@ -25721,6 +25951,304 @@ export const operationTable: OperationDefinition[] = [
     }
   },
   {
+    "id": "reports.portfolio",
+    "domain": "reports",
+    "name": "portfolio",
+    "method": "POST",
+    "path": "/api/report/portfolio",
+    "summary": "商标档案构成",
+    "description": "本组织商标档案中当前用户可见的商标（与商标档案列表同一条件：代理机构角色只看自己负责的商标），按状态、类别、国家/地区与申请人（前 10 位，其余合为“其他”）计数。适用筛选：申请日期范围、申请人、类别、国家/地区。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/report-filter.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "total",
+        "byStatus",
+        "byClass",
+        "byCountry",
+        "byApplicant"
+      ],
+      "properties": {
+        "total": {
+          "title": "商标总数",
+          "type": "integer"
+        },
+        "byStatus": {
+          "title": "按状态",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-bucket.json"
+          }
+        },
+        "byClass": {
+          "title": "按类别",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-bucket.json"
+          }
+        },
+        "byCountry": {
+          "title": "按国家/地区",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-bucket.json"
+          }
+        },
+        "byApplicant": {
+          "title": "按申请人",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-bucket.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "reports.years",
+    "domain": "reports",
+    "name": "years",
+    "method": "POST",
+    "path": "/api/report/years",
+    "summary": "逐年注册与到期",
+    "description": "商标档案中当前用户可见的商标，按注册日期的年份计注册数，按专用权截止日期的年份计到期数。适用筛选：日期范围（注册日期与专用权截止日期各自落在范围内）、申请人、类别、国家/地区。",
+    "permission": "trademark",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/report-filter.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "各年",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-year.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "reports.deadlines",
+    "domain": "reports",
+    "name": "deadlines",
+    "method": "POST",
+    "path": "/api/report/deadlines",
+    "summary": "未来 12 个月的期限",
+    "description": "从本月起 12 个月内每月到期的期限：待处理的商标官文的官方期限（需商标权限，代理机构角色只计自己可见的官文）与未删除案件当前阶段的办理期限（需案件管理权限）；今天以前已过期的不计。没有其中一项权限时该项为 null，两项都没有时拒绝。不受筛选条件影响。",
+    "permission": "$signedIn",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/report-filter.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "list"
+      ],
+      "properties": {
+        "list": {
+          "title": "各月",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-deadline-month.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "reports.cases",
+    "domain": "reports",
+    "name": "cases",
+    "method": "POST",
+    "path": "/api/report/cases",
+    "summary": "案件类型与阶段",
+    "description": "本组织未删除的案件按案件类型、按类型与当前阶段计数，与案件列表的类型统计相同。适用筛选：创建日期范围、国家/地区（案件中含该国家/地区的件）。",
+    "permission": "caseManage",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/report-filter.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "total",
+        "byType",
+        "byStage"
+      ],
+      "properties": {
+        "total": {
+          "title": "案件总数",
+          "type": "integer"
+        },
+        "byType": {
+          "title": "按类型",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-bucket.json"
+          }
+        },
+        "byStage": {
+          "title": "按类型与阶段",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-case-stage.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "reports.approvals",
+    "domain": "reports",
+    "name": "approvals",
+    "method": "POST",
+    "path": "/api/report/approvals",
+    "summary": "提案审批用时",
+    "description": "当前用户可见的、已通过或已驳回的提案（与提案列表同一可见范围），从提交到最终决定所用的天数，按提案类型与按决定月份给出件数、平均与中位数。适用筛选：决定日期范围。",
+    "permission": "demand",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/report-filter.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "byType",
+        "byMonth"
+      ],
+      "properties": {
+        "byType": {
+          "title": "按提案类型",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-approval-time.json"
+          }
+        },
+        "byMonth": {
+          "title": "按决定月份",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/report-approval-time.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "reports.fees",
+    "domain": "reports",
+    "name": "fees",
+    "method": "POST",
+    "path": "/api/report/fees",
+    "summary": "款项按月份与客户",
+    "description": "已发布的款项按发布月份与按客户合计（与财务管理的款项汇总相同的算法，各币种分别合计，金额为元）。适用筛选：发布日期范围、国家/地区。",
+    "permission": "finance",
+    "silent": true,
+    "readOnly": true,
+    "transport": "json",
+    "request": {
+      "$ref": "https://schemas.ipm.local/entities/report-filter.json"
+    },
+    "response": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "byMonth",
+        "byClient"
+      ],
+      "properties": {
+        "byMonth": {
+          "title": "按发布月份",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/finance-total.json"
+          }
+        },
+        "byClient": {
+          "title": "按客户",
+          "type": "array",
+          "items": {
+            "$ref": "https://schemas.ipm.local/entities/finance-total.json"
+          }
+        }
+      }
+    }
+  },
+  {
+    "id": "reports.export",
+    "domain": "reports",
+    "name": "export",
+    "method": "POST",
+    "path": "/api/report/export",
+    "summary": "导出报表数据",
+    "description": "一张图的数据导出为 .xlsx（每组一行，另一张表为条件），与该图的调用同一条件与权限。应答为文件本身。",
+    "permission": "$signedIn",
+    "silent": false,
+    "readOnly": true,
+    "transport": "file",
+    "request": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "report"
+      ],
+      "properties": {
+        "report": {
+          "title": "报表",
+          "enum": [
+            "portfolio",
+            "years",
+            "deadlines",
+            "cases",
+            "approvals",
+            "fees"
+          ],
+          "x-enum-titles": [
+            "商标档案构成",
+            "逐年注册与到期",
+            "未来 12 个月的期限",
+            "案件类型与阶段",
+            "提案审批用时",
+            "款项按月份与客户"
+          ]
+        },
+        "filter": {
+          "$ref": "https://schemas.ipm.local/entities/report-filter.json"
+        }
+      }
+    },
+    "response": {
+      "type": "string",
+      "description": "xlsx 文件"
+    }
+  },
+  {
     "id": "role.list",
     "domain": "role",
     "name": "list",
@@ -29257,6 +29785,13 @@ export interface OperationTypes {
   'operationLog.operations': { request: T.OperationLogOperationsRequest; response: T.OperationLogOperationsResponse; public: false; transport: 'json' };
   'operationLog.export': { request: T.OperationLogExportRequest; response: T.OperationLogExportResponse; public: false; transport: 'file' };
   'person.getUserList': { request: T.PersonGetUserListRequest; response: T.PersonGetUserListResponse; public: false; transport: 'json' };
+  'reports.portfolio': { request: T.ReportsPortfolioRequest; response: T.ReportsPortfolioResponse; public: false; transport: 'json' };
+  'reports.years': { request: T.ReportsYearsRequest; response: T.ReportsYearsResponse; public: false; transport: 'json' };
+  'reports.deadlines': { request: T.ReportsDeadlinesRequest; response: T.ReportsDeadlinesResponse; public: false; transport: 'json' };
+  'reports.cases': { request: T.ReportsCasesRequest; response: T.ReportsCasesResponse; public: false; transport: 'json' };
+  'reports.approvals': { request: T.ReportsApprovalsRequest; response: T.ReportsApprovalsResponse; public: false; transport: 'json' };
+  'reports.fees': { request: T.ReportsFeesRequest; response: T.ReportsFeesResponse; public: false; transport: 'json' };
+  'reports.export': { request: T.ReportsExportRequest; response: T.ReportsExportResponse; public: false; transport: 'file' };
   'role.list': { request: T.RoleListRequest; response: T.RoleListResponse; public: false; transport: 'json' };
   'role.permissionTree': { request: T.RolePermissionTreeRequest; response: T.RolePermissionTreeResponse; public: false; transport: 'json' };
   'role.save': { request: T.RoleSaveRequest; response: T.RoleSaveResponse; public: false; transport: 'json' };

@@ -5212,6 +5212,150 @@ export interface ReleaseNote {
 }
 
 /**
+ * 一组已有最终决定（通过或驳回）的提案从提交到决定所用的天数：件数、平均与中位数。
+ */
+export interface ReportApprovalTime {
+  /**
+   * 分组：提案类型或决定月份 YYYY-MM
+   */
+  key: string;
+  /**
+   * 名称
+   */
+  label: string;
+  /**
+   * 件数
+   */
+  count: number;
+  /**
+   * 通过
+   */
+  approved: number;
+  /**
+   * 驳回
+   */
+  rejected: number;
+  /**
+   * 平均天数
+   */
+  avgDays: number;
+  /**
+   * 中位天数
+   */
+  medianDays: number;
+}
+
+/**
+ * 报表中的一组：分组的值、显示名称与条数。
+ */
+export interface ReportBucket {
+  /**
+   * 分组：状态、类别、国家代码、申请人等；“其他”为 $other，无值为空
+   */
+  key: string;
+  /**
+   * 名称
+   */
+  label: string;
+  /**
+   * 条数
+   */
+  count: number;
+}
+
+/**
+ * 某一案件类型处在某一阶段的案件数。
+ */
+export interface ReportCaseStage {
+  /**
+   * 案件类型
+   */
+  caseType: string;
+  /**
+   * 案件类型名称
+   */
+  typeTitle: string;
+  /**
+   * 阶段
+   */
+  stage: string;
+  /**
+   * 阶段名称
+   */
+  stageTitle: string;
+  /**
+   * 案件数
+   */
+  count: number;
+}
+
+/**
+ * 未来一个月内到期的期限：待处理官文的官方期限与未结案件当前阶段的办理期限；没有相应权限时为 null。
+ */
+export interface ReportDeadlineMonth {
+  /**
+   * 月份：YYYY-MM
+   */
+  month: string;
+  /**
+   * 名称
+   */
+  label: string;
+  /**
+   * 官文期限
+   */
+  letters: number | null;
+  /**
+   * 案件期限
+   */
+  cases: number | null;
+}
+
+/**
+ * 报表的共同筛选条件：日期范围、申请人、类别与国家/地区；每张图只用其中适用的几项（见各调用的说明）。
+ */
+export interface ReportFilter {
+  /**
+   * 开始日期
+   */
+  dateFrom?: string;
+  /**
+   * 结束日期
+   */
+  dateTo?: string;
+  /**
+   * 申请人：申请人名称包含的文字
+   */
+  applicant?: string;
+  /**
+   * 类别
+   */
+  tmCl?: number;
+  /**
+   * 国家/地区
+   */
+  countryCode?: string;
+}
+
+/**
+ * 一年中注册的商标数（注册日期在该年）与专用权到期的商标数（专用权截止日期在该年）。
+ */
+export interface ReportYear {
+  /**
+   * 年份
+   */
+  year: number;
+  /**
+   * 注册
+   */
+  registered: number;
+  /**
+   * 到期
+   */
+  expiring: number;
+}
+
+/**
  * 角色列表中的一行：角色与使用它的在职用户数。
  */
 export interface RoleSummary {
@@ -9164,6 +9308,8 @@ export interface RelatedMarksPreselectProps {
 }
 
 export interface ReleaseLogDialogProps {}
+
+export interface ReportBoardProps {}
 
 export interface ResetProps {
   [k: string]: unknown;
@@ -15603,6 +15749,105 @@ export interface PersonGetUserListRequest {
 }
 
 export type PersonGetUserListResponse = PersonOption[];
+
+export type ReportsPortfolioRequest = ReportFilter;
+
+export interface ReportsPortfolioResponse {
+  /**
+   * 商标总数
+   */
+  total: number;
+  /**
+   * 按状态
+   */
+  byStatus: ReportBucket[];
+  /**
+   * 按类别
+   */
+  byClass: ReportBucket[];
+  /**
+   * 按国家/地区
+   */
+  byCountry: ReportBucket[];
+  /**
+   * 按申请人
+   */
+  byApplicant: ReportBucket[];
+}
+
+export type ReportsYearsRequest = ReportFilter;
+
+export interface ReportsYearsResponse {
+  /**
+   * 各年
+   */
+  list: ReportYear[];
+}
+
+export type ReportsDeadlinesRequest = ReportFilter;
+
+export interface ReportsDeadlinesResponse {
+  /**
+   * 各月
+   */
+  list: ReportDeadlineMonth[];
+}
+
+export type ReportsCasesRequest = ReportFilter;
+
+export interface ReportsCasesResponse {
+  /**
+   * 案件总数
+   */
+  total: number;
+  /**
+   * 按类型
+   */
+  byType: ReportBucket[];
+  /**
+   * 按类型与阶段
+   */
+  byStage: ReportCaseStage[];
+}
+
+export type ReportsApprovalsRequest = ReportFilter;
+
+export interface ReportsApprovalsResponse {
+  /**
+   * 按提案类型
+   */
+  byType: ReportApprovalTime[];
+  /**
+   * 按决定月份
+   */
+  byMonth: ReportApprovalTime[];
+}
+
+export type ReportsFeesRequest = ReportFilter;
+
+export interface ReportsFeesResponse {
+  /**
+   * 按发布月份
+   */
+  byMonth: FinanceTotal[];
+  /**
+   * 按客户
+   */
+  byClient: FinanceTotal[];
+}
+
+export interface ReportsExportRequest {
+  /**
+   * 报表：portfolio 商标档案构成，years 逐年注册与到期，deadlines 未来 12 个月的期限，cases 案件类型与阶段，approvals 提案审批用时，fees 款项按月份与客户
+   */
+  report: "portfolio" | "years" | "deadlines" | "cases" | "approvals" | "fees";
+  filter?: ReportFilter;
+}
+
+/**
+ * xlsx 文件
+ */
+export type ReportsExportResponse = string;
 
 export interface RoleListRequest {
   /**

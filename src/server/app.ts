@@ -74,6 +74,7 @@ import { officialsHandlers } from './officials/officialsHandlers.js';
 import { caseManageHandlers } from './cases/caseManageHandlers.js';
 import { demandHandlers } from './demand/demandHandlers.js';
 import { financeHandlers } from './finance/financeHandlers.js';
+import { reportsHandlers } from './reports/reportsHandlers.js';
 import { licenseMatterHandlers } from './licences/licenseMatterHandlers.js';
 import { startLicenceReminderJob } from './licences/licenceReminders.js';
 import { gazetteHandlers } from './gazette/gazetteHandlers.js';
@@ -124,6 +125,7 @@ const handlers: Handlers = {
   ...caseManageHandlers,
   ...demandHandlers,
   ...financeHandlers,
+  ...reportsHandlers,
   ...gazetteHandlers,
   ...licenseMatterHandlers,
   ...evidenceHandlers,

@@ -118,6 +118,9 @@ const financeWidgets = lazyComponents(() => import('../widgets/finance/index.js'
   FinanceRecordView: 'block',
   FinanceTotals: 'block',
 });
+const reportWidgets = lazyComponents(() => import('../widgets/reports/index.js').then((m) => m.reportWidgets), {
+  ReportBoard: 'block',
+});
 const gazetteWidgets = lazyComponents(() => import('../widgets/gazette/index.js').then((m) => m.gazetteWidgets), {
   GazetteMarkCell: 'none',
   GazetteDeadlineCell: 'none',
@@ -171,6 +174,7 @@ export const schemaComponents: Record<ComponentName, SchemaComponent> = {
   ...publicProposalWidgets,
   ...proposalWidgets,
   ...financeWidgets,
+  ...reportWidgets,
   ...gazetteWidgets,
   ...licenceWidgets,
   ...evidenceWidgets,

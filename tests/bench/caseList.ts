@@ -164,7 +164,7 @@ async function seedCases(db: Kysely<Database>, orgId: number, count: number): Pr
 }
 
 /** The organisation's cases, written the first time; the count afterwards. */
-async function seedOnce(db: Kysely<Database>, orgId: number, count: number): Promise<number> {
+export async function seedOnce(db: Kysely<Database>, orgId: number, count: number): Promise<number> {
   const have = async () =>
     Number((await db.selectFrom('cases').select(db.fn.countAll<string>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow()).n);
   const existing = await have();

@@ -11,9 +11,10 @@
  *   8. a case page with 45 classes of goods in Chromium (casePage.ts);
  *   9. recognising uploaded letters: a text PDF, and a scanned page by OCR (letterRecognition.ts);
  *  10. the letters list at 200,000 letters on PostgreSQL (letterList.ts);
- *  11. the gazette watch: a week's publications (20,000) matched against 5,000 own marks on PostgreSQL (gazetteWatch.ts).
+ *  11. the gazette watch: a week's publications (20,000) matched against 5,000 own marks on PostgreSQL (gazetteWatch.ts);
+ *  12. the reports at 1,000,000 marks and 100,000 cases on PostgreSQL (reports.ts).
  * `npm run bench -- startup`, `-- browser`, `-- trademarks`, `-- archive`, `-- archive-page`, `-- load`, `-- cases`,
- * `-- case-page`, `-- recognition`, `-- letters` or `-- gazette` runs one part;
+ * `-- case-page`, `-- recognition`, `-- letters`, `-- gazette` or `-- reports` runs one part;
  * `-- browser table` or `-- browser form` one half of the browser part; `-- archive-page menu` or
  * `-- archive-page rows` one half of the archive page, `--load N` with N busy processes beside it.
  */
@@ -27,6 +28,7 @@ import { benchCaseList } from './caseList.js';
 import { benchCasePage } from './casePage.js';
 import { benchLetterRecognition } from './letterRecognition.js';
 import { benchLetterList } from './letterList.js';
+import { benchReports } from './reports.js';
 import { benchGazetteWatch } from './gazetteWatch.js';
 
 const only = process.argv[2];
@@ -69,6 +71,10 @@ if (!only || only === 'recognition') {
 if (!only || only === 'letters') {
   console.log('== 官文列表（PostgreSQL，20 万件）==');
   await benchLetterList();
+}
+if (!only || only === 'reports') {
+  console.log('== 报表（PostgreSQL，100 万件商标、10 万件案件）==');
+  await benchReports();
 }
 if (!only || only === 'gazette') {
   console.log('== 公告监测（PostgreSQL，一周 2 万件公告 × 5,000 件商标）==');

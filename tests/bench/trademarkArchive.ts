@@ -63,7 +63,7 @@ const COMMON_TEXTS: [string, BrandArchiveQuery][] = [
 ];
 const COMMON_TEXT_ROUNDS = 15;
 
-async function seedOnce(db: Kysely<Database>, count: number): Promise<void> {
+export async function seedOnce(db: Kysely<Database>, count: number): Promise<void> {
   await migrateToLatest(db);
   await seedDemoData(db);
   const classification = process.env.CLASSIFICATION_FILE;

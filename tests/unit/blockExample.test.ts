@@ -7,6 +7,7 @@ const PAGE_LEVEL: Record<string, string> = {
   QueryRedirect: '打开即跳转（/middleware）',
   ReleaseLogDialog: '弹出更新日志（首页）',
   SchemaDesigner: '整页的设计器（/system/designer）',
+  ReportBoard: '整页的报表（/biAnalyse），读多个领域的汇总',
   CaseApplication: '整页的案件申请与案件页（/case/*、/brands/*），保存即建立案件',
   CaseTypeBuilder: '整页的案件类型搭建（/system/caseCreate），发布即改变全组织的案件类型',
   CountryArrangementEditor: '整页编辑本组织的国家分组（/system/countryGroups），保存即改变全组织的国家选择',

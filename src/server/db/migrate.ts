@@ -51,6 +51,7 @@ import * as finance from './migrations/0054_finance.js';
 import * as gazetteWatch from './migrations/0055_gazette_watch.js';
 import * as licences from './migrations/0051_licences.js';
 import * as useEvidence from './migrations/0053_use_evidence.js';
+import * as reportIndexes from './migrations/0056_report_indexes.js';
 import * as disputes from './migrations/0052_disputes.js';
 import type { Database } from './tables.js';
 
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0051_licences': licences,
   '0053_use_evidence': useEvidence,
   '0052_disputes': disputes,
+  '0056_report_indexes': reportIndexes,
 };
 
 export const APP_ROLE = 'ipm_app';

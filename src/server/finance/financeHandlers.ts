@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import type { FinanceRecord, FinanceTotal } from '../../generated/types.js';
+import type { FinanceRecord } from '../../generated/types.js';
 import type { HandlersOf, TenantContext } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/apiError.js';
 import { countRows, pageWindow } from '../db/paging.js';
@@ -11,6 +11,7 @@ import { chinaToday, addDays } from '../../shared/trademarkDates.js';
 import { fromCents, toCents } from '../../shared/financeMoney.js';
 import { nextRecordNo, receivedOf, recordById, recordConditions, recordOut, recordRows, totalOf } from './financeStore.js';
 import { financeWorkbook, MAX_EXPORT } from './financeExport.js';
+import { financeTotals } from './financeTotals.js';
 
 /** Days a published record is due in when it was given no due date. */
 const DEFAULT_DUE_DAYS = 30;
@@ -124,53 +125,7 @@ export const financeHandlers: HandlersOf<'finance'> = {
     };
   },
 
-  'finance.totals': async (body, ctx) => {
-    const today = chinaToday();
-    const rows = await recordRows(ctx.db)
-      .where('r.state', '=', 'published')
-      .where((eb) => recordConditions(eb, body, today, { state: false, payState: true }))
-      .execute();
-    const titles = await typeTitles(ctx);
-    const groups = new Map<string, FinanceTotal & { cents: { total: number; received: number; outstanding: number; overdue: number } }>();
-    for (const row of rows) {
-      const record = recordOut(row, titles, today);
-      const [key, label] =
-        body.groupBy === 'month'
-          ? [record.publishedAt ? chinaToday(new Date(record.publishedAt)).slice(0, 7) : '', '']
-          : body.groupBy === 'client'
-            ? [record.enterpriseId === null ? `name:${record.clientName}` : String(record.enterpriseId), record.clientName || '未指定客户']
-            : [record.currency, record.currency];
-      const id = `${key}\u0000${record.currency}`;
-      const group = groups.get(id) ?? {
-        key: key.startsWith('name:') ? '' : key,
-        label: body.groupBy === 'month' ? `${key.slice(0, 4)} 年 ${Number(key.slice(5, 7))} 月` : label,
-        currency: record.currency,
-        count: 0,
-        total: 0,
-        received: 0,
-        outstanding: 0,
-        overdue: 0,
-        cents: { total: 0, received: 0, outstanding: 0, overdue: 0 },
-      };
-      group.count += 1;
-      group.cents.total += toCents(record.total);
-      group.cents.received += toCents(record.received);
-      group.cents.outstanding += toCents(record.outstanding);
-      if (record.overdue) group.cents.overdue += toCents(record.outstanding);
-      groups.set(id, group);
-    }
-    const list = [...groups.values()].map(({ cents, ...group }) => ({
-      ...group,
-      total: fromCents(cents.total),
-      received: fromCents(cents.received),
-      outstanding: fromCents(cents.outstanding),
-      overdue: fromCents(cents.overdue),
-    }));
-    list.sort((a, b) =>
-      body.groupBy === 'month' ? b.key.localeCompare(a.key) || a.currency.localeCompare(b.currency) : b.total - a.total || a.label.localeCompare(b.label),
-    );
-    return { list };
-  },
+  'finance.totals': async (body, ctx) => ({ list: await financeTotals(ctx, body) }),
 
   'finance.detail': async (body, ctx) => answer(ctx, body.id),
 
