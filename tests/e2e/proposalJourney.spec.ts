@@ -2,10 +2,8 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './serverPerWorker.js';
 import { callApi } from './callApi.js';
 import { openSignedIn, storedUser } from './support.js';
-import { drawnPng } from './testFiles.js';
 import {
   addColleague,
-  addGoods,
   decide,
   designerCard,
   field,
@@ -17,10 +15,11 @@ import {
   pickPerson,
   problems,
   section,
+  submitRegistrationProposal,
   type Colleague,
 } from './proposalSupport.js';
 
-// The whole of issue 37 as its users live it, in one go: the company's administrator changes the
+// Proposals and their approval as their users live them, in one go: the company's administrator changes the
 // approval flow of a proposal type, a colleague's proposal takes its conditional branch, one
 // countersigner approves on a phone and the other rejects, the submitter edits and resubmits,
 // everyone approves, the case is created, and the chart shows the path taken.
@@ -97,24 +96,12 @@ test('a flow the admin changed, a proposal on its conditional branch, a phone ap
   await page.getByRole('button', { name: /新建提案/ }).click();
   await page.getByRole('menuitem', { name: typeTitle }).click();
   await expect(page).toHaveURL(new RegExp(`/brandManage/case-detail\\?type=${typeKey}$`));
-  await page.getByLabel('提案标题').fill('春节礼盒“花间集”第 3 类注册');
-  await field(page, '商标名称').locator('input').fill('花间集');
-  // The case it will create needs the mark's picture.
-  const image = field(page, '商标图样');
-  await image.locator('input[type=file]').setInputFiles({ name: '花间集.png', mimeType: 'image/png', buffer: await drawnPng(page, 800, 600) });
-  await page
-    .getByRole('dialog', { name: '请裁剪掉不需要的部分，以保证检索结果准确' })
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await expect(image.locator('.ipm-thumb')).toHaveCount(1);
-  await addGoods(page, 3, '香皂');
-  await field(page, '申请人').locator('input').fill('星辰日化股份有限公司');
-  await field(page, '预算（元）').locator('input').fill('25000');
-  await field(page, '申请理由').locator('textarea').fill('礼盒春节上市，香皂需先行注册。');
-  await page.getByRole('button', { name: '提交审批' }).click();
-  await expect(page.getByText('提案已提交审批')).toBeVisible();
-  await expect(page).toHaveURL(/case-detail\?id=\d+$/);
-  const id = Number(new URL(page.url()).searchParams.get('id'));
+  const id = await submitRegistrationProposal(page, {
+    title: '春节礼盒“花间集”第 3 类注册',
+    tmName: '花间集',
+    budget: 25000,
+    reason: '礼盒春节上市，香皂需先行注册。',
+  });
   await expect(page.getByTestId('proposal-notice')).toContainText(`等待 ${head.name} 审批`);
 
   // Round 1: the head approves; the fork takes the budget branch to the countersign; one reviewer approves on her phone, the other rejects.

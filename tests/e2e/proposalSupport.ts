@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './serverPerWorker.js';
 import { callApi } from './callApi.js';
 import type { LoginResult } from '../../src/generated/types.js';
+import { drawnPng } from './testFiles.js';
 
 /** What the proposal journeys share: colleagues added for the test, the proposal page's form, flow chart and decisions, and the flow designer's side panel. */
 
@@ -75,6 +76,27 @@ export async function addGoods(page: Page, tmCl: number, keyword: string): Promi
       .filter({ hasText: `第 ${tmCl} 类` })
       .locator('.ant-tag'),
   ).toHaveCount(1);
+}
+
+/** A registration proposal filled in on its page (title, mark and its picture, goods of class 3, applicant, budget, reason) and submitted: its id. */
+export async function submitRegistrationProposal(page: Page, p: { title: string; tmName: string; budget: number; reason: string }): Promise<number> {
+  await page.getByLabel('提案标题').fill(p.title);
+  await field(page, '商标名称').locator('input').fill(p.tmName);
+  const image = field(page, '商标图样');
+  await image.locator('input[type=file]').setInputFiles({ name: `${p.tmName}.png`, mimeType: 'image/png', buffer: await drawnPng(page, 800, 600) });
+  await page
+    .getByRole('dialog', { name: '请裁剪掉不需要的部分，以保证检索结果准确' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(image.locator('.ipm-thumb')).toHaveCount(1);
+  await addGoods(page, 3, '香皂');
+  await field(page, '申请人').locator('input').fill('星辰日化股份有限公司');
+  await field(page, '预算（元）').locator('input').fill(String(p.budget));
+  await field(page, '申请理由').locator('textarea').fill(p.reason);
+  await page.getByRole('button', { name: '提交审批' }).click();
+  await expect(page.getByText('提案已提交审批')).toBeVisible();
+  await expect(page).toHaveURL(/case-detail\?id=\d+$/);
+  return Number(new URL(page.url()).searchParams.get('id'));
 }
 
 export const node = (page: Page, id: string) => page.locator(`[data-testid="flow-node"][data-node-id="${id}"]`);

@@ -1,8 +1,7 @@
 import { expect, test } from './serverPerWorker.js';
 import { callApi } from './callApi.js';
 import { openSignedIn, storedUser } from './support.js';
-import { drawnPng } from './testFiles.js';
-import { addColleague, addGoods, decide, field, header, node, nodeStates, openAs } from './proposalSupport.js';
+import { addColleague, decide, field, header, node, nodeStates, openAs, submitRegistrationProposal } from './proposalSupport.js';
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -42,23 +41,12 @@ test('a proposal of the built-in registration type takes the budget branch; a co
   await expect(page.getByText(/还不能提交：请输入提案标题；.*商标名称不能为空/)).toBeVisible();
   expect(sent).toEqual([]);
 
-  await page.getByLabel('提案标题').fill('会员礼盒“星辰花语”第 3 类注册');
-  await field(page, '商标名称').locator('input').fill('星辰花语');
-  const image = field(page, '商标图样');
-  await image.locator('input[type=file]').setInputFiles({ name: '星辰花语.png', mimeType: 'image/png', buffer: await drawnPng(page, 800, 600) });
-  await page
-    .getByRole('dialog', { name: '请裁剪掉不需要的部分，以保证检索结果准确' })
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await expect(image.locator('.ipm-thumb')).toHaveCount(1);
-  await addGoods(page, 3, '香皂');
-  await field(page, '申请人').locator('input').fill('星辰日化股份有限公司');
-  await field(page, '预算（元）').locator('input').fill('25000');
-  await field(page, '申请理由').locator('textarea').fill('会员礼盒明年春节上市，礼盒内香皂需先行注册。');
-  await page.getByRole('button', { name: '提交审批' }).click();
-  await expect(page.getByText('提案已提交审批')).toBeVisible();
-  await expect(page).toHaveURL(/case-detail\?id=\d+$/);
-  const id = Number(new URL(page.url()).searchParams.get('id'));
+  const id = await submitRegistrationProposal(page, {
+    title: '会员礼盒“星辰花语”第 3 类注册',
+    tmName: '星辰花语',
+    budget: 25000,
+    reason: '会员礼盒明年春节上市，礼盒内香皂需先行注册。',
+  });
   await expect(header(page).locator('.proposal-state-tag')).toHaveText('审批中');
   await expect(page.getByTestId('proposal-notice')).toContainText('“部门负责人审批”等待 孙经理 审批');
   await expect(node(page, 'deptHead')).toHaveAttribute('data-state', 'waiting');
