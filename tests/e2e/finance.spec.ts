@@ -17,8 +17,9 @@ test('the fees of a case are published, paid and invoiced, and the list and its 
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
   await expect(page.getByTestId('finance-totals')).toContainText('星辰日化股份有限公司');
 
-  // A renewal case of the company's first mark bills its fees as an unpublished record.
-  const mark = (await callAsPage(page, 'brandArchives.queryBrandPage', { pageNo: 1, pageSize: 1 })).list[0]!;
+  // A renewal case of one of the company's own marks bills its fees as an unpublished record (other tests add marks of other applicants).
+  const mark = (await callAsPage(page, 'brandArchives.queryBrandPage', { applicant: '星辰日化股份有限公司', pageNo: 1, pageSize: 1 })).list[0]!;
+  expect(mark.applicant).toBe('星辰日化股份有限公司');
   const kase = await callAsPage(page, 'caseManage.saveCase', {
     caseType: 'renewal',
     bizParam: { brandId: mark.id, tmItems: [{ appCountry: 'CN', tmCl: [3], goodsItem: [] }] },
