@@ -140,6 +140,7 @@ test('a flow the admin changed, a proposal on its conditional branch, a phone ap
   await expect(page.getByTestId('proposal-notice')).toContainText('已建立 1 件案件');
 
   // The chart shows the path taken at every step, and the decisions of both rounds.
+  await expect(node(page, 'end')).toHaveAttribute('data-state', 'passed');
   expect(await nodeStates(page)).toEqual({
     start: 'passed',
     deptHead: 'approved',

@@ -104,6 +104,8 @@ test('a proposal of the built-in registration type takes the budget branch; a co
   await expect(page.getByText('提案已提交审批')).toBeVisible();
   await expect(header(page).locator('.proposal-state-tag')).toHaveText('审批中');
   await expect(header(page)).toContainText('第 2 轮');
+  // The chart draws the new round a moment after the header.
+  await expect(node(page, 'deptHead')).toHaveAttribute('data-state', 'waiting');
   expect(await nodeStates(page)).toMatchObject({ start: 'passed', deptHead: 'waiting' });
   // The first round is still there to look at.
   await page.getByTestId('proposal-flow').getByText('第 1 轮', { exact: true }).click();
@@ -119,6 +121,7 @@ test('a proposal of the built-in registration type takes the budget branch; a co
   await decide(page, '同意', '同意。');
   await expect(header(page).locator('.proposal-state-tag')).toHaveText('已通过');
   await expect(page.getByTestId('proposal-notice')).toContainText('已建立 1 件案件');
+  await expect(node(page, 'end')).toHaveAttribute('data-state', 'passed');
   expect(await nodeStates(page)).toEqual({
     start: 'passed',
     deptHead: 'approved',
