@@ -10,7 +10,7 @@ import { logoPng } from '../../src/server/trademarks/generatedLogo.js';
 import { PUBLIC, SIGNED_IN, type OperationDefinition } from '../../src/shared/operation.js';
 import { RequestShape, schemaIndex, type Mutation, type ReferenceValues } from './support/badInput.js';
 import { multipart } from './support/multipart.js';
-import { changedTables, tableChecksums, tableHolds } from './support/tableChecksums.js';
+import { changedTables, checksumWatch, tableHolds, type TableChecksums } from './support/tableChecksums.js';
 import { dataOf, dbKind, skipThisDatabase, startTestServer, type TestServer } from './support/testServer.js';
 import { xlsxOf } from './support/xlsx.js';
 
@@ -176,7 +176,8 @@ describe.skipIf(skipThisDatabase)(`bad input to every operation (${dbKind})`, ()
   const references = new Map<number, Map<ReferenceRule, ReferenceValues>>();
 
   const db = () => server.database.db;
-  const snapshot = () => tableChecksums(db(), WRITTEN_BY_REFUSALS);
+  let watch: (() => Promise<TableChecksums>) | undefined;
+  const snapshot = () => (watch ??= checksumWatch(db(), WRITTEN_BY_REFUSALS))();
 
   async function firstValue(rule: ReferenceRule, org: number | null): Promise<string | number | undefined> {
     const column = rule.column ?? 'id';
@@ -387,6 +388,16 @@ describe.skipIf(skipThisDatabase)(`bad input to every operation (${dbKind})`, ()
     await endRun();
     return problems;
   }
+
+  it('sees a change made between two readings, and the state restored', async () => {
+    const before = await snapshot();
+    expect(await snapshot()).toBe(before);
+    await sql`update organisations set name = name || '·' where id = ${orgs.corp}`.execute(db());
+    const changed = await snapshot();
+    expect(changedTables(before, changed)).toEqual(['organisations']);
+    await sql`update organisations set name = left(name, length(name) - 1) where id = ${orgs.corp}`.execute(db());
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
 
   it('knows what every id-like field of every write operation refers to', () => {
     const unknown = new Set<string>();

@@ -57,6 +57,7 @@ describe.skipIf(skipThisDatabase)(`users and departments (${dbKind})`, () => {
       mustChangePassword: true,
       enterpriseIds: [],
     });
+    expect((await shared.server.call('user.list', { pageSize: 1 }, shared.tokens.corpAdmin)).list[0]!.username).toBe('zhouqing');
 
     const first = await signInAs('zhouqing', 'Start2026a');
     expect(first.userInfo.mustChangePassword).toBe(true);

@@ -198,7 +198,8 @@ export const userHandlers: HandlersOf<'user'> = {
       users = users.where('u.department_id', 'in', [...withDescendants(departments, body.departmentId)]);
     }
     if (body.roleId !== undefined) users = users.where('u.role_id', '=', body.roleId);
-    const direction = body.sortType ?? 'asc';
+    // Newest first unless asked otherwise: the user just added is on the first page.
+    const direction = body.sortType ?? (body.sortField === 'username' ? 'asc' : 'desc');
     const ordered =
       body.sortField === 'username' ? users.orderBy('u.username', direction) : users.orderBy('u.created_at', direction).orderBy('u.id', direction);
     const [list, total] = await Promise.all([summaries(ordered.limit(limit).offset(offset)), countRows(users)]);

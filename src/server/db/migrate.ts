@@ -53,6 +53,7 @@ import * as licences from './migrations/0051_licences.js';
 import * as useEvidence from './migrations/0053_use_evidence.js';
 import * as reportIndexes from './migrations/0056_report_indexes.js';
 import * as disputes from './migrations/0052_disputes.js';
+import * as numberTrigramsOnLower from './migrations/0057_number_trigrams_on_lower.js';
 import type { Database } from './tables.js';
 
 /** Migrations in order; the same list runs on PGlite and on PostgreSQL. */
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '0053_use_evidence': useEvidence,
   '0052_disputes': disputes,
   '0056_report_indexes': reportIndexes,
+  '0057_number_trigrams_on_lower': numberTrigramsOnLower,
 };
 
 export const APP_ROLE = 'ipm_app';

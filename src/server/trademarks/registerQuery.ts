@@ -99,7 +99,8 @@ function shouldSql(alias: TableAlias, c: ShouldCondition): RawBuilder<unknown> {
     return sql`(${column} >= ${from} and ${column} < ${prefixUpperBound(from)})`;
   }
   if (c.field === 'tm_name') return nameContainsSql(alias, c.value);
-  return alias === 'a' ? archiveNumberContainsSql(c.field, c.value) : sql`${column} ilike ${containsPattern(c.value)}`;
+  // The register's number trigrams index lower(number) (migration 0057).
+  return alias === 'a' ? archiveNumberContainsSql(c.field, c.value) : sql`lower(${column}) ilike ${containsPattern(c.value)}`;
 }
 
 /** "Number contains" in the archive, where row-level security keeps ILIKE from any index: the lookup functions of migrations 0026 and 0027. */

@@ -17,6 +17,27 @@ export async function tableChecksums(db: Kysely<Database>, except: readonly stri
   return new Map(rows.map((r) => [r.name, r.sum]));
 }
 
+/**
+ * Reads the checksums again only when some transaction has written since the last reading: every write
+ * takes a transaction id, so when the next id handed out follows the one taken at the last reading,
+ * nothing can have changed (a rolled-back write still takes one, and is then checked in full).
+ */
+export function checksumWatch(db: Kysely<Database>, except: readonly string[]): () => Promise<TableChecksums> {
+  let last: { xid: bigint; sums: TableChecksums } | undefined;
+  const nextXid = async () => BigInt((await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(db)).rows[0]!.id);
+  return async () => {
+    const xid = await nextXid();
+    if (last && xid === last.xid + 1n) {
+      last = { xid, sums: last.sums };
+      return last.sums;
+    }
+    // The id taken before reading: a write that lands while the sums are read shows at the next call.
+    const sums = await tableChecksums(db, except);
+    last = { xid, sums };
+    return sums;
+  };
+}
+
 /** The tables whose checksum differs. */
 export function changedTables(before: TableChecksums, after: TableChecksums): string[] {
   return [...after.keys()].filter((name) => before.get(name) !== after.get(name));
