@@ -9309,7 +9309,12 @@ export interface RelatedMarksPreselectProps {
 
 export interface ReleaseLogDialogProps {}
 
-export interface ReportBoardProps {}
+export interface ReportBoardProps {
+  /**
+   * 页面查询：页面 x-queries 中声明的查询名
+   */
+  channel: string;
+}
 
 export interface ResetProps {
   [k: string]: unknown;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { chinaToday } from '../../src/shared/trademarkDates.js';
 import { dbKind, skipThisDatabase, sharedTestServer } from './support/testServer.js';
 
 const stagesOf = (caseType: string) =>
@@ -53,6 +54,12 @@ describe.skipIf(skipThisDatabase)(`demo cases (${dbKind})`, () => {
     const transfer = await shared.server.call('caseManage.queryCase', { caseNo: list.find((c) => c.caseType === 'transfer')!.caseNo }, shared.tokens.admin);
     expect(transfer.bizParam.form).toMatchObject({ transfereeName: '浙江青禾农业发展有限公司', agentName: '北京知联商标代理有限公司' });
     expect(transfer.bizParam.brandId).toBeGreaterThan(0);
+
+    // Cases waiting on a stage with its deadline still ahead, as a working docket has them.
+    const today = chinaToday();
+    expect(list.filter((c) => c.deadline != null && c.deadline > today).map((c) => c.caseType)).toEqual(
+      expect.arrayContaining(['changeName', 'removeApply', 'overseasRegistration']),
+    );
 
     const company = await shared.server.call('caseManage.getCaseLists', { pageSize: 100 }, shared.tokens.corpAdmin);
     expect(new Set(company.list.map((c) => c.caseType))).toEqual(new Set(['domesticRegistration', 'renewal', 'changeAddress', 'objectionDefence']));

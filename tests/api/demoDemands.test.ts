@@ -54,6 +54,13 @@ describe.skipIf(skipThisDatabase)(`demo proposals (${dbKind})`, () => {
     expect(Date.now() - start).toBeGreaterThan(24 * 3600 * 1000);
   });
 
+  it('took days from submission to decision, as approvers do, not hours', async () => {
+    const { server, tokens } = shared;
+    const decided = (await server.call('demand.getDemandList', { view: 'all', state: ['approved', 'rejected'], pageSize: 100 }, tokens.admin)).list;
+    expect(decided.length).toBeGreaterThan(0);
+    for (const d of decided) expect((Date.parse(d.decidedAt!) - Date.parse(d.submittedAt!)) / 86_400_000, d.title).toBeGreaterThanOrEqual(1);
+  });
+
   it('shows staff only what they take part in', async () => {
     const { server, tokens } = shared;
     const agentSees = await server.call('demand.getDemandList', { pageSize: 100 }, tokens.agent);

@@ -37,11 +37,12 @@ test('the reports open from the workbench, draw every chart, follow the filters 
   await expect(page.getByTestId('portfolio-total').first()).toHaveText(`共 ${all.total.toLocaleString('zh-CN')} 件商标`);
   const cls = Number(all.byClass.find((b) => b.key && b.count < all.total)!.key);
   const narrowed = await callAsPage(page, 'reports.portfolio', { tmCl: cls });
-  const bar = page.getByTestId('report-filters');
-  await bar.locator('.ant-form-item').filter({ hasText: '类别' }).locator('.ant-select').click();
+  const bar = page.locator('.ipm-filter-bar').first();
+  await bar.locator('.ant-formily-item').filter({ hasText: '类别' }).locator('.ant-select').click();
   await page.keyboard.type(`第 ${cls} 类`);
   await page.keyboard.press('Enter');
   await bar.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(bar).toContainText(`第 ${cls} 类`);
   await expect(page.getByTestId('portfolio-total').first()).toHaveText(`共 ${narrowed.total.toLocaleString('zh-CN')} 件商标`);
   await expect(page.getByTestId('chart-status').locator('canvas')).toHaveCount(1);
 

@@ -27,6 +27,8 @@ interface DemoCase {
   age: number;
   /** Days its current stage has to run from when it was entered. */
   deadlineDays: number | null;
+  /** Days before today its current stage was entered; the day after it was created when not given. */
+  stageDays?: number;
   filed: boolean;
   appNo: string;
   result: 'success' | 'failure' | null;
@@ -73,6 +75,7 @@ const AGENCY_PROCEDURES: DemoCase[] = [
     stageTitle: '补正',
     age: 75,
     deadlineDays: 60,
+    stageDays: 20,
     filed: true,
     appNo: '',
     result: null,
@@ -183,6 +186,7 @@ const AGENCY_PROCEDURES: DemoCase[] = [
     stageTitle: '注册人提供使用证据',
     age: 95,
     deadlineDays: 60,
+    stageDays: 15,
     filed: true,
     appNo: '',
     result: null,
@@ -205,6 +209,7 @@ const AGENCY_PROCEDURES: DemoCase[] = [
     stageTitle: '驳回或审查意见',
     age: 300,
     deadlineDays: 90,
+    stageDays: 40,
     filed: true,
     appNo: '1756320',
     result: null,
@@ -370,6 +375,10 @@ export async function seedDemoCases(db: Kysely<Database>, schemasDir?: string): 
     for (const [index, plan] of plans.entries()) {
       const mark = marks[index % marks.length]!;
       const created = new Date(Date.now() - (plan.age + (org.kind === 'agency' ? 0 : 1000)) * DAY);
+      // A case past preparation was prepared first, then submitted (and filed) by its people.
+      const moved = plan.stage !== 'prepare';
+      const enteredAt = plan.stageDays !== undefined ? new Date(Date.now() - plan.stageDays * DAY) : moved ? new Date(created.getTime() + DAY) : created;
+      const stageDeadline = plan.deadlineDays === null ? null : chinaDay(new Date(enteredAt.getTime() + plan.deadlineDays * DAY));
       const day = chinaDay(created);
       const serial = (counters.get(day) ?? 0) + 1;
       counters.set(day, serial);
@@ -414,7 +423,7 @@ export async function seedDemoCases(db: Kysely<Database>, schemasDir?: string): 
             tmName: mark.tm_name,
             form,
           }),
-          stage_deadline: plan.deadlineDays === null ? null : chinaDay(new Date(created.getTime() + plan.deadlineDays * DAY)),
+          stage_deadline: stageDeadline,
           submitted_at: plan.status === 'draft' ? null : created,
           filed_at: plan.filed ? new Date(created.getTime() + DAY) : null,
           created_at: created,
@@ -439,8 +448,6 @@ export async function seedDemoCases(db: Kysely<Database>, schemasDir?: string): 
         )
         .execute();
       await db.insertInto('case_marks').values({ org_id: org.id, case_id: row.id, brand_id: mark.id, main: true }).execute();
-      // A case past preparation was prepared first, then submitted (and filed) by its people.
-      const moved = plan.stage !== 'prepare';
       const submittedAt = new Date(created.getTime() + DAY / 4);
       if (moved) {
         await db
@@ -481,8 +488,8 @@ export async function seedDemoCases(db: Kysely<Database>, schemasDir?: string): 
           case_id: row.id,
           stage: plan.stage,
           stage_title: titleOf(plan.caseType, plan.stage, plan.stageTitle),
-          entered_at: moved ? new Date(created.getTime() + DAY) : created,
-          deadline: plan.deadlineDays === null ? null : chinaDay(new Date(created.getTime() + plan.deadlineDays * DAY)),
+          entered_at: enteredAt,
+          deadline: stageDeadline,
         })
         .execute();
       await db

@@ -139,32 +139,34 @@ class DemoOrg {
   }
 
   /**
-   * Moves everything that happened on a proposal back in time: it was created `days` ago, the
-   * rest followed over the hours after. A step still waiting was reached `waitingHours` ago, less
+   * Moves everything that happened on a proposal back in time: it was created `days` ago and
+   * submitted an hour later; its decisions came `decidedAfterDays` after that (as approvers take
+   * their time), the rest within hours. A step still waiting was reached `waitingHours` ago, less
    * than its reminder allows, so the demo starts without a burst of reminders.
    */
-  async age(row: DemandRow, days: number, waitingHours = 5): Promise<void> {
+  async age(row: DemandRow, days: number, { waitingHours = 5, decidedAfterDays = 0 } = {}): Promise<void> {
     const shift = sql`${`${days} days`}::interval`;
-    await sql`update demands set created_at = created_at - ${shift}, updated_at = updated_at - ${shift} + interval '3 hours',
-      submitted_at = submitted_at - ${shift} + interval '1 hour', decided_at = decided_at - ${shift} + interval '3 hours' where id = ${row.id}`.execute(
+    const took = sql`${`${decidedAfterDays} days`}::interval`;
+    await sql`update demands set created_at = created_at - ${shift}, updated_at = updated_at - ${shift} + interval '3 hours' + ${took},
+      submitted_at = submitted_at - ${shift} + interval '1 hour', decided_at = decided_at - ${shift} + interval '3 hours' + ${took} where id = ${row.id}`.execute(
       this.db,
     );
-    await sql`update demand_trends set created_at = created_at - ${shift} + (id % 5) * interval '40 minutes' where demand_id = ${row.id}`.execute(this.db);
-    await sql`update demand_rounds set submitted_at = submitted_at - ${shift} + interval '1 hour', ended_at = ended_at - ${shift} + interval '3 hours' where demand_id = ${row.id}`.execute(
-      this.db,
-    );
+    await sql`update demand_trends set created_at = created_at - ${shift} + (id % 5) * interval '40 minutes'
+      + case when action in ('approve', 'reject', 'approved') then ${took} else interval '0' end where demand_id = ${row.id}`.execute(this.db);
+    await sql`update demand_rounds set submitted_at = submitted_at - ${shift} + interval '1 hour', ended_at = ended_at - ${shift} + interval '3 hours' + ${took}
+      where demand_id = ${row.id}`.execute(this.db);
     // The nodes a round passed carry their time in its path: the start with the submission, the rest with the decisions before them.
     await sql`update demand_rounds set path = coalesce((
         select jsonb_agg(case when e.p ? 'at' then jsonb_set(e.p, '{at}', to_jsonb(to_char(
-          ((e.p->>'at')::timestamptz - ${shift} + case when e.ord = 1 then interval '1 hour' else interval '2 hours' end) at time zone 'UTC',
+          ((e.p->>'at')::timestamptz - ${shift} + case when e.ord = 1 then interval '1 hour' else interval '2 hours' + ${took} end) at time zone 'UTC',
           'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) else e.p end order by e.ord)
         from jsonb_array_elements(path) with ordinality as e(p, ord)), '[]'::jsonb)
       where demand_id = ${row.id}`.execute(this.db);
     await sql`update demand_steps set entered_at = case when state = 'waiting' then now() - ${`${waitingHours} hours`}::interval else entered_at - ${shift} + interval '1 hour' end,
-      decided_at = decided_at - ${shift} + interval '2 hours' where demand_id = ${row.id}`.execute(this.db);
-    await sql`update demand_step_approvers set created_at = created_at - ${shift} + interval '1 hour', decided_at = decided_at - ${shift} + interval '2 hours'
+      decided_at = decided_at - ${shift} + interval '2 hours' + ${took} where demand_id = ${row.id}`.execute(this.db);
+    await sql`update demand_step_approvers set created_at = created_at - ${shift} + interval '1 hour', decided_at = decided_at - ${shift} + interval '2 hours' + ${took}
       where demand_id = ${row.id}`.execute(this.db);
-    await sql`update demand_comments set created_at = created_at - ${shift} + interval '2 hours' where demand_id = ${row.id}`.execute(this.db);
+    await sql`update demand_comments set created_at = created_at - ${shift} + interval '2 hours' + ${took} where demand_id = ${row.id}`.execute(this.db);
     await sql`update demand_schemes set created_at = created_at - ${shift} + interval '90 minutes' where demand_id = ${row.id}`.execute(this.db);
   }
 }
@@ -264,7 +266,7 @@ async function agencyDemands(org: DemoOrg): Promise<void> {
   await org.submit(approved);
   await org.decide(approved, 'approve', '同意，三国预算在客户授权范围内。');
   await org.decide(approved, 'approve');
-  await org.age(approved, 12);
+  await org.age(approved, 12, { decidedAfterDays: 3 });
 
   const mark = await registeredMark(org.db);
   if (mark) {
@@ -286,7 +288,7 @@ async function agencyDemands(org: DemoOrg): Promise<void> {
     );
     await org.submit(rejected);
     await org.decide(rejected, 'reject', '客户尚未确认续展范围，先与客户核对部分商品是否已停用。');
-    await org.age(rejected, 6);
+    await org.age(rejected, 6, { decidedAfterDays: 2 });
   }
 
   await org.draft('agent', 'objectionProposal', '对“青禾悦”初审公告提出异议', {
@@ -389,7 +391,7 @@ async function companyDemands(org: DemoOrg): Promise<void> {
     );
     await org.submit(renewal);
     await org.decide(renewal, 'approve', '同意，请商标组尽快递交。');
-    await org.age(renewal, 9);
+    await org.age(renewal, 9, { decidedAfterDays: 4 });
   }
 
   // 刘洋 heads 市场部, with nobody above: the flow's superior is not found and the step falls to the administrator.
@@ -404,7 +406,7 @@ async function companyDemands(org: DemoOrg): Promise<void> {
   });
   await org.submit(overseas);
   await org.decide(overseas, 'reject', '先确认越南的在先商标检索结果，预算请按国家分列。');
-  await org.age(overseas, 4);
+  await org.age(overseas, 4, { decidedAfterDays: 1.5 });
 
   await org.draft('staff', 'objectionProposal', '对“星晨”初审公告提出异议', {
     targetTmName: '星晨',

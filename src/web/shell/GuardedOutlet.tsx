@@ -9,6 +9,7 @@ import { GuardContext } from './guardState.js';
 import { useSchemaComponents } from '../../runtime/schemaFieldContext.js';
 import { preloadSchemaComponents } from '../../runtime/lazy/lazyComponents.js';
 import { userState } from '../session/userStore.js';
+import { shellLayoutChunk } from './LazyShellLayout.js';
 
 type Verdict = { path: string; redirect: string | null };
 
@@ -27,6 +28,7 @@ export function GuardedOutlet({ pages }: { pages: PageDefinition[] }) {
     progress.start();
     // The page's chunks load while the guard decides; a page that would send a signed-out user to sign in loads nothing.
     if (page?.body && (page.public || userState().token)) void preloadSchemaComponents(page.body, components);
+    if (userState().token) void shellLayoutChunk.load().catch(() => undefined);
     rememberNavigation(location.pathname, previous.current);
     previous.current = location.pathname;
     guardNavigation(page, fullPath)

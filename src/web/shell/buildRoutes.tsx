@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { PageDefinition } from '../../generated/types.js';
 import { GuardedOutlet } from './GuardedOutlet.js';
-import { ShellLayout } from './ShellLayout.js';
+import { LazyShellLayout } from './LazyShellLayout.js';
 import { SchemaPage } from './SchemaPage.js';
 import { RuntimeProvider } from './RuntimeProvider.js';
 import { ShellEffects } from './ShellEffects.js';
@@ -30,7 +30,7 @@ export function buildRoutes(pages: PageDefinition[]): RouteObject[] {
       ),
       children: [
         ...standalone.map(routeOf),
-        { element: <ShellLayout pages={pages} />, children: inShell.map(routeOf) },
+        { element: <LazyShellLayout pages={pages} />, children: inShell.map(routeOf) },
         { path: '*', element: notFound ? <SchemaPage page={notFound} /> : <Navigate to="/" replace /> },
       ],
     },

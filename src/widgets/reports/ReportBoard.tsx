@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Col, Empty, Row, Typography } from 'antd';
-import type { ReportFilter } from '../../generated/types.js';
+import type { ReportBoardProps, ReportFilter } from '../../generated/types.js';
 import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useOperation } from '../../runtime/useOperation.js';
-import { ReportFilterBar } from './ReportFilterBar.js';
+import { usePageQuery, useQueryValue } from '../../runtime/pageQueries.js';
+import { rowFilter } from '../../runtime/pageQuery.js';
 import { ChartCard } from './ChartCard.js';
 import { approvalOption, barOption, caseStagesOption, deadlinesOption, feesOption, pieOption, yearsOption } from './chartOptions.js';
 import './reports.css';
@@ -148,17 +149,17 @@ function FeeCharts({ filter }: { filter: ReportFilter }) {
   );
 }
 
-/** The reports page: the shared filters, then the charts of each area the user's role opens. */
-export function ReportBoard() {
+/** The charts of each area the user's role opens, on the conditions of the page's filter bar. */
+export function ReportBoard({ channel }: ReportBoardProps) {
   const { permissions } = useRuntime();
-  const [filter, setFilter] = useState<ReportFilter>({});
+  const conditions = useQueryValue(usePageQuery(channel), 'conditions');
+  const filter = useMemo(() => rowFilter(conditions) as ReportFilter, [conditions]);
   const can = useMemo(() => (key: string) => permissions.has(key), [permissions]);
   if (!['trademark', 'caseManage', 'demand', 'finance'].some(can)) {
     return <Empty className="report-board" description="您的角色没有商标、案件、提案或财务权限，没有可查看的报表" />;
   }
   return (
     <div className="report-board" data-testid="report-board">
-      <ReportFilterBar value={filter} onChange={setFilter} />
       <Row gutter={[16, 16]}>
         {can('trademark') && <PortfolioCharts filter={filter} />}
         {can('trademark') && (
