@@ -49,6 +49,8 @@ test('a licence added through the page is found in the list and on its mark', as
   await editor.getByPlaceholder('截止日期').fill('2028-12-31');
   await editor.getByPlaceholder('截止日期').press('Enter');
   await editor.getByPlaceholder('不填为无偿许可').fill('88000');
+  await item('承办人').locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('李代理', { exact: true }).click();
 
   await editor.getByTestId('licence-mark-search').locator('input').fill(mark.regNo!);
   await page.locator('.ant-select-item-option', { hasText: mark.tmName }).first().click();
@@ -72,6 +74,7 @@ test('a licence added through the page is found in the list and on its mark', as
     .join('；');
   await expect(detail.getByRole('cell', { name: licensedText })).toBeVisible();
   await expect(detail.getByText('未备案')).toBeVisible();
+  await expect(detail.locator('.ant-descriptions-item', { hasText: '承办人' })).toContainText('李代理');
 
   // Edited: the form opens with what was saved, the goods as chosen; a new territory is saved.
   await detail.getByRole('button', { name: /^编\s*辑$/ }).click();
