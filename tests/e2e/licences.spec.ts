@@ -74,7 +74,7 @@ test('a licence added through the page is found in the list and on its mark', as
     .join('；');
   await expect(detail.getByRole('cell', { name: licensedText })).toBeVisible();
   await expect(detail.getByText('未备案')).toBeVisible();
-  await expect(detail.locator('.ant-descriptions-item', { hasText: '承办人' })).toContainText('李代理');
+  await expect(detail.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '承办人' }) })).toContainText('李代理');
 
   // Edited: the form opens with what was saved, the goods as chosen; a new territory is saved.
   await detail.getByRole('button', { name: /^编\s*辑$/ }).click();
