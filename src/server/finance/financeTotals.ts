@@ -56,7 +56,13 @@ export async function financeTotals(ctx: TenantContext, body: FinanceTotalsReque
   const list: FinanceTotal[] = rows.map((row) => ({
     key: row.key.startsWith('name:') ? '' : row.key,
     label:
-      body.groupBy === 'month' ? (row.key ? `${row.key.slice(0, 4)} 年 ${Number(row.key.slice(5, 7))} 月` : '') : body.groupBy === 'client' ? row.label : row.currency,
+      body.groupBy === 'month'
+        ? row.key
+          ? `${row.key.slice(0, 4)} 年 ${Number(row.key.slice(5, 7))} 月`
+          : ''
+        : body.groupBy === 'client'
+          ? row.label
+          : row.currency,
     currency: row.currency,
     count: row.count,
     total: amount(row.total),
