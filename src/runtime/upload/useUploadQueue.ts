@@ -4,7 +4,6 @@ import type { UploadedFile } from '../../generated/types.js';
 import { useRuntime } from '../runtimeContext.js';
 import { countRefusal, fileRefusal, type UploadRules } from './uploadRules.js';
 import { sendFile } from './sendFile.js';
-import { useHoldSubmitWhileUploading } from './useHoldSubmitWhileUploading.js';
 
 interface FileInFlight {
   uid: string;
@@ -26,7 +25,6 @@ export function useUploadQueue(rules: UploadRules, taken: () => number) {
   // The same count as state, so the add button hides while files are on their way.
   const [pending, setPending] = useState(0);
   const [inFlight, setInFlight] = useState<FileInFlight[]>([]);
-  useHoldSubmitWhileUploading(pending);
 
   const warn = (text: string) => void message.warning({ content: text, key: text });
 
