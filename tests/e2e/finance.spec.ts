@@ -72,9 +72,21 @@ test('the fees of a case are published, paid and invoiced, and the list and its 
   dialog = page.getByRole('dialog', { name: '登记开票' });
   await dialog.locator('.ant-formily-item').filter({ hasText: '发票号码' }).locator('input').fill('26312000004567');
   await fillDate(page, dialog, '开票日期', today);
+  // The file is held on its way: saving now would lose it, so the form says so and stays open.
+  let letUploadGo: () => void = () => undefined;
+  const uploadHeld = new Promise<void>((resolve) => (letUploadGo = resolve));
+  await page.route('**/api/file/upload', async (route) => {
+    await uploadHeld;
+    await route.continue();
+  });
   await dialog.locator('input[type=file]').setInputFiles({ name: '电子发票.pdf', mimeType: 'application/pdf', buffer: PDF });
-  // Saved once the file has arrived (a file still on its way is not part of the form yet).
+  await expect(dialog.locator('.ant-upload-list-item-uploading')).toContainText('电子发票.pdf');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('文件正在上传，请等上传完成后再提交')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  letUploadGo();
   await expect(dialog.locator('.ant-upload-list-item-done')).toContainText('电子发票.pdf');
+  await page.unroute('**/api/file/upload');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('发票已登记')).toBeVisible();
   const invoice = page.getByTestId('finance-invoice');

@@ -12,6 +12,7 @@ import { fillTemplate } from './readPath.js';
 import { changedValues, recordValuesFor } from './overlayRecord.js';
 import { replyMessage } from './replyMessage.js';
 import { encodeValues, type ValueEncoding } from '../encodeValues.js';
+import { refuseWhileUploading } from '../upload/uploadsInFlight.js';
 
 /** What a dialog or drawer opened by a schema action holds: every prop of the button but its own. */
 export type OverlaySpec = Omit<DialogFormButtonProps, 'label' | 'permission'>;
@@ -56,6 +57,7 @@ export function SchemaOverlay({ spec, onClose, record, requestExtra, onSubmitted
 
   const confirm = async () => {
     if (!spec.form || !spec.operation) return;
+    if (refuseWhileUploading(form, (text) => runtime.notify('warning', text))) return;
     try {
       await form.validate();
     } catch {

@@ -10,6 +10,7 @@ import { encodeValues } from '../encodeValues.js';
 import type { OperationFormProps as DescribedOperationFormProps } from '../../generated/types.js';
 import { useNamedOperation } from '../useOperation.js';
 import { readPath } from '../blocks/readPath.js';
+import { refuseWhileUploading } from '../upload/uploadsInFlight.js';
 
 export type OperationFormProps = DescribedOperationFormProps & { children?: ReactNode };
 
@@ -46,7 +47,7 @@ export function OperationForm(props: OperationFormProps) {
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy) return;
+    if (busy || refuseWhileUploading(form, (text) => runtime.notify('warning', text))) return;
     const fields = fieldsWithin(form, section.address.toString());
     if (!(await validateFields(fields))) return;
     const values: Record<string, unknown> = {};

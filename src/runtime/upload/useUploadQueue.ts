@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
 import { App } from 'antd';
+import { useForm } from '@formily/react';
 import type { UploadedFile } from '../../generated/types.js';
 import { useRuntime } from '../runtimeContext.js';
 import { countRefusal, fileRefusal, type UploadRules } from './uploadRules.js';
 import { sendFile } from './sendFile.js';
+import { holdUpload, releaseUpload } from './uploadsInFlight.js';
 
 interface FileInFlight {
   uid: string;
@@ -21,6 +23,8 @@ let sequence = 0;
 export function useUploadQueue(rules: UploadRules, taken: () => number) {
   const runtime = useRuntime();
   const { message } = App.useApp();
+  // The form the uploader sits in (none outside a form), which must not be sent while files travel.
+  const form: object | undefined = useForm();
   const held = useRef(0);
   // The same count as state, so the add button hides while files are on their way.
   const [pending, setPending] = useState(0);
@@ -36,12 +40,14 @@ export function useUploadQueue(rules: UploadRules, taken: () => number) {
       return false;
     }
     held.current++;
+    holdUpload(form);
     setPending(held.current);
     return true;
   };
 
   /** Gives back a place held for a file that will not be sent after all (a crop cancelled). */
   const release = () => {
+    if (held.current > 0) releaseUpload(form);
     held.current = Math.max(0, held.current - 1);
     setPending(held.current);
   };

@@ -23,6 +23,7 @@ import { useRefreshCases } from './refreshCases.js';
 import { askTiedMarks } from './askTiedMarks.js';
 import './cases.css';
 import { ForwardButton } from '../messages/index.js';
+import { refuseWhileUploading } from '../../runtime/upload/uploadsInFlight.js';
 
 const CASE_NO = /^AJ[0-9]{13}$/;
 const TYPE_NAME = /^[a-z][A-Za-z0-9]*$/;
@@ -113,6 +114,7 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
 
   /** Saves the form (new or the revision read), keeping the user's input when the server refuses it. */
   const save = async (quiet = false): Promise<CaseDetail | null> => {
+    if (refuseWhileUploading(form, (text) => runtime.notify('warning', text))) return null;
     const bizParam = bizParamOf(schema.scope, form.values, files);
     setSaving(true);
     try {
@@ -226,12 +228,15 @@ function CaseWorkspace({ schema, detail }: { schema: CaseTypeSchema; detail: Cas
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {formCard}
       <Card title="附件" size="small">
-        <CaseAttachments
-          attachments={schema.attachments as unknown as CaseTypeAttachment[]}
-          files={files}
-          readOnly={!editable}
-          onChange={(key, next) => setFiles((current) => ({ ...current, [key]: next }))}
-        />
+        {/* In the form's provider so that the case is not saved while its files travel. */}
+        <FormProvider form={form}>
+          <CaseAttachments
+            attachments={schema.attachments as unknown as CaseTypeAttachment[]}
+            files={files}
+            readOnly={!editable}
+            onChange={(key, next) => setFiles((current) => ({ ...current, [key]: next }))}
+          />
+        </FormProvider>
       </Card>
       <Card title="费用" size="small">
         <CaseFees fees={detail?.fees ?? []} countryName={countryName} />

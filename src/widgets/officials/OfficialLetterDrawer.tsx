@@ -13,6 +13,7 @@ import { FormItemStyleScope } from '../../runtime/components/FormItem.js';
 import { PdfPreviewDialog } from '../../runtime/blocks/PdfPreviewDialog.js';
 import { useSWRConfig } from 'swr';
 import { LetterBusinessContext, relatedMarkOf, UNKNOWN_TYPE_FIELD, UNKNOWN_TYPE_WARNING, type LetterBusiness, type RelatedMark } from './letterForm.js';
+import { refuseWhileUploading } from '../../runtime/upload/uploadsInFlight.js';
 
 /** The form the drawer shows: schemas/forms/official-document.json, or the organisation's published version. */
 export const OFFICIAL_DOCUMENT_FORM = 'officialDocument';
@@ -220,6 +221,7 @@ export function OfficialLetterDrawer({ open, onClose, business, letterId, markId
   const scope = useMemo(() => expressionScope(runtime), [runtime.user, runtime.permissions, runtime.query]);
 
   const save = async () => {
+    if (refuseWhileUploading(form, (text) => runtime.notify('warning', text))) return;
     try {
       await form.validate();
     } catch {

@@ -14,6 +14,7 @@ import { ProposalMarksField, markOf } from './ProposalMarksField.js';
 import './proposals.css';
 import { storedFilesOf as demandFilesOf, uploadedFilesOf } from '../../runtime/upload/storedFiles.js';
 import { useRefreshProposals } from './refreshProposals.js';
+import { refuseWhileUploading } from '../../runtime/upload/uploadsInFlight.js';
 
 const TITLE_MAX = 100;
 const MAX_FILES = 30;
@@ -101,6 +102,7 @@ export function ProposalEditor({
 
   /** Saves what is on screen (new or the proposal being edited); the input stays when the server refuses it. */
   const save = async (quiet: boolean): Promise<DemandDetail | null> => {
+    if (refuseWhileUploading(form, (text) => runtime.notify('warning', text))) return null;
     const problem = checkTitle();
     if (problem) {
       runtime.notify('error', problem);
@@ -233,7 +235,10 @@ export function ProposalEditor({
       </Card>
 
       <Card title="附件" size="small" className="proposal-block">
-        <AttachmentUpload value={files} onChange={setFiles} maxCount={MAX_FILES} drag />
+        {/* In the form's provider so that the proposal is not saved while its files travel. */}
+        <FormProvider form={form}>
+          <AttachmentUpload value={files} onChange={setFiles} maxCount={MAX_FILES} drag />
+        </FormProvider>
       </Card>
     </div>
   );

@@ -15,6 +15,7 @@ import { pathOfUrl } from '../../runtime/upload/fileKinds.js';
 import { useRefreshArchive } from './refreshArchive.js';
 import { LogoPreviewContext } from './TrademarkLogoUpload.js';
 import { changedFields, DATE_FIELDS, formValuesOf, newMarkRequest, type TrademarkFormValues } from './trademarkEditForm.js';
+import { refuseWhileUploading } from '../../runtime/upload/uploadsInFlight.js';
 
 /** The footer note (spec 001 §2: what is entered here is synced to the archive). */
 export const SYNC_NOTE = '此处录入的商标信息将自动同步至商标档案';
@@ -121,6 +122,7 @@ export function TrademarkEditDialog({ open, onClose, record, editing: startEditi
 
   const save = async () => {
     if (!ready) return;
+    if (refuseWhileUploading(form, (text) => runtime.notify('warning', text))) return;
     try {
       await form.validate();
     } catch {
