@@ -111,8 +111,16 @@ function walkFormily(node: JsonSchema, at: string, visit: (node: JsonSchema, at:
   if (node.items && typeof node.items === 'object') walkFormily(node.items as JsonSchema, `${at}/items`, visit);
 }
 
-export function collectSchemaProblems(files: SchemaFile[], operations: OperationDefinition[]): SchemaProblem[] {
+/**
+ * What is wrong with the schema files: each against the meta-schema of its kind, the `$ref`s it
+ * makes, the components, operations, permissions and routes it names and the props it gives them.
+ * With `focus` (one file's path) only that file is checked, against all the others: the same
+ * problems of that file, without compiling every entity and operation of the project (which
+ * takes seconds), as a designer's save needs.
+ */
+export function collectSchemaProblems(files: SchemaFile[], operations: OperationDefinition[], focus?: string): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
+  const checked = (f: { file: string }) => focus === undefined || f.file === focus;
   const ajv = new Ajv({ ...AJV_OPTIONS, keywords: [...ANNOTATION_KEYWORDS], verbose: true });
   addFormats(ajv);
   // The names that exist, for the formats component props and meta-schemas use.
@@ -137,7 +145,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
   }
 
   // Each file against the meta-schema of its kind.
-  for (const f of files) {
+  for (const f of files.filter(checked)) {
     const meta = META_OF_KIND[f.kind];
     if (!meta) continue;
     const validate = ajv.getSchema(schemaId(meta));
@@ -159,9 +167,9 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
       problems.push({ file, at, message: (err as Error).message });
     }
   };
-  for (const f of files.filter((x) => x.kind === 'entities')) compile(f.file, '/', { $ref: f.id });
+  for (const f of files.filter((x) => x.kind === 'entities' && checked(x))) compile(f.file, '/', { $ref: f.id });
   // Table columns too: a column may borrow an entity's property by \`$ref\`.
-  for (const f of files) {
+  for (const f of files.filter(checked)) {
     const columns = (f.kind === 'tables' ? f.body.columns : f.kind === 'entities' ? (f.body['x-storage'] as JsonSchema | undefined)?.columns : undefined) as
       JsonSchema | undefined;
     const at = f.kind === 'tables' ? '/columns' : '/x-storage/columns';
@@ -171,35 +179,48 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
   const fileOfDomain = new Map(files.filter((f) => f.kind === 'api').map((f) => [f.body.domain as string, f.file]));
   for (const op of operations) {
     const file = fileOfDomain.get(op.domain) ?? 'api';
+    if (!checked({ file })) continue;
     compile(file, `/operations/${op.name}/request`, op.request);
     compile(file, `/operations/${op.name}/response`, op.response);
   }
 
   // Names that must exist.
   // Every component description: named like its file, props a schema that compiles.
+  // A component's props are compiled when a checked file first uses them (every file is checked without a focus).
   const components = new Map<
     string,
-    { kind: string; props: ValidateFunction | null; nested: string[][]; queryProps: string[]; columnProps: [string, string][] }
+    { kind: string; readonly props: ValidateFunction | null; nested: string[][]; queryProps: string[]; columnProps: [string, string][] }
   >();
+  const compileProps = (f: SchemaFile): (() => ValidateFunction | null) => {
+    let compiled: ValidateFunction | null | undefined;
+    return () => {
+      if (compiled !== undefined) return compiled;
+      try {
+        compiled = ajv.compile(f.body.props as JsonSchema);
+      } catch (err) {
+        compiled = null;
+        problems.push({ file: f.file, at: '/props', message: (err as Error).message });
+      }
+      return compiled;
+    };
+  };
   for (const f of files.filter((x) => x.kind === 'components')) {
     const name = f.body.name as string;
-    if (`components/${name}.json` !== f.file) problems.push({ file: f.file, at: '/name', message: `构件名 ${name} 与文件名不一致` });
-    let props: ValidateFunction | null = null;
-    try {
-      props = ajv.compile(f.body.props as JsonSchema);
-    } catch (err) {
-      problems.push({ file: f.file, at: '/props', message: (err as Error).message });
-    }
+    if (checked(f) && `components/${name}.json` !== f.file) problems.push({ file: f.file, at: '/name', message: `构件名 ${name} 与文件名不一致` });
+    const props = compileProps(f);
+    if (checked(f)) props();
     components.set(name, {
       kind: f.body.kind as string,
-      props,
+      get props() {
+        return props();
+      },
       nested: formilyPaths(f.body.props as JsonSchema),
       queryProps: pageQueryProps(f.body.props as JsonSchema),
       columnProps: rowColumnProps(f.body.props as JsonSchema),
     });
   }
   // Custom field types: settings and value are schemas, the widget a registered field component.
-  for (const f of files.filter((x) => x.kind === 'fields')) {
+  for (const f of files.filter((x) => x.kind === 'fields' && checked(x))) {
     for (const part of ['settings', 'value'] as const) {
       if (f.body[part] && typeof f.body[part] === 'object') compile(f.file, `/${part}`, f.body[part] as JsonSchema);
     }
@@ -220,7 +241,8 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     seenPaths.set(route, op.id);
   }
 
-  const rowRecords = listRowRecords(files, operations);
+  let rowRecordsRead: ReturnType<typeof listRowRecords> | undefined;
+  const rowRecords = () => (rowRecordsRead ??= listRowRecords(files, operations));
   const fieldTitles = new Map(
     filesOfKind(files, 'entities').map((f) => [
       f.body.title as string,
@@ -274,7 +296,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
             const operation = props?.[operationProp];
             if (!Array.isArray(columns) || typeof operation !== 'string') continue;
             const listPath = typeof props?.listPath === 'string' ? props.listPath : 'list';
-            const record = rowRecords[operation]?.[listPath];
+            const record = rowRecords()[operation]?.[listPath];
             columns.forEach((column: { prop?: unknown; label?: unknown }, i) => {
               if (column.label !== undefined || typeof column.prop !== 'string') return;
               const title = record ? (fieldTitles.get(record)?.[column.prop] as string | undefined) : undefined;
@@ -301,7 +323,7 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
         problems.push({ file, at: `${at}/x-permission`, message: `未知的权限键 ${permission}` });
       }
     });
-  for (const p of pages) {
+  for (const p of pages.filter(checked)) {
     const page = p.body;
     if (typeof page.menuKey === 'string' && !permissions.has(page.menuKey)) {
       problems.push({ file: p.file, at: '/menuKey', message: `未知的菜单键 ${page.menuKey}` });
@@ -314,8 +336,8 @@ export function collectSchemaProblems(files: SchemaFile[], operations: Operation
     }
     if (page.body) checkBody(p.file, page.body as JsonSchema, '/body');
   }
-  for (const f of files.filter((x) => x.kind === 'forms')) checkBody(f.file, f.body.schema as JsonSchema, '/schema');
-  for (const f of files.filter((x) => x.kind === 'components')) checkBody(f.file, f.body.example as JsonSchema, '/example');
-  for (const f of files.filter((x) => x.kind === 'caseTypes')) if (f.body.form) checkBody(f.file, f.body.form as JsonSchema, '/form');
-  return problems;
+  for (const f of files.filter((x) => x.kind === 'forms' && checked(x))) checkBody(f.file, f.body.schema as JsonSchema, '/schema');
+  for (const f of files.filter((x) => x.kind === 'components' && checked(x))) checkBody(f.file, f.body.example as JsonSchema, '/example');
+  for (const f of files.filter((x) => x.kind === 'caseTypes' && checked(x))) if (f.body.form) checkBody(f.file, f.body.form as JsonSchema, '/form');
+  return focus === undefined ? problems : problems.filter((p) => p.file === focus);
 }

@@ -4,9 +4,13 @@ import { operationsFromFiles } from '../../src/schemaSource/operationsFromFiles.
 import { absolutiseRefs, filesOfKind, loadSchemaFiles, schemaId, type SchemaFile } from '../../src/schemaSource/schemaFiles.js';
 
 const real = loadSchemaFiles();
+/** Every file's problems, after checking that each added file checked alone (as a designer's save does) has the same ones. */
 const problemsWith = (extra: SchemaFile[]) => {
   const files = [...real, ...extra];
-  return collectSchemaProblems(files, operationsFromFiles(filesOfKind(files, 'api')));
+  const operations = operationsFromFiles(filesOfKind(files, 'api'));
+  const problems = collectSchemaProblems(files, operations);
+  for (const f of extra) expect(collectSchemaProblems(files, operations, f.file)).toEqual(problems.filter((p) => p.file === f.file));
+  return problems;
 };
 const file = (kind: SchemaFile['kind'], name: string, body: Record<string, unknown>): SchemaFile => {
   const path = `${kind}/${name}`;

@@ -68,7 +68,7 @@ export class SchemaLibrary {
     const others = inEffect.filter((v) => v.key !== key).map((v): SchemaFile => ({ kind, file: this.fileFor(kind, v.key), id: schemaId(this.fileFor(kind, v.key)), body: v.body }));
     const standIns = new Set(others.map((f) => f.file));
     const files = [...this.files.filter((f) => f !== replaced && !(f.kind === kind && standIns.has(f.file))), ...others, candidate];
-    const problems = collectSchemaProblems(files, this.operations).filter((p) => p.file === file);
+    const problems = collectSchemaProblems(files, this.operations, file);
     const declared = keyOf(kind, body);
     if (declared !== undefined && declared !== key) {
       problems.unshift({ file, at: kind === 'pages' ? '/path' : '/name', message: `不能改为 ${declared}：它标识这份描述，应为 ${key}` });
