@@ -241,6 +241,7 @@ export const FIELD_TITLES = {
   },
   CaseQuery: {
     caseType: "案件类型",
+    caseTypes: "案件类型（任一）",
     status: "案件状态",
     stage: "办理阶段",
     country: "申请国家/地区",

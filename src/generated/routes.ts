@@ -3373,6 +3373,17 @@ export const sharedSchemas: JsonSchema[] = [
         "pattern": "^[a-z][A-Za-z0-9]*$",
         "maxLength": 60
       },
+      "caseTypes": {
+        "title": "案件类型（任一）",
+        "type": "array",
+        "items": {
+          "type": "string",
+          "pattern": "^[a-z][A-Za-z0-9]*$",
+          "maxLength": 60
+        },
+        "maxItems": 20,
+        "description": "列出这些类型中任一类型的案件，如许可备案的四种"
+      },
       "status": {
         "title": "案件状态",
         "type": "array",

@@ -1241,6 +1241,12 @@ export interface CaseQuery {
    */
   caseType?: string;
   /**
+   * 案件类型（任一）：列出这些类型中任一类型的案件，如许可备案的四种
+   *
+   * @maxItems 20
+   */
+  caseTypes?: string[];
+  /**
    * 案件状态
    *
    * @maxItems 20
@@ -9091,6 +9097,10 @@ export interface OperationSelectProps {
    * 名称属性
    */
   labelField?: string;
+  /**
+   * 名称模板：每项的名称由几个属性拼成，如 {caseNo} · {caseTypeTitle}；写了即不用名称属性
+   */
+  labelTemplate?: string;
   /**
    * 值属性
    */

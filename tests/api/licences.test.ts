@@ -94,6 +94,18 @@ describe.skipIf(skipThisDatabase)(`licences (${dbKind})`, () => {
     }
   });
 
+  it('offers the organisation’s licence-filing cases for a licence, and the demo’s exclusive licence is filed through one', async () => {
+    const filingTypes = ['licenseRecord', 'licenseRecordChange', 'licenseRecordStop', 'licenseRecordWithdraw'];
+    const offered = await server.call('caseManage.getCaseLists', { caseTypes: filingTypes, pageSize: 100 }, admin);
+    expect(offered.list.length).toBeGreaterThan(0);
+    expect(offered.list.every((c) => filingTypes.includes(c.caseType))).toBe(true);
+    const all = await server.call('caseManage.getCaseLists', { pageSize: 100 }, admin);
+    expect(offered.count).toBe(all.list.filter((c) => filingTypes.includes(c.caseType)).length);
+    const filed = (await server.call('licenseMatter.list', {}, admin)).list.find((l) => l.licenceType === 'exclusive' && l.caseNo !== null);
+    expect(filed?.caseNo).toBe(offered.list.find((c) => c.caseType === 'licenseRecord')?.caseNo);
+    expect(filed?.caseStatusTitle).not.toBe('未备案');
+  });
+
   it('saves a licence with a subset of its mark’s goods, reads it back and edits it', async () => {
     const saved = await server.call('licenseMatter.save', body({ handlerUserId: agentId, remark: '合同 A-1' }), admin);
     expect(saved).toMatchObject({

@@ -51,6 +51,12 @@ test('a licence added through the page is found in the list and on its mark', as
   await editor.getByPlaceholder('不填为无偿许可').fill('88000');
   await item('承办人').locator('.ant-select').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('李代理', { exact: true }).click();
+  // The filing case is chosen from the organisation's licence-filing cases.
+  await item('备案案件').locator('.ant-select').click();
+  const filing = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '商标使用许可备案' }).first();
+  const filingCaseNo = ((await filing.textContent()) ?? '').split(' · ')[0]!;
+  expect(filingCaseNo).toMatch(/^[A-Z]+\d+/);
+  await filing.click();
 
   await editor.getByTestId('licence-mark-search').locator('input').fill(mark.regNo!);
   await page.locator('.ant-select-item-option', { hasText: mark.tmName }).first().click();
@@ -73,7 +79,9 @@ test('a licence added through the page is found in the list and on its mark', as
     .map((g) => g.name)
     .join('；');
   await expect(detail.getByRole('cell', { name: licensedText })).toBeVisible();
-  await expect(detail.getByText('未备案')).toBeVisible();
+  const filingRow = detail.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '许可备案' }) });
+  await expect(filingRow).toContainText(filingCaseNo);
+  await expect(filingRow).toContainText('受理');
   await expect(detail.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '承办人' }) })).toContainText('李代理');
 
   // Edited: the form opens with what was saved, the goods as chosen; a new territory is saved.

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Select, TreeSelect } from 'antd';
 import type { OperationSelectProps as DescribedProps } from '../../generated/types.js';
 import { useNamedOperation } from '../useOperation.js';
-import { readPath } from '../blocks/readPath.js';
+import { fillTemplate, readPath } from '../blocks/readPath.js';
 import { usePublishLabels } from '../fieldLabels.js';
 
 type Value = string | number;
@@ -19,12 +19,12 @@ interface OptionNode {
   children?: OptionNode[];
 }
 
-function optionsOf(items: unknown, labelField: string, valueField: string, childrenField: string | undefined): OptionNode[] {
+function optionsOf(items: unknown, labelOf: (item: Record<string, unknown>) => string, valueField: string, childrenField: string | undefined): OptionNode[] {
   if (!Array.isArray(items)) return [];
   return items.map((item: Record<string, unknown>) => ({
-    label: String(item[labelField] ?? ''),
+    label: labelOf(item),
     value: item[valueField] as Value,
-    ...(childrenField ? { children: optionsOf(item[childrenField], labelField, valueField, childrenField) } : {}),
+    ...(childrenField ? { children: optionsOf(item[childrenField], labelOf, valueField, childrenField) } : {}),
   }));
 }
 
@@ -36,6 +36,7 @@ export function OperationSelect({
   body,
   listPath = 'list',
   labelField = 'name',
+  labelTemplate,
   valueField = 'id',
   childrenField,
   mode,
@@ -46,10 +47,10 @@ export function OperationSelect({
   disabled,
 }: OperationSelectProps) {
   const { data, isLoading } = useNamedOperation<unknown>(operation, body ?? {});
-  const options = useMemo(
-    () => optionsOf(listPath ? readPath(data, listPath) : data, labelField, valueField, childrenField),
-    [data, listPath, labelField, valueField, childrenField],
-  );
+  const options = useMemo(() => {
+    const labelOf = (item: Record<string, unknown>) => (labelTemplate ? fillTemplate(labelTemplate, item) : String(item[labelField] ?? ''));
+    return optionsOf(listPath ? readPath(data, listPath) : data, labelOf, valueField, childrenField);
+  }, [data, listPath, labelField, labelTemplate, valueField, childrenField]);
   usePublishLabels(useMemo(() => flatten(options).map(({ label, value: v }) => ({ label, value: v })), [options]));
   const multiple = mode === 'multiple';
   const shown = value ?? (multiple ? [] : undefined);

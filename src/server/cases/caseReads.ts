@@ -210,6 +210,7 @@ export function filteredCases(db: ScopedDb, query: CaseQuery, withType = true) {
   const isDay = column === 'c.stage_deadline';
   let q = db.selectFrom('cases as c').where('c.deleted_at', 'is', null);
   if (withType && query.caseType) q = q.where('c.case_type', '=', query.caseType);
+  if (withType && query.caseTypes?.length) q = q.where('c.case_type', 'in', query.caseTypes);
   if (query.status?.length) q = q.where('c.status', 'in', query.status);
   if (query.stage) q = q.where('c.stage', '=', query.stage);
   if (query.handlerId) q = q.where('c.handler_user_id', '=', query.handlerId);

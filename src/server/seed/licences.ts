@@ -15,6 +15,8 @@ interface DemoLicence {
   remark: string;
   /** How many of the mark's goods are licensed. */
   goods: number;
+  /** Filed with the office through the demo's 许可备案 case. */
+  filedBy?: 'licenseRecord';
 }
 
 /** Goods for a licensed demo mark that has none (no classification imported). */
@@ -36,6 +38,7 @@ const LICENCES: Record<'agency' | 'company', DemoLicence[]> = {
       royalty: 200000,
       remark: '年度许可使用费分两期支付，合同编号 XK-2025-017。',
       goods: 3,
+      filedBy: 'licenseRecord',
     },
     {
       licensee: '温州瓯江商贸有限公司',
@@ -140,6 +143,16 @@ export async function seedDemoLicences(db: Kysely<Database>): Promise<void> {
             .execute();
         }
         const goods = own.slice(0, licence.goods);
+        // The exclusive licence was filed: the demo's 许可备案 case of its licensee is its filing case.
+        const filing = licence.filedBy
+          ? await scoped
+              .selectFrom('cases')
+              .select('id')
+              .where('case_type', '=', 'licenseRecord')
+              .where('deleted_at', 'is', null)
+              .orderBy('id')
+              .executeTakeFirst()
+          : undefined;
         const row = await scoped
           .insertInto('licences')
           .values({
@@ -153,6 +166,7 @@ export async function seedDemoLicences(db: Kysely<Database>): Promise<void> {
             royalty: licence.royalty,
             remark: licence.remark,
             handler_user_id: mark.owner_user_id ?? admin?.id ?? null,
+            case_id: filing?.id ?? null,
             created_by: admin?.id ?? null,
           })
           .returning('id')
