@@ -391,7 +391,8 @@ describe.skipIf(skipThisDatabase)(`bad input to every operation (${dbKind})`, ()
 
   it('sees a change made between two readings, and the state restored', async () => {
     const before = await snapshot();
-    expect(await snapshot()).toBe(before);
+    // Other test files' databases share PostgreSQL's transaction ids, so the second reading may be a fresh one: the same sums either way.
+    expect(changedTables(before, await snapshot())).toEqual([]);
     await sql`update organisations set name = name || '·' where id = ${orgs.corp}`.execute(db());
     const changed = await snapshot();
     expect(changedTables(before, changed)).toEqual(['organisations']);
