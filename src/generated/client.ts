@@ -178,7 +178,7 @@ export const operationRoutes = {
   'fee.officialList': {"id":"fee.officialList","method":"POST","path":"/api/fee/officialList","silent":true,"transport":"json","paged":true},
   'fee.officialSave': {"id":"fee.officialSave","method":"POST","path":"/api/fee/officialSave","silent":false,"transport":"json"},
   'fee.officialDelete': {"id":"fee.officialDelete","method":"POST","path":"/api/fee/officialDelete","silent":false,"transport":"json"},
-  'file.upload': {"id":"file.upload","method":"POST","path":"/api/file/upload","silent":false,"transport":"multipart"},
+  'file.upload': {"id":"file.upload","method":"POST","path":"/api/file/upload","silent":true,"transport":"multipart"},
   'file.download': {"id":"file.download","method":"GET","path":"/api/file/download","silent":false,"transport":"file"},
   'file.startUpload': {"id":"file.startUpload","method":"POST","path":"/api/file/chunked/start","silent":true,"transport":"json"},
   'file.uploadChunk': {"id":"file.uploadChunk","method":"POST","path":"/api/file/chunked/chunk","silent":true,"transport":"multipart"},

@@ -21986,7 +21986,7 @@ export const operationTable: OperationDefinition[] = [
     "summary": "上传文件",
     "description": "multipart/form-data，文件字段为 file，可先附 purpose 字段说明用途：general（默认，不超过 30MB；类型 pdf、jpg、jpeg、png、gif、webp、doc、docx、xls、xlsx、ppt、pptx、zip、rar、7z、txt、csv）、officialDocument（官文，不超过 100MB；类型 pdf、jpg、jpeg、png、doc、docx）或 spreadsheet（导入表格，不超过 30MB；仅 xlsx）。大小由服务端按用途决定，按文件内容（而非仅扩展名）核对类型。50MB 及以上的文件请走分片上传。",
     "permission": "$signedIn",
-    "silent": false,
+    "silent": true,
     "readOnly": false,
     "transport": "multipart",
     "uploadLimitMb": 100,

@@ -39,8 +39,21 @@ test('evidence added through the form closes a mark’s coverage gaps', async ({
   await form.getByLabel('截止日期').fill(addDays(today, -1));
   await form.getByLabel('截止日期').press('Enter');
   await form.getByLabel('证据名称').fill('三年期区域经销合同');
+  // Held on its way, the file keeps the form from being saved without it.
+  let letUploadGo: () => void = () => undefined;
+  const uploadHeld = new Promise<void>((resolve) => (letUploadGo = resolve));
+  await page.route('**/api/file/upload', async (route) => {
+    await uploadHeld;
+    await route.continue();
+  });
   await form.locator('input[type=file]').setInputFiles({ name: '经销合同.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(form.locator('.ant-upload-list-item-uploading')).toContainText('经销合同.pdf');
+  await form.getByRole('button', { name: '保 存' }).click();
+  await expect(page.getByText('文件正在上传，请等上传完成后再提交')).toBeVisible();
+  await expect(form).toBeVisible();
+  letUploadGo();
   await expect(page.getByText('上传成功')).toBeVisible();
+  await page.unroute('**/api/file/upload');
   await form.getByRole('button', { name: '保 存' }).click();
 
   // Back on the mark's coverage: no gap left, and the new evidence is listed.

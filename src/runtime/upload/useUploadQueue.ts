@@ -6,6 +6,7 @@ import { useRuntime } from '../runtimeContext.js';
 import { countRefusal, fileRefusal, type UploadRules } from './uploadRules.js';
 import { sendFile } from './sendFile.js';
 import { holdUpload, releaseUpload } from './uploadsInFlight.js';
+import { useUploadScope } from './UploadScope.js';
 
 interface FileInFlight {
   uid: string;
@@ -23,8 +24,10 @@ let sequence = 0;
 export function useUploadQueue(rules: UploadRules, taken: () => number) {
   const runtime = useRuntime();
   const { message } = App.useApp();
-  // The form the uploader sits in (none outside a form), which must not be sent while files travel.
-  const form: object | undefined = useForm();
+  // What must not be sent while files travel: the scope a form of another kind gave its uploaders (it may
+  // sit inside a schema page's Formily form), else the Formily form the uploader sits in.
+  const formilyForm: object | undefined = useForm();
+  const form = useUploadScope() ?? formilyForm;
   const held = useRef(0);
   // The same count as state, so the add button hides while files are on their way.
   const [pending, setPending] = useState(0);

@@ -6,6 +6,8 @@ import { useRuntime } from '../../runtime/runtimeContext.js';
 import { useOperation } from '../../runtime/useOperation.js';
 import { useDebounced } from '../../runtime/useDebounced.js';
 import { AttachmentUpload } from '../../runtime/components/AttachmentUpload.js';
+import { UploadScope } from '../../runtime/upload/UploadScope.js';
+import { refuseWhileUploading } from '../../runtime/upload/uploadsInFlight.js';
 import { chinaToday } from '../../shared/trademarkDates.js';
 import { EVIDENCE_TYPES, coveragePath, evidenceFilesOf, idParam, uploadedFilesOf, useRefreshEvidence } from './evidenceLook.js';
 
@@ -80,6 +82,8 @@ export function EvidenceEditor() {
   const goods = useMemo(() => (marks.data?.goods ?? []).map((g) => g.name), [marks.data]);
   const [saving, setSaving] = useState(false);
   const refresh = useRefreshEvidence();
+  // The files in flight of this form: it is not saved without them.
+  const uploads = useMemo(() => ({}), []);
 
   useEffect(() => {
     const e = existing.data;
@@ -100,6 +104,7 @@ export function EvidenceEditor() {
   if (id && !existing.data) return <Skeleton active />;
 
   const save = async (values: Values) => {
+    if (refuseWhileUploading(uploads, (text) => runtime.notify('warning', text))) return;
     setSaving(true);
     try {
       const saved = await runtime.callOperation('evidence.save', {
@@ -177,9 +182,11 @@ export function EvidenceEditor() {
         <Form.Item label="说明" name="description">
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>
-        <Form.Item label="文件" name="files">
-          <AttachmentUpload maxCount={30} drag />
-        </Form.Item>
+        <UploadScope scope={uploads}>
+          <Form.Item label="文件" name="files">
+            <AttachmentUpload maxCount={30} drag />
+          </Form.Item>
+        </UploadScope>
         <Form.Item wrapperCol={{ offset: 4 }}>
           <Space>
             <Button type="primary" htmlType="submit" loading={saving}>
