@@ -143,12 +143,12 @@ export async function seedDemoLicences(db: Kysely<Database>): Promise<void> {
             .execute();
         }
         const goods = own.slice(0, licence.goods);
-        // The exclusive licence was filed: the demo's 许可备案 case of its licensee is its filing case.
+        // A filed licence takes the demo's case of that filing type as its filing case.
         const filing = licence.filedBy
           ? await scoped
               .selectFrom('cases')
               .select('id')
-              .where('case_type', '=', 'licenseRecord')
+              .where('case_type', '=', licence.filedBy)
               .where('deleted_at', 'is', null)
               .orderBy('id')
               .executeTakeFirst()
